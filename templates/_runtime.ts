@@ -1,0 +1,561 @@
+// toolform runtime: the helpers every generated tool module shares.
+// This file is copied into the output folder as _runtime.ts; it must import nothing.
+// Everything here runs only on the error path, except the small predicates
+// (ucs2length, deepEqual, formats) that the fast path calls.
+
+/** The report buckets of seed 000, in their order. */
+export type Bucket = "missing_required" | "unknown_args" | "type_errors" | "enum_errors" | "constraint_errors";
+
+/** One thing wrong with a call, structured. */
+export interface ValidationError {
+  /** Where: "edits[0].oldText"; "" is the arguments object itself. */
+  path: string;
+  bucket: Bucket;
+  /** The JSON Schema keyword that failed: "type", "minimum", "required", "additionalProperties", ... */
+  keyword: string;
+  /** What was wanted, in words: "an integer", ">= 0", "one of: \"a\", \"b\"". */
+  expected: string;
+  /** What was received, shown and truncated: "the string \"ten\"". */
+  received: string;
+  /** A valid value for this field as JSON text, checked against the field at build time. */
+  example?: string;
+  /** A near miss that would fit: "pages" for "Pages", "color" for "colour". */
+  suggestion?: string;
+  /** The seed-000 bucket line: "term_months: expected integer, got string". */
+  text: string;
+  /** The model-facing line: "\"term_months\" must be an integer; got the string \"ten\". Example: 12". */
+  message: string;
+}
+
+/** The report of seed 000, as a plain dict (what `toDict()` returns and JSON carries). */
+export interface ReportDict {
+  ok: boolean;
+  unknown_tool: boolean;
+  missing_required: string[];
+  unknown_args: string[];
+  type_errors: string[];
+  enum_errors: string[];
+  constraint_errors: string[];
+  n_errors: number;
+}
+
+/** A repair made by coercion/normalisation (see `normalize`). */
+export interface Repair {
+  path: string;
+  from: unknown;
+  to: unknown;
+  rule: string;
+}
+
+export interface ValidationReport extends ReportDict {
+  /** The tool the call named (as written by the model). */
+  tool: string;
+  errors: ValidationError[];
+  /** Model-facing text: "Refused: the arguments do not match ..." then one line per error; "" when ok. */
+  feedback: string;
+  /** For an unknown tool: the closest tool names. */
+  nearest: string[];
+  toDict(): ReportDict;
+}
+
+/** Standard Schema v1 (https://standardschema.dev), with its JSON Schema extension. */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (
+      value: unknown,
+    ) =>
+      | { readonly value: Output; readonly issues?: undefined }
+      | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<PropertyKey> }> };
+    readonly types?: { readonly input: Input; readonly output: Output };
+    readonly jsonSchema?: { readonly input: (options?: unknown) => Record<string, unknown> };
+  };
+}
+
+/** A generated tool: its definition plus its precompiled checks. */
+export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: Record<string, unknown> | boolean;
+  /** sha256 of the canonical inputSchema the code was generated from. */
+  readonly schemaHash: string;
+  /** Fast path: true when the arguments fit; allocates nothing. */
+  is(args: unknown): args is Args;
+  /** Full report; the error-collecting path runs only when `is` said no. */
+  validate(args: unknown): ValidationReport;
+}
+
+// ---------------------------------------------------------------- reports
+
+const BUCKETS: readonly Bucket[] = ["missing_required", "unknown_args", "type_errors", "enum_errors", "constraint_errors"];
+
+class Report implements ValidationReport {
+  ok: boolean;
+  unknown_tool: boolean;
+  missing_required: string[] = [];
+  unknown_args: string[] = [];
+  type_errors: string[] = [];
+  enum_errors: string[] = [];
+  constraint_errors: string[] = [];
+  n_errors: number;
+  feedback: string;
+  constructor(
+    readonly tool: string,
+    readonly errors: ValidationError[],
+    unknownTool: boolean,
+    readonly nearest: string[],
+  ) {
+    this.unknown_tool = unknownTool;
+    for (const e of errors) this[e.bucket].push(e.text);
+    this.n_errors = errors.length + (unknownTool ? 1 : 0);
+    this.ok = this.n_errors === 0;
+    this.feedback = this.ok ? "" : feedbackText(tool, errors, unknownTool, nearest);
+  }
+  toDict(): ReportDict {
+    return {
+      ok: this.ok,
+      unknown_tool: this.unknown_tool,
+      missing_required: this.missing_required.slice(),
+      unknown_args: this.unknown_args.slice(),
+      type_errors: this.type_errors.slice(),
+      enum_errors: this.enum_errors.slice(),
+      constraint_errors: this.constraint_errors.slice(),
+      n_errors: this.n_errors,
+    };
+  }
+  toJSON(): ReportDict {
+    return this.toDict();
+  }
+}
+
+function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
+  if (unknownTool) {
+    const near = nearest.length ? ` Did you mean ${nearest.map((n) => JSON.stringify(n)).join(" or ")}?` : "";
+    return `Refused: there is no tool named ${JSON.stringify(clip(tool, 80))}.${near}`;
+  }
+  const lines = errors.map((e) => `- ${e.message}`);
+  return `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:\n${lines.join("\n")}`;
+}
+
+/** The report of a valid call. Frozen and shared: the valid path allocates nothing. */
+export function okReport(tool: string): ValidationReport {
+  return Object.freeze(new Report(tool, [], false, [])) as ValidationReport;
+}
+
+export function errorReport(tool: string, errors: ValidationError[]): ValidationReport {
+  // A failing `is` must yield at least one error; if the collector found none the two
+  // paths disagree, which is a toolform bug: say so rather than pass the call.
+  if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
+  return new Report(tool, sortErrors(errors), false, []);
+}
+
+export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
+  return new Report(name, [], true, nearestNames(name, known));
+}
+
+function sortErrors(errors: ValidationError[]): ValidationError[] {
+  // Stable: by bucket order of seed 000, then in the order found (schema order).
+  return errors
+    .map((e, i) => [BUCKETS.indexOf(e.bucket), i, e] as const)
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .map((x) => x[2]);
+}
+
+/** Builds a tool object from the generated pieces. */
+export function makeTool<Args>(def: {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown> | boolean;
+  schemaHash: string;
+  is: (v: unknown) => boolean;
+  collect: (v: unknown, s: ValidationError[]) => void;
+}): Tool<Args> {
+  const ok = okReport(def.name);
+  const is = def.is as (v: unknown) => v is Args;
+  const validate = (v: unknown): ValidationReport => {
+    if (is(v)) return ok;
+    const s: ValidationError[] = [];
+    def.collect(v, s);
+    return errorReport(def.name, s);
+  };
+  return Object.freeze({
+    name: def.name,
+    description: def.description,
+    inputSchema: def.inputSchema,
+    schemaHash: def.schemaHash,
+    is,
+    validate,
+    "~standard": Object.freeze({
+      version: 1 as const,
+      vendor: "toolform",
+      validate: (v: unknown) => {
+        if (is(v)) return { value: v as Args };
+        const s: ValidationError[] = [];
+        def.collect(v, s);
+        return { issues: errorReport(def.name, s).errors.map((e) => ({ message: e.message, path: pathKeys(e.path) })) };
+      },
+      jsonSchema: { input: () => def.inputSchema as Record<string, unknown> },
+    }),
+  });
+}
+
+/** "edits[0].oldText" → ["edits", 0, "oldText"] (for Standard Schema issue paths). */
+export function pathKeys(path: string): PropertyKey[] {
+  const keys: PropertyKey[] = [];
+  const re = /\.?([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(path))) keys.push(m[1] ?? (m[2] !== undefined ? Number(m[2]) : JSON.parse(m[3]!)));
+  return keys;
+}
+
+// ---------------------------------------------------------------- paths and values
+
+const IDENT = /^[A-Za-z_$][\w$]*$/;
+
+/** Path of a property below `p`, in the notation models read: a.b, a["odd key"]. */
+export function pk(p: string, key: string): string {
+  if (IDENT.test(key)) return p === "" ? key : p + "." + key;
+  return p + "[" + JSON.stringify(key) + "]";
+}
+
+/** Path of an item below `p`. */
+export function pi(p: string, i: number): string {
+  return p + "[" + i + "]";
+}
+
+/** The field as named in a message. */
+function field(p: string): string {
+  return p === "" ? "The arguments" : JSON.stringify(p);
+}
+
+function at(p: string): string {
+  return p === "" ? "arguments" : p;
+}
+
+export function clip(s: string, n = 60): string {
+  return s.length <= n ? s : s.slice(0, n) + "…";
+}
+
+/** JSON Schema's name for the type of a value. */
+export function jsonType(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  const t = typeof v;
+  if (t === "number") return Number.isInteger(v) ? "integer" : Number.isFinite(v) ? "number" : String(v);
+  if (t === "string" || t === "boolean" || t === "object") return t;
+  return t; // undefined, bigint, symbol, function: not JSON
+}
+
+/** A short, safe rendering of a value, as JSON where possible. */
+export function show(v: unknown, n = 60): string {
+  try {
+    if (typeof v === "string") return JSON.stringify(clip(v, n));
+    if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
+    if (typeof v === "bigint") return String(v) + "n";
+    if (v === undefined || typeof v === "symbol" || typeof v === "function") return typeof v;
+    if (Array.isArray(v)) return v.length === 0 ? "[]" : `an array of ${v.length} item${v.length === 1 ? "" : "s"}`;
+    if (typeof v === "object" && v !== null) {
+      const keys = Object.keys(v);
+      return keys.length === 0 ? "{}" : `an object with ${clip(keys.slice(0, 5).map((k) => JSON.stringify(k)).join(", ") + (keys.length > 5 ? ", …" : ""), n)}`;
+    }
+    return String(v);
+  } catch {
+    return "a value that cannot be shown";
+  }
+}
+
+/** What was received, for a message: `the string "ten"`, `the number 5`, `null`. */
+export function describe(v: unknown): string {
+  const t = jsonType(v);
+  if (t === "string") return "the string " + show(v);
+  if (t === "integer" || t === "number") return "the number " + show(v);
+  if (t === "boolean" || t === "null") return String(v);
+  return show(v);
+}
+
+function exampleSuffix(ex: string | undefined): string {
+  return ex === undefined ? "" : ". Example: " + ex;
+}
+
+function mk(
+  path: string,
+  bucket: Bucket,
+  keyword: string,
+  expected: string,
+  received: string,
+  text: string,
+  message: string,
+  example?: string,
+  suggestion?: string,
+): ValidationError {
+  const e: ValidationError = { path, bucket, keyword, expected, received, text, message };
+  if (example !== undefined) e.example = example;
+  if (suggestion !== undefined) e.suggestion = suggestion;
+  return e;
+}
+
+// ---------------------------------------------------------------- error constructors (error path only)
+
+/** Wrong type. `types` is the schema's wording ("integer", "string or null"), `phrase` the message's ("an integer"). */
+export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string): void {
+  const got = describe(v);
+  s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${jsonType(v)}`, `${field(p)} must be ${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
+}
+
+/** A required property `key` is missing from the object at `p`. */
+export function missing(s: ValidationError[], p: string, key: string, ex?: string): void {
+  const path = pk(p, key);
+  s.push(
+    mk(path, "missing_required", "required", "present", "nothing", path, `${JSON.stringify(path)} is required${ex === undefined ? "" : ". Example: " + JSON.stringify(key) + ": " + ex}`, ex),
+  );
+}
+
+/** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
+export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
+  const path = pk(p, key);
+  const near = nearestNames(key, known, 1)[0];
+  const whose = p === "" ? `a parameter of ${owner}` : `a field of ${JSON.stringify(p)}`;
+  const list = known.length === 0 ? " It takes none." : ` ${p === "" ? "Parameters" : "Fields"}: ${clip(known.join(", "), 200)}`;
+  const hint = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
+  s.push(mk(path, "unknown_args", "additionalProperties", "no such property", show(key), path, `${JSON.stringify(path)} is not ${whose}${hint}.${list}`, undefined, near));
+}
+
+/** A value outside its enum (or unequal to its const: `allowed` has one element). */
+export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
+  const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
+  const near = typeof v === "string" ? nearestEnum(v, allowed) : undefined;
+  const hint = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
+  const expected = allowed.length === 1 ? show(allowed[0], 40) : "one of: " + shown;
+  s.push(
+    mk(p, "enum_errors", keyword, expected, show(v), `${at(p)}: ${show(v)} not in ${allowed.length === 1 ? show(allowed[0], 40) : "[" + shown + "]"}`, `${field(p)} must be ${expected}; got ${show(v)}${hint}`, ex, near),
+  );
+}
+
+const LIMIT: Record<string, [string, string]> = {
+  minimum: ["<", ">="],
+  maximum: [">", "<="],
+  exclusiveMinimum: ["<=", ">"],
+  exclusiveMaximum: [">=", "<"],
+};
+
+/** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
+export function limitErr(s: ValidationError[], p: string, v: number, keyword: string, limit: number, ex?: string): void {
+  const [bad, good] = LIMIT[keyword] ?? ["?", "?"];
+  s.push(mk(p, "constraint_errors", keyword, `${good} ${limit}`, show(v), `${at(p)}: ${show(v)} ${bad} ${keyword} ${limit}`, `${field(p)} must be ${good} ${limit}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+}
+
+export function multipleErr(s: ValidationError[], p: string, v: number, m: number, ex?: string): void {
+  s.push(mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, show(v), `${at(p)}: ${show(v)} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+}
+
+const SIZE: Record<string, [string, string, string, string]> = {
+  // keyword: [at least/at most, unit, plural unit, what]
+  minLength: ["at least", "character", "characters", "length"],
+  maxLength: ["at most", "character", "characters", "length"],
+  minItems: ["at least", "item", "items", "items"],
+  maxItems: ["at most", "item", "items", "items"],
+  minProperties: ["at least", "property", "properties", "properties"],
+  maxProperties: ["at most", "property", "properties", "properties"],
+  minContains: ["at least", "matching item", "matching items", "matching items"],
+  maxContains: ["at most", "matching item", "matching items", "matching items"],
+};
+
+/** A size out of bounds: `n` is the measured size (code points, items, properties). */
+export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): void {
+  const [rel, unit, units, what] = SIZE[keyword] ?? ["?", "", "", "size"];
+  const op = keyword.startsWith("min") ? "<" : ">";
+  const has = typeof v === "string" ? `${show(v)} (${n} ${n === 1 ? unit : units})` : `${n} ${n === 1 ? unit : units}`;
+  s.push(
+    mk(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${at(p)}: ${what} ${n} ${op} ${keyword} ${limit}`, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex),
+  );
+}
+
+export function patternErr(s: ValidationError[], p: string, v: string, source: string, ex?: string): void {
+  s.push(mk(p, "constraint_errors", "pattern", `a string matching /${source}/`, show(v), `${at(p)}: ${show(v)} does not match pattern ${JSON.stringify(source)}`, `${field(p)} must match the pattern /${clip(source, 80)}/; got ${show(v)}${exampleSuffix(ex)}`, ex));
+}
+
+const FORMAT_WORDS: Record<string, string> = {
+  "date-time": "a date-time (RFC 3339, with a time zone)",
+  date: "a date (YYYY-MM-DD)",
+  time: "a time (HH:MM:SS with a time zone)",
+  duration: "an ISO 8601 duration",
+  email: "an email address",
+  "idn-email": "an email address",
+  hostname: "a host name",
+  "idn-hostname": "a host name",
+  ipv4: "an IPv4 address",
+  ipv6: "an IPv6 address",
+  uri: "an absolute URI (with a scheme)",
+  "uri-reference": "a URI reference",
+  iri: "an absolute IRI",
+  "iri-reference": "an IRI reference",
+  "uri-template": "a URI template (RFC 6570)",
+  uuid: "a UUID",
+  "json-pointer": "a JSON pointer",
+  "relative-json-pointer": "a relative JSON pointer",
+  regex: "a regular expression",
+};
+
+export function formatErr(s: ValidationError[], p: string, v: string, format: string, ex?: string): void {
+  const words = FORMAT_WORDS[format] ?? `a valid ${format}`;
+  s.push(mk(p, "constraint_errors", "format", words, show(v), `${at(p)}: ${show(v)} is not a valid ${format}`, `${field(p)} must be ${words}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+}
+
+export function uniqueErr(s: ValidationError[], p: string, i: number, j: number): void {
+  s.push(mk(p, "constraint_errors", "uniqueItems", "unique items", `items ${i} and ${j} equal`, `${at(p)}: items ${i} and ${j} are equal (uniqueItems)`, `${field(p)} must not repeat items; items ${i} and ${j} are equal`));
+}
+
+/** Any other constraint, with texts built by the generator (combinators, not, depth, x-compare). */
+export function constraintErr(s: ValidationError[], p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): void {
+  s.push(mk(p, "constraint_errors", keyword, expected, show(v), `${at(p)}: ${text}`, `${field(p)} ${message}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+}
+
+/** A schema that accepts nothing (`false`), or a property forbidden by one. */
+export function falseErr(s: ValidationError[], p: string, v: unknown): void {
+  s.push(mk(p, "constraint_errors", "false", "nothing", show(v), `${at(p)}: not allowed`, `${field(p)} is not allowed here`));
+}
+
+/** For `anyOf: [X, {type: "null"}]`: X's type errors at `p` say "… or null". */
+export function orNull(s: ValidationError[], from: number, p: string): void {
+  for (let i = from; i < s.length; i++) {
+    const e = s[i]!;
+    if (e.path === p && e.bucket === "type_errors" && !e.expected.endsWith(" or null")) {
+      const expected = e.expected + " or null";
+      s[i] = { ...e, expected, text: e.text.replace(/, got /, " or null, got "), message: e.message.replace(" must be " + e.expected, " must be " + expected) };
+    }
+  }
+}
+
+/** Replaces the messages of errors found below index `from` (the `errorMessage` keyword). */
+export function overrideMessages(s: ValidationError[], from: number, msg: string | Readonly<Record<string, string>>): void {
+  for (let i = from; i < s.length; i++) {
+    const e = s[i]!;
+    const m = typeof msg === "string" ? msg : msg[e.keyword];
+    if (m !== undefined) s[i] = { ...e, message: m };
+  }
+}
+
+/** Adds a note about the alternatives to the first error of a failed anyOf/oneOf. */
+export function noteAlternatives(s: ValidationError[], from: number, note: string): void {
+  if (from < s.length) {
+    const e = s[from]!;
+    s[from] = { ...e, message: e.message + " (" + note + ")" };
+  }
+}
+
+// ---------------------------------------------------------------- near misses
+
+function levenshtein(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(c);
+      if (c < best) best = c;
+    }
+    if (best > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+function fold(s: string): string {
+  return s.trim().toLowerCase().replace(/[\s_-]+/g, "");
+}
+
+/** Known names closest to `name`: same after case/space/underscore folding first, then within a small edit distance. */
+export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
+  if (typeof name !== "string") return [];
+  const f = fold(name);
+  const max = Math.max(1, Math.min(3, Math.floor(f.length / 3)));
+  const scored: [number, string][] = [];
+  for (const k of known) {
+    const d = fold(k) === f ? 0 : levenshtein(f, fold(k), max);
+    if (d <= max) scored.push([d, k]);
+  }
+  scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
+  return scored.slice(0, limit).map((x) => x[1]);
+}
+
+function nearestEnum(v: string, allowed: readonly unknown[]): string | undefined {
+  const strings = allowed.filter((a): a is string => typeof a === "string");
+  return nearestNames(v, strings, 1)[0];
+}
+
+// ---------------------------------------------------------------- predicates the fast path uses
+
+/** Length in Unicode code points (JSON Schema counts characters, not UTF-16 units). */
+export function ucs2length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    n++;
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+  }
+  return n;
+}
+
+/** JSON equality: 1 equals 1.0, key order does not matter. Bounded depth: cyclic input is unequal, never a hang. */
+export function deepEqual(a: unknown, b: unknown, depth = 0): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || depth > 512) return false;
+  const aa = Array.isArray(a);
+  if (aa !== Array.isArray(b)) return false;
+  if (aa) {
+    const x = a as unknown[];
+    const y = b as unknown[];
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (!deepEqual(x[i], y[i], depth + 1)) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const kx = Object.keys(x);
+  if (kx.length !== Object.keys(y).length) return false;
+  for (const k of kx) if (!Object.prototype.hasOwnProperty.call(y, k) || !deepEqual(x[k], y[k], depth + 1)) return false;
+  return true;
+}
+
+/** Index pair of the first two equal items, or undefined when all are unique. */
+export function firstDuplicate(a: readonly unknown[]): [number, number] | undefined {
+  for (let j = 1; j < a.length; j++) for (let i = 0; i < j; i++) if (deepEqual(a[i], a[j])) return [i, j];
+  return undefined;
+}
+
+/** `multipleOf` that is right for fractions (0.1, 0.01) and does not overflow. */
+export function isMultipleOf(v: number, m: number): boolean {
+  if (Number.isInteger(m) && Number.isInteger(v)) return v % m === 0;
+  const q = v / m;
+  if (!Number.isFinite(q)) return false;
+  if (Number.isInteger(q)) return true;
+  // Decimal-aware check: scale both by the number of decimals in m.
+  const dec = decimals(m);
+  if (dec > 0 && dec < 16) {
+    const scale = 10 ** dec;
+    const sv = Math.round(v * scale);
+    if (Math.abs(sv - v * scale) < 1e-7 * Math.max(1, Math.abs(v * scale))) {
+      const sm = Math.round(m * scale);
+      return Number.isSafeInteger(sv) ? sv % sm === 0 : Math.abs(q - Math.round(q)) < 1e-9;
+    }
+    return false;
+  }
+  return false;
+}
+
+function decimals(m: number): number {
+  const s = String(m);
+  const e = s.indexOf("e-");
+  if (e >= 0) return Number(s.slice(e + 2)) + (s.indexOf(".") >= 0 ? e - s.indexOf(".") - 1 : 0);
+  const d = s.indexOf(".");
+  return d < 0 ? 0 : s.length - d - 1;
+}
+
+/** Own property test, for keys that objects inherit (constructor, toString, __proto__, ...). */
+export const hasOwn = Object.prototype.hasOwnProperty;
