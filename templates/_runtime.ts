@@ -559,3 +559,112 @@ function decimals(m: number): number {
 
 /** Own property test, for keys that objects inherit (constructor, toString, __proto__, ...). */
 export const hasOwn = Object.prototype.hasOwnProperty;
+
+// ---------------------------------------------------------------- combinators (error path)
+
+/** Scores a failed branch: fewer errors is closer; a wrong type at the value itself means "not this one". */
+function branchScore(errors: readonly ValidationError[], p: string): number {
+  let score = errors.length;
+  for (const e of errors) if (e.path === p && e.bucket === "type_errors") score += 1000;
+  return score;
+}
+
+/**
+ * Reports a value that matched no branch of anyOf/oneOf: the branch named by a
+ * discriminating property (`tagKey`) when there is one, else the closest branch.
+ */
+export function pickBranch(s: ValidationError[], p: string, v: unknown, branches: ValidationError[][], keyword: string, tagKey?: string, tags?: readonly unknown[]): void {
+  if (tagKey !== undefined && tags !== undefined && typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const t = hasOwn.call(v, tagKey) ? (v as Record<string, unknown>)[tagKey] : undefined;
+    const i = tags.findIndex((x) => deepEqual(x, t));
+    if (i >= 0) {
+      s.push(...branches[i]!);
+      return;
+    }
+    if (t === undefined) missing(s, p, tagKey, show(tags[0]));
+    else enumErr(s, pk(p, tagKey), t, tags, keyword, show(tags[0]));
+    return;
+  }
+  let best = 0;
+  for (let i = 1; i < branches.length; i++) if (branchScore(branches[i]!, p) < branchScore(branches[best]!, p)) best = i;
+  const from = s.length;
+  s.push(...branches[best]!);
+  if (branches.length > 1) noteAlternatives(s, from, `closest of ${branches.length} alternatives in ${keyword}: #${best + 1}`);
+}
+
+/** oneOf matched by more than one branch. */
+export function oneOfMany(s: ValidationError[], p: string, v: unknown, matched: number[], total: number): void {
+  const which = matched.map((m) => "#" + m).join(" and ");
+  constraintErr(s, p, v, "oneOf", `exactly one of ${total} alternatives`, `matches ${which} of oneOf`, `must match exactly one of the ${total} alternatives, but matches ${which}; remove what makes it fit more than one`);
+}
+
+// ---------------------------------------------------------------- x-compare
+
+const TIME_RE = /^(\d{2}):(\d{2}):(\d{2})(\.\d+)?(z|[+-]\d{2}:\d{2})$/i;
+
+/** A comparable number for a value: numbers as is; date, date-time and time strings as instants. */
+function instant(v: unknown): number | undefined {
+  if (typeof v === "number") return Number.isFinite(v) ? v : undefined;
+  if (typeof v !== "string") return undefined;
+  const t = TIME_RE.exec(v);
+  if (t) {
+    const off = t[5]!.toLowerCase() === "z" ? 0 : (t[5]![0] === "-" ? -1 : 1) * (Number(t[5]!.slice(1, 3)) * 60 + Number(t[5]!.slice(4, 6)));
+    return (Number(t[1]) * 3600 + Number(t[2]) * 60 + Number(t[3]) + Number(t[4] ?? 0) - off * 60) * 1000;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}/.test(v)) return undefined;
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** True when both sides are present and comparable and `left op right` is false. */
+export function compareFails(left: unknown, right: unknown, op: string): boolean {
+  const a = instant(left);
+  const b = instant(right);
+  if (a === undefined || b === undefined || typeof left !== typeof right) return false;
+  switch (op) {
+    case "<":
+      return !(a < b);
+    case "<=":
+      return !(a <= b);
+    case ">":
+      return !(a > b);
+    case ">=":
+      return !(a >= b);
+    case "==":
+      return a !== b;
+    default:
+      return a === b;
+  }
+}
+
+const OP_WORDS: Record<string, string> = { "<": "before", "<=": "at or before", ">": "after", ">=": "at or after", "==": "equal to", "!=": "different from" };
+const OP_NUM: Record<string, string> = { "<": "less than", "<=": "at most", ">": "greater than", ">=": "at least", "==": "equal to", "!=": "different from" };
+
+export function compareErr(s: ValidationError[], p: string, left: string, lv: unknown, op: string, right: string, rv: unknown): void {
+  const lp = pk(p, left);
+  const rp = pk(p, right);
+  // Skipped when either side is already wrong on its own.
+  for (const e of s) if (e.path === lp || e.path === rp) return;
+  const words = (typeof lv === "number" ? OP_NUM : OP_WORDS)[op] ?? op;
+  s.push(
+    mk(lp, "constraint_errors", "x-compare", `${words} ${JSON.stringify(rp)}`, show(lv), `${lp}: ${show(lv)} ${op} ${rp} (${show(rv)}) does not hold`, `${JSON.stringify(lp)} must be ${words} ${JSON.stringify(rp)} (${show(rv)}); got ${show(lv)}`),
+  );
+}
+
+/** Recursion deeper than the schema's bound (recursive $ref on deep or cyclic input). */
+export function depthErr(s: ValidationError[], p: string, v: unknown, max: number): void {
+  constraintErr(s, p, v, "maxDepth", `nesting at most ${max} deep`, `nested deeper than ${max} levels`, `is nested too deeply (more than ${max} levels)`);
+}
+
+/** An error found by ajv's standalone code (tools on the ajv fallback road), in toolform's report. */
+export function fromAjv(s: ValidationError[], m: { path: string; bucket: Bucket; keyword: string; expected: string }, tool: string): void {
+  const f = field(m.path);
+  const message =
+    m.bucket === "missing_required"
+      ? `${f} is required`
+      : m.bucket === "unknown_args"
+        ? `${f} is not ${m.path.includes(".") || m.path.includes("[") ? "allowed here" : "a parameter of " + tool}`
+        : `${f} must be ${m.expected}`;
+  const text = m.bucket === "missing_required" || m.bucket === "unknown_args" ? at(m.path) : `${at(m.path)}: expected ${m.expected}`;
+  s.push(mk(m.path, m.bucket, m.keyword, m.expected, "", text, message));
+}

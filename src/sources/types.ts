@@ -7,6 +7,8 @@ export interface Origin {
   file: string;
   /** JSON pointer of the tool definition inside that file ("" for a file holding one tool). */
   pointer: string;
+  /** JSON pointer of the inputSchema inside that file, when the source is JSON ("/inputSchema", "/tools/3/input_schema"). */
+  schemaPointer?: string;
   /** 1-based line/column of the definition, when the source knows it (TypeScript files). */
   line?: number;
   column?: number;

@@ -1,0 +1,106 @@
+// One tool through the pipeline: schema check → IR → examples → validator and
+// types → module text. Pure: nothing is written here.
+import type { Diagnostic } from "../diagnostics/types.js";
+import { emitArgsType } from "../emit/types.js";
+import { toolModuleDts, toolModuleTs, type ToolModuleInput } from "../emit/tool-module.js";
+import { emitValidator } from "../emit/validator/functions.js";
+import { dialectOf } from "../schema/dialect.js";
+import { chooseExamples } from "../schema/examples.js";
+import type { Dialect, IR } from "../schema/ir.js";
+import { checkMetaSchema } from "../schema/metaschema.js";
+import { toIR } from "../schema/to-ir.js";
+import type { ToolDefinition } from "../sources/types.js";
+import { emitFallbackValidator } from "./fallback.js";
+import { hashOf } from "./hash.js";
+
+export interface CompileOptions {
+  unknownArgs: "reject" | "schema";
+  formats: boolean;
+  maxDepth: number;
+  maxPatternInput: number;
+  remotes: Record<string, unknown>;
+  dialect?: Dialect;
+}
+
+export interface CompiledTool {
+  def: ToolDefinition;
+  ident: string;
+  typeName: string;
+  file: string;
+  schemaHash: string;
+  inputHash: string;
+  ts: string;
+  dts: string;
+  diagnostics: Diagnostic[];
+  /** Set when the tool went through ajv's standalone code (and why). */
+  fallback?: string;
+}
+
+/** Puts a schema-relative diagnostic at its place in the source file. */
+export function placeDiagnostic(d: Diagnostic, def: ToolDefinition): Diagnostic {
+  const out: Diagnostic = { ...d, tool: def.name, file: def.origin.file };
+  const ptr = d.pointer ?? "";
+  const at = def.locate?.(ptr);
+  if (at) {
+    out.line = at.line;
+    out.column = at.column;
+    delete out.pointer;
+  } else if (def.origin.line !== undefined) {
+    out.line = def.origin.line;
+    out.column = def.origin.column ?? 1;
+    out.pointer = "/inputSchema" + ptr;
+  } else {
+    out.pointer = (def.origin.schemaPointer ?? def.origin.pointer + "/inputSchema") + ptr;
+  }
+  return out;
+}
+
+/** The schema, its IR, and what the checks found — without emitting. */
+export function analyzeSchema(schema: unknown, opts: CompileOptions): { ir?: IR; diagnostics: Diagnostic[]; fallback: { keyword: string; loc: string }[] } {
+  const dialect = dialectOf(schema, opts.dialect ?? "2020-12");
+  const meta = checkMetaSchema(schema, dialect);
+  if (meta.some((d) => d.severity === "error")) return { diagnostics: meta, fallback: [] };
+  const { ir, diagnostics, fallback } = toIR(schema, { dialect, formats: opts.formats ? "assert" : "annotate", remotes: opts.remotes });
+  return { ir, diagnostics: [...meta, ...diagnostics], fallback };
+}
+
+export async function compileTool(
+  def: ToolDefinition,
+  names: { ident: string; typeName: string; file: string },
+  opts: CompileOptions,
+  toolformVersion: string,
+): Promise<CompiledTool> {
+  const schemaHash = hashOf(def.inputSchema);
+  const inputHash = hashOf({ name: def.name, description: def.description ?? "", inputSchema: def.inputSchema, opts: { ...opts, remotes: hashOf(opts.remotes) }, toolformVersion });
+  const base = { def, ...names, schemaHash, inputHash };
+  const { ir, diagnostics, fallback } = analyzeSchema(def.inputSchema, opts);
+  const placed = diagnostics.map((d) => placeDiagnostic(d, def));
+  if (!ir || placed.some((d) => d.severity === "error")) return { ...base, ts: "", dts: "", diagnostics: placed };
+
+  chooseExamples(ir, def.inputSchema);
+  const validatorOpts = { unknownArgs: opts.unknownArgs, toolName: def.name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput };
+  let validator: ToolModuleInput["validator"];
+  let why: string | undefined;
+  if (fallback.length) {
+    why = `uses ${[...new Set(fallback.map((f) => f.keyword))].join(", ")}, which toolform's emitter does not judge itself`;
+    validator = await emitFallbackValidator(def.inputSchema, ir.dialect, opts, validatorOpts.toolName);
+    placed.push(placeDiagnostic({ severity: "warning", code: "emit/ajv-fallback", message: `compiled with ajv's standalone code (runtime inlined): the schema ${why}`, pointer: fallback[0]!.loc }, def));
+  } else {
+    validator = emitValidator(ir, validatorOpts);
+  }
+  const types = await emitArgsType(def.inputSchema, names.typeName, opts.unknownArgs);
+  placed.push(...types.diagnostics.map((d) => placeDiagnostic(d, def)));
+  const input: ToolModuleInput = {
+    name: def.name,
+    description: def.description ?? "",
+    inputSchema: def.inputSchema,
+    ident: names.ident,
+    typeName: names.typeName,
+    source: def.origin.file + (def.origin.pointer ? "#" + def.origin.pointer : ""),
+    inputHash,
+    schemaHash,
+    typesText: types.text,
+    validator,
+  };
+  return { ...base, ts: toolModuleTs(input), dts: toolModuleDts(input), diagnostics: placed, ...(why ? { fallback: why } : {}) };
+}

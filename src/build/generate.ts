@@ -1,0 +1,162 @@
+// The whole pipeline in memory: tool definitions in, generated files and
+// diagnostics out. Nothing is written here (see write.ts); `toolform check`
+// and `toolform build` both go through this function.
+import type { ResolvedConfig } from "../config/types.js";
+import type { Diagnostic } from "../diagnostics/types.js";
+import { camelIdent, fileBase, pascalIdent } from "../emit/code.js";
+import { declarationsOf, formatSource, toJavaScript } from "../emit/finish.js";
+import { header } from "../emit/header.js";
+import { indexDts, indexTs, type IndexEntry } from "../emit/index-module.js";
+import { runtimeSource } from "../emit/runtime-file.js";
+import { VERSION } from "../emit/templates.js";
+import { readSources } from "../sources/read.js";
+import type { ToolDefinition } from "../sources/types.js";
+import { compileTool, type CompiledTool, type CompileOptions } from "./compile-tool.js";
+import { hashOf } from "./hash.js";
+import { lintTools } from "./lint.js";
+
+export interface GeneratedFile {
+  /** Relative to outDir, forward slashes. */
+  path: string;
+  contents: string;
+}
+
+export interface GenerateOptions {
+  emit?: "ts" | "js";
+  unknownArgs?: "reject" | "schema";
+  formats?: boolean;
+  maxDepth?: number;
+  maxPatternInput?: number;
+  schemas?: Record<string, unknown>;
+  strict?: boolean;
+  lint?: false | Record<string, boolean>;
+  /** Per-tool overrides. */
+  tools?: ResolvedConfig["tools"];
+  /** Already compiled tools by inputHash (the build cache); reused instead of compiled again. */
+  cache?: Map<string, CompiledTool>;
+}
+
+export interface GenerateResult {
+  files: GeneratedFile[];
+  diagnostics: Diagnostic[];
+  tools: CompiledTool[];
+  /** Source files read (for watch). */
+  inputs: string[];
+}
+
+
+export async function generate(input: { tools: ToolDefinition[]; options?: GenerateOptions } | { config: ResolvedConfig }): Promise<GenerateResult> {
+  let defs: ToolDefinition[];
+  let options: GenerateOptions;
+  const diagnostics: Diagnostic[] = [];
+  let inputs: string[] = [];
+  if ("config" in input) {
+    const c = input.config;
+    const read = await readSources(c.sources, c.root);
+    defs = read.tools;
+    inputs = read.files;
+    diagnostics.push(...read.diagnostics);
+    options = c;
+  } else {
+    defs = input.tools;
+    options = input.options ?? {};
+  }
+  const emit = options.emit ?? "ts";
+  const strict = options.strict ?? false;
+
+  const named = assignNames(defs, diagnostics);
+  const compiled: CompiledTool[] = [];
+  for (const { def, names } of named) {
+    const per = options.tools?.[def.name] ?? {};
+    const opts: CompileOptions = {
+      unknownArgs: per.unknownArgs ?? options.unknownArgs ?? "reject",
+      formats: options.formats ?? true,
+      maxDepth: options.maxDepth ?? 128,
+      maxPatternInput: options.maxPatternInput ?? 10_000,
+      remotes: options.schemas ?? {},
+    };
+    const key = hashOf({ def: { ...def, locate: undefined }, names, opts, VERSION });
+    let t = options.cache?.get(key);
+    if (!t) {
+      t = await compileTool(def, names, opts, VERSION);
+      if (!t.diagnostics.some((d) => d.severity === "error")) options.cache?.set(key, t);
+    }
+    compiled.push(t);
+    diagnostics.push(...t.diagnostics);
+    if (options.lint !== false) diagnostics.push(...(await lintTools(def, opts, options.lint || {}, strict)));
+  }
+  if (strict) for (const d of diagnostics) d.severity = "error";
+  if (diagnostics.some((d) => d.severity === "error")) return { files: [], diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
+
+  const entries: IndexEntry[] = compiled.map((t) => ({ name: t.def.name, ident: t.ident, typeName: t.typeName, file: t.file, schemaHash: t.schemaHash }));
+  const setHash = hashOf(compiled.map((t) => t.inputHash));
+  const sources = [...new Set(defs.map((d) => d.origin.file))].sort();
+  const sourceLabel = sources.length <= 3 ? sources.join(", ") : `${sources.length} files`;
+  const files: GeneratedFile[] = [];
+  const rtTs = runtimeSource();
+  const runtimeHeader = header("toolform templates/_runtime.ts", hashOf({ rtTs, VERSION }));
+  const idxTs = indexTs(entries, sourceLabel, setHash);
+  if (emit === "ts") {
+    files.push({ path: "_runtime.ts", contents: await formatSource(runtimeHeader + "\n" + rtTs, "typescript") });
+    for (const t of compiled) files.push({ path: t.file + ".ts", contents: await formatCached(t, "ts") });
+    files.push({ path: "index.ts", contents: await formatSource(idxTs, "typescript") });
+  } else {
+    files.push({ path: "_runtime.js", contents: await formatSource(runtimeHeader + "\n" + toJavaScript(rtTs), "babel") });
+    files.push({ path: "_runtime.d.ts", contents: await formatSource(runtimeHeader + "\n" + declarationsOf(rtTs), "typescript") });
+    for (const t of compiled) {
+      files.push({ path: t.file + ".js", contents: await formatCached(t, "js") });
+      files.push({ path: t.file + ".d.ts", contents: await formatSource(t.dts, "typescript") });
+    }
+    files.push({ path: "index.js", contents: await formatSource(toJavaScript(idxTs), "babel") });
+    files.push({ path: "index.d.ts", contents: await formatSource(indexDts(entries, sourceLabel, setHash), "typescript") });
+  }
+  return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
+}
+
+/** Formatting is the slow part of emitting; a cached tool keeps its formatted text. */
+const formatted = new WeakMap<CompiledTool, { ts?: string; js?: string }>();
+async function formatCached(t: CompiledTool, kind: "ts" | "js"): Promise<string> {
+  let f = formatted.get(t);
+  if (!f) formatted.set(t, (f = {}));
+  return (f[kind] ??= kind === "ts" ? await formatSource(t.ts, "typescript") : await formatSource(toJavaScript(t.ts), "babel"));
+}
+
+/** Identifier, type and file names for each tool; duplicates and collisions are errors. */
+function assignNames(defs: ToolDefinition[], diagnostics: Diagnostic[]): { def: ToolDefinition; names: { ident: string; typeName: string; file: string } }[] {
+  const out: { def: ToolDefinition; names: { ident: string; typeName: string; file: string } }[] = [];
+  const byName = new Map<string, ToolDefinition>();
+  const byIdent = new Map<string, ToolDefinition>();
+  const byFile = new Map<string, ToolDefinition>();
+  const where = (d: ToolDefinition) => `${d.origin.file}${d.origin.line ? ":" + d.origin.line : d.origin.pointer ? "#" + d.origin.pointer : ""}`;
+  for (const def of [...defs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const names = { ident: camelIdent(def.name), typeName: pascalIdent(def.name) + "Args", file: fileBase(def.name) };
+    const clash = (map: Map<string, ToolDefinition>, key: string, what: string): boolean => {
+      const other = map.get(key);
+      if (!other) {
+        map.set(key, def);
+        return false;
+      }
+      diagnostics.push({
+        severity: "error",
+        code: what === "name" ? "tools/duplicate-name" : "tools/name-collision",
+        message: what === "name" ? `tool name ${JSON.stringify(def.name)} is defined twice (also at ${where(other)})` : `tools ${JSON.stringify(other.name)} (${where(other)}) and ${JSON.stringify(def.name)} map to the same ${what} ${JSON.stringify(key)}`,
+        tool: def.name,
+        file: def.origin.file,
+        pointer: def.origin.pointer,
+        ...(def.origin.line ? { line: def.origin.line, column: def.origin.column ?? 1 } : {}),
+        hint: "rename one of the tools",
+      });
+      return true;
+    };
+    if (clash(byName, def.name, "name") || clash(byIdent, names.ident.toLowerCase(), "identifier") || clash(byFile, names.file.toLowerCase(), "file name")) continue;
+    out.push({ def, names });
+  }
+  return out;
+}
+
+function sortDiagnostics(ds: Diagnostic[]): Diagnostic[] {
+  const key = (d: Diagnostic) => `${d.severity === "error" ? 0 : 1}|${d.file ?? ""}|${String(d.line ?? 0).padStart(8, "0")}|${d.pointer ?? ""}|${d.code}`;
+  return ds.map((d, i) => [key(d), i, d] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1])).map((x) => x[2]);
+}
+
+export { VERSION };

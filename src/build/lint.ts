@@ -1,0 +1,10 @@
+// Build-time advice and guards (src/schema/lint): ReDoS, impossible schemas,
+// the description channel, poka-yoke. Placed at the tool's source like every diagnostic.
+import type { Diagnostic } from "../diagnostics/types.js";
+import type { ToolDefinition } from "../sources/types.js";
+import { placeDiagnostic, type CompileOptions } from "./compile-tool.js";
+
+export async function lintTools(def: ToolDefinition, opts: CompileOptions, rules: Record<string, boolean>, strict: boolean): Promise<Diagnostic[]> {
+  const { lintTool } = await import("../schema/lint/index.js");
+  return lintTool(def, { strict, unknownArgs: opts.unknownArgs, rules: rules as never }).map((d: Diagnostic) => (d.tool ? d : placeDiagnostic(d, def)));
+}

@@ -1,0 +1,75 @@
+// compileSchema: any JSON Schema → one standalone ESM module exporting `is` and
+// `validate` (the same report as tools), with the runtime inlined. The shell's
+// `toolform compile schema.json -o validate.js` is this function.
+import { analyzeSchema, type CompileOptions } from "./build/compile-tool.js";
+import { emitFallbackValidator } from "./build/fallback.js";
+import { hashOf } from "./build/hash.js";
+import type { Diagnostic } from "./diagnostics/types.js";
+import { lit } from "./emit/code.js";
+import { formatSource, toJavaScript } from "./emit/finish.js";
+import { header } from "./emit/header.js";
+import { runtimeSource } from "./emit/runtime-file.js";
+import { emitValidator } from "./emit/validator/functions.js";
+import { chooseExamples } from "./schema/examples.js";
+import type { Dialect } from "./schema/ir.js";
+
+export interface CompileSchemaOptions {
+  /** Name used in messages ("is not a parameter of <name>"). Default "schema". */
+  name?: string;
+  /** Default "schema": plain JSON Schema. "reject" closes objects to their declared properties. */
+  unknownArgs?: "reject" | "schema";
+  /** Check `format` (default true); false makes formats annotations, as the spec's default. */
+  formats?: boolean;
+  /** Dialect when the schema has no $schema (default 2020-12). */
+  dialect?: Dialect;
+  /** Other documents for remote $ref, by URI. */
+  remotes?: Record<string, unknown>;
+  maxDepth?: number;
+  maxPatternInput?: number;
+  /** Skip prettier (faster; for the conformance runner and fuzzing). */
+  format?: boolean;
+}
+
+/** The runtime as a block-scoped object `rt`, so its internal names can never meet the validator's. */
+function inlineRuntime(): string {
+  const src = runtimeSource();
+  const names = [...src.matchAll(/^export (?:function|const|class) ([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]!);
+  return `const rt = (() => {\n${src.replace(/^export /gm, "")}\nreturn { ${names.join(", ")} };\n})();`;
+}
+
+let runtimeJs: string | undefined;
+
+export async function compileSchema(schema: unknown, options: CompileSchemaOptions = {}): Promise<{ code: string; diagnostics: Diagnostic[] }> {
+  const name = options.name ?? "schema";
+  const opts: CompileOptions = {
+    unknownArgs: options.unknownArgs ?? "schema",
+    formats: options.formats ?? true,
+    maxDepth: options.maxDepth ?? 128,
+    maxPatternInput: options.maxPatternInput ?? 10_000,
+    remotes: options.remotes ?? {},
+    ...(options.dialect ? { dialect: options.dialect } : {}),
+  };
+  const { ir, diagnostics, fallback } = analyzeSchema(schema, opts);
+  if (!ir || diagnostics.some((d) => d.severity === "error")) return { code: "", diagnostics };
+  chooseExamples(ir, schema);
+  const v = fallback.length
+    ? await emitFallbackValidator(schema, ir.dialect, opts, name)
+    : emitValidator(ir, { unknownArgs: opts.unknownArgs, toolName: name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput });
+  if (fallback.length) diagnostics.push({ severity: "warning", code: "emit/ajv-fallback", message: `compiled with ajv's standalone code: uses ${[...new Set(fallback.map((f) => f.keyword))].join(", ")}`, pointer: fallback[0]!.loc });
+  runtimeJs ??= toJavaScript(inlineRuntime());
+  const body = toJavaScript(`${v.body.text}
+const ok = rt.okReport(${lit(name).text});
+/** True when the value fits the schema. Allocates nothing. */
+export function is(value) { return ${v.is.text}(value); }
+/** The report: ok, buckets, structured errors, model-facing feedback. */
+export function validate(value) {
+  if (${v.is.text}(value)) return ok;
+  const s = [];
+  ${v.collect.text}(value, s);
+  return rt.errorReport(${lit(name).text}, s);
+}
+export default validate;
+`);
+  const text = `${header("compileSchema", hashOf({ schema, opts }))}\n${runtimeJs}\n${body}`;
+  return { code: options.format === false ? text : await formatSource(text, "babel"), diagnostics };
+}

@@ -1,0 +1,103 @@
+// Finds and loads toolform.config.{ts,mts,js,mjs} without a compile step (tsx),
+// then fills in defaults. Flags given on the command line override the file.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { ToolformError } from "../diagnostics/format.js";
+import type { ResolvedConfig, ToolformConfig } from "./types.js";
+
+export const CONFIG_NAMES = ["toolform.config.ts", "toolform.config.mts", "toolform.config.js", "toolform.config.mjs"];
+
+export function findConfig(cwd: string): string | undefined {
+  for (const n of CONFIG_NAMES) if (existsSync(join(cwd, n))) return join(cwd, n);
+  return undefined;
+}
+
+function configError(file: string, message: string, hint: string): ToolformError {
+  return new ToolformError([{ severity: "error", code: "config/invalid", message, file, hint }]);
+}
+
+export async function loadConfigFile(file: string): Promise<ToolformConfig> {
+  let mod: { default?: unknown };
+  try {
+    if (/\.m?ts$/.test(file)) {
+      const { tsImport } = await import("tsx/esm/api");
+      // A query string busts the module cache, so watch mode sees edits.
+      mod = (await tsImport(pathToFileURL(file).href + `?t=${statSync(file).mtimeMs}`, import.meta.url)) as { default?: unknown };
+    } else {
+      mod = (await import(pathToFileURL(file).href + `?t=${statSync(file).mtimeMs}`)) as { default?: unknown };
+    }
+  } catch (e) {
+    throw configError(file, `cannot load the config: ${(e as Error).message.split("\n")[0]}`, "fix the error in the config file; it must `export default defineConfig({...})`");
+  }
+  const cfg = (mod.default as { default?: unknown })?.default ?? mod.default;
+  if (typeof cfg !== "object" || cfg === null) throw configError(file, "the config has no default export", 'add `export default defineConfig({ sources: ["tools/**/*.json"], outDir: "generated" })`');
+  return cfg as ToolformConfig;
+}
+
+/** Fills defaults and checks the shape; `root` is the folder relative paths are read from. */
+export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: string): ResolvedConfig {
+  const where = configFile ?? join(root, "toolform.config.ts");
+  const bad = (m: string, hint: string) => configError(where, m, hint);
+  if (!Array.isArray(cfg.sources) || cfg.sources.length === 0) throw bad('"sources" must be a non-empty array', 'e.g. sources: ["tools/**/*.json"]');
+  const oneOf = <T extends string>(key: string, v: unknown, allowed: readonly T[], dflt: T): T => {
+    if (v === undefined) return dflt;
+    if (!allowed.includes(v as T)) throw bad(`"${key}" must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}; got ${JSON.stringify(v)}`, `set ${key}: ${JSON.stringify(dflt)}`);
+    return v as T;
+  };
+  const num = (key: string, v: unknown, dflt: number): number => {
+    if (v === undefined) return dflt;
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 1) throw bad(`"${key}" must be a positive integer; got ${JSON.stringify(v)}`, `set ${key}: ${dflt}`);
+    return v;
+  };
+  return {
+    root,
+    ...(configFile ? { configFile } : {}),
+    sources: cfg.sources,
+    outDir: resolve(root, cfg.outDir ?? "generated"),
+    emit: oneOf("emit", cfg.emit, ["ts", "js"] as const, "ts"),
+    unknownArgs: oneOf("unknownArgs", cfg.unknownArgs, ["reject", "schema"] as const, "reject"),
+    coerce: oneOf("coerce", cfg.coerce, ["none", "lenient", "normalized"] as const, "none"),
+    formats: cfg.formats ?? true,
+    maxDepth: num("maxDepth", cfg.maxDepth, 128),
+    maxPatternInput: num("maxPatternInput", cfg.maxPatternInput, 10_000),
+    schemas: loadSchemas(cfg.schemas, root, where),
+    strict: cfg.strict ?? false,
+    lint: cfg.lint ?? {},
+    tools: cfg.tools ?? {},
+  };
+}
+
+/** Remote $ref documents: a map, or a folder whose JSON files are keyed by their $id (and their path). */
+function loadSchemas(spec: ToolformConfig["schemas"], root: string, where: string): Record<string, unknown> {
+  if (spec === undefined) return {};
+  if (typeof spec !== "string") return spec;
+  const dir = isAbsolute(spec) ? spec : resolve(root, spec);
+  if (!existsSync(dir)) throw configError(where, `"schemas" folder ${spec} does not exist`, "create it or fix the path");
+  const out: Record<string, unknown> = {};
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith(".json")) {
+        const doc = JSON.parse(readFileSync(p, "utf8")) as { $id?: unknown };
+        out[pathToFileURL(p).href] = doc;
+        if (typeof doc.$id === "string") out[doc.$id] = doc;
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Loads the config at `path`, or the one in `cwd`. */
+export async function loadConfig(opts: { cwd: string; path?: string; overrides?: Partial<ToolformConfig> }): Promise<ResolvedConfig> {
+  const file = opts.path ? resolve(opts.cwd, opts.path) : findConfig(opts.cwd);
+  if (!file || !existsSync(file)) {
+    throw new ToolformError([
+      { severity: "error", code: "config/missing", message: opts.path ? `config file ${opts.path} not found` : `no toolform.config.ts in ${opts.cwd}`, hint: "run `npx toolform init`, or pass --config PATH" },
+    ]);
+  }
+  const cfg = { ...(await loadConfigFile(file)), ...opts.overrides };
+  return resolveConfig(cfg, dirname(file), file);
+}

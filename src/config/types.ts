@@ -1,0 +1,57 @@
+/** A source of tool definitions. A plain string is a glob (JSON or TypeScript files, by extension). */
+export type SourceSpec =
+  | string
+  | {
+      /** Glob(s) of JSON or TypeScript files. */
+      files: string | string[];
+      /** TypeScript files: read `defineTool` calls statically (default) or import the module. */
+      load?: "static" | "import";
+    }
+  | {
+      /** A live MCP server (tools/list); `snapshot` is where `toolform pull` writes it and the build reads it. */
+      mcp: { command: string; args?: string[]; env?: Record<string, string>; cwd?: string } | { url: string };
+      snapshot?: string;
+      label?: string;
+    };
+
+export type UnknownArgs = "reject" | "schema";
+export type Coerce = "none" | "lenient" | "normalized";
+
+/** Options that can also be set per tool. */
+export interface ToolOptions {
+  /** "reject" (default): an argument the tool does not declare is an error. "schema": only where the schema forbids it. */
+  unknownArgs?: UnknownArgs;
+  /** Coercion of almost-right arguments (see README). Default "none". */
+  coerce?: Coerce;
+}
+
+export interface ToolformConfig extends ToolOptions {
+  sources: SourceSpec[];
+  /** Output folder. Default "generated". */
+  outDir?: string;
+  /** "ts" (default): TypeScript modules. "js": ESM JavaScript with .d.ts beside it. */
+  emit?: "ts" | "js";
+  /** Check `format` (default true). */
+  formats?: boolean;
+  /** Bound on recursion through $ref, reported as a constraint error. Default 128. */
+  maxDepth?: number;
+  /** Longest string a `pattern` is run on. Default 10000. */
+  maxPatternInput?: number;
+  /** Other schema documents for remote $ref: a folder of JSON files (keyed by $id) or a map URI → schema. */
+  schemas?: string | Record<string, unknown>;
+  /** Warnings become errors. */
+  strict?: boolean;
+  /** Lint rules to switch off by name, or false for no lint warnings at all. */
+  lint?: false | Record<string, boolean>;
+  /** Per-tool overrides by tool name. */
+  tools?: Record<string, ToolOptions>;
+}
+
+/** The config with every default filled in; paths absolute. */
+export interface ResolvedConfig extends Required<Omit<ToolformConfig, "schemas" | "tools" | "lint">> {
+  root: string;
+  configFile?: string;
+  schemas: Record<string, unknown>;
+  tools: Record<string, ToolOptions>;
+  lint: false | Record<string, boolean>;
+}

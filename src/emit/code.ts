@@ -1,0 +1,201 @@
+// The code builder every emitter uses. Generated code is assembled only from
+// Code values; a plain string can never be spliced in. Text that comes from a
+// schema (names, patterns, enum values, descriptions) enters code only through
+// `lit` (the one quoting function), identifiers only through `ident`/`Names`
+// (the one naming function), and comments only through `comment`. This is
+// ajv's `_`/`str` design, made strict: `code` throws on a raw string.
+
+/** A fragment of trusted generated code. */
+export class Code {
+  /** @internal use the builders below */
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+/** An identifier made by `ident`/`Names`; a Code that is known to be a valid, fresh name. */
+export class Name extends Code {}
+
+export type Splice = Code | number | boolean | null | undefined | readonly Code[];
+
+/** Tagged template: `code\`if (${v} < ${lit(3)}) return false;\``. Refuses raw strings. */
+export function code(strings: TemplateStringsArray, ...values: Splice[]): Code {
+  let out = strings[0]!;
+  for (let i = 0; i < values.length; i++) {
+    out += spliceText(values[i]) + strings[i + 1]!;
+  }
+  return new Code(out);
+}
+
+function spliceText(v: Splice): string {
+  if (v instanceof Code) return v.text;
+  if (Array.isArray(v)) return v.map(spliceText).join("\n");
+  if (typeof v === "number") return numberLiteral(v);
+  if (typeof v === "boolean" || v === null) return String(v);
+  if (v === undefined) return "";
+  throw new TypeError(`code\`\`: refusing to splice a raw ${typeof v}; quote it with lit() or name it with ident()`);
+}
+
+/** Joins fragments with a separator that is itself code. */
+export function join(parts: readonly Code[], sep: Code = new Code("\n")): Code {
+  return new Code(parts.map((p) => p.text).join(sep.text));
+}
+
+/** `a || b || c` (or `false` for none). */
+export function or(parts: readonly Code[]): Code {
+  return parts.length === 0 ? new Code("false") : new Code(parts.map((p) => `(${p.text})`).join(" || "));
+}
+
+/** `a && b && c` (or `true` for none). */
+export function and(parts: readonly Code[]): Code {
+  return parts.length === 0 ? new Code("true") : new Code(parts.map((p) => `(${p.text})`).join(" && "));
+}
+
+// ---------------------------------------------------------------- the one quoting function
+
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
+
+/**
+ * A JS literal for any JSON value (and -0). Strings are JSON-quoted (JSON.stringify
+ * escapes quotes, backslashes, control characters and lone surrogates); U+2028/2029
+ * are escaped too; `__proto__` keys become computed keys so an object literal never
+ * sets a prototype. Non-JSON values (functions, symbols, bigint, NaN) are refused.
+ */
+export function lit(value: unknown): Code {
+  return new Code(literalText(value, 0));
+}
+
+function literalText(v: unknown, depth: number): string {
+  if (depth > 10_000) throw new RangeError("lit(): value nested too deeply");
+  if (v === null) return "null";
+  switch (typeof v) {
+    case "string":
+      return JSON.stringify(v).replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
+    case "number":
+      return numberLiteral(v);
+    case "boolean":
+      return String(v);
+    case "object": {
+      if (Array.isArray(v)) return "[" + v.map((x) => literalText(x, depth + 1)).join(", ") + "]";
+      const entries = Object.keys(v as object).map((k) => {
+        const key = literalText(k, depth + 1);
+        // {"__proto__": x} sets the prototype; {["__proto__"]: x} makes an own property.
+        return (k === "__proto__" ? `[${key}]` : key) + ": " + literalText((v as Record<string, unknown>)[k], depth + 1);
+      });
+      return "{" + entries.join(", ") + "}";
+    }
+    default:
+      throw new TypeError(`lit(): ${typeof v} is not a JSON value`);
+  }
+}
+
+function numberLiteral(n: number): string {
+  if (!Number.isFinite(n)) throw new TypeError(`lit(): ${n} is not a JSON number`);
+  if (Object.is(n, -0)) return "-0";
+  return n < 0 ? `(${n})` : String(n);
+}
+
+/** A property access `obj.key` or `obj["key"]`, the key quoted by `lit`. */
+export function prop(obj: Code, key: string): Code {
+  return IDENT.test(key) && !RESERVED.has(key) ? new Code(`${obj.text}.${key}`) : new Code(`${obj.text}[${lit(key).text}]`);
+}
+
+// ---------------------------------------------------------------- comments
+
+/** A line comment; the text is flattened to one line of safe characters, so it can never end early. */
+export function comment(text: string): Code {
+  const safe = text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
+    .replace(/[\ud800-\udfff]/g, "?")
+    .slice(0, 160);
+  return new Code(`// ${safe}`);
+}
+
+/** A JSDoc block; `*\/` cannot close it early. */
+export function docComment(text: string): Code {
+  const lines = text
+    .replace(/\*\//g, "*\\/")
+    .replace(/[\u2028\u2029]/g, "\n")
+    .replace(/[\ud800-\udfff]/g, "?")
+    .split(/\r?\n/);
+  return new Code("/**\n" + lines.map((l) => ` * ${l}`).join("\n") + "\n */");
+}
+
+// ---------------------------------------------------------------- the one naming function
+
+const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const RESERVED = new Set(
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
+    "import in instanceof new null return super switch this throw true try typeof var void while with yield let static " +
+    "implements interface package private protected public await arguments eval undefined NaN Infinity"
+  ).split(" "),
+);
+
+/** Words of a free-form name: "legal_draft_v3" → ["legal", "draft", "v3"]. */
+function words(raw: string): string[] {
+  return raw
+    .normalize("NFKD")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** camelCase identifier for a tool name: "legal_draft_v3" → "legalDraftV3". Never empty, never reserved. */
+export function camelIdent(raw: string): string {
+  const w = words(raw);
+  let s = w.map((x, i) => (i === 0 ? x.toLowerCase() : x[0]!.toUpperCase() + x.slice(1).toLowerCase())).join("");
+  if (s === "" || /^[0-9]/.test(s)) s = "tool" + s.charAt(0).toUpperCase() + s.slice(1);
+  return RESERVED.has(s) ? s + "Tool" : s;
+}
+
+/** PascalCase type name: "legal_draft_v3" → "LegalDraftV3". */
+export function pascalIdent(raw: string): string {
+  const c = camelIdent(raw);
+  return c[0]!.toUpperCase() + c.slice(1);
+}
+
+/** A file-system-safe base name: "legal_draft_v3" → "legal_draft_v3"; "a/b:c" → "a_b_c". */
+export function fileBase(raw: string): string {
+  let s = raw
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9_.-]+/g, "_")
+    .replace(/^[._-]+/, "")
+    .replace(/_+$/, "")
+    .toLowerCase()
+    .slice(0, 100);
+  if (s === "" || s === "index" || s.startsWith("_")) s = "tool_" + s;
+  return s;
+}
+
+/** Fresh local names within one generated module. */
+export class Names {
+  private used = new Map<string, number>();
+  constructor(reserved: Iterable<string> = []) {
+    for (const r of reserved) this.used.set(r, 1);
+  }
+  /** A new identifier starting with `prefix` (itself sanitized). */
+  fresh(prefix: string): Name {
+    // Fresh names are always base + counter, and a base never ends in a digit,
+    // so "v1"+"0" and "v"+"10" cannot meet; reserved names never end in a digit.
+    let base = prefix.replace(/[^A-Za-z0-9_$]/g, "_");
+    if (!IDENT.test(base)) base = "_" + base;
+    if (/\d$/.test(base)) base += "_";
+    const n = this.used.get(base) ?? 0;
+    this.used.set(base, n + 1);
+    return new Name(`${base}${n}`);
+  }
+  /** Marks a name as taken (an import, a module-level constant). */
+  reserve(name: string): Name {
+    if (!IDENT.test(name) || RESERVED.has(name) || /\d$/.test(name)) throw new Error(`not a reservable identifier: ${JSON.stringify(name)}`);
+    if (this.used.has(name)) throw new Error(`name taken: ${name}`);
+    this.used.set(name, 1);
+    return new Name(name);
+  }
+}
+
+/** Whether a key is inherited by plain objects (so `o[key] !== undefined` is not an own-property test). */
+export function isInheritedKey(key: string): boolean {
+  return key in Object.prototype || key === "__proto__";
+}

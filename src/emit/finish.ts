@@ -1,0 +1,36 @@
+// The last step of every generated file: TypeScript → JavaScript when emitting
+// "js", and prettier with a fixed config (output must be byte-identical on any
+// machine, whatever prettier config the user's project has).
+import { ts } from "ts-morph";
+import * as prettier from "prettier";
+
+const PRETTIER: prettier.Options = {
+  printWidth: 120,
+  tabWidth: 2,
+  useTabs: false,
+  semi: true,
+  singleQuote: false,
+  trailingComma: "all",
+  bracketSpacing: true,
+  arrowParens: "always",
+  endOfLine: "lf",
+  quoteProps: "as-needed",
+};
+
+export async function formatSource(text: string, parser: "typescript" | "babel"): Promise<string> {
+  return prettier.format(text, { ...PRETTIER, parser });
+}
+
+/** Type-stripping only: the generated TypeScript is already checked by its construction. */
+export function toJavaScript(tsSource: string): string {
+  const out = ts.transpileModule(tsSource, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: false, removeComments: false },
+  });
+  return out.outputText;
+}
+
+/** .d.ts for a self-contained module with explicit types on its exports (the runtime). */
+export function declarationsOf(tsSource: string): string {
+  const out = ts.transpileDeclaration(tsSource, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } });
+  return out.outputText;
+}

@@ -1,0 +1,79 @@
+// generated/index.ts: the toolset, validateCall, and the type maps.
+import { code, join, lit, type Code } from "./code.js";
+import { header } from "./header.js";
+import { identCode } from "./tool-module.js";
+
+export interface IndexEntry {
+  name: string;
+  ident: string;
+  typeName: string;
+  file: string; // base name without extension
+  schemaHash: string;
+}
+
+function imports(entries: IndexEntry[], typeOnly: boolean): Code[] {
+  return entries.map((e) =>
+    typeOnly
+      ? code`import { ${identCode(e.ident)}, ${identCode(e.typeName)} } from ${lit("./" + e.file + ".js")};`
+      : code`import { ${identCode(e.ident)}, type ${identCode(e.typeName)} } from ${lit("./" + e.file + ".js")};`,
+  );
+}
+
+function typeMaps(entries: IndexEntry[]): Code {
+  return code`/** Tool name → argument type. */
+export interface ToolArgs {
+  ${join(entries.map((e) => code`${lit(e.name)}: ${identCode(e.typeName)};`))}
+}
+export type ToolName = keyof ToolArgs;`;
+}
+
+export function indexTs(entries: IndexEntry[], source: string, inputHash: string): string {
+  const body = code`import * as rt from "./_runtime.js";
+${imports(entries, false)}
+
+export { ${join(entries.map((e) => identCode(e.ident)), code`, `)} };
+export type { ${join(entries.map((e) => identCode(e.typeName)), code`, `)} };
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.js";
+
+${typeMaps(entries)}
+
+/** Every tool by name. */
+export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Object.freeze({
+  ${join(entries.map((e) => code`${lit(e.name)}: ${identCode(e.ident)},`))}
+});
+
+/** Tool names, for suggestions. */
+export const toolNames: readonly ToolName[] = Object.freeze(Object.keys(toolset) as ToolName[]);
+
+/** schemaHash → tool name: how an MCP validator provider finds the precompiled check for a schema. */
+export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = Object.freeze({
+  ${join(entries.map((e) => code`${lit(e.schemaHash)}: ${lit(e.name)},`))}
+});
+
+/** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. */
+export function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport {
+  const tool = typeof call?.name === "string" && rt.hasOwn.call(toolset, call.name) ? (toolset as Record<string, rt.Tool>)[call.name] : undefined;
+  if (tool === undefined) return rt.unknownToolReport(String(call?.name), toolNames);
+  return tool.validate(call.arguments === undefined ? {} : call.arguments);
+}
+`;
+  return `${header(source, inputHash)}\n${body.text}`;
+}
+
+export function indexDts(entries: IndexEntry[], source: string, inputHash: string): string {
+  const body = code`import type * as rt from "./_runtime.js";
+${imports(entries, true)}
+
+export { ${join(entries.map((e) => identCode(e.ident)), code`, `)} };
+export type { ${join(entries.map((e) => identCode(e.typeName)), code`, `)} };
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.js";
+
+${typeMaps(entries)}
+
+export declare const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> };
+export declare const toolNames: readonly ToolName[];
+export declare const toolsBySchemaHash: Readonly<Record<string, ToolName>>;
+export declare function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport;
+`;
+  return `${header(source, inputHash)}\n${body.text}`;
+}

@@ -1,0 +1,32 @@
+// The argument interface of a tool, from json-schema-to-typescript, with the
+// schema's descriptions as JSDoc. Under unknownArgs "reject" objects are closed
+// (no index signature), matching what the validator accepts.
+import { compile } from "json-schema-to-typescript";
+import type { Diagnostic } from "../diagnostics/types.js";
+
+export async function emitArgsType(schema: unknown, typeName: string, unknownArgs: "reject" | "schema"): Promise<{ text: string; diagnostics: Diagnostic[] }> {
+  if (typeof schema !== "object" || schema === null) {
+    return { text: `export type ${typeName} = ${schema === false ? "never" : "unknown"};\n`, diagnostics: [] };
+  }
+  // The root name is ours, not the schema's title; jstt must not fetch anything.
+  const { title: _t, $id: _id, ...root } = structuredClone(schema) as Record<string, unknown>;
+  try {
+    const text = await compile(root as never, typeName, {
+      bannerComment: "",
+      format: false,
+      additionalProperties: unknownArgs === "schema",
+      declareExternallyReferenced: true,
+      enableConstEnums: false,
+      strictIndexSignatures: true,
+      unknownAny: true,
+      maxItems: -1,
+      $refOptions: { resolve: { external: false, http: false, file: false } } as never,
+    });
+    return { text, diagnostics: [] };
+  } catch (e) {
+    return {
+      text: `export type ${typeName} = Record<string, unknown>;\n`,
+      diagnostics: [{ severity: "warning", code: "types/fallback", message: `json-schema-to-typescript could not type this schema (${String((e as Error).message).split("\n")[0]}); the arguments are typed as Record<string, unknown>`, pointer: "" }],
+    };
+  }
+}

@@ -1,0 +1,88 @@
+// State shared by the keyword emitters while one validator module is written:
+// fresh names, module-level constants, runtime imports, and the queue of
+// functions (ref targets, combinator branches) still to emit.
+import type { IR, IRNode } from "../../schema/ir.js";
+import { Code, code, lit, Name, Names } from "../code.js";
+
+export interface ValidatorOptions {
+  /** "reject": arguments a tool does not declare are errors (seed 000). "schema": only what the schema forbids. */
+  unknownArgs: "reject" | "schema";
+  /** Tool name, for messages ("is not a parameter of <tool>"). */
+  toolName: string;
+  /** Recursion bound for recursive schemas ($ref cycles), reported as a constraint error. */
+  maxDepth: number;
+  /** Longest string a `pattern` is ever run on (a bound against slow regexes). */
+  maxPatternInput: number;
+}
+
+/** A path in the error path: known at build time, or computed at run time. */
+export type PathExpr = { s: string } | { c: Code };
+
+export interface FnNames {
+  is: Name;
+  err: Name;
+}
+
+export class EmitContext {
+  readonly names = new Names(["rt"]);
+  /** Module-level `const` declarations (regexes, key lists, enum arrays). */
+  readonly consts: Code[] = [];
+  /** Runtime helpers used (all reached as `rt.<name>`: the module imports ./_runtime.js as `rt`, so
+   *  no helper name can collide with a type name json-schema-to-typescript derives from the schema). */
+  readonly runtime = new Set<string>();
+  private fns = new Map<IRNode, FnNames>();
+  private queue: { node: IRNode; names: FnNames; owner: boolean }[] = [];
+  private constCache = new Map<string, Name>();
+
+  constructor(
+    readonly ir: IR,
+    readonly opts: ValidatorOptions,
+  ) {}
+
+  /** A runtime helper: `rt.<name>`. */
+  rt(name: string): Code {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`not a runtime helper name: ${name}`);
+    this.runtime.add(name);
+    return new Code("rt." + name);
+  }
+
+  /** A module-level constant holding `value` (deduplicated by its text). */
+  constant(prefix: string, value: Code): Name {
+    const key = prefix + "\u0000" + value.text;
+    const seen = this.constCache.get(key);
+    if (seen) return seen;
+    const name = this.names.fresh(prefix);
+    this.consts.push(code`const ${name} = ${value};`);
+    this.constCache.set(key, name);
+    return name;
+  }
+
+  /** The RegExp constant for a pattern (u flag, unanchored, no g/y: `test` keeps no state). */
+  regex(source: string): Name {
+    return this.constant("re", code`new RegExp(${lit(source)}, "u")`);
+  }
+
+  /** The is/err function pair of a node, queued for emission on first use. */
+  fn(node: IRNode, owner = false): FnNames {
+    let f = this.fns.get(node);
+    if (!f) {
+      f = { is: this.names.fresh(`is_${node.id}_`), err: this.names.fresh(`err_${node.id}_`) };
+      this.fns.set(node, f);
+      this.queue.push({ node, names: f, owner });
+    }
+    return f;
+  }
+
+  /** Next queued function to emit, if any. */
+  next(): { node: IRNode; names: FnNames; owner: boolean } | undefined {
+    return this.queue.shift();
+  }
+
+  isRecursive(node: IRNode): boolean {
+    return this.ir.refTargets.has(node);
+  }
+}
+
+export function pathCode(p: PathExpr): Code {
+  return "s" in p ? lit(p.s) : p.c;
+}

@@ -1,0 +1,54 @@
+// The functions of one validator: the root pair, then one pair per $ref target
+// and per combinator branch, emitted as they are first needed.
+import type { IR } from "../../schema/ir.js";
+import { code, comment, type Code, type Name } from "../code.js";
+import { EmitContext, type ValidatorOptions } from "./context.js";
+import { makeSub } from "./node.js";
+
+export interface EmittedValidator {
+  /** Module-level constants, then the functions. */
+  body: Code;
+  /** Runtime helpers to import from ./_runtime.js. */
+  runtime: Set<string>;
+  /** `(v) => boolean` and `(v, s) => void` entry points. */
+  is: Name;
+  collect: Name;
+}
+
+export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator {
+  const ctx = new EmitContext(ir, opts);
+  const sub = makeSub(ctx);
+  const fns: Code[] = [];
+  const root = ctx.fn(ir.root, true);
+  const rootIsRecursive = ctx.isRecursive(ir.root);
+  for (let item = ctx.next(); item; item = ctx.next()) {
+    const { node, names, owner } = item;
+    const bounded = ctx.isRecursive(node);
+    // The root's error function knows its path statically ("") unless a $ref re-enters it.
+    const staticRoot = node === ir.root && !rootIsRecursive;
+    const v = code`v`;
+    const fast = sub.fast(node, v, owner);
+    const errs = sub.errors(node, v, staticRoot ? { s: "" } : { c: code`p` }, owner);
+    fns.push(
+      comment(`${node === ir.root ? "root schema" : "schema at #" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`),
+      code`function ${names.is}(v: any, d: number): boolean {
+        ${bounded ? code`if (d > ${opts.maxDepth}) return false;` : code``}
+        ${fast}
+        return true;
+      }`,
+      code`function ${names.err}(v: any, p: string, s: rt.ValidationError[], d: number): void {
+        ${bounded ? code`if (d > ${opts.maxDepth}) { ${ctx.rt("depthErr")}(s, p, v, ${opts.maxDepth}); return; }` : code``}
+        ${errs}
+      }`,
+    );
+  }
+  const is = ctx.names.fresh("is");
+  const collect = ctx.names.fresh("collect");
+  fns.push(
+    code`/** Fast path: true when the arguments fit. Allocates nothing. */
+    function ${is}(v: unknown): boolean { return ${root.is}(v, 0); }`,
+    code`/** Error path: runs only when ${is} said no. */
+    function ${collect}(v: unknown, s: rt.ValidationError[]): void { ${root.err}(v, "", s, 0); }`,
+  );
+  return { body: code`${ctx.consts}\n\n${fns}`, runtime: ctx.runtime, is, collect };
+}

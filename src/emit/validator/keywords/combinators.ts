@@ -1,0 +1,133 @@
+// allOf (inline), anyOf, oneOf, not, if/then/else. Branches that must answer
+// yes/no without failing the whole value become functions (is_N / err_N).
+// In the error path a failed anyOf/oneOf reports the branch the value was
+// aiming at (a discriminating const property, else the fewest errors), and a
+// nullable `anyOf: [X, {type: "null"}]` speaks of X "or null".
+import type { IRNode } from "../../../schema/ir.js";
+import { code, join, lit, type Code } from "../../code.js";
+import { pathCode, type EmitContext, type PathExpr } from "../context.js";
+import type { KeywordModule } from "../keyword.js";
+import { typePhrase } from "./type.js";
+
+export const allOfKeyword: KeywordModule = {
+  name: "allOf",
+  group: "any",
+  applies: (n) => n.allOf !== undefined,
+  fast: (n, v, _ctx, sub) => n.allOf!.flatMap((b) => sub.fast(b, v, false)),
+  errors: (n, v, p, _ctx, sub) => n.allOf!.flatMap((b) => sub.errors(b, v, p, false)),
+};
+
+function anyTest(branches: IRNode[], v: Code, ctx: EmitContext): Code {
+  return join(
+    branches.map((b) => code`${ctx.fn(b).is}(${v}, d)`),
+    code` || `,
+  );
+}
+
+function isNullOnly(b: IRNode): boolean {
+  return b.types?.length === 1 && b.types[0] === "null" && Object.keys(b).every((k) => ["id", "loc", "types", "description", "title", "example"].includes(k));
+}
+
+/** A property whose const (or one-value enum) tells the branches apart: {key, values[i] per branch}. */
+function discriminator(branches: IRNode[]): { key: string; values: unknown[] } | undefined {
+  const tagOf = (b: IRNode, key: string): unknown[] | undefined => {
+    const t = b.ref?.target ?? b;
+    const node = (t.properties ?? []).find(([k]) => k === key)?.[1];
+    if (!node) return undefined;
+    if (node.const) return [node.const.value];
+    if (node.enum?.length === 1) return node.enum;
+    return undefined;
+  };
+  const first = branches[0]?.ref?.target ?? branches[0];
+  for (const [key] of first?.properties ?? []) {
+    const tags = branches.map((b) => tagOf(b, key));
+    if (tags.every((t) => t !== undefined)) {
+      const values = tags.map((t) => t![0]);
+      if (new Set(values.map((x) => JSON.stringify(x))).size === values.length) return { key, values };
+    }
+  }
+  return undefined;
+}
+
+/** Errors of a value that matched none of the branches. */
+function noneMatched(branches: IRNode[], keyword: string, v: Code, p: PathExpr, ctx: EmitContext): Code[] {
+  const nonNull = branches.filter((b) => !isNullOnly(b));
+  if (nonNull.length === 1 && branches.length === 2) {
+    const n0 = ctx.names.fresh("n");
+    return [code`const ${n0} = s.length; ${ctx.fn(nonNull[0]!).err}(${v}, ${pathCode(p)}, s, d); ${ctx.rt("orNull")}(s, ${n0}, ${pathCode(p)});`];
+  }
+  const b = ctx.names.fresh("branches");
+  const tag = discriminator(branches);
+  const calls = branches.map((br, i) => code`${ctx.fn(br).err}(${v}, ${pathCode(p)}, ${b}[${i}], d);`);
+  const tagArgs = tag ? code`, ${lit(tag.key)}, ${ctx.constant("tags", lit(tag.values))}` : code``;
+  return [
+    code`const ${b}: any[][] = [${join(branches.map(() => code`[]`), code`, `)}]; ${calls} ${ctx.rt("pickBranch")}(s, ${pathCode(p)}, ${v}, ${b}, ${lit(keyword)}${tagArgs});`,
+  ];
+}
+
+export const anyOfKeyword: KeywordModule = {
+  name: "anyOf",
+  group: "any",
+  applies: (n) => n.anyOf !== undefined,
+  fast: (n, v, ctx) => [code`if (!(${anyTest(n.anyOf!, v, ctx)})) return false;`],
+  errors: (n, v, p, ctx) => [code`if (!(${anyTest(n.anyOf!, v, ctx)})) { ${noneMatched(n.anyOf!, "anyOf", v, p, ctx)} }`],
+};
+
+function countMatches(branches: IRNode[], v: Code, ctx: EmitContext): Code {
+  return join(
+    branches.map((b) => code`(${ctx.fn(b).is}(${v}, d) ? 1 : 0)`),
+    code` + `,
+  );
+}
+
+export const oneOfKeyword: KeywordModule = {
+  name: "oneOf",
+  group: "any",
+  applies: (n) => n.oneOf !== undefined,
+  fast: (n, v, ctx) => [code`if (${countMatches(n.oneOf!, v, ctx)} !== 1) return false;`],
+  errors: (n, v, p, ctx) => {
+    const c = ctx.names.fresh("matches");
+    const matched = n.oneOf!.map((b, i) => code`if (${ctx.fn(b).is}(${v}, d)) ${c}.push(${i + 1});`);
+    return [
+      code`{ const ${c}: number[] = []; ${matched}
+        if (${c}.length === 0) { ${noneMatched(n.oneOf!, "oneOf", v, p, ctx)} }
+        else if (${c}.length > 1) ${ctx.rt("oneOfMany")}(s, ${pathCode(p)}, ${v}, ${c}, ${n.oneOf!.length}); }`,
+    ];
+  },
+};
+
+/** A few words for what a `not` schema excludes. */
+function notPhrase(n: IRNode): string {
+  if (n.const) return `must not be ${JSON.stringify(n.const.value)?.slice(0, 60)}`;
+  if (n.enum) return `must not be one of ${JSON.stringify(n.enum)?.slice(0, 80)}`;
+  if (n.types && Object.keys(n).every((k) => ["id", "loc", "types", "description", "title"].includes(k))) return `must not be ${typePhrase(n.types)}`;
+  if (n.required && n.required.length) return `must not have ${n.required.map((r) => JSON.stringify(r)).join(", ")}`;
+  return `must not match the schema at ${n.loc || "#"}`;
+}
+
+export const notKeyword: KeywordModule = {
+  name: "not",
+  group: "any",
+  applies: (n) => n.not !== undefined,
+  fast: (n, v, ctx) => [code`if (${ctx.fn(n.not!).is}(${v}, d)) return false;`],
+  errors: (n, v, p, ctx) => {
+    const words = notPhrase(n.not!);
+    return [code`if (${ctx.fn(n.not!).is}(${v}, d)) ${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "not", ${lit(words.replace(/^must /, ""))}, ${lit("matches a schema it must not (not)")}, ${lit(words)});`];
+  },
+};
+
+export const ifKeyword: KeywordModule = {
+  name: "if/then/else",
+  group: "any",
+  applies: (n) => n.if !== undefined && (n.then !== undefined || n.else !== undefined),
+  fast: (n, v, ctx, sub) => {
+    const then = n.then ? sub.fast(n.then, v, false) : [];
+    const els = n.else ? sub.fast(n.else, v, false) : [];
+    return [code`if (${ctx.fn(n.if!).is}(${v}, d)) { ${then} } else { ${els} }`];
+  },
+  errors: (n, v, p, ctx, sub) => {
+    const then = n.then ? sub.errors(n.then, v, p, false) : [];
+    const els = n.else ? sub.errors(n.else, v, p, false) : [];
+    return [code`if (${ctx.fn(n.if!).is}(${v}, d)) { ${then} } else { ${els} }`];
+  },
+};

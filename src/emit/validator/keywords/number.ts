@@ -1,0 +1,48 @@
+// minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf.
+import { code, lit, type Code } from "../../code.js";
+import { pathCode } from "../context.js";
+import { exArg, type KeywordModule } from "../keyword.js";
+
+const LIMITS = [
+  ["minimum", "<"],
+  ["maximum", ">"],
+  ["exclusiveMinimum", "<="],
+  ["exclusiveMaximum", ">="],
+] as const;
+
+function failTest(v: Code, op: string, limit: number): Code {
+  switch (op) {
+    case "<":
+      return code`${v} < ${limit}`;
+    case ">":
+      return code`${v} > ${limit}`;
+    case "<=":
+      return code`${v} <= ${limit}`;
+    default:
+      return code`${v} >= ${limit}`;
+  }
+}
+
+export const limitKeyword: KeywordModule = {
+  name: "minimum/maximum",
+  group: "number",
+  applies: (n) => LIMITS.some(([k]) => n[k] !== undefined),
+  fast: (n, v) => LIMITS.filter(([k]) => n[k] !== undefined).map(([k, op]) => code`if (${failTest(v, op, n[k]!)}) return false;`),
+  errors: (n, v, p, ctx) =>
+    LIMITS.filter(([k]) => n[k] !== undefined).map(
+      ([k, op]) => code`if (${failTest(v, op, n[k]!)}) ${ctx.rt("limitErr")}(s, ${pathCode(p)}, ${v}, ${lit(k)}, ${n[k]!}${exArg(n)});`,
+    ),
+};
+
+/** Integer divisors are exact with `%`; fractional ones need the decimal-aware helper. */
+function multipleFail(v: Code, m: number, rt: (name: string) => Code): Code {
+  return Number.isInteger(m) ? code`${v} % ${m} !== 0` : code`!${rt("isMultipleOf")}(${v}, ${m})`;
+}
+
+export const multipleOfKeyword: KeywordModule = {
+  name: "multipleOf",
+  group: "number",
+  applies: (n) => n.multipleOf !== undefined,
+  fast: (n, v, ctx) => [code`if (${multipleFail(v, n.multipleOf!, (x) => ctx.rt(x))}) return false;`],
+  errors: (n, v, p, ctx) => [code`if (${multipleFail(v, n.multipleOf!, (x) => ctx.rt(x))}) ${ctx.rt("multipleErr")}(s, ${pathCode(p)}, ${v}, ${n.multipleOf!}${exArg(n)});`],
+};

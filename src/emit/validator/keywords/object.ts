@@ -1,0 +1,208 @@
+// properties, required, additionalProperties, patternProperties, propertyNames,
+// minProperties, maxProperties, dependentRequired, dependentSchemas — and the
+// "reject" policy for arguments a tool does not declare.
+import type { IRNode } from "../../../schema/ir.js";
+import { code, isInheritedKey, lit, or, prop, type Code } from "../../code.js";
+import { pathCode, type EmitContext, type PathExpr } from "../context.js";
+import { exArg, keyPath, type KeywordModule } from "../keyword.js";
+
+/** `v.key`, or undefined when the key is only inherited (constructor, toString, __proto__ …). */
+function own(v: Code, key: string): Code {
+  return isInheritedKey(key) ? code`(rt.hasOwn.call(${v}, ${lit(key)}) ? ${prop(v, key)} : undefined)` : prop(v, key);
+}
+
+/** Expression: the object has property `key` (JSON has no undefined, so undefined counts as absent). */
+function has(v: Code, key: string): Code {
+  return isInheritedKey(key) ? code`rt.hasOwn.call(${v}, ${lit(key)}) && ${prop(v, key)} !== undefined` : code`${prop(v, key)} !== undefined`;
+}
+
+/** Nodes that judge the same instance as `n` (allOf/anyOf/oneOf/if/then/else/dependentSchemas/$ref), `n` included. */
+function sameInstance(n: IRNode, seen = new Set<IRNode>()): IRNode[] {
+  if (seen.has(n)) return [];
+  seen.add(n);
+  const kids = [...(n.allOf ?? []), ...(n.anyOf ?? []), ...(n.oneOf ?? []), ...(n.dependentSchemas ?? []).map((d) => d[1])];
+  for (const k of [n.if, n.then, n.else, n.ref?.target]) if (k) kids.push(k);
+  return [n, ...kids.flatMap((k) => sameInstance(k, seen))];
+}
+
+/**
+ * Under unknownArgs "reject", an object node that owns its instance and says nothing
+ * about extra properties is closed to the names it (and its applicators) declare.
+ * Returns the declared names, or undefined when the node is not closed this way.
+ */
+export function closedNames(n: IRNode, owner: boolean, ctx: EmitContext): string[] | undefined {
+  if (ctx.opts.unknownArgs !== "reject" || !owner || n.additionalProperties || n.patternProperties) return undefined;
+  const group = sameInstance(n);
+  if (!group.some((g) => g.properties)) return undefined;
+  if (group.some((g) => g !== n && ((g.additionalProperties && g.additionalProperties.bool !== false) || g.patternProperties))) return undefined;
+  const names = new Set<string>();
+  for (const g of group) for (const [k] of g.properties ?? []) names.add(k);
+  return [...names];
+}
+
+/** Expression: `k` is one of `names`. */
+function declaredTest(k: Code, names: string[], ctx: EmitContext): Code {
+  if (names.length <= 6) return or(names.map((x) => code`${k} === ${lit(x)}`));
+  return code`${ctx.constant("keys", code`new Set(${lit(names)})`)}.has(${k})`;
+}
+
+export const propertiesKeyword: KeywordModule = {
+  name: "properties/required",
+  group: "object",
+  applies: (n) => n.properties !== undefined || n.required !== undefined,
+  fast: (n, v, ctx, sub) => {
+    const out: Code[] = [];
+    const req = new Set(n.required ?? []);
+    for (const [key, node] of n.properties ?? []) {
+      const x = ctx.names.fresh("x");
+      const inner = sub.fast(node, x, true);
+      if (inner.length === 0 && !req.has(key)) continue;
+      if (req.has(key)) out.push(code`const ${x} = ${own(v, key)}; if (${x} === undefined) return false; ${inner}`);
+      else out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} }`);
+    }
+    const declared = new Set((n.properties ?? []).map(([k]) => k));
+    for (const key of req) if (!declared.has(key)) out.push(code`if (!(${has(v, key)})) return false;`);
+    return out;
+  },
+  errors: (n, v, p, ctx, sub) => {
+    const out: Code[] = [];
+    const req = new Set(n.required ?? []);
+    const declared = new Map(n.properties ?? []);
+    for (const key of req) {
+      const node = declared.get(key);
+      const ex = node?.example === undefined ? code`` : code`, ${lit(node.example)}`;
+      out.push(code`if (!(${has(v, key)})) ${ctx.rt("missing")}(s, ${pathCode(p)}, ${lit(key)}${ex});`);
+    }
+    for (const [key, node] of n.properties ?? []) {
+      const x = ctx.names.fresh("x");
+      const inner = sub.errors(node, x, keyPath(p, key, ctx), true);
+      if (inner.length) out.push(code`{ const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} } }`);
+    }
+    return out;
+  },
+};
+
+/** The per-key loop: patternProperties, then additionalProperties or the closed set. */
+function keyLoop(n: IRNode, v: Code, ctx: EmitContext, owner: boolean, onExtra: (k: Code, x: Code) => Code[], onPattern: (node: IRNode, k: Code, x: Code) => Code[]): Code[] {
+  const closed = closedNames(n, owner, ctx);
+  const extra = n.additionalProperties;
+  const patterns = n.patternProperties ?? [];
+  const hasExtraCheck = closed !== undefined || (extra !== undefined && extra.bool !== true);
+  if (!hasExtraCheck && patterns.length === 0) return [];
+  const k = ctx.names.fresh("k");
+  const x = ctx.names.fresh("x");
+  const m = ctx.names.fresh("matched");
+  const body: Code[] = [];
+  const track = hasExtraCheck && patterns.length > 0;
+  if (track) body.push(code`let ${m} = false;`);
+  for (const [source, node] of patterns) {
+    const stmts = onPattern(node, k, x);
+    const hit = code`${k}.length <= ${ctx.opts.maxPatternInput} && ${ctx.regex(source)}.test(${k})`;
+    if (stmts.length || track) body.push(code`if (${hit}) { ${track ? code`${m} = true;` : code``} ${stmts} }`);
+  }
+  if (hasExtraCheck) {
+    const names = closed ?? (n.properties ?? []).map(([key]) => key);
+    const skip: Code[] = [];
+    if (track) skip.push(m);
+    if (names.length) skip.push(declaredTest(k, names, ctx));
+    body.push(code`if (!(${or(skip)})) { ${onExtra(k, x)} }`);
+  }
+  // Read the value only when some check needs it.
+  const usesValue = body.some((c) => new RegExp(`\\b${x.text}\\b`).test(c.text));
+  return [code`for (const ${k} in ${v}) { ${usesValue ? code`const ${x} = ${v}[${k}];` : code``} ${body} }`];
+}
+
+export const additionalKeyword: KeywordModule = {
+  name: "additionalProperties/patternProperties",
+  group: "object",
+  // Also nodes without properties of their own: under "reject" a node that only
+  // $refs or combines object schemas is closed to what they declare. keyLoop decides.
+  applies: () => true,
+  fast: (n, v, ctx, sub, owner) =>
+    keyLoop(
+      n,
+      v,
+      ctx,
+      owner,
+      (_k, x) => (n.additionalProperties && n.additionalProperties.bool !== false ? sub.fast(n.additionalProperties, x, true) : [code`return false;`]),
+      (node, _k, x) => sub.fast(node, x, true),
+    ),
+  errors: (n, v, p, ctx, sub, owner) => {
+    const closed = closedNames(n, owner, ctx);
+    const known = closed ?? (n.properties ?? []).map(([key]) => key);
+    const at = (k: Code): PathExpr => ({ c: code`${ctx.rt("pk")}(${pathCode(p)}, ${k})` });
+    return keyLoop(
+      n,
+      v,
+      ctx,
+      owner,
+      (k, x) =>
+        n.additionalProperties && n.additionalProperties.bool !== false
+          ? sub.errors(n.additionalProperties, x, at(k), true)
+          : [code`${ctx.rt("unknownKey")}(s, ${pathCode(p)}, ${k}, ${ctx.constant("known", lit(known))}, ${lit(ctx.opts.toolName)});`],
+      (node, k, x) => sub.errors(node, x, at(k), true),
+    );
+  },
+};
+
+export const propertyNamesKeyword: KeywordModule = {
+  name: "propertyNames",
+  group: "object",
+  applies: (n) => n.propertyNames !== undefined,
+  fast: (n, v, ctx, sub) => {
+    const k = ctx.names.fresh("k");
+    const body = sub.fast(n.propertyNames!, k, true);
+    return body.length ? [code`for (const ${k} in ${v}) { ${body} }`] : [];
+  },
+  errors: (n, v, p, ctx, sub) => {
+    const k = ctx.names.fresh("k");
+    const body = sub.errors(n.propertyNames!, k, { c: code`${ctx.rt("pk")}(${pathCode(p)}, ${k})` }, true);
+    return body.length ? [code`for (const ${k} in ${v}) { ${body} }`] : [];
+  },
+};
+
+function countKeys(v: Code, ctx: EmitContext): { n: Code; stmt: Code } {
+  const c = ctx.names.fresh("nkeys");
+  const k = ctx.names.fresh("k");
+  return { n: c, stmt: code`let ${c} = 0; for (const ${k} in ${v}) ${c}++;` };
+}
+
+export const propertyCountKeyword: KeywordModule = {
+  name: "minProperties/maxProperties",
+  group: "object",
+  applies: (n) => !!n.minProperties || n.maxProperties !== undefined,
+  fast: (n, v, ctx) => {
+    const { n: c, stmt } = countKeys(v, ctx);
+    return [stmt, ...(n.minProperties ? [code`if (${c} < ${n.minProperties}) return false;`] : []), ...(n.maxProperties !== undefined ? [code`if (${c} > ${n.maxProperties}) return false;`] : [])];
+  },
+  errors: (n, v, p, ctx) => {
+    const { n: c, stmt } = countKeys(v, ctx);
+    const call = (kw: string, lim: number) => code`${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${c}, ${lit(kw)}, ${lim}${exArg(n)});`;
+    return [
+      stmt,
+      ...(n.minProperties ? [code`if (${c} < ${n.minProperties}) ${call("minProperties", n.minProperties)}`] : []),
+      ...(n.maxProperties !== undefined ? [code`if (${c} > ${n.maxProperties}) ${call("maxProperties", n.maxProperties)}`] : []),
+    ];
+  },
+};
+
+export const dependentKeyword: KeywordModule = {
+  name: "dependentRequired/dependentSchemas",
+  group: "object",
+  applies: (n) => n.dependentRequired !== undefined || n.dependentSchemas !== undefined,
+  fast: (n, v, _ctx, sub) => [
+    ...(n.dependentRequired ?? []).filter(([, deps]) => deps.length).map(([key, deps]) => code`if (${has(v, key)}) { ${deps.map((dep) => code`if (!(${has(v, dep)})) return false;`)} }`),
+    ...(n.dependentSchemas ?? []).map(([key, node]) => {
+      const body = sub.fast(node, v, false);
+      return body.length ? code`if (${has(v, key)}) { ${body} }` : code``;
+    }),
+  ],
+  errors: (n, v, p, ctx, sub) => [
+    ...(n.dependentRequired ?? []).filter(([, deps]) => deps.length).map(([key, deps]) => code`if (${has(v, key)}) { ${deps.map((dep) => code`if (!(${has(v, dep)})) ${ctx.rt("missing")}(s, ${pathCode(p)}, ${lit(dep)});`)} }`),
+    ...(n.dependentSchemas ?? []).map(([key, node]) => {
+      const body = sub.errors(node, v, p, false);
+      return body.length ? code`if (${has(v, key)}) { ${body} }` : code``;
+    }),
+  ],
+};
+

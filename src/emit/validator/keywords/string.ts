@@ -1,0 +1,59 @@
+// minLength, maxLength (Unicode code points), pattern (unanchored, u flag), format.
+import { code, lit, type Code } from "../../code.js";
+import { pathCode, type EmitContext } from "../context.js";
+import { exArg, type KeywordModule } from "../keyword.js";
+
+/** Fails when `v` has fewer than `min` code points. UTF-16 length bounds the count: ≥ len/2, ≤ len. */
+function tooShort(v: Code, min: number, ctx: EmitContext): Code {
+  return code`${v}.length < ${min} || (${v}.length < ${2 * min} && ${ctx.rt("ucs2length")}(${v}) < ${min})`;
+}
+function tooLong(v: Code, max: number, ctx: EmitContext): Code {
+  return code`${v}.length > ${max} && ${ctx.rt("ucs2length")}(${v}) > ${max}`;
+}
+
+export const lengthKeyword: KeywordModule = {
+  name: "minLength/maxLength",
+  group: "string",
+  applies: (n) => n.minLength !== undefined || n.maxLength !== undefined,
+  fast: (n, v, ctx) => [
+    ...(n.minLength !== undefined && n.minLength > 0 ? [code`if (${tooShort(v, n.minLength, ctx)}) return false;`] : []),
+    ...(n.maxLength !== undefined ? [code`if (${tooLong(v, n.maxLength, ctx)}) return false;`] : []),
+  ],
+  errors: (n, v, p, ctx) => {
+    const call = (kw: string, limit: number) => code`${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${ctx.rt("ucs2length")}(${v}), ${lit(kw)}, ${limit}${exArg(n)});`;
+    return [
+      ...(n.minLength !== undefined && n.minLength > 0 ? [code`if (${tooShort(v, n.minLength, ctx)}) ${call("minLength", n.minLength)}`] : []),
+      ...(n.maxLength !== undefined ? [code`if (${tooLong(v, n.maxLength, ctx)}) ${call("maxLength", n.maxLength)}`] : []),
+    ];
+  },
+};
+
+/** Fails when the pattern does not match; strings longer than maxPatternInput are never given to the regex. */
+function patternFail(v: Code, source: string, ctx: EmitContext): Code {
+  const re = ctx.regex(source);
+  return code`${v}.length > ${ctx.opts.maxPatternInput} || !${re}.test(${v})`;
+}
+
+export const patternKeyword: KeywordModule = {
+  name: "pattern",
+  group: "string",
+  applies: (n) => n.pattern !== undefined,
+  fast: (n, v, ctx) => [code`if (${patternFail(v, n.pattern!, ctx)}) return false;`],
+  errors: (n, v, p, ctx) => [
+    code`if (${v}.length > ${ctx.opts.maxPatternInput}) ${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "maxPatternInput", ${lit(`at most ${ctx.opts.maxPatternInput} characters`)}, ${lit(`longer than ${ctx.opts.maxPatternInput} characters, the most a pattern is checked on`)}, ${lit(`must be at most ${ctx.opts.maxPatternInput} characters long`)});`,
+    code`else if (!${ctx.regex(n.pattern!)}.test(${v})) ${ctx.rt("patternErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.pattern!)}${exArg(n)});`,
+  ],
+};
+
+/** The runtime predicate of a format: "date-time" → fmt_date_time. */
+export function formatFn(format: string, ctx: EmitContext): Code {
+  return ctx.rt("fmt_" + format.replace(/-/g, "_"));
+}
+
+export const formatKeyword: KeywordModule = {
+  name: "format",
+  group: "string",
+  applies: (n) => n.format !== undefined,
+  fast: (n, v, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) return false;`],
+  errors: (n, v, p, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) ${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}${exArg(n)});`],
+};

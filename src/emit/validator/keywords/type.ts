@@ -1,0 +1,59 @@
+// `type`: the gate every other keyword sits behind. In the error path a value of
+// the wrong type gets one type error and nothing else (its other errors would be noise).
+import type { IRNode, JsonType } from "../../../schema/ir.js";
+import { code, lit, or, type Code } from "../../code.js";
+import type { EmitContext, PathExpr } from "../context.js";
+import { exArg } from "../keyword.js";
+import { pathCode } from "../context.js";
+
+/** Expression: `v` is one of `types`. */
+export function typeTest(types: readonly JsonType[], v: Code): Code {
+  const set = new Set(types);
+  if (set.has("integer") && set.has("number")) set.delete("integer");
+  return or(
+    [...set].map((t) => {
+      switch (t) {
+        case "string":
+          return code`typeof ${v} === "string"`;
+        case "number":
+          return code`typeof ${v} === "number" && Number.isFinite(${v})`;
+        case "integer":
+          return code`Number.isInteger(${v})`;
+        case "boolean":
+          return code`typeof ${v} === "boolean"`;
+        case "null":
+          return code`${v} === null`;
+        case "array":
+          return code`Array.isArray(${v})`;
+        case "object":
+          return code`typeof ${v} === "object" && ${v} !== null && !Array.isArray(${v})`;
+      }
+    }),
+  );
+}
+
+const PHRASE: Record<JsonType, string> = {
+  string: "a string",
+  number: "a number",
+  integer: "an integer",
+  boolean: "true or false",
+  null: "null",
+  array: "an array",
+  object: "an object",
+};
+
+/** "a string or null", for messages. */
+export function typePhrase(types: readonly JsonType[]): string {
+  return types.map((t) => PHRASE[t]).join(" or ");
+}
+
+export function typeFast(n: IRNode, v: Code): Code[] {
+  if (!n.types || n.types.length === 0) return [];
+  return [code`if (!(${typeTest(n.types, v)})) return false;`];
+}
+
+/** The type error call for `n` (used inside the gate). */
+export function typeError(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext): Code {
+  const types = n.types ?? [];
+  return code`${ctx.rt("typeErr")}(s, ${pathCode(p)}, ${v}, ${lit(types.join(" or "))}, ${lit(typePhrase(types))}${exArg(n)});`;
+}

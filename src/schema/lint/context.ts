@@ -1,0 +1,166 @@
+/**
+ * What every lint rule family shares: the rule names, the options, and how a finding
+ * becomes a `Diagnostic`.
+ *
+ * Pointers. `Diagnostic.pointer` is a JSON pointer into the *source file*, so that
+ * `file#pointer` (see `placeOf`) lands on the offending place:
+ *   - a finding in the input schema at schema pointer `/properties/x/pattern` gets
+ *     `origin.pointer + "/inputSchema" + "/properties/x/pattern"`;
+ *   - a finding in the tool's own description gets `origin.pointer + "/description"`.
+ * When the source can locate a schema pointer (`def.locate`, TypeScript sources), the
+ * diagnostic also carries `line`/`column`; otherwise the origin's line/column if known.
+ * Messages name the schema pointer (the part a tool author recognises), e.g.
+ * `at /properties/x`.
+ */
+import type { Diagnostic } from "../../diagnostics/types.js";
+import type { ToolDefinition } from "../../sources/types.js";
+
+/** Every rule that can be switched off with `options.rules[name] = false`. */
+export const RULE_NAMES = [
+  // redos.ts
+  "redos",
+  "bad-pattern",
+  "redos-unchecked",
+  // sanity.ts
+  "min-max",
+  "required-undeclared",
+  "enum-type",
+  "const-type",
+  "bad-default",
+  "bad-example",
+  "ref-unresolved",
+  "ref-cycle",
+  // description-guard.ts ("description-guard" switches the whole family off)
+  "description-guard",
+  "guard-hidden-unicode",
+  "guard-override",
+  "guard-instruction-tag",
+  "guard-other-tool",
+  "guard-param-override",
+  "guard-secrecy",
+  "guard-exfiltration",
+  "guard-sensitive-path",
+  "guard-url",
+  "guard-encoded",
+  "guard-too-long",
+  // poka-yoke.ts
+  "unconstrained-string",
+  "ambiguous-name",
+  "prose-enum",
+  "missing-description",
+  "open-object",
+  "required-with-default",
+  "relative-path",
+] as const;
+
+export type RuleName = (typeof RULE_NAMES)[number];
+
+export interface LintOptions {
+  /** Rules marked "error when strict" become errors. */
+  strict?: boolean;
+  /** The validator's unknown-argument policy (default "reject", as the build's). */
+  unknownArgs?: "reject" | "schema";
+  /** `false` switches a rule off; every rule is on by default. */
+  rules?: Partial<Record<RuleName, boolean>>;
+  /** Longest description (tool or field) before `guard/description` (too-long) fires. Default 1500. */
+  maxDescriptionLength?: number;
+  /** Upper bound of one ReDoS analysis, in ms (recheck's own `timeout`). Default 1000. */
+  redosTimeoutMs?: number;
+}
+
+export const DEFAULT_MAX_DESCRIPTION_LENGTH = 1500;
+export const DEFAULT_REDOS_TIMEOUT_MS = 1000;
+
+export interface Finding {
+  rule: RuleName;
+  code: string;
+  /** Base severity; "warning" findings of an `escalate` rule become errors when strict. */
+  severity: "error" | "warning";
+  escalate?: boolean;
+  message: string;
+  hint?: string;
+}
+
+export class LintContext {
+  readonly unknownArgs: "reject" | "schema";
+  readonly strict: boolean;
+
+  constructor(
+    readonly def: ToolDefinition,
+    readonly options: LintOptions,
+  ) {
+    this.unknownArgs = options.unknownArgs ?? "reject";
+    this.strict = options.strict ?? false;
+  }
+
+  enabled(rule: RuleName): boolean {
+    return this.options.rules?.[rule] !== false;
+  }
+
+  private severity(f: Finding): "error" | "warning" {
+    return f.severity === "warning" && f.escalate && this.strict ? "error" : f.severity;
+  }
+
+  /** A finding at a place in the input schema (`schemaPointer` is relative to inputSchema). */
+  atSchema(schemaPointer: string, f: Finding): Diagnostic {
+    const { origin } = this.def;
+    const d: Diagnostic = {
+      severity: this.severity(f),
+      code: f.code,
+      message: f.message,
+      tool: this.def.name,
+      file: origin.file,
+      pointer: `${origin.pointer}/inputSchema${schemaPointer}`,
+    };
+    if (f.hint !== undefined) d.hint = f.hint;
+    let loc: { line: number; column: number } | undefined;
+    try {
+      loc = this.def.locate?.(schemaPointer);
+    } catch {
+      loc = undefined;
+    }
+    if (loc) {
+      d.line = loc.line;
+      d.column = loc.column;
+    } else if (origin.line !== undefined) {
+      d.line = origin.line;
+      if (origin.column !== undefined) d.column = origin.column;
+    }
+    return d;
+  }
+
+  /** A finding in the tool definition itself, outside the schema (e.g. `/description`). */
+  atTool(toolPointer: string, f: Finding): Diagnostic {
+    const { origin } = this.def;
+    const d: Diagnostic = {
+      severity: this.severity(f),
+      code: f.code,
+      message: f.message,
+      tool: this.def.name,
+      file: origin.file,
+      pointer: `${origin.pointer}${toolPointer}`,
+    };
+    if (f.hint !== undefined) d.hint = f.hint;
+    if (origin.line !== undefined) {
+      d.line = origin.line;
+      if (origin.column !== undefined) d.column = origin.column;
+    }
+    return d;
+  }
+}
+
+/** Show a value to a tool author: JSON, cut to `max` characters. */
+export function show(value: unknown, max = 60): string {
+  let s: string;
+  try {
+    s = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  } catch {
+    s = String(value);
+  }
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+/** "/properties/x" or "(root)" for the root pointer. */
+export function where(schemaPointer: string): string {
+  return schemaPointer === "" ? "the schema root" : schemaPointer;
+}

@@ -1,0 +1,309 @@
+// JSON Schema → IR. Every keyword of every schema place is either consumed
+// into a field of IRNode, recognised as an annotation, handed to the ajv
+// fallback (keywords the emitter does not judge itself), or reported.
+import type { Diagnostic } from "../diagnostics/types.js";
+import { escapePointer, isObject } from "./dialect.js";
+import { JSON_TYPES, type CompareRule, type Dialect, type IR, type IRNode, type JsonType } from "./ir.js";
+import { DEFAULT_BASE, SchemaRegistry, type Placed } from "./refs.js";
+
+export interface ToIROptions {
+  /** Dialect when the schema has no `$schema`. */
+  dialect?: Dialect;
+  /** "assert": formats are checked (toolform's default for tools); "annotate": formats are annotations (the spec's default). */
+  formats?: "assert" | "annotate";
+  /** Other schema documents by URI, for remote $ref. */
+  remotes?: Record<string, unknown>;
+}
+
+export interface ToIRResult {
+  ir: IR;
+  diagnostics: Diagnostic[];
+  /** Keywords the emitter does not judge itself; when non-empty the tool goes through the ajv fallback. */
+  fallback: { keyword: string; loc: string }[];
+}
+
+/** Keywords that are never checks. */
+const ANNOTATIONS = new Set([
+  "$schema", "$id", "$anchor", "$dynamicAnchor", "$defs", "definitions", "$comment", "$vocabulary",
+  "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
+  "contentEncoding", "contentMediaType", "contentSchema",
+]);
+
+/** Keywords that only exist in one dialect (elsewhere they are unknown words, which the spec ignores). */
+const ONLY_2020 = new Set(["prefixItems", "dependentRequired", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems", "minContains", "maxContains", "$dynamicRef", "$dynamicAnchor", "$anchor"]);
+const ONLY_07 = new Set(["additionalItems"]);
+
+/** Handed to the ajv fallback: correct there, not (yet) emitted by toolform itself. */
+const FALLBACK = new Set(["unevaluatedProperties", "unevaluatedItems", "$dynamicRef"]);
+
+/** Formats toolform checks (templates/_formats.ts). */
+export const KNOWN_FORMATS = new Set([
+  "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6",
+  "uri", "uri-reference", "iri", "iri-reference", "uri-template", "uuid", "json-pointer", "relative-json-pointer", "regex",
+]);
+
+const COMPARE_OPS = new Set(["<", "<=", ">", ">=", "==", "!="]);
+
+export function toIR(schema: unknown, options: ToIROptions = {}): ToIRResult {
+  const registry = new SchemaRegistry(options.remotes);
+  const rootBase = isObject(schema) && typeof schema.$id === "string" && /^[a-z][a-z0-9+.-]*:/i.test(schema.$id) ? schema.$id.replace(/#.*$/, "") : DEFAULT_BASE;
+  const top = registry.addDocument(schema, rootBase, options.dialect ?? "2020-12", true);
+  const b = new IRBuilder(registry, options.formats ?? "assert");
+  const root = b.node(top);
+  b.finishRefs();
+  return { ir: { root, nodes: b.nodes, refTargets: b.refTargets, dialect: top.dialect }, diagnostics: b.diagnostics, fallback: b.fallback };
+}
+
+class IRBuilder {
+  nodes: IRNode[] = [];
+  refTargets = new Set<IRNode>();
+  diagnostics: Diagnostic[] = [];
+  fallback: { keyword: string; loc: string }[] = [];
+  private memo = new Map<object, IRNode>();
+  private pendingRefs: { node: IRNode; ref: string; from: Placed }[] = [];
+
+  constructor(
+    private registry: SchemaRegistry,
+    private formats: "assert" | "annotate",
+  ) {}
+
+  private warn(loc: string, code: string, message: string, hint?: string): void {
+    this.diagnostics.push({ severity: "warning", code, message, pointer: loc, ...(hint ? { hint } : {}) });
+  }
+  private error(loc: string, code: string, message: string, hint?: string): void {
+    this.diagnostics.push({ severity: "error", code, message, pointer: loc, ...(hint ? { hint } : {}) });
+  }
+
+  /** The node for a placed schema (memoised by object, so recursion ends). */
+  node(p: Placed): IRNode {
+    const s = p.schema;
+    if (isObject(s)) {
+      const seen = this.memo.get(s);
+      if (seen) return seen;
+    }
+    const n: IRNode = { id: this.nodes.length, loc: p.loc };
+    this.nodes.push(n);
+    if (typeof s === "boolean") {
+      n.bool = s;
+      return n;
+    }
+    if (!isObject(s)) {
+      this.error(p.loc, "schema/not-a-schema", `a schema must be an object or a boolean, got ${JSON.stringify(s)?.slice(0, 40)}`);
+      n.bool = true;
+      return n;
+    }
+    this.memo.set(s, n);
+    this.fill(n, s, p);
+    return n;
+  }
+
+  private child(parent: Placed, value: unknown, rel: string): IRNode {
+    const placed = this.registry.placeOf(value) ?? { schema: value, base: parent.base, dialect: parent.dialect, loc: parent.loc + rel };
+    return this.node(placed);
+  }
+
+  private fill(n: IRNode, s: Record<string, unknown>, p: Placed): void {
+    const d = p.dialect;
+    const loc = (k: string) => p.loc + "/" + escapePointer(k);
+    let keys = Object.keys(s);
+
+    if (d === "draft-07" && typeof s.$ref === "string") {
+      const ignored = keys.filter((k) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-"));
+      if (ignored.length) this.warn(p.loc, "schema/ref-siblings", `draft-07 ignores keywords beside $ref: ${ignored.join(", ")}`, "wrap them with the $ref in an allOf, or move the schema to draft 2020-12");
+      keys = ["$ref"];
+    }
+
+    for (const k of keys) {
+      const v = s[k];
+      if (ANNOTATIONS.has(k)) {
+        this.annotation(n, k, v);
+        continue;
+      }
+      if ((d === "draft-07" && ONLY_2020.has(k)) || (d === "2020-12" && ONLY_07.has(k) && !Array.isArray(s.items))) {
+        this.warn(loc(k), "schema/other-dialect", `"${k}" is not a keyword of ${d}; it is ignored`, `declare "$schema" for the dialect that has it`);
+        continue;
+      }
+      if (FALLBACK.has(k)) {
+        this.fallback.push({ keyword: k, loc: loc(k) });
+        continue;
+      }
+      switch (k) {
+        case "type": {
+          const list = Array.isArray(v) ? v : [v];
+          n.types = list.filter((t): t is JsonType => JSON_TYPES.includes(t as JsonType));
+          if (n.types.length !== list.length) this.error(loc(k), "schema/bad-type", `unknown type in ${JSON.stringify(v)}`, `use one of ${JSON_TYPES.join(", ")}`);
+          break;
+        }
+        case "enum":
+          n.enum = Array.isArray(v) ? v : [];
+          break;
+        case "const":
+          n.const = { value: v };
+          break;
+        case "minimum":
+        case "maximum":
+        case "exclusiveMinimum":
+        case "exclusiveMaximum":
+        case "multipleOf":
+        case "minLength":
+        case "maxLength":
+        case "minItems":
+        case "maxItems":
+        case "minProperties":
+        case "maxProperties":
+        case "minContains":
+        case "maxContains":
+          if (typeof v === "number") n[k] = v;
+          else if (typeof v === "boolean" && (k === "exclusiveMinimum" || k === "exclusiveMaximum")) this.error(loc(k), "schema/draft4", `boolean "${k}" is draft-04 syntax`, `write the limit itself: "${k}": <number>`);
+          else this.error(loc(k), "schema/bad-value", `"${k}" must be a number`);
+          break;
+        case "pattern":
+          if (typeof v === "string") {
+            if (compiles(v)) n.pattern = v;
+            else this.warn(loc(k), "schema/bad-pattern", `pattern ${JSON.stringify(v)} does not compile as a JavaScript RegExp with the u flag; it is skipped`, "rewrite it in ECMAScript regex syntax");
+          }
+          break;
+        case "format":
+          if (typeof v === "string" && this.formats === "assert") {
+            if (KNOWN_FORMATS.has(v)) n.format = v;
+            else this.warn(loc(k), "schema/unknown-format", `format "${v}" is not known to toolform; it is not checked`, `use one of ${[...KNOWN_FORMATS].join(", ")}, or a pattern`);
+          }
+          break;
+        case "uniqueItems":
+          if (v === true) n.uniqueItems = true;
+          break;
+        case "items":
+          if (Array.isArray(v)) {
+            // draft-07 tuple form (also accepted in 2020-12 documents that still use it, as ajv does).
+            if (d === "2020-12") this.warn(loc(k), "schema/items-array", `"items" as an array is draft-07 syntax; read as prefixItems`, `write "prefixItems": [...] in 2020-12`);
+            n.prefixItems = v.map((x, i) => this.child(p, x, `/items/${i}`));
+            if (d === "draft-07" && s.additionalItems !== undefined) n.items = this.child(p, s.additionalItems, "/additionalItems");
+          } else n.items = this.child(p, v, "/items");
+          break;
+        case "additionalItems":
+          // consumed with an "items" array; without one it does nothing (draft-07 says so).
+          if (!Array.isArray(s.items)) this.warn(loc(k), "schema/no-effect", `"additionalItems" does nothing without an "items" array`, `remove it, or use "items" for every item`);
+          break;
+        case "prefixItems":
+          if (Array.isArray(v)) n.prefixItems = v.map((x, i) => this.child(p, x, `/prefixItems/${i}`));
+          break;
+        case "contains":
+          n.contains = this.child(p, v, "/contains");
+          break;
+        case "properties":
+          if (isObject(v)) n.properties = Object.keys(v).map((name) => [name, this.child(p, v[name], `/properties/${escapePointer(name)}`)]);
+          break;
+        case "patternProperties":
+          if (isObject(v)) {
+            n.patternProperties = [];
+            for (const re of Object.keys(v)) {
+              if (compiles(re)) n.patternProperties.push([re, this.child(p, v[re], `/patternProperties/${escapePointer(re)}`)]);
+              else this.error(loc(k) + "/" + escapePointer(re), "schema/bad-pattern", `patternProperties key ${JSON.stringify(re)} does not compile as a JavaScript RegExp with the u flag`, "rewrite it in ECMAScript regex syntax");
+            }
+          }
+          break;
+        case "additionalProperties":
+          n.additionalProperties = this.child(p, v, "/additionalProperties");
+          break;
+        case "propertyNames":
+          n.propertyNames = this.child(p, v, "/propertyNames");
+          break;
+        case "required":
+          if (Array.isArray(v)) n.required = [...new Set(v.filter((x): x is string => typeof x === "string"))];
+          break;
+        case "dependentRequired":
+          if (isObject(v)) n.dependentRequired = [...(n.dependentRequired ?? []), ...Object.keys(v).map((key): [string, string[]] => [key, (v[key] as string[]) ?? []])];
+          break;
+        case "dependentSchemas":
+          if (isObject(v)) n.dependentSchemas = [...(n.dependentSchemas ?? []), ...Object.keys(v).map((key): [string, IRNode] => [key, this.child(p, v[key], `/dependentSchemas/${escapePointer(key)}`)])];
+          break;
+        case "dependencies":
+          // draft-07 (and ajv's 2020 compatibility): arrays are dependentRequired, schemas dependentSchemas.
+          if (isObject(v))
+            for (const key of Object.keys(v)) {
+              const dep = v[key];
+              if (Array.isArray(dep)) (n.dependentRequired ??= []).push([key, dep.filter((x): x is string => typeof x === "string")]);
+              else (n.dependentSchemas ??= []).push([key, this.child(p, dep, `/dependencies/${escapePointer(key)}`)]);
+            }
+          break;
+        case "allOf":
+        case "anyOf":
+        case "oneOf":
+          if (Array.isArray(v)) n[k] = v.map((x, i) => this.child(p, x, `/${k}/${i}`));
+          break;
+        case "not":
+        case "if":
+        case "then":
+        case "else":
+          n[k] = this.child(p, v, "/" + k);
+          break;
+        case "$ref":
+          if (typeof v === "string") this.pendingRefs.push({ node: n, ref: v, from: p });
+          break;
+        case "x-compare":
+          n.compare = this.compareRules(v, loc(k));
+          break;
+        case "errorMessage":
+          if (typeof v === "string" || (isObject(v) && Object.values(v).every((m) => typeof m === "string"))) n.errorMessage = v as string | Record<string, string>;
+          else this.error(loc(k), "schema/bad-error-message", `"errorMessage" must be a string or an object of keyword → string`);
+          break;
+        case "nullable":
+          this.warn(loc(k), "schema/openapi-nullable", `"nullable" is OpenAPI, not JSON Schema; it is ignored`, `write "type": [<type>, "null"] instead`);
+          break;
+        default:
+          if (k.startsWith("x-")) break; // vendor extension: an annotation by convention
+          this.warn(loc(k), "schema/unknown-keyword", `"${k}" is not a JSON Schema keyword; it is ignored`, `remove it, or prefix vendor data with "x-"`);
+      }
+    }
+    // then/else without if do nothing (spec): drop them so no code is emitted.
+    if (!n.if) {
+      delete n.then;
+      delete n.else;
+    }
+    if ((n.minContains !== undefined || n.maxContains !== undefined) && !n.contains) {
+      delete n.minContains;
+      delete n.maxContains;
+    }
+  }
+
+  private annotation(n: IRNode, k: string, v: unknown): void {
+    if (k === "title" && typeof v === "string") n.title = v;
+    else if (k === "description" && typeof v === "string") n.description = v;
+    else if (k === "default") n.default = { value: v };
+    else if (k === "examples" && Array.isArray(v)) n.examples = v;
+  }
+
+  private compareRules(v: unknown, loc: string): CompareRule[] | undefined {
+    const list = Array.isArray(v) ? v : [v];
+    const rules: CompareRule[] = [];
+    for (const r of list) {
+      if (isObject(r) && typeof r.left === "string" && typeof r.right === "string" && typeof r.op === "string" && COMPARE_OPS.has(r.op)) rules.push({ left: r.left, op: r.op as CompareRule["op"], right: r.right });
+      else this.error(loc, "schema/bad-compare", `"x-compare" rules are {left, op, right} with op one of ${[...COMPARE_OPS].join(" ")}`, `e.g. "x-compare": [{"left": "end_iso", "op": ">", "right": "start_iso"}]`);
+    }
+    return rules.length ? rules : undefined;
+  }
+
+  /** Resolves $refs once every node exists (a ref may point forward or back to itself). */
+  finishRefs(): void {
+    while (this.pendingRefs.length) {
+      const { node, ref, from } = this.pendingRefs.shift()!;
+      const target = this.registry.resolve(ref, from.base);
+      if (!target || target.schema === undefined) {
+        this.error(from.loc + "/$ref", "schema/ref-not-found", `$ref ${JSON.stringify(ref)} points nowhere`, `point it at a schema in this document (e.g. "#/$defs/name") or add the document to the config's "schemas"`);
+        continue;
+      }
+      const t = this.node(target);
+      node.ref = { ref, target: t };
+      this.refTargets.add(t);
+    }
+  }
+}
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}
