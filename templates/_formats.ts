@@ -351,14 +351,16 @@ export const FORMAT_RE_IDN_DOTS = /[.\u3002\uFF0E\uFF61]/;
  * the Exceptions (§2.6) that are PVALID or CONTEXTO, LDH "-", the JoinControls (§2.8); else
  * not an Exception that is DISALLOWED, not Unassigned (§2.11), Unstable (§2.2, NFKC_Casefold),
  * IgnorableProperties (§2.3), IgnorableBlocks (§2.4) or OldHangulJamo (§2.9), and in LetterDigits (§2.1).
+ * The two branches are kept disjoint (the Exceptions are excluded from the second) so that a
+ * failing match cannot backtrack exponentially.
  */
 export const FORMAT_RE_IDNA_CODEPOINTS =
-  /^(?:[\-\u00DF\u03C2\u06FD\u06FE\u0F0B\u3007\u00B7\u0375\u05F3\u05F4\u30FB\u0660-\u0669\u06F0-\u06F9\u200C\u200D]|(?![\u0640\u07FA\u302E\u302F\u3031-\u3035\u303B\p{Cn}\p{Cs}\p{Changes_When_NFKC_Casefolded}\p{Default_Ignorable_Code_Point}\p{White_Space}\p{Noncharacter_Code_Point}\u20D0-\u20FF\u{1D100}-\u{1D24F}\u1100-\u11FF\uA960-\uA97C\uD7B0-\uD7C6\uD7CB-\uD7FB])[\p{Ll}\p{Lu}\p{Lo}\p{Nd}\p{Lm}\p{Mn}\p{Mc}])+$/u;
+  /^(?:[\-\u00DF\u03C2\u06FD\u06FE\u0F0B\u3007\u00B7\u0375\u05F3\u05F4\u30FB\u0660-\u0669\u06F0-\u06F9\u200C\u200D]|(?![\u00DF\u03C2\u06FD\u06FE\u0F0B\u3007\u00B7\u0375\u05F3\u05F4\u30FB\u0660-\u0669\u06F0-\u06F9\u0640\u07FA\u302E\u302F\u3031-\u3035\u303B\p{Cn}\p{Cs}\p{Changes_When_NFKC_Casefolded}\p{Default_Ignorable_Code_Point}\p{White_Space}\p{Noncharacter_Code_Point}\u20D0-\u20FF\u{1D100}-\u{1D24F}\u1100-\u11FF\uA960-\uA97C\uD7B0-\uD7C6\uD7CB-\uD7FB])[\p{Ll}\p{Lu}\p{Lo}\p{Nd}\p{Lm}\p{Mn}\p{Mc}])+$/u;
 /** A combining mark first (RFC 5891 §4.2.3.2). */
 export const FORMAT_RE_LEADING_MARK = /^\p{M}/u;
 /** Code points with a contextual rule (RFC 5892 appendix A). */
 export const FORMAT_RE_IDNA_CONTEXT = /[\u00B7\u0375\u05F3\u05F4\u30FB\u0660-\u0669\u06F0-\u06F9\u200C\u200D]/;
-/** Code points that make a domain name a "Bidi domain name" (RFC 5893 §1.4: R, AL or AN). */
+/** The blocks where R, AL and AN code points live (a quick pre-test for a "Bidi domain name", RFC 5893 §1.4). */
 export const FORMAT_RE_RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
 export const FORMAT_RE_NSM = /^[\p{Mn}\p{Me}]/u;
 export const FORMAT_RE_LETTERLIKE = /^[\p{L}\p{Mc}\p{Nd}\p{Nl}]/u;
@@ -409,7 +411,11 @@ export function fmtInRanges(cp: number, r: readonly number[]): boolean {
   return false;
 }
 
-/** Joining_Type of a code point, as RFC 5892 A.1 uses it: "T", "R", "D" or "U" (approximated from blocks and categories). */
+/**
+ * Joining_Type of a code point, as RFC 5892 A.1 uses it: "T", "L", "R", "D" or "U" (C counts as U there).
+ * Derived from blocks, categories and the lists above; it agrees with DerivedJoiningType (Unicode 17)
+ * on every PVALID code point.
+ */
 export function fmtJoiningType(cp: number): string {
   if (cp === 0x200c || cp === 0x200d) return "U";
   const ch = String.fromCodePoint(cp);
@@ -426,7 +432,8 @@ export const FORMAT_BIDI_ON: readonly number[] = [0x2b9, 0x2ba, 0x2c6, 0x2cf, 0x
 
 /**
  * The Bidi_Class of a U-label code point, in the classes RFC 5893 §2 distinguishes:
- * 0 L, 1 R or AL, 2 AN, 3 EN, 4 NSM, 5 any other (ES, CS, ET, ON, BN). Derived from blocks and categories.
+ * 0 L, 1 R or AL, 2 AN, 3 EN, 4 NSM, 5 any other (ES, CS, ET, ON, BN). Derived from blocks and categories;
+ * it agrees with UnicodeData's Bidi_Class on every PVALID code point.
  */
 export function fmtBidiClass(cp: number): number {
   if ((cp >= 0x30 && cp <= 0x39) || (cp >= 0x6f0 && cp <= 0x6f9)) return 3;
@@ -652,7 +659,8 @@ export function fmtDomainOk(s: string, idn: boolean): boolean {
         ulabels.push(label);
       }
     } else {
-      if (!idn || label.length > 252 || !fmtULabelOk(label)) return false;
+      // an A-label has at least one character per code point: over 59 code points (118 UTF-16 units) cannot fit 63
+      if (!idn || label.length > 118 || !fmtULabelOk(label)) return false;
       const cps: number[] = [];
       for (const ch of label) cps.push(ch.codePointAt(0)!);
       alen = 4 + fmtPunyEncode(cps).length;
@@ -701,10 +709,22 @@ export function fmtUtf8Length(s: string): number {
   return n;
 }
 
-/** Mailbox = Local-part "@" ( Domain / address-literal ) (RFC 5321 §4.1.2, §4.1.3; local part ≤ 64 octets, §4.5.3.1.1). */
+/** The common case in one pass: Dot-string "@" an RFC 1123 host name. */
+export const FORMAT_RE_EMAIL_SIMPLE =
+  /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+(?:\.[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+/** An "xn--" label after the "@" or a dot: the slow path checks it as an A-label. */
+export const FORMAT_RE_EMAIL_XN = /[.@]xn--/i;
+
+/**
+ * Mailbox = Local-part "@" ( Domain / address-literal ) (RFC 5321 §4.1.2, §4.1.3), the local part
+ * at most 64 octets (§4.5.3.1.1) and the whole at most 254 (§4.5.3.1.3: a path is ≤ 256 with its "<>").
+ */
 export function fmtMailboxOk(s: string, idn: boolean): boolean {
+  if (s.length > 254) return false;
+  if (FORMAT_RE_EMAIL_SIMPLE.test(s) && !FORMAT_RE_EMAIL_XN.test(s)) return s.indexOf("@") <= 64;
+  if (idn && fmtUtf8Length(s) > 254) return false;
   const at = s.lastIndexOf("@");
-  if (at <= 0 || at === s.length - 1 || s.length > 1024) return false;
+  if (at <= 0 || at === s.length - 1) return false;
   const local = s.slice(0, at);
   if (idn ? !FORMAT_RE_IDN_EMAIL_LOCAL.test(local) || fmtUtf8Length(local) > 64 : at > 64 || !FORMAT_RE_EMAIL_LOCAL.test(local)) return false;
   const domain = s.slice(at + 1);
