@@ -28,6 +28,8 @@ export interface CompileSchemaOptions {
   maxPatternInput?: number;
   /** Skip prettier (faster; for the conformance runner and fuzzing). */
   format?: boolean;
+  /** Choose and check examples for messages (default true; off makes compiling faster). */
+  examples?: boolean;
 }
 
 /** The runtime as a block-scoped object `rt`, so its internal names can never meet the validator's. */
@@ -51,7 +53,7 @@ export async function compileSchema(schema: unknown, options: CompileSchemaOptio
   };
   const { ir, diagnostics, fallback } = analyzeSchema(schema, opts);
   if (!ir || diagnostics.some((d) => d.severity === "error")) return { code: "", diagnostics };
-  chooseExamples(ir, schema);
+  if (options.examples !== false) chooseExamples(ir, schema);
   const v = fallback.length
     ? await emitFallbackValidator(schema, ir.dialect, opts, name)
     : emitValidator(ir, { unknownArgs: opts.unknownArgs, toolName: name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput });

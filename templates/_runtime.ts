@@ -533,7 +533,8 @@ export function firstDuplicate(a: readonly unknown[]): [number, number] | undefi
 export function isMultipleOf(v: number, m: number): boolean {
   if (Number.isInteger(m) && Number.isInteger(v)) return v % m === 0;
   const q = v / m;
-  if (!Number.isFinite(q)) return false;
+  // Overflow: every integer is a multiple of 1/n (0.5, 0.25, …) even when v / m is Infinity.
+  if (!Number.isFinite(q)) return Number.isInteger(v) && Number.isInteger(1 / m);
   if (Number.isInteger(q)) return true;
   // Decimal-aware check: scale both by the number of decimals in m.
   const dec = decimals(m);

@@ -103,13 +103,13 @@ export function prop(obj: Code, key: string): Code {
 
 // ---------------------------------------------------------------- comments
 
-/** A line comment; the text is flattened to one line of safe characters, so it can never end early. */
+/** A line comment, ending its line; the text is flattened to one line of safe characters, so it can never end early. */
 export function comment(text: string): Code {
   const safe = text
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
     .replace(/[\ud800-\udfff]/g, "?")
     .slice(0, 160);
-  return new Code(`// ${safe}`);
+  return new Code(`// ${safe}\n`);
 }
 
 /** A JSDoc block; `*\/` cannot close it early. */

@@ -8,5 +8,5 @@ let fixed: string | undefined;
 
 export function header(source: string, inputHash: string): string {
   fixed ??= readFileSync(templatePath("header.txt"), "utf8").trimEnd();
-  return `${fixed}\n${comment(`source: ${source}`).text}\n${comment(`input hash: sha256:${inputHash}`).text}\n`;
+  return `${fixed}\n${comment(`source: ${source}`).text}${comment(`input hash: sha256:${inputHash}`).text}`;
 }

@@ -2,6 +2,8 @@ import type { Dialect } from "./ir.js";
 
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-0[4-7]\/schema#?$/;
 const DRAFT_2020 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
+export const DRAFT_07_URI = DRAFT_07;
+export const DRAFT_2020_URI = DRAFT_2020;
 const DRAFT_2019 = /^https?:\/\/json-schema\.org\/draft\/2019-09\/schema#?$/;
 
 /** The dialect a schema declares with `$schema`, or `fallback` when it declares none. */

@@ -4,6 +4,7 @@
 import type { Diagnostic } from "../diagnostics/types.js";
 import { escapePointer, isObject } from "./dialect.js";
 import { JSON_TYPES, type CompareRule, type Dialect, type IR, type IRNode, type JsonType } from "./ir.js";
+import { metaSchemas } from "./meta-schemas.js";
 import { DEFAULT_BASE, SchemaRegistry, type Placed } from "./refs.js";
 
 export interface ToIROptions {
@@ -45,7 +46,7 @@ export const KNOWN_FORMATS = new Set([
 const COMPARE_OPS = new Set(["<", "<=", ">", ">=", "==", "!="]);
 
 export function toIR(schema: unknown, options: ToIROptions = {}): ToIRResult {
-  const registry = new SchemaRegistry(options.remotes);
+  const registry = new SchemaRegistry({ ...metaSchemas(), ...options.remotes });
   const rootBase = isObject(schema) && typeof schema.$id === "string" && /^[a-z][a-z0-9+.-]*:/i.test(schema.$id) ? schema.$id.replace(/#.*$/, "") : DEFAULT_BASE;
   const top = registry.addDocument(schema, rootBase, options.dialect ?? "2020-12", true);
   const b = new IRBuilder(registry, options.formats ?? "assert");

@@ -100,7 +100,9 @@ export function createFallbackAjv(opts: AjvFallbackOptions, logger?: Logger | fa
   }
   for (const [uri, doc] of Object.entries(opts.remotes ?? {})) {
     try {
-      ajv.addSchema(doc as AnySchema, uri);
+      // Not meta-validated: a remote that is only partly valid (or that this ajv cannot
+      // meta-check) must not stop a schema that never reaches the broken part.
+      ajv.addSchema(doc as AnySchema, uri, undefined, false);
     } catch (e) {
       throw new Error(`ajv fallback: cannot add the remote schema ${JSON.stringify(uri)}: ${(e as Error).message}`, { cause: e });
     }

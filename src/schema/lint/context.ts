@@ -2,13 +2,15 @@
  * What every lint rule family shares: the rule names, the options, and how a finding
  * becomes a `Diagnostic`.
  *
- * Pointers. `Diagnostic.pointer` is a JSON pointer into the *source file*, so that
- * `file#pointer` (see `placeOf`) lands on the offending place:
+ * Pointers (the same placement as `placeDiagnostic` in src/build/compile-tool.ts).
+ * For a JSON source, `Diagnostic.pointer` is a JSON pointer into the *source file*, so
+ * that `file#pointer` (see `placeOf`) lands on the offending place:
  *   - a finding in the input schema at schema pointer `/properties/x/pattern` gets
- *     `origin.pointer + "/inputSchema" + "/properties/x/pattern"`;
+ *     `(origin.schemaPointer ?? origin.pointer + "/inputSchema") + "/properties/x/pattern"`;
  *   - a finding in the tool's own description gets `origin.pointer + "/description"`.
- * When the source can locate a schema pointer (`def.locate`, TypeScript sources), the
- * diagnostic also carries `line`/`column`; otherwise the origin's line/column if known.
+ * For a source that knows lines (TypeScript), the pointer is relative to the tool
+ * (`/inputSchema/properties/x/pattern`, `/description`) and `line`/`column` come from
+ * `def.locate(schemaPointer)`, else from the origin.
  * Messages name the schema pointer (the part a tool author recognises), e.g.
  * `at /properties/x`.
  */
@@ -110,7 +112,10 @@ export class LintContext {
       message: f.message,
       tool: this.def.name,
       file: origin.file,
-      pointer: `${origin.pointer}/inputSchema${schemaPointer}`,
+      pointer:
+        origin.line !== undefined
+          ? `/inputSchema${schemaPointer}`
+          : `${origin.schemaPointer ?? `${origin.pointer}/inputSchema`}${schemaPointer}`,
     };
     if (f.hint !== undefined) d.hint = f.hint;
     let loc: { line: number; column: number } | undefined;
@@ -124,7 +129,7 @@ export class LintContext {
       d.column = loc.column;
     } else if (origin.line !== undefined) {
       d.line = origin.line;
-      if (origin.column !== undefined) d.column = origin.column;
+      d.column = origin.column ?? 1;
     }
     return d;
   }
@@ -138,12 +143,12 @@ export class LintContext {
       message: f.message,
       tool: this.def.name,
       file: origin.file,
-      pointer: `${origin.pointer}${toolPointer}`,
+      pointer: origin.line !== undefined ? toolPointer : `${origin.pointer}${toolPointer}`,
     };
     if (f.hint !== undefined) d.hint = f.hint;
     if (origin.line !== undefined) {
       d.line = origin.line;
-      if (origin.column !== undefined) d.column = origin.column;
+      d.column = origin.column ?? 1;
     }
     return d;
   }

@@ -96,7 +96,7 @@ const PHRASES: PhraseRule[] = [
   {
     rule: "override",
     re: rx(
-      String.raw`\b(?:note|message|instructions?|reminder)\s+(?:for|to)\s+(?:the\s+)?(?:assistant|ai|model|llm|agent|claude|gpt|chatgpt)\b|\bthe\s+(?:assistant|ai|model|llm|agent)\s+(?:must|should|shall|has\s+to|needs\s+to|is\s+required\s+to)\b`,
+      String.raw`\b(?:note|message|instructions?|reminder)\s+(?:for|to)\s+(?:the\s+)?(?:assistant|ai|model|llm|agent|claude|gpt|chatgpt)\b|\bthe\s+(?:assistant|ai|model|llm|agent)\s+(?:must|should|shall|has\s+to|needs\s+to|is\s+required\s+to)\b|\byou\s+(?:must|should|will|have\s+to|are\s+to)\s+(?:now\s+|always\s+|only\s+)?(?:respond|reply|answer|speak|pretend|act\s+as|behave|obey|comply|role-?play)\b`,
     ),
   },
   // pseudo-markup aimed at the model
@@ -107,13 +107,14 @@ const PHRASES: PhraseRule[] = [
     ),
   },
   { rule: "instruction-tag", re: rx(String.raw`<!--`) },
+  { rule: "instruction-tag", re: rx(String.raw`(?:\{\{|\[\[|\{|\[)\s*(?:system|assistant|admin|instructions?|important)\s*(?::|\}|\])`) },
   { rule: "instruction-tag", re: rx(String.raw`\[\/?(?:INST|SYS|SYSTEM)\]|<<\/?SYS>>|<\|(?:im_start|im_end|system|user|assistant|endoftext)\|>`) },
   { rule: "instruction-tag", re: rx(String.raw`(?:^|\n)[ \t]*#{1,4}[ \t]*(?:system|instructions?|important)\b`) },
   // telling the model what to do with other tools
   {
     rule: "other-tool",
     re: rx(
-      String.raw`\bbefore\s+(?:using|calling|invoking|running|executing)\s+(?:this|the|any)\b${SAME(40)}\b(?:tool|function)\b,?\s*(?:you\s+)?(?:must\s+|should\s+|need\s+to\s+|have\s+to\s+)?(?:first\s+|always\s+)?(?:call|read|run|use|invoke|execute|fetch|send|pass|include|check|load|open|get)\b`,
+      String.raw`\b(?:before|prior\s+to)\s+(?:using|calling|invoking|running|executing)\s+(?:this|the|any|another|other|each|every)\b${SAME(40)}\b(?:tools?|functions?)\b,?${SAME(30)}\b(?:call|read|run|use|invoke|execute|fetch|send|pass|include|check|load|open|get|required\s+to|must)\b`,
     ),
   },
   { rule: "other-tool", re: rx(String.raw`\bwhen(?:ever)?\s+(?:\(?[\w-]+\)?\s+)?${TOOL}\s+(?:tool\s+)?is\s+(?:called|invoked|used|run|executed|available)\b`) },
@@ -183,11 +184,24 @@ const PHRASES: PhraseRule[] = [
     ),
   },
   { rule: "exfiltration", re: rx(String.raw`!\[[^\]\n]*\]\(\s*(?:https?:)?\/\/[^)\s]+\)`) },
+  {
+    // moving the user's data, outputs or secrets into an argument
+    rule: "exfiltration",
+    re: rx(
+      String.raw`\b(?:attach|copy|paste|put|insert|include|add|append|pass|place|embed|stuff)\b[^.\n]{0,80}?\b(?:user'?s?|their|everything|all\s+(?:of\s+)?(?:the\s+)?(?:files?|data|messages|results|outputs?)|output\s+of|headers?|private|clipboard|environment|secrets?|tokens?)\b[^.\n]{0,80}?\b(?:into|in|to|as)\s+(?:the\s+)?\`?[\w-]+\`?\s+(?:argument|parameter|param|field)\b`,
+    ),
+  },
+  {
+    rule: "exfiltration",
+    re: rx(
+      String.raw`\b(?:value|contents?)\s+of\s+(?:the\s+|your\s+|their\s+|any\s+)?(?:authorization|auth|bearer|session|cookie|clipboard|api[\s_-]?key|access[\s_-]?token)\b|\b(?:everything|all|whatever|anything)\s+(?:that\s+)?the\s+user\s+(?:has\s+)?(?:said|wrote|written|typed|shared|asked|pasted|uploaded)\b`,
+    ),
+  },
   // credential files
   {
     rule: "sensitive-path",
     re: rx(
-      String.raw`~\/\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/credentials|\.config\/gcloud|\bmcp\.json\b|\/etc\/(?:passwd|shadow|sudoers)\b|(?:^|[\s~\/'"\x60(])\.(?:netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|env)\b|\.docker\/config\.json|\.kube\/config|\bwallet\.dat\b|\bkeychain\b`,
+      String.raw`~\/\.[\w-]+|\$HOME\/\.[\w-]+|\b(?:curl|wget)\b[^\n]{0,80}\|\s*(?:ba|z)?sh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/credentials|\.config\/gcloud|\bmcp\.json\b|\/etc\/(?:passwd|shadow|sudoers)\b|(?:^|[\s~\/'"\x60(])\.(?:netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|env)\b|\.docker\/config\.json|\.kube\/config|\bwallet\.dat\b|\bkeychain\b`,
     ),
   },
   // encoded blobs and "decode and follow"
@@ -319,7 +333,8 @@ export function scanText(text: string, options: ScanOptions = {}): GuardMatch[] 
         let m: RegExpExecArray | null;
         while ((m = URL_RE.exec(t)) !== null) {
           if (isBenignHost(m[1]!)) continue;
-          out.set("url", { rule: "url", excerpt: excerptAt(t, m.index, m[0].length) + hidden, detail: `URL ${printable(m[0], 80)}` });
+          const url = m[0].replace(/[.,;:!?]+$/, "");
+          out.set("url", { rule: "url", excerpt: excerptAt(t, m.index, url.length) + hidden, detail: `URL ${printable(url, 80)}` });
           break;
         }
       }

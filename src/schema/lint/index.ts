@@ -27,7 +27,7 @@ import { SchemaIndex } from "./walk.js";
 export { RULE_NAMES, type LintOptions, type RuleName } from "./context.js";
 export { checkPattern, clearRedosCache, collectPatterns, patternCompileError, type RedosVerdict } from "./redos.js";
 export { scanText, type GuardMatch, type GuardRule, type ScanOptions } from "./description-guard.js";
-export { nameTokens, proseEnumValues } from "./poka-yoke.js";
+export { fieldPath, nameTokens, proseEnumValues } from "./poka-yoke.js";
 
 /** Every lint finding for one tool, in rule-family order (sanity, ReDoS, guard, advice). */
 export function lintTool(def: ToolDefinition, options: LintOptions = {}): Diagnostic[] {

@@ -11,7 +11,7 @@
 import type { Diagnostic } from "../../diagnostics/types.js";
 import type { JsonSchema } from "../../sources/types.js";
 import { LintContext, show, type RuleName } from "./context.js";
-import { IN_PLACE, SchemaIndex, childPointer, declaredTypes, isObject, type SchemaNode, type SchemaObject } from "./walk.js";
+import { IN_PLACE, SchemaIndex, childPointer, declaredTypes, isObject, unescapePointer, type SchemaNode, type SchemaObject } from "./walk.js";
 
 /** "startDate" / "start_date" / "start-date" → ["start", "date"]. */
 export function nameTokens(name: string): string[] {
@@ -123,6 +123,25 @@ export function proseEnumValues(description: string): string[] | undefined {
   return undefined;
 }
 
+/**
+ * A parameter's path as a model would write it: "filters.created.after", "edits[].oldText";
+ * a definition is named by its place ("$defs/section heading").
+ */
+export function fieldPath(pointer: string): string {
+  const segs = pointer.split("/").slice(1).map(unescapePointer);
+  let out = "";
+  for (let i = 0; i < segs.length; i++) {
+    const kw = segs[i]!;
+    if (kw === "properties" && i + 1 < segs.length) out += (out && !out.endsWith(" ") ? "." : "") + segs[++i];
+    else if (kw === "items" || kw === "additionalItems" || kw === "unevaluatedItems") out += "[]";
+    else if (kw === "prefixItems" && i + 1 < segs.length) out += `[${segs[++i]}]`;
+    else if (i + 1 < segs.length && ["$defs", "definitions", "allOf", "anyOf", "oneOf", "patternProperties", "dependentSchemas"].includes(kw)) {
+      out = `${out ? out + " " : ""}${kw}/${segs[++i]} `;
+    }
+  }
+  return out.trim();
+}
+
 function isStringy(s: SchemaObject): boolean {
   const t = declaredTypes(s);
   return t ? t.includes("string") : false;
@@ -192,7 +211,7 @@ export function lintPokaYoke(ctx: LintContext, index: SchemaIndex = new SchemaIn
       const propNode: SchemaNode = index.byPointer.get(pointer) ?? { schema: site as JsonSchema, pointer, base: node.base };
       const eff = index.deref(propNode).schema;
       const desc = description(site as JsonSchema, eff);
-      const label = `"${name}" of ${tool}`;
+      const label = `"${fieldPath(pointer)}" of ${tool}`;
 
       if (ctx.enabled("missing-description") && desc === undefined) {
         warn(
@@ -206,7 +225,7 @@ export function lintPokaYoke(ctx: LintContext, index: SchemaIndex = new SchemaIn
         warn(
           pointer,
           "ambiguous-name",
-          `Parameter name "${name}" of ${tool} is ambiguous: the model has to guess what kind of value it wants.`,
+          `Parameter name "${name}" (${fieldPath(pointer)}) of ${tool} is ambiguous: the model has to guess what kind of value it wants.`,
           `Rename it to say what it holds: ${AMBIGUOUS[name.toLowerCase()]}.`,
         );
       }

@@ -22,6 +22,7 @@ import {
   childPointer,
   declaredTypes,
   fitsType,
+  getAtPointer,
   isLegacyDraft,
   isObject,
   type SchemaNode,
@@ -267,12 +268,18 @@ function sccs(vertices: string[], edges: Map<string, string[]>): string[][] {
   return out;
 }
 
-function refCycles(ctx: LintContext, index: SchemaIndex): Diagnostic[] {
-  const edges = inPlaceEdges(index);
+interface RefCycle {
+  /** Pointers of the schemas in the cycle. */
+  members: Set<string>;
+  /** Pointers of the schemas in the cycle that hold a `$ref`, sorted. */
+  refs: string[];
+}
+
+/** Cycles of in-place applicators and `$ref`s (strongly connected components that loop). */
+function findRefCycles(index: SchemaIndex, edges: Map<string, string[]> = inPlaceEdges(index)): RefCycle[] {
   const vertices = [...new Set([...index.byPointer.keys(), ...edges.keys()])];
-  const out: Diagnostic[] = [];
+  const out: RefCycle[] = [];
   for (const comp of sccs(vertices, edges)) {
-    const members = new Set(comp);
     const cyclic = comp.length > 1 || (edges.get(comp[0]!) ?? []).includes(comp[0]!);
     if (!cyclic) continue;
     const refs = comp.filter((p) => {
@@ -280,7 +287,15 @@ function refCycles(ctx: LintContext, index: SchemaIndex): Diagnostic[] {
       return isObject(s) && typeof s.$ref === "string";
     });
     if (refs.length === 0) continue; // cannot happen in a tree, but a shared object graph could
-    refs.sort();
+    out.push({ members: new Set(comp), refs: refs.sort() });
+  }
+  return out;
+}
+
+function refCycles(ctx: LintContext, index: SchemaIndex): Diagnostic[] {
+  const edges = inPlaceEdges(index);
+  const out: Diagnostic[] = [];
+  for (const { members, refs } of findRefCycles(index, edges)) {
     const start = refs[0]!;
     // a shortest path start → … → start inside the component, for the message
     const prev = new Map<string, string>();
@@ -455,6 +470,45 @@ function formatAjvErrors(errors: unknown): string {
 
 let toolSeq = 0;
 
+/**
+ * A copy of the schema that ajv can compile although other rules found faults in it:
+ * ajv compiles the whole root before any subschema, so one `$ref` to nowhere, one
+ * no-progress cycle or one uncompilable pattern would hide every default/example.
+ * Those parts are neutralised (the `$ref` or `pattern` dropped) in the copy only; their
+ * own diagnostics come from their own rules.
+ */
+function compilableCopy(index: SchemaIndex): SchemaObject | undefined {
+  let copy: unknown;
+  try {
+    copy = structuredClone(index.root);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(copy)) return undefined;
+  const cyclic = new Set(findRefCycles(index).flatMap((c) => c.refs));
+  const compiles = (re: string) => {
+    try {
+      new RegExp(re, "u");
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (const node of index.nodes) {
+    const s = node.schema;
+    if (!isObject(s)) continue;
+    const got = getAtPointer(copy, node.pointer);
+    if (!got.found || !isObject(got.value)) continue;
+    const c = got.value;
+    if (typeof s.$ref === "string" && (cyclic.has(node.pointer) || index.resolve(s.$ref, node).kind !== "local")) delete c.$ref;
+    if (typeof s.pattern === "string" && !compiles(s.pattern)) delete c.pattern;
+    if (isObject(c.patternProperties)) {
+      for (const k of Object.keys(c.patternProperties)) if (!compiles(k)) delete c.patternProperties[k];
+    }
+  }
+  return copy;
+}
+
 function defaultsAndExamples(ctx: LintContext, index: SchemaIndex): Diagnostic[] {
   const targets: { node: SchemaNode; kind: "default" | "example"; value: unknown; pointer: string }[] = [];
   for (const node of index.nodes) {
@@ -469,8 +523,9 @@ function defaultsAndExamples(ctx: LintContext, index: SchemaIndex): Diagnostic[]
     }
   }
   if (targets.length === 0) return [];
-  const root = index.root;
-  if (!isObject(root)) return [];
+  if (!isObject(index.root)) return [];
+  const root = compilableCopy(index);
+  if (!root) return [];
   let ajv: AjvLike;
   let key: string;
   try {
