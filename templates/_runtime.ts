@@ -541,7 +541,8 @@ export function isMultipleOf(v: number, m: number): boolean {
   if (dec > 0 && dec < 16) {
     const scale = 10 ** dec;
     const sv = Math.round(v * scale);
-    if (Math.abs(sv - v * scale) < 1e-7 * Math.max(1, Math.abs(v * scale))) {
+    // Relative tolerance only: 5e-324 must not round to a "multiple" of 0.5.
+    if (Math.abs(sv - v * scale) <= 1e-9 * Math.abs(v * scale)) {
       const sm = Math.round(m * scale);
       return Number.isSafeInteger(sv) ? sv % sm === 0 : Math.abs(q - Math.round(q)) < 1e-9;
     }
