@@ -1,0 +1,9 @@
+// toolform's own config: builds the example tools into generated/ (committed).
+import { defineConfig } from "toolform";
+
+export default defineConfig({
+  sources: ["examples/tools/*.json", "examples/tools/*.tool.ts"],
+  outDir: "generated",
+  emit: "ts",
+  unknownArgs: "reject",
+});
