@@ -96,7 +96,9 @@ export class SchemaRegistry {
     if (abs === undefined) return undefined;
     const hash = abs.indexOf("#");
     const docUri = hash < 0 ? abs : abs.slice(0, hash);
-    const fragment = hash < 0 ? "" : decodeURIComponent(abs.slice(hash + 1));
+    // A hostile or broken $ref ("#/%E0%A4%A") must be "points nowhere", not a URIError that crashes the build.
+    const fragment = hash < 0 ? "" : safeDecode(abs.slice(hash + 1));
+    if (fragment === undefined) return undefined;
     let res = this.resources.get(docUri);
     if (!res) {
       const remote = this.remotes.get(docUri);
@@ -124,6 +126,15 @@ export class SchemaRegistry {
   /** Whether another document was available under this URI (for error messages). */
   knownDocuments(): string[] {
     return [...new Set([...this.resources.keys(), ...this.remotes.keys()])].sort();
+  }
+}
+
+/** decodeURIComponent, or undefined for malformed percent-encoding. */
+function safeDecode(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
   }
 }
 
