@@ -63,6 +63,11 @@ export interface IRNode {
   dependentRequired?: [string, string[]][];
   dependentSchemas?: [string, IRNode][];
 
+  /** Checked against properties no other keyword of this place (or its passing subschemas) evaluated. */
+  unevaluatedProperties?: IRNode;
+  /** Checked against items no other keyword of this place (or its passing subschemas) evaluated. */
+  unevaluatedItems?: IRNode;
+
   // applicators on the same instance
   ref?: IRRef;
   allOf?: IRNode[];

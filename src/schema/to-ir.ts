@@ -35,7 +35,7 @@ const ONLY_2020 = new Set(["prefixItems", "dependentRequired", "dependentSchemas
 const ONLY_07 = new Set(["additionalItems"]);
 
 /** Handed to the ajv fallback: correct there, not (yet) emitted by toolform itself. */
-const FALLBACK = new Set(["unevaluatedProperties", "unevaluatedItems", "$dynamicRef"]);
+const FALLBACK = new Set(["$dynamicRef"]);
 
 /** Formats toolform checks (templates/_formats.ts). */
 export const KNOWN_FORMATS = new Set([
@@ -205,6 +205,12 @@ class IRBuilder {
           break;
         case "additionalProperties":
           n.additionalProperties = this.child(p, v, "/additionalProperties");
+          break;
+        case "unevaluatedProperties":
+          n.unevaluatedProperties = this.child(p, v, "/unevaluatedProperties");
+          break;
+        case "unevaluatedItems":
+          n.unevaluatedItems = this.child(p, v, "/unevaluatedItems");
           break;
         case "propertyNames":
           n.propertyNames = this.child(p, v, "/propertyNames");

@@ -32,6 +32,8 @@ export class EmitContext {
   readonly runtime = new Set<string>();
   private fns = new Map<IRNode, FnNames>();
   private queue: { node: IRNode; names: FnNames; owner: boolean }[] = [];
+  private evalFns = new Map<string, Name>();
+  private evalQueue: { node: IRNode; kind: "props" | "items"; name: Name; self: boolean }[] = [];
   private constCache = new Map<string, Name>();
 
   constructor(
@@ -71,6 +73,27 @@ export class EmitContext {
       this.queue.push({ node, names: f, owner });
     }
     return f;
+  }
+
+  /**
+   * The function that adds to `out` what `node` evaluates of an instance (property
+   * names, or item indices) — the annotations unevaluatedProperties/Items read.
+   */
+  evalFn(node: IRNode, kind: "props" | "items", self = false): Name {
+    // `self`: the collector of the place that holds the unevaluated* keyword, which
+    // must not count that keyword itself (nested ones do count: they evaluate everything).
+    const key = `${kind}:${node.id}:${self}`;
+    let f = this.evalFns.get(key);
+    if (!f) {
+      f = this.names.fresh(`${kind === "props" ? "evalProps" : "evalItems"}_${node.id}_`);
+      this.evalFns.set(key, f);
+      this.evalQueue.push({ node, kind, name: f, self });
+    }
+    return f;
+  }
+
+  nextEval(): { node: IRNode; kind: "props" | "items"; name: Name; self: boolean } | undefined {
+    return this.evalQueue.shift();
   }
 
   /** Next queued function to emit, if any. */

@@ -2,7 +2,9 @@
 // and per combinator branch, emitted as they are first needed.
 import type { IR } from "../../schema/ir.js";
 import { code, comment, type Code, type Name } from "../code.js";
-import { EmitContext, type ValidatorOptions } from "./context.js";
+import type { IRNode } from "../../schema/ir.js";
+import { EmitContext, type FnNames, type ValidatorOptions } from "./context.js";
+import { evalItemsBody, evalPropsBody } from "./keywords/unevaluated.js";
 import { makeSub } from "./node.js";
 
 export interface EmittedValidator {
@@ -21,15 +23,14 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   const fns: Code[] = [];
   const root = ctx.fn(ir.root, true);
   const rootIsRecursive = ctx.isRecursive(ir.root);
-  for (let item = ctx.next(); item; item = ctx.next()) {
-    const { node, names, owner } = item;
+  const pairFor = ({ node, names, owner }: { node: IRNode; names: FnNames; owner: boolean }): Code[] => {
     const bounded = ctx.isRecursive(node);
     // The root's error function knows its path statically ("") unless a $ref re-enters it.
     const staticRoot = node === ir.root && !rootIsRecursive;
     const v = code`v`;
     const fast = sub.fast(node, v, owner);
     const errs = sub.errors(node, v, staticRoot ? { s: "" } : { c: code`p` }, owner);
-    fns.push(
+    return [
       comment(`${node === ir.root ? "root schema" : "schema at #" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`),
       code`function ${names.is}(v: any, d: number): boolean {
         ${bounded ? code`if (d > ${opts.maxDepth}) return false;` : code``}
@@ -40,7 +41,16 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
         ${bounded ? code`if (d > ${opts.maxDepth}) { ${ctx.rt("depthErr")}(s, p, v, ${opts.maxDepth}); return; }` : code``}
         ${errs}
       }`,
-    );
+    ];
+  };
+  // Functions are emitted as first needed: is/err pairs (ref targets, branches) and the
+  // annotation collectors of unevaluatedProperties/Items, which may queue more of each other.
+  for (let e = ctx.nextEval(), f = ctx.next(); e || f; e = ctx.nextEval(), f = ctx.next()) {
+    if (e) {
+      const body = e.kind === "props" ? evalPropsBody(e.node, ctx, e.self) : evalItemsBody(e.node, ctx, e.self);
+      fns.push(code`function ${e.name}(v: any, d: number, out: Set<${e.kind === "props" ? code`string` : code`number`}>): void { ${body} }`);
+    }
+    if (f) fns.push(...pairFor(f));
   }
   const is = ctx.names.fresh("is");
   const collect = ctx.names.fresh("collect");

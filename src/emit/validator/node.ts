@@ -16,6 +16,7 @@ import { additionalKeyword, dependentKeyword, propertiesKeyword, propertyCountKe
 import { refKeyword } from "./keywords/ref.js";
 import { formatKeyword, lengthKeyword, patternKeyword } from "./keywords/string.js";
 import { typeError, typeFast, typeTest } from "./keywords/type.js";
+import { unevaluatedItemsKeyword, unevaluatedPropertiesKeyword } from "./keywords/unevaluated.js";
 
 /** Every keyword module, in the order their checks run. */
 const MODULES: KeywordModule[] = [
@@ -42,6 +43,9 @@ const MODULES: KeywordModule[] = [
   oneOfKeyword,
   notKeyword,
   ifKeyword,
+  // last: they read what everything above evaluated
+  unevaluatedPropertiesKeyword,
+  unevaluatedItemsKeyword,
 ];
 
 const GROUPS: Exclude<Group, "any">[] = ["number", "string", "array", "object"];

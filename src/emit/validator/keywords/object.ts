@@ -31,9 +31,9 @@ function sameInstance(n: IRNode, seen = new Set<IRNode>()): IRNode[] {
  * Returns the declared names, or undefined when the node is not closed this way.
  */
 export function closedNames(n: IRNode, owner: boolean, ctx: EmitContext): string[] | undefined {
-  if (ctx.opts.unknownArgs !== "reject" || !owner || n.additionalProperties || n.patternProperties) return undefined;
+  if (ctx.opts.unknownArgs !== "reject" || !owner || n.additionalProperties || n.patternProperties || n.unevaluatedProperties) return undefined;
   const group = sameInstance(n);
-  if (!group.some((g) => g.properties)) return undefined;
+  if (!group.some((g) => g.properties) || group.some((g) => g.unevaluatedProperties)) return undefined;
   if (group.some((g) => g !== n && ((g.additionalProperties && g.additionalProperties.bool !== false) || g.patternProperties))) return undefined;
   const names = new Set<string>();
   for (const g of group) for (const [k] of g.properties ?? []) names.add(k);

@@ -1,0 +1,103 @@
+// unevaluatedProperties / unevaluatedItems. What counts as evaluated is what the
+// place's own keywords and its *passing* subschemas (allOf, the anyOf/oneOf
+// branches that match, if+then or else, dependentSchemas, $ref) looked at.
+// That is collected at run time by small generated functions (evalProps_N /
+// evalItems_N) into a Set — only for schemas that use these keywords.
+import type { IRNode } from "../../../schema/ir.js";
+import { code, isInheritedKey, lit, prop, type Code } from "../../code.js";
+import { pathCode, type EmitContext } from "../context.js";
+import { itemPath, type KeywordModule } from "../keyword.js";
+
+function has(v: Code, key: string): Code {
+  return isInheritedKey(key) ? code`rt.hasOwn.call(${v}, ${lit(key)}) && ${prop(v, key)} !== undefined` : code`${prop(v, key)} !== undefined`;
+}
+
+/** Body of evalProps_N(v, d, out): adds the property names `n` evaluates on object `v`. */
+export function evalPropsBody(n: IRNode, ctx: EmitContext, self: boolean): Code[] {
+  const out: Code[] = [];
+  if (n.bool !== undefined) return out;
+  const k = ctx.names.fresh("k");
+  if (n.additionalProperties || (n.unevaluatedProperties && !self)) return [code`for (const ${k} in v) out.add(${k});`];
+  for (const [key] of n.properties ?? []) out.push(code`if (${has(code`v`, key)}) out.add(${lit(key)});`);
+  if (n.patternProperties?.length) {
+    const tests = n.patternProperties.map(([re]) => code`${ctx.regex(re)}.test(${k})`);
+    out.push(code`for (const ${k} in v) if (${tests.map((t, i) => (i ? code` || ${t}` : t))}) out.add(${k});`);
+  }
+  out.push(...applicators(n, ctx, "props"));
+  return out;
+}
+
+/** Body of evalItems_N(v, d, out): adds the indices `n` evaluates on array `v`. */
+export function evalItemsBody(n: IRNode, ctx: EmitContext, self: boolean): Code[] {
+  const out: Code[] = [];
+  if (n.bool !== undefined) return out;
+  const i = ctx.names.fresh("i");
+  if (n.items || (n.unevaluatedItems && !self)) return [code`for (let ${i} = 0; ${i} < v.length; ${i}++) out.add(${i});`];
+  if (n.prefixItems?.length) out.push(code`for (let ${i} = 0; ${i} < v.length && ${i} < ${n.prefixItems.length}; ${i}++) out.add(${i});`);
+  if (n.contains) {
+    const j = ctx.names.fresh("i");
+    out.push(code`for (let ${j} = 0; ${j} < v.length; ${j}++) if (${ctx.fn(n.contains).is}(v[${j}], d)) out.add(${j});`);
+  }
+  out.push(...applicators(n, ctx, "items"));
+  return out;
+}
+
+/** Annotations flow up from passing subschemas on the same instance. */
+function applicators(n: IRNode, ctx: EmitContext, kind: "props" | "items"): Code[] {
+  const call = (b: IRNode, depth: Code = code`d`) => code`${ctx.evalFn(b, kind)}(v, ${depth}, out);`;
+  const out: Code[] = [];
+  if (n.ref) out.push(code`if (d <= ${ctx.opts.maxDepth}) ${call(n.ref.target, code`d + 1`)}`);
+  for (const b of n.allOf ?? []) out.push(call(b));
+  for (const b of [...(n.anyOf ?? []), ...(n.oneOf ?? [])]) out.push(code`if (${ctx.fn(b).is}(v, d)) ${call(b)}`);
+  if (n.if) {
+    const then = n.then ? call(n.then) : code``;
+    const els = n.else ? call(n.else) : code``;
+    out.push(code`if (${ctx.fn(n.if).is}(v, d)) { ${call(n.if)} ${then} } else { ${els} }`);
+  }
+  if (kind === "props") for (const [key, b] of n.dependentSchemas ?? []) out.push(code`if (${has(code`v`, key)}) ${call(b)}`);
+  return out;
+}
+
+export const unevaluatedPropertiesKeyword: KeywordModule = {
+  name: "unevaluatedProperties",
+  group: "object",
+  applies: (n) => n.unevaluatedProperties !== undefined && n.unevaluatedProperties.bool !== true,
+  fast: (n, v, ctx, sub) => {
+    const seen = ctx.names.fresh("evaluated");
+    const k = ctx.names.fresh("k");
+    const body = n.unevaluatedProperties!.bool === false ? [code`return false;`] : sub.fast(n.unevaluatedProperties!, code`${v}[${k}]`, true);
+    return [code`const ${seen} = new Set<string>(); ${ctx.evalFn(n, "props", true)}(${v}, d, ${seen}); for (const ${k} in ${v}) if (!${seen}.has(${k})) { ${body} }`];
+  },
+  errors: (n, v, p, ctx, sub) => {
+    const seen = ctx.names.fresh("evaluated");
+    const k = ctx.names.fresh("k");
+    const at = { c: code`${ctx.rt("pk")}(${pathCode(p)}, ${k})` };
+    const body =
+      n.unevaluatedProperties!.bool === false
+        ? [code`${ctx.rt("unknownKey")}(s, ${pathCode(p)}, ${k}, ${ctx.constant("known", lit((n.properties ?? []).map(([key]) => key)))}, ${lit(ctx.opts.toolName)});`]
+        : sub.errors(n.unevaluatedProperties!, code`${v}[${k}]`, at, true);
+    return [code`{ const ${seen} = new Set<string>(); ${ctx.evalFn(n, "props", true)}(${v}, d, ${seen}); for (const ${k} in ${v}) if (!${seen}.has(${k})) { ${body} } }`];
+  },
+};
+
+export const unevaluatedItemsKeyword: KeywordModule = {
+  name: "unevaluatedItems",
+  group: "array",
+  applies: (n) => n.unevaluatedItems !== undefined && n.unevaluatedItems.bool !== true,
+  fast: (n, v, ctx, sub) => {
+    const seen = ctx.names.fresh("evaluated");
+    const i = ctx.names.fresh("i");
+    const body = n.unevaluatedItems!.bool === false ? [code`return false;`] : sub.fast(n.unevaluatedItems!, code`${v}[${i}]`, true);
+    return [code`const ${seen} = new Set<number>(); ${ctx.evalFn(n, "items", true)}(${v}, d, ${seen}); for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (!${seen}.has(${i})) { ${body} }`];
+  },
+  errors: (n, v, p, ctx, sub) => {
+    const seen = ctx.names.fresh("evaluated");
+    const i = ctx.names.fresh("i");
+    const at = itemPath(p, i, ctx);
+    const body =
+      n.unevaluatedItems!.bool === false
+        ? [code`${ctx.rt("constraintErr")}(s, ${pathCode(at)}, ${v}[${i}], "unevaluatedItems", "no further items", "item not allowed (unevaluatedItems)", "is an item this array does not allow");`]
+        : sub.errors(n.unevaluatedItems!, code`${v}[${i}]`, at, true);
+    return [code`{ const ${seen} = new Set<number>(); ${ctx.evalFn(n, "items", true)}(${v}, d, ${seen}); for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (!${seen}.has(${i})) { ${body} } }`];
+  },
+};
