@@ -47,6 +47,24 @@ export interface Repair {
   rule: string;
 }
 
+/** What `validate` coerces (config `coerce`; docs/normalize.md). */
+export type CoerceMode = "none" | "lenient" | "normalized";
+
+/**
+ * What `normalize` does: "none" nothing; "lenient" the casts a tool makes ("5" → 5);
+ * "normalized" seed 000's normalisation and more, canonical spelling kept (for an
+ * executor); "compare" normalized, then every string trimmed and lower-cased (for
+ * comparing values: seed 000's normalized_arguments; never for executing).
+ */
+export type NormalizeMode = CoerceMode | "compare";
+
+export interface NormalizeResult {
+  /** The normalised arguments; the input itself (same reference) when nothing changed. */
+  value: unknown;
+  /** Every repair made, in order (the compare mode's case-folding is not listed). */
+  repairs: readonly Repair[];
+}
+
 export interface ValidationReport extends ReportDict {
   /** The tool the call named (as written by the model). */
   tool: string;
@@ -55,6 +73,10 @@ export interface ValidationReport extends ReportDict {
   feedback: string;
   /** For an unknown tool: the closest tool names. */
   nearest: string[];
+  /** Under a coerce mode ("lenient", "normalized"): the coerced arguments the report was computed on, for the executor. Absent under "none". Not in toDict(). */
+  value?: unknown;
+  /** Under a coerce mode: the repairs that made `value` (empty when none). Absent under "none". Not in toDict(). */
+  repairs?: readonly Repair[];
   toDict(): ReportDict;
 }
 
@@ -82,8 +104,12 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
   readonly schemaHash: string;
   /** Fast path: true when the arguments fit; allocates nothing. */
   is(args: unknown): args is Args;
-  /** Full report; the error-collecting path runs only when `is` said no. */
+  /** Full report; the error-collecting path runs only when `is` said no. Under a coerce mode, computed on the coerced value, which it carries (`value`, `repairs`). */
   validate(args: unknown): ValidationReport;
+  /** What `validate` coerces. */
+  readonly coerce: CoerceMode;
+  /** Schema-directed normalisation; never mutates `args`. Default mode "compare" (seed 000's normalized_arguments). */
+  normalize(args: unknown, mode?: NormalizeMode): NormalizeResult;
 }
 
 // ---------------------------------------------------------------- reports
@@ -162,6 +188,9 @@ function sortErrors(errors: ValidationError[]): ValidationError[] {
     .map((x) => x[2]);
 }
 
+const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
+const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
+
 /** Builds a tool object from the generated pieces. */
 export function makeTool<Args>(def: {
   name: string;
@@ -170,15 +199,49 @@ export function makeTool<Args>(def: {
   schemaHash: string;
   is: (v: unknown) => boolean;
   collect: (v: unknown, s: ValidationError[]) => void;
+  /** The generated normaliser: (args, mode 1 lenient | 2 normalized | 3 compare, repairs) => value. Absent: nothing is repaired. */
+  normalize?: (v: unknown, m: number, r: Repair[]) => unknown;
+  coerce?: CoerceMode;
 }): Tool<Args> {
   const ok = okReport(def.name);
   const is = def.is as (v: unknown) => v is Args;
-  const validate = (v: unknown): ValidationReport => {
-    if (is(v)) return ok;
-    const s: ValidationError[] = [];
-    def.collect(v, s);
-    return errorReport(def.name, s);
+  const coerce: CoerceMode = def.coerce ?? "none";
+  const nz = def.normalize ?? ((v: unknown) => v);
+  const modeOf = (mode: unknown): number => {
+    const m = NORMALIZE_MODES[mode as NormalizeMode];
+    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
+    return m;
   };
+  const normalize = (v: unknown, mode: NormalizeMode = "compare"): NormalizeResult => {
+    const m = modeOf(mode);
+    if (m === 0) return { value: v, repairs: NO_REPAIRS };
+    const r: Repair[] = [];
+    const value = nz(v, m, r);
+    return { value, repairs: r.length ? r : NO_REPAIRS };
+  };
+  const cm = NORMALIZE_MODES[coerce];
+  /** The coerced value and its repairs; the value itself when it already fits (nothing allocated). */
+  const coerced = (v: unknown): { value: unknown; r: Repair[] | undefined } => {
+    if (is(v)) return { value: v, r: undefined };
+    const r: Repair[] = [];
+    return { value: nz(v, cm, r), r };
+  };
+  const validate =
+    cm === 0
+      ? (v: unknown): ValidationReport => {
+          if (is(v)) return ok;
+          const s: ValidationError[] = [];
+          def.collect(v, s);
+          return errorReport(def.name, s);
+        }
+      : (v: unknown): ValidationReport => {
+          const { value, r } = coerced(v);
+          const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
+          if (r === undefined || is(value)) return Object.freeze(Object.assign(Object.create(Object.getPrototypeOf(ok)) as ValidationReport, ok, { value, repairs }));
+          const s: ValidationError[] = [];
+          def.collect(value, s);
+          return Object.assign(errorReport(def.name, s), { value, repairs });
+        };
   return Object.freeze({
     name: def.name,
     description: def.description,
@@ -186,13 +249,17 @@ export function makeTool<Args>(def: {
     schemaHash: def.schemaHash,
     is,
     validate,
+    coerce,
+    normalize,
     "~standard": Object.freeze({
       version: 1 as const,
       vendor: "toolform",
       validate: (v: unknown) => {
         if (is(v)) return { value: v as Args };
+        const value = cm === 0 ? v : coerced(v).value;
+        if (value !== v && is(value)) return { value: value as Args };
         const s: ValidationError[] = [];
-        def.collect(v, s);
+        def.collect(value, s);
         return { issues: errorReport(def.name, s).errors.map((e) => ({ message: e.message, path: pathKeys(e.path) })) };
       },
       jsonSchema: { input: () => def.inputSchema as Record<string, unknown> },
@@ -669,4 +736,32 @@ export function fromAjv(s: ValidationError[], m: { path: string; bucket: Bucket;
         : `${f} must be ${m.expected}`;
   const text = m.bucket === "missing_required" || m.bucket === "unknown_args" ? at(m.path) : `${at(m.path)}: expected ${m.expected}`;
   s.push(mk(m.path, m.bucket, m.keyword, m.expected, "", text, message));
+}
+
+// ---------------------------------------------------------------- $dynamicRef
+
+/** What a dynamic scope binds an anchor name to: the target's functions. */
+export interface ScopeBinding {
+  is(v: unknown, d: number, ds: unknown): boolean;
+  err(v: unknown, p: string, s: ValidationError[], d: number, ds: unknown): void;
+  props?(v: unknown, d: number, ds: unknown, out: Set<string>): void;
+  items?(v: unknown, d: number, ds: unknown, out: Set<number>): void;
+}
+export type DynamicScope = Readonly<Record<string, ScopeBinding>> | undefined;
+
+/** Entering a resource: adds its $dynamicAnchors, keeping names an outer resource already bound. */
+export function enterScope(ds: DynamicScope, add: Readonly<Record<string, ScopeBinding>>): DynamicScope {
+  if (ds === undefined) return add;
+  let out: Record<string, ScopeBinding> | undefined;
+  for (const k in add) {
+    if (hasOwn.call(ds, k)) continue;
+    out ??= Object.assign(Object.create(null) as Record<string, ScopeBinding>, ds);
+    out[k] = add[k]!;
+  }
+  return out ?? ds;
+}
+
+/** The binding of `name` in the dynamic scope, else the static target. */
+export function dynamicTarget(ds: DynamicScope, name: string, fallback: ScopeBinding): ScopeBinding {
+  return ds !== undefined && hasOwn.call(ds, name) ? ds[name]! : fallback;
 }

@@ -70,6 +70,10 @@ export interface IRNode {
 
   // applicators on the same instance
   ref?: IRRef;
+  /** $dynamicRef: `name` is set when the static target carries the matching $dynamicAnchor (then the scope decides). */
+  dynamicRef?: IRRef & { name?: string };
+  /** For a place that starts a schema resource: the $dynamicAnchors that resource declares. */
+  scope?: [string, IRNode][];
   allOf?: IRNode[];
   anyOf?: IRNode[];
   oneOf?: IRNode[];

@@ -41,6 +41,10 @@ export class SchemaRegistry {
   private anchors = new Map<string, Placed>();
   private placed = new Map<object, Placed>();
   private remotes: Map<string, unknown>;
+  /** Resource base URI → its $dynamicAnchor names and schemas. */
+  private dynamicAnchors = new Map<string, Map<string, unknown>>();
+  /** Schemas that start a resource (document roots and schemas with their own $id) → base URI. */
+  private resourceRoots = new Map<object, string>();
 
   constructor(remotes: Record<string, unknown> = {}) {
     this.remotes = new Map(Object.entries(remotes).map(([k, v]) => [stripFragment(normalize(k)), v]));
@@ -79,7 +83,15 @@ export class SchemaRegistry {
       const here: Placed = { schema, base, dialect, loc };
       if (typeof schema.$dynamicAnchor === "string") here.dynamicAnchor = schema.$dynamicAnchor;
       this.placed.set(schema, here);
-      if (base !== parentBase || pointer === "") this.resources.set(base, here);
+      if (base !== parentBase || pointer === "") {
+        this.resources.set(base, here);
+        this.resourceRoots.set(schema, base);
+      }
+      if (typeof schema.$dynamicAnchor === "string" && dialect === "2020-12") {
+        let m = this.dynamicAnchors.get(base);
+        if (!m) this.dynamicAnchors.set(base, (m = new Map()));
+        if (!m.has(schema.$dynamicAnchor)) m.set(schema.$dynamicAnchor, schema);
+      }
       for (const key of ["$anchor", "$dynamicAnchor"] as const) {
         const a = schema[key];
         if (typeof a === "string" && !refHidesSiblings) this.anchors.set(base + "#" + a, here);
@@ -121,6 +133,19 @@ export class SchemaRegistry {
   /** The place recorded for a schema object during indexing. */
   placeOf(schema: unknown): Placed | undefined {
     return isObject(schema) ? this.placed.get(schema) : undefined;
+  }
+
+  /** For a schema that starts a resource: the $dynamicAnchors of that resource. */
+  dynamicAnchorsOf(schema: unknown): [string, Placed][] {
+    if (!isObject(schema)) return [];
+    const base = this.resourceRoots.get(schema);
+    return base === undefined ? [] : this.dynamicAnchorsIn(base);
+  }
+
+  /** The $dynamicAnchors declared in the resource with this base URI. */
+  dynamicAnchorsIn(base: string): [string, Placed][] {
+    const m = this.dynamicAnchors.get(base);
+    return m ? [...m].map(([name, s]) => [name, this.placed.get(s as object)!]) : [];
   }
 
   /** Whether another document was available under this URI (for error messages). */

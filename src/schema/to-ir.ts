@@ -35,7 +35,7 @@ const ONLY_2020 = new Set(["prefixItems", "dependentRequired", "dependentSchemas
 const ONLY_07 = new Set(["additionalItems"]);
 
 /** Handed to the ajv fallback: correct there, not (yet) emitted by toolform itself. */
-const FALLBACK = new Set(["$dynamicRef"]);
+const FALLBACK = new Set<string>([]);
 
 /** Formats toolform checks (templates/_formats.ts). */
 export const KNOWN_FORMATS = new Set([
@@ -61,7 +61,8 @@ class IRBuilder {
   diagnostics: Diagnostic[] = [];
   fallback: { keyword: string; loc: string }[] = [];
   private memo = new Map<object, IRNode>();
-  private pendingRefs: { node: IRNode; ref: string; from: Placed }[] = [];
+  private pendingScopes: { node: IRNode; anchors: [string, Placed][] }[] = [];
+  private pendingRefs: { node: IRNode; ref: string; from: Placed; dynamic?: boolean }[] = [];
 
   constructor(
     private registry: SchemaRegistry,
@@ -95,6 +96,8 @@ class IRBuilder {
     }
     this.memo.set(s, n);
     this.fill(n, s, p);
+    const anchors = this.registry.dynamicAnchorsOf(s);
+    if (anchors.length) this.pendingScopes.push({ node: n, anchors });
     return n;
   }
 
@@ -247,6 +250,9 @@ class IRBuilder {
         case "$ref":
           if (typeof v === "string") this.pendingRefs.push({ node: n, ref: v, from: p });
           break;
+        case "$dynamicRef":
+          if (typeof v === "string") this.pendingRefs.push({ node: n, ref: v, from: p, dynamic: true });
+          break;
         case "x-compare":
           n.compare = this.compareRules(v, loc(k));
           break;
@@ -292,16 +298,40 @@ class IRBuilder {
 
   /** Resolves $refs once every node exists (a ref may point forward or back to itself). */
   finishRefs(): void {
-    while (this.pendingRefs.length) {
-      const { node, ref, from } = this.pendingRefs.shift()!;
+    while (this.pendingRefs.length || this.pendingScopes.length) {
+      const sc = this.pendingScopes.shift();
+      if (sc) {
+        if (sc.node.scope) continue;
+        sc.node.scope = sc.anchors.map(([name, placed]) => {
+          const t = this.node(placed);
+          this.refTargets.add(t);
+          return [name, t];
+        });
+        continue;
+      }
+      const { node, ref, from, dynamic } = this.pendingRefs.shift()!;
       const target = this.registry.resolve(ref, from.base);
       if (!target || target.schema === undefined) {
         this.error(from.loc + "/$ref", "schema/ref-not-found", `$ref ${JSON.stringify(ref)} points nowhere`, `point it at a schema in this document (e.g. "#/$defs/name") or add the document to the config's "schemas"`);
         continue;
       }
       const t = this.node(target);
-      node.ref = { ref, target: t };
       this.refTargets.add(t);
+      // Following a reference enters the target's resource, even below its root
+      // (its $dynamicAnchors join the dynamic scope).
+      if (!t.scope && !this.pendingScopes.some((x) => x.node === t)) {
+        const anchors = this.registry.dynamicAnchorsIn(target.base);
+        if (anchors.length) this.pendingScopes.push({ node: t, anchors });
+      }
+      if (!dynamic) {
+        node.ref = { ref, target: t };
+        continue;
+      }
+      // Dynamic only when the fragment is a plain name and the static target declares
+      // that $dynamicAnchor ("bookending"); otherwise $dynamicRef acts as $ref.
+      const frag = ref.includes("#") ? decodeURIComponent(ref.slice(ref.indexOf("#") + 1)) : "";
+      const anchored = frag !== "" && !frag.startsWith("/") && isObject(target.schema) && target.schema.$dynamicAnchor === frag;
+      node.dynamicRef = anchored ? { ref, target: t, name: frag } : { ref, target: t };
     }
   }
 }

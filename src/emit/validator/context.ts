@@ -2,7 +2,7 @@
 // fresh names, module-level constants, runtime imports, and the queue of
 // functions (ref targets, combinator branches) still to emit.
 import type { IR, IRNode } from "../../schema/ir.js";
-import { Code, code, lit, Name, Names } from "../code.js";
+import { Code, code, join, lit, Name, Names } from "../code.js";
 
 export interface ValidatorOptions {
   /** "reject": arguments a tool does not declare are errors (seed 000). "schema": only what the schema forbids. */
@@ -36,10 +36,24 @@ export class EmitContext {
   private evalQueue: { node: IRNode; kind: "props" | "items"; name: Name; self: boolean }[] = [];
   private constCache = new Map<string, Name>();
 
+  /** Whether the schema uses $dynamicRef: then every function also carries the dynamic scope `ds`. */
+  readonly dynamic: boolean;
+  /** Arguments after the value for a call at the same depth: `d` (and `ds`). */
+  readonly d: Code;
+  /** The same, one $ref deeper. */
+  readonly d1: Code;
+  /** Parameters after the value in a function definition. */
+  readonly dParams: Code;
+
   constructor(
     readonly ir: IR,
     readonly opts: ValidatorOptions,
-  ) {}
+  ) {
+    this.dynamic = ir.nodes.some((n) => n.dynamicRef !== undefined);
+    this.d = this.dynamic ? code`d, ds` : code`d`;
+    this.d1 = this.dynamic ? code`d + 1, ds` : code`d + 1`;
+    this.dParams = this.dynamic ? code`d: number, ds: any` : code`d: number`;
+  }
 
   /** A runtime helper: `rt.<name>`. */
   rt(name: string): Code {
@@ -94,6 +108,21 @@ export class EmitContext {
 
   nextEval(): { node: IRNode; kind: "props" | "items"; name: Name; self: boolean } | undefined {
     return this.evalQueue.shift();
+  }
+
+  /** A module-level `{is, err, props, items}` object for a node (what a dynamic scope binds a name to). */
+  binding(node: IRNode): Code {
+    const f = this.fn(node);
+    const uses = (k: "unevaluatedProperties" | "unevaluatedItems") => this.ir.nodes.some((x) => x[k] !== undefined);
+    const props = uses("unevaluatedProperties") ? code`, props: ${this.evalFn(node, "props")}` : code``;
+    const items = uses("unevaluatedItems") ? code`, items: ${this.evalFn(node, "items")}` : code``;
+    return this.constant("bind", code`{ is: ${f.is}, err: ${f.err}${props}${items} }`);
+  }
+
+  /** The constant of names → bindings a scope-entering node adds. */
+  scopeConst(node: IRNode): Code {
+    const entries = (node.scope ?? []).map(([name, target]) => code`[${lit(name)}]: ${this.binding(target)}`);
+    return this.constant("scope", code`{ ${join(entries, code`, `)} }`);
   }
 
   /** Next queued function to emit, if any. */

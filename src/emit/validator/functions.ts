@@ -5,7 +5,7 @@ import { code, comment, type Code, type Name } from "../code.js";
 import type { IRNode } from "../../schema/ir.js";
 import { EmitContext, type FnNames, type ValidatorOptions } from "./context.js";
 import { evalItemsBody, evalPropsBody } from "./keywords/unevaluated.js";
-import { makeSub } from "./node.js";
+import { errorNode, fastNode, makeSub } from "./node.js";
 
 export interface EmittedValidator {
   /** Module-level constants, then the functions. */
@@ -23,22 +23,28 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   const fns: Code[] = [];
   const root = ctx.fn(ir.root, true);
   const rootIsRecursive = ctx.isRecursive(ir.root);
+  // Entering a schema resource that declares $dynamicAnchors extends the dynamic scope
+  // (the outermost resource's anchor wins, so names already bound are kept).
+  const enter = (node: IRNode): Code => (ctx.dynamic && node.scope ? code`ds = ${ctx.rt("enterScope")}(ds, ${ctx.scopeConst(node)});` : code``);
   const pairFor = ({ node, names, owner }: { node: IRNode; names: FnNames; owner: boolean }): Code[] => {
     const bounded = ctx.isRecursive(node);
     // The root's error function knows its path statically ("") unless a $ref re-enters it.
     const staticRoot = node === ir.root && !rootIsRecursive;
     const v = code`v`;
-    const fast = sub.fast(node, v, owner);
-    const errs = sub.errors(node, v, staticRoot ? { s: "" } : { c: code`p` }, owner);
+    // The node's own body (sub.fast would turn a scope-entering node into a call to this very function).
+    const fast = fastNode(node, v, ctx, sub, owner);
+    const errs = errorNode(node, v, staticRoot ? { s: "" } : { c: code`p` }, ctx, sub, owner);
     return [
       comment(`${node === ir.root ? "root schema" : "schema at #" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`),
-      code`function ${names.is}(v: any, d: number): boolean {
+      code`function ${names.is}(v: any, ${ctx.dParams}): boolean {
         ${bounded ? code`if (d > ${opts.maxDepth}) return false;` : code``}
+        ${enter(node)}
         ${fast}
         return true;
       }`,
-      code`function ${names.err}(v: any, p: string, s: rt.ValidationError[], d: number): void {
+      code`function ${names.err}(v: any, p: string, s: rt.ValidationError[], ${ctx.dParams}): void {
         ${bounded ? code`if (d > ${opts.maxDepth}) { ${ctx.rt("depthErr")}(s, p, v, ${opts.maxDepth}); return; }` : code``}
+        ${enter(node)}
         ${errs}
       }`,
     ];
@@ -48,7 +54,7 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   for (let e = ctx.nextEval(), f = ctx.next(); e || f; e = ctx.nextEval(), f = ctx.next()) {
     if (e) {
       const body = e.kind === "props" ? evalPropsBody(e.node, ctx, e.self) : evalItemsBody(e.node, ctx, e.self);
-      fns.push(code`function ${e.name}(v: any, d: number, out: Set<${e.kind === "props" ? code`string` : code`number`}>): void { ${body} }`);
+      fns.push(code`function ${e.name}(v: any, ${ctx.dParams}, out: Set<${e.kind === "props" ? code`string` : code`number`}>): void { ${body} }`);
     }
     if (f) fns.push(...pairFor(f));
   }
@@ -56,9 +62,9 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   const collect = ctx.names.fresh("collect");
   fns.push(
     code`/** Fast path: true when the arguments fit. Allocates nothing. */
-    function ${is}(v: unknown): boolean { return ${root.is}(v, 0); }`,
+    function ${is}(v: unknown): boolean { return ${root.is}(v, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
     code`/** Error path: runs only when ${is} said no. */
-    function ${collect}(v: unknown, s: rt.ValidationError[]): void { ${root.err}(v, "", s, 0); }`,
+    function ${collect}(v: unknown, s: rt.ValidationError[]): void { ${root.err}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
   );
   return { body: code`${ctx.consts}\n\n${fns}`, runtime: ctx.runtime, is, collect };
 }

@@ -13,7 +13,7 @@ import { compareKeyword } from "./keywords/compare.js";
 import { constKeyword, enumConstTest, enumKeyword } from "./keywords/enum-const.js";
 import { limitKeyword, multipleOfKeyword } from "./keywords/number.js";
 import { additionalKeyword, dependentKeyword, propertiesKeyword, propertyCountKeyword, propertyNamesKeyword } from "./keywords/object.js";
-import { refKeyword } from "./keywords/ref.js";
+import { dynamicRefKeyword, refKeyword } from "./keywords/ref.js";
 import { formatKeyword, lengthKeyword, patternKeyword } from "./keywords/string.js";
 import { typeError, typeFast, typeTest } from "./keywords/type.js";
 import { unevaluatedItemsKeyword, unevaluatedPropertiesKeyword } from "./keywords/unevaluated.js";
@@ -38,6 +38,7 @@ const MODULES: KeywordModule[] = [
   dependentKeyword,
   compareKeyword,
   refKeyword,
+  dynamicRefKeyword,
   allOfKeyword,
   anyOfKeyword,
   oneOfKeyword,
@@ -51,9 +52,12 @@ const MODULES: KeywordModule[] = [
 const GROUPS: Exclude<Group, "any">[] = ["number", "string", "array", "object"];
 
 export function makeSub(ctx: EmitContext): Sub {
+  // A place that enters a schema resource with $dynamicAnchors is always a function,
+  // so the dynamic scope can be extended on entry.
+  const own = (node: IRNode) => ctx.dynamic && node.scope !== undefined;
   const sub: Sub = {
-    fast: (node, v, owner) => fastNode(node, v, ctx, sub, owner),
-    errors: (node, v, p, owner) => errorNode(node, v, p, ctx, sub, owner),
+    fast: (node, v, owner) => (own(node) ? [code`if (!${ctx.fn(node, owner).is}(${v}, ${ctx.d})) return false;`] : fastNode(node, v, ctx, sub, owner)),
+    errors: (node, v, p, owner) => (own(node) ? [code`${ctx.fn(node, owner).err}(${v}, ${pathCode(p)}, s, ${ctx.d});`] : errorNode(node, v, p, ctx, sub, owner)),
   };
   return sub;
 }

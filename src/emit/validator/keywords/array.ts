@@ -51,7 +51,7 @@ function containsCount(n: IRNode, v: Code, ctx: EmitContext): { count: Code; stm
   const f = ctx.fn(n.contains!);
   const c = ctx.names.fresh("count");
   const i = ctx.names.fresh("i");
-  return { count: c, stmts: [code`let ${c} = 0; for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (${f.is}(${v}[${i}], d)) ${c}++;`] };
+  return { count: c, stmts: [code`let ${c} = 0; for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (${f.is}(${v}[${i}], ${ctx.d})) ${c}++;`] };
 }
 
 function containsBad(n: IRNode, c: Code): { min: Code | undefined; max: Code | undefined; minV: number } {

@@ -19,7 +19,7 @@ export const allOfKeyword: KeywordModule = {
 
 function anyTest(branches: IRNode[], v: Code, ctx: EmitContext): Code {
   return join(
-    branches.map((b) => code`${ctx.fn(b).is}(${v}, d)`),
+    branches.map((b) => code`${ctx.fn(b).is}(${v}, ${ctx.d})`),
     code` || `,
   );
 }
@@ -54,11 +54,11 @@ function noneMatched(branches: IRNode[], keyword: string, v: Code, p: PathExpr, 
   const nonNull = branches.filter((b) => !isNullOnly(b));
   if (nonNull.length === 1 && branches.length === 2) {
     const n0 = ctx.names.fresh("n");
-    return [code`const ${n0} = s.length; ${ctx.fn(nonNull[0]!).err}(${v}, ${pathCode(p)}, s, d); ${ctx.rt("orNull")}(s, ${n0}, ${pathCode(p)});`];
+    return [code`const ${n0} = s.length; ${ctx.fn(nonNull[0]!).err}(${v}, ${pathCode(p)}, s, ${ctx.d}); ${ctx.rt("orNull")}(s, ${n0}, ${pathCode(p)});`];
   }
   const b = ctx.names.fresh("branches");
   const tag = discriminator(branches);
-  const calls = branches.map((br, i) => code`${ctx.fn(br).err}(${v}, ${pathCode(p)}, ${b}[${i}], d);`);
+  const calls = branches.map((br, i) => code`${ctx.fn(br).err}(${v}, ${pathCode(p)}, ${b}[${i}], ${ctx.d});`);
   const tagArgs = tag ? code`, ${lit(tag.key)}, ${ctx.constant("tags", lit(tag.values))}` : code``;
   return [
     code`const ${b}: any[][] = [${join(branches.map(() => code`[]`), code`, `)}]; ${calls} ${ctx.rt("pickBranch")}(s, ${pathCode(p)}, ${v}, ${b}, ${lit(keyword)}${tagArgs});`,
@@ -75,7 +75,7 @@ export const anyOfKeyword: KeywordModule = {
 
 function countMatches(branches: IRNode[], v: Code, ctx: EmitContext): Code {
   return join(
-    branches.map((b) => code`(${ctx.fn(b).is}(${v}, d) ? 1 : 0)`),
+    branches.map((b) => code`(${ctx.fn(b).is}(${v}, ${ctx.d}) ? 1 : 0)`),
     code` + `,
   );
 }
@@ -87,7 +87,7 @@ export const oneOfKeyword: KeywordModule = {
   fast: (n, v, ctx) => [code`if (${countMatches(n.oneOf!, v, ctx)} !== 1) return false;`],
   errors: (n, v, p, ctx) => {
     const c = ctx.names.fresh("matches");
-    const matched = n.oneOf!.map((b, i) => code`if (${ctx.fn(b).is}(${v}, d)) ${c}.push(${i + 1});`);
+    const matched = n.oneOf!.map((b, i) => code`if (${ctx.fn(b).is}(${v}, ${ctx.d})) ${c}.push(${i + 1});`);
     return [
       code`{ const ${c}: number[] = []; ${matched}
         if (${c}.length === 0) { ${noneMatched(n.oneOf!, "oneOf", v, p, ctx)} }
@@ -109,10 +109,10 @@ export const notKeyword: KeywordModule = {
   name: "not",
   group: "any",
   applies: (n) => n.not !== undefined,
-  fast: (n, v, ctx) => [code`if (${ctx.fn(n.not!).is}(${v}, d)) return false;`],
+  fast: (n, v, ctx) => [code`if (${ctx.fn(n.not!).is}(${v}, ${ctx.d})) return false;`],
   errors: (n, v, p, ctx) => {
     const words = notPhrase(n.not!);
-    return [code`if (${ctx.fn(n.not!).is}(${v}, d)) ${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "not", ${lit(words.replace(/^must /, ""))}, ${lit("matches a schema it must not (not)")}, ${lit(words)});`];
+    return [code`if (${ctx.fn(n.not!).is}(${v}, ${ctx.d})) ${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "not", ${lit(words.replace(/^must /, ""))}, ${lit("matches a schema it must not (not)")}, ${lit(words)});`];
   },
 };
 
@@ -123,11 +123,11 @@ export const ifKeyword: KeywordModule = {
   fast: (n, v, ctx, sub) => {
     const then = n.then ? sub.fast(n.then, v, false) : [];
     const els = n.else ? sub.fast(n.else, v, false) : [];
-    return [code`if (${ctx.fn(n.if!).is}(${v}, d)) { ${then} } else { ${els} }`];
+    return [code`if (${ctx.fn(n.if!).is}(${v}, ${ctx.d})) { ${then} } else { ${els} }`];
   },
   errors: (n, v, p, ctx, sub) => {
     const then = n.then ? sub.errors(n.then, v, p, false) : [];
     const els = n.else ? sub.errors(n.else, v, p, false) : [];
-    return [code`if (${ctx.fn(n.if!).is}(${v}, d)) { ${then} } else { ${els} }`];
+    return [code`if (${ctx.fn(n.if!).is}(${v}, ${ctx.d})) { ${then} } else { ${els} }`];
   },
 };

@@ -1,13 +1,32 @@
 // $ref: a call to the target's function, one level deeper (the depth bound
 // makes recursive schemas total on cyclic or absurdly deep input).
-import { code } from "../../code.js";
-import { pathCode } from "../context.js";
+import type { IRNode } from "../../../schema/ir.js";
+import { code, lit, type Code } from "../../code.js";
+import { pathCode, type EmitContext } from "../context.js";
 import type { KeywordModule } from "../keyword.js";
 
 export const refKeyword: KeywordModule = {
   name: "$ref",
   group: "any",
   applies: (n) => n.ref !== undefined,
-  fast: (n, v, ctx) => [code`if (!${ctx.fn(n.ref!.target).is}(${v}, d + 1)) return false;`],
-  errors: (n, v, p, ctx) => [code`${ctx.fn(n.ref!.target).err}(${v}, ${pathCode(p)}, s, d + 1);`],
+  fast: (n, v, ctx) => [code`if (!${ctx.fn(n.ref!.target).is}(${v}, ${ctx.d1})) return false;`],
+  errors: (n, v, p, ctx) => [code`${ctx.fn(n.ref!.target).err}(${v}, ${pathCode(p)}, s, ${ctx.d1});`],
 };
+
+/**
+ * $dynamicRef: the static target, unless the dynamic scope binds the anchor name
+ * to an outer resource's $dynamicAnchor (spec 2020-12 core §8.2.3.2).
+ */
+export const dynamicRefKeyword: KeywordModule = {
+  name: "$dynamicRef",
+  group: "any",
+  applies: (n) => n.dynamicRef !== undefined,
+  fast: (n, v, ctx) => [code`if (!${target(n, ctx)}.is(${v}, ${ctx.d1})) return false;`],
+  errors: (n, v, p, ctx) => [code`${target(n, ctx)}.err(${v}, ${pathCode(p)}, s, ${ctx.d1});`],
+};
+
+function target(n: IRNode, ctx: EmitContext): Code {
+  const r = n.dynamicRef!;
+  const fallback = ctx.binding(r.target);
+  return r.name === undefined ? fallback : code`${ctx.rt("dynamicTarget")}(ds, ${lit(r.name)}, ${fallback})`;
+}

@@ -36,7 +36,7 @@ export function evalItemsBody(n: IRNode, ctx: EmitContext, self: boolean): Code[
   if (n.prefixItems?.length) out.push(code`for (let ${i} = 0; ${i} < v.length && ${i} < ${n.prefixItems.length}; ${i}++) out.add(${i});`);
   if (n.contains) {
     const j = ctx.names.fresh("i");
-    out.push(code`for (let ${j} = 0; ${j} < v.length; ${j}++) if (${ctx.fn(n.contains).is}(v[${j}], d)) out.add(${j});`);
+    out.push(code`for (let ${j} = 0; ${j} < v.length; ${j}++) if (${ctx.fn(n.contains).is}(v[${j}], ${ctx.d})) out.add(${j});`);
   }
   out.push(...applicators(n, ctx, "items"));
   return out;
@@ -44,15 +44,20 @@ export function evalItemsBody(n: IRNode, ctx: EmitContext, self: boolean): Code[
 
 /** Annotations flow up from passing subschemas on the same instance. */
 function applicators(n: IRNode, ctx: EmitContext, kind: "props" | "items"): Code[] {
-  const call = (b: IRNode, depth: Code = code`d`) => code`${ctx.evalFn(b, kind)}(v, ${depth}, out);`;
+  const call = (b: IRNode, depth: Code = ctx.d) => code`${ctx.evalFn(b, kind)}(v, ${depth}, out);`;
   const out: Code[] = [];
-  if (n.ref) out.push(code`if (d <= ${ctx.opts.maxDepth}) ${call(n.ref.target, code`d + 1`)}`);
+  if (n.ref) out.push(code`if (d <= ${ctx.opts.maxDepth}) ${call(n.ref.target, ctx.d1)}`);
+  if (n.dynamicRef) {
+    const r = n.dynamicRef;
+    const t = r.name === undefined ? ctx.binding(r.target) : code`${ctx.rt("dynamicTarget")}(ds, ${lit(r.name)}, ${ctx.binding(r.target)})`;
+    out.push(code`if (d <= ${ctx.opts.maxDepth}) ${t}.${kind === "props" ? code`props` : code`items`}(v, ${ctx.d1}, out);`);
+  }
   for (const b of n.allOf ?? []) out.push(call(b));
-  for (const b of [...(n.anyOf ?? []), ...(n.oneOf ?? [])]) out.push(code`if (${ctx.fn(b).is}(v, d)) ${call(b)}`);
+  for (const b of [...(n.anyOf ?? []), ...(n.oneOf ?? [])]) out.push(code`if (${ctx.fn(b).is}(v, ${ctx.d})) ${call(b)}`);
   if (n.if) {
     const then = n.then ? call(n.then) : code``;
     const els = n.else ? call(n.else) : code``;
-    out.push(code`if (${ctx.fn(n.if).is}(v, d)) { ${call(n.if)} ${then} } else { ${els} }`);
+    out.push(code`if (${ctx.fn(n.if).is}(v, ${ctx.d})) { ${call(n.if)} ${then} } else { ${els} }`);
   }
   if (kind === "props") for (const [key, b] of n.dependentSchemas ?? []) out.push(code`if (${has(code`v`, key)}) ${call(b)}`);
   return out;
@@ -66,7 +71,7 @@ export const unevaluatedPropertiesKeyword: KeywordModule = {
     const seen = ctx.names.fresh("evaluated");
     const k = ctx.names.fresh("k");
     const body = n.unevaluatedProperties!.bool === false ? [code`return false;`] : sub.fast(n.unevaluatedProperties!, code`${v}[${k}]`, true);
-    return [code`const ${seen} = new Set<string>(); ${ctx.evalFn(n, "props", true)}(${v}, d, ${seen}); for (const ${k} in ${v}) if (!${seen}.has(${k})) { ${body} }`];
+    return [code`const ${seen} = new Set<string>(); ${ctx.evalFn(n, "props", true)}(${v}, ${ctx.d}, ${seen}); for (const ${k} in ${v}) if (!${seen}.has(${k})) { ${body} }`];
   },
   errors: (n, v, p, ctx, sub) => {
     const seen = ctx.names.fresh("evaluated");
@@ -76,7 +81,7 @@ export const unevaluatedPropertiesKeyword: KeywordModule = {
       n.unevaluatedProperties!.bool === false
         ? [code`${ctx.rt("unknownKey")}(s, ${pathCode(p)}, ${k}, ${ctx.constant("known", lit((n.properties ?? []).map(([key]) => key)))}, ${lit(ctx.opts.toolName)});`]
         : sub.errors(n.unevaluatedProperties!, code`${v}[${k}]`, at, true);
-    return [code`{ const ${seen} = new Set<string>(); ${ctx.evalFn(n, "props", true)}(${v}, d, ${seen}); for (const ${k} in ${v}) if (!${seen}.has(${k})) { ${body} } }`];
+    return [code`{ const ${seen} = new Set<string>(); ${ctx.evalFn(n, "props", true)}(${v}, ${ctx.d}, ${seen}); for (const ${k} in ${v}) if (!${seen}.has(${k})) { ${body} } }`];
   },
 };
 
@@ -88,7 +93,7 @@ export const unevaluatedItemsKeyword: KeywordModule = {
     const seen = ctx.names.fresh("evaluated");
     const i = ctx.names.fresh("i");
     const body = n.unevaluatedItems!.bool === false ? [code`return false;`] : sub.fast(n.unevaluatedItems!, code`${v}[${i}]`, true);
-    return [code`const ${seen} = new Set<number>(); ${ctx.evalFn(n, "items", true)}(${v}, d, ${seen}); for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (!${seen}.has(${i})) { ${body} }`];
+    return [code`const ${seen} = new Set<number>(); ${ctx.evalFn(n, "items", true)}(${v}, ${ctx.d}, ${seen}); for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (!${seen}.has(${i})) { ${body} }`];
   },
   errors: (n, v, p, ctx, sub) => {
     const seen = ctx.names.fresh("evaluated");
@@ -98,6 +103,6 @@ export const unevaluatedItemsKeyword: KeywordModule = {
       n.unevaluatedItems!.bool === false
         ? [code`${ctx.rt("constraintErr")}(s, ${pathCode(at)}, ${v}[${i}], "unevaluatedItems", "no further items", "item not allowed (unevaluatedItems)", "is an item this array does not allow");`]
         : sub.errors(n.unevaluatedItems!, code`${v}[${i}]`, at, true);
-    return [code`{ const ${seen} = new Set<number>(); ${ctx.evalFn(n, "items", true)}(${v}, d, ${seen}); for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (!${seen}.has(${i})) { ${body} } }`];
+    return [code`{ const ${seen} = new Set<number>(); ${ctx.evalFn(n, "items", true)}(${v}, ${ctx.d}, ${seen}); for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (!${seen}.has(${i})) { ${body} } }`];
   },
 };
