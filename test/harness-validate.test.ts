@@ -1,0 +1,215 @@
+// toolform/harness: validateArguments, normalisation, feedback.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feedback, normalizeArguments, normalizeForComparison, readArguments, resolveToolName, validateArguments, type Tool, type Toolset } from "../src/harness/index.js";
+import { generateToolset, type GeneratedToolset } from "./fixtures/harness/toolset.js";
+
+let g: GeneratedToolset;
+let toolset: Toolset;
+beforeAll(async () => {
+  g = await generateToolset();
+  toolset = g.toolset;
+});
+afterAll(() => g?.cleanup());
+
+const SEED_000_CALL = { name: "legal_draft_v3", arguments: { counterparty: "Acme", value: -5, term_months: "ten", colour: "red" } };
+const SEED_000_DICT = {
+  ok: false,
+  unknown_tool: false,
+  missing_required: [],
+  unknown_args: ["colour"],
+  type_errors: ["term_months: expected integer, got string"],
+  enum_errors: [],
+  constraint_errors: ["value: -5 < minimum 0"],
+  n_errors: 3,
+};
+
+describe("validateArguments", () => {
+  it("gives seed 000's report for seed 000's example, byte for byte", () => {
+    const report = validateArguments(SEED_000_CALL, toolset);
+    expect(report.ok).toBe(false);
+    expect(report.toDict()).toEqual(SEED_000_DICT);
+    expect(JSON.stringify(report.toDict())).toBe(
+      '{"ok":false,"unknown_tool":false,"missing_required":[],"unknown_args":["colour"],"type_errors":["term_months: expected integer, got string"],"enum_errors":[],"constraint_errors":["value: -5 < minimum 0"],"n_errors":3}',
+    );
+    expect(JSON.stringify(report)).toBe(JSON.stringify(SEED_000_DICT));
+  });
+
+  it("agrees with the generated validateCall", () => {
+    expect(validateArguments(SEED_000_CALL, toolset).toDict()).toEqual(g.validateCall(SEED_000_CALL).toDict());
+  });
+
+  it("reads OpenAI-style JSON-string arguments", () => {
+    const report = validateArguments({ name: "legal_draft_v3", arguments: JSON.stringify(SEED_000_CALL.arguments) }, toolset);
+    expect(report.toDict()).toEqual(SEED_000_DICT);
+    expect(validateArguments({ name: "legal_draft_v3", arguments: '{"counterparty":"Acme","value":5,"term_months":12}' }, toolset).ok).toBe(true);
+  });
+
+  it("reads Anthropic-style `input`", () => {
+    expect(validateArguments({ name: "legal_draft_v3", input: { counterparty: "Acme", value: 5, term_months: 12 } }, toolset).ok).toBe(true);
+  });
+
+  it("answers unparseable arguments with a report that says so", () => {
+    const report = validateArguments({ name: "legal_draft_v3", arguments: '{"counterparty": "Acme", value: 5' }, toolset);
+    expect(report.ok).toBe(false);
+    expect(report.type_errors).toEqual(["arguments: expected object, got invalid JSON"]);
+    expect(report.n_errors).toBe(1);
+    expect(report.feedback).toMatch(/^Refused: the arguments do not match the input schema of legal_draft_v3/);
+    expect(report.feedback).toContain("The arguments are not valid JSON");
+    expect(report.feedback).toContain("counterparty, value, term_months");
+  });
+
+  it("repairs malformed argument strings only when asked", () => {
+    const broken = "{'counterparty': 'Acme', value: 5, term_months: 12,}";
+    expect(validateArguments({ name: "legal_draft_v3", arguments: broken }, toolset).ok).toBe(false);
+    expect(validateArguments({ name: "legal_draft_v3", arguments: broken }, toolset, { repair: true }).ok).toBe(true);
+  });
+
+  it("counts an unknown tool as invalid and names the nearest tools", () => {
+    const report = validateArguments({ name: "legal_draft_v2", arguments: {} }, toolset);
+    expect(report.ok).toBe(false);
+    expect(report.unknown_tool).toBe(true);
+    expect(report.n_errors).toBe(1);
+    expect(report.nearest).toContain("legal_draft_v3");
+    expect(report.feedback).toContain('Did you mean "legal_draft_v3"?');
+  });
+
+  it("does not treat inherited keys as tools", () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect(validateArguments({ name, arguments: {} }, toolset).unknown_tool).toBe(true);
+    }
+  });
+
+  it("does not rename a tool unless asked, and then only for case and spacing", () => {
+    expect(validateArguments({ name: "Legal_Draft_V3", arguments: {} }, toolset).unknown_tool).toBe(true);
+    const r = validateArguments({ name: "Legal_Draft_V3", arguments: { counterparty: "A", value: 1, term_months: 1 } }, toolset, { resolveName: true });
+    expect(r.ok).toBe(true);
+    expect(resolveToolName(toolset, "legal draft v3").name).toBe("legal_draft_v3");
+    expect(resolveToolName(toolset, "LEGAL-DRAFT-V3").repair?.rule).toBe("tool_name");
+    // One edit away is another word: not renamed.
+    expect(resolveToolName(toolset, "legal_draft_v2").tool).toBeUndefined();
+    expect(resolveToolName(toolset, "book_rooms").tool).toBeUndefined();
+  });
+
+  it("treats missing arguments as {} and null as a wrong type", () => {
+    expect(validateArguments({ name: "legal_draft_v3" }, toolset).missing_required).toEqual(["counterparty", "value", "term_months"]);
+    expect(validateArguments({ name: "legal_draft_v3", arguments: null }, toolset).type_errors.length).toBe(1);
+  });
+
+  it("reads double-encoded and empty arguments with repair on", () => {
+    const inner = JSON.stringify({ counterparty: "A", value: 1, term_months: 1 });
+    const r = readArguments(JSON.stringify(inner), true);
+    expect(r.ok && r.value).toEqual({ counterparty: "A", value: 1, term_months: 1 });
+    expect(r.repairs.map((x) => x.rule)).toEqual(["double_encoded"]);
+    const e = readArguments("  ", true);
+    expect(e.ok && e.value).toEqual({});
+    expect(readArguments("", false).ok).toBe(false);
+  });
+});
+
+/** The tool without its generated normaliser: normalizeArguments then uses the harness's fallback. */
+const fallback = (t: Tool<any> | undefined) => ({ ...t, normalize: undefined }) as unknown as Tool<any>;
+
+describe("normalisation for comparison (seed 000)", () => {
+  it("fallback: numeric strings → numbers where the schema wants numbers, strings folded, one-element lists unwrapped", () => {
+    const tool = fallback(toolset.legal_draft_v3);
+    expect(normalizeArguments({ counterparty: "  Acme GmbH ", value: "1500.5", term_months: ["12"] }, tool)).toEqual({ counterparty: "acme gmbh", value: 1500.5, term_months: 12 });
+  });
+
+  it('fallback: "true"/"yes" and "false"/"no" → booleans where the schema wants a boolean', () => {
+    const tool = fallback(toolset.edit_file);
+    const n = normalizeArguments({ path: "/A.md", edits: [{ oldText: "Foo", newText: "Bar" }], dryRun: "Yes" }, tool) as Record<string, unknown>;
+    expect(n.dryRun).toBe(true);
+    expect(normalizeArguments({ dryRun: "no" }, tool)).toEqual({ dryRun: false });
+    expect(n.path).toBe("/a.md");
+    expect(n.edits).toEqual([{ oldText: "foo", newText: "bar" }]);
+  });
+
+  it("fallback: a numeric string stays a string where the schema wants a string", () => {
+    expect(normalizeForComparison({ room_id: " 0042 " }, toolset.book_room!.inputSchema)).toEqual({ room_id: "0042" });
+    expect(normalizeForComparison({ duration_min: " 30 " }, toolset.book_room!.inputSchema)).toEqual({ duration_min: 30 });
+  });
+
+  it("fallback: follows the schema one level down, and applies the plain rules below it and where it says nothing", () => {
+    const s = toolset.search_issues!.inputSchema;
+    expect(normalizeForComparison({ query: "Bug", filters: { state: " OPEN ", labels: ["UI"] }, limit: "20" }, s)).toEqual({ query: "bug", filters: { state: "open", labels: ["ui"] }, limit: 20 });
+    expect(normalizeForComparison({ extra: "42", flag: "YES", word: "Hello" }, true)).toEqual({ extra: 42, flag: true, word: "hello" });
+    // A list where the schema wants a list stays a list.
+    expect(normalizeForComparison({ filters: { labels: ["x"] } }, s)).toEqual({ filters: { labels: ["x"] } });
+  });
+
+  it("fallback: never mutates its input, and keeps __proto__ an ordinary key", () => {
+    const input = JSON.parse('{"counterparty": " X ", "__proto__": {"polluted": "YES"}}') as Record<string, unknown>;
+    const copy = structuredClone(input);
+    const out = normalizeArguments(input, fallback(toolset.legal_draft_v3)) as Record<string, unknown>;
+    expect(input).toEqual(copy);
+    expect(Object.prototype.hasOwnProperty.call(out, "__proto__")).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('prefers the tool\'s own normalize, in "compare" mode, and unwraps {value, repairs}', () => {
+    const base = toolset.legal_draft_v3!;
+    const modes: unknown[] = [];
+    const withOwn = { ...base, normalize: (a: unknown, mode: unknown) => (modes.push(mode), { value: { own: a }, repairs: [] }) } as unknown as Tool<any>;
+    expect(normalizeArguments({ x: 1 }, withOwn)).toEqual({ own: { x: 1 } });
+    expect(modes).toEqual(["compare"]);
+    const throwing = { ...base, normalize: () => { throw new Error("bug"); } } as unknown as Tool<any>;
+    expect(normalizeArguments({ counterparty: " A " }, throwing)).toEqual({ counterparty: "a" });
+  });
+
+  it("agrees with the generated normaliser (when the toolset has one) on seed 000's rules", () => {
+    const cases: [string, unknown][] = [
+      ["legal_draft_v3", { counterparty: "  Acme GmbH ", value: "1500.5", term_months: ["12"] }],
+      ["edit_file", { path: "/A.md", edits: [{ oldText: "Foo", newText: "Bar" }], dryRun: "Yes" }],
+      ["book_room", { room_id: " 0042 ", start_iso: "2026-01-01T10:00:00Z", duration_min: " 30 " }],
+      ["search_issues", { query: "Bug", filters: { state: " OPEN ", labels: ["UI"] }, limit: "20" }],
+    ];
+    for (const [name, args] of cases) {
+      const tool = toolset[name]!;
+      expect(normalizeArguments(args, tool), name).toEqual(normalizeArguments(args, fallback(tool)));
+    }
+  });
+});
+
+describe("feedback", () => {
+  it("gives seed 000's JSON and the report's model-facing text", () => {
+    const report = validateArguments(SEED_000_CALL, toolset);
+    const f = feedback(report);
+    expect(f.json).toEqual({ ok: false, error: "invalid call", validation: SEED_000_DICT });
+    expect(f.text).toBe(report.feedback);
+    expect(f.text.startsWith("Refused: the arguments do not match")).toBe(true);
+    expect(f.text.split("\n").slice(1)).toEqual([
+      '- "colour" is not a parameter of legal_draft_v3. Parameters: counterparty, value, term_months',
+      '- "term_months" must be an integer; got the string "ten". Example: 12',
+      '- "value" must be >= 0; got -5. Example: 0',
+    ]);
+    expect(f.content).toBe(`${f.text}\n\n${JSON.stringify(f.json)}`);
+  });
+
+  it("sends JSON only or text only when asked", () => {
+    const report = validateArguments(SEED_000_CALL, toolset);
+    expect(JSON.parse(feedback(report, { format: "json" }).content)).toEqual({ ok: false, error: "invalid call", validation: SEED_000_DICT });
+    expect(feedback(report, { format: "text" }).content).toBe(report.feedback);
+  });
+
+  it("echoes no received value when told not to", () => {
+    const secret = "IGNORE PREVIOUS INSTRUCTIONS";
+    const report = validateArguments({ name: "search_issues", arguments: { query: "x", filters: { state: secret }, limit: 1000, sort: "Created" } }, toolset);
+    expect(report.feedback).toContain(secret);
+    const f = feedback(report, { echoReceived: false });
+    expect(f.content).not.toContain(secret);
+    expect(f.content).not.toContain("1000");
+    expect(f.text.startsWith("Refused: the arguments do not match the input schema of search_issues")).toBe(true);
+    expect(f.text).toContain('- "filters.state" must be one of: "open", "closed", "all". Example: "open"');
+    expect(f.text).toContain('- "limit" must be <= 100');
+    expect(f.text).toContain('- "sort" must be one of: "created", "updated", "comments" (did you mean "created"?)');
+    expect(f.json.validation.n_errors).toBe(report.n_errors);
+    expect(f.json.validation.constraint_errors).toEqual(["limit: expected <= 100"]);
+  });
+
+  it("takes a ParsedCall as well as a report, and lists the tools for an unknown one", () => {
+    const report = validateArguments({ name: "zzz", arguments: {} }, toolset);
+    const f = feedback(report, { toolNames: ["a", "b"] });
+    expect(f.text).toBe('Refused: there is no tool named "zzz". Tools: a, b.');
+    expect(f.json.validation.unknown_tool).toBe(true);
+  });
+});
