@@ -96,6 +96,15 @@ function numberLiteral(n: number): string {
   return n < 0 ? `(${n})` : String(n);
 }
 
+/**
+ * An object-literal key: `lit(key)`, but computed (`["__proto__"]`) for "__proto__", which as a
+ * plain key sets the literal's prototype instead of making a property (a tool named "__proto__").
+ */
+export function litKey(key: string): Code {
+  const k = lit(key);
+  return key === "__proto__" ? new Code(`[${k.text}]`) : k;
+}
+
 /** A property access `obj.key` or `obj["key"]`, the key quoted by `lit`. */
 export function prop(obj: Code, key: string): Code {
   return IDENT.test(key) && !RESERVED.has(key) ? new Code(`${obj.text}.${key}`) : new Code(`${obj.text}[${lit(key).text}]`);

@@ -1,5 +1,5 @@
 // generated/index.ts: the toolset, validateCall, and the type maps.
-import { code, join, lit, type Code } from "./code.js";
+import { code, join, lit, litKey, type Code } from "./code.js";
 import { header } from "./header.js";
 import { identCode } from "./tool-module.js";
 
@@ -39,7 +39,7 @@ ${typeMaps(entries)}
 
 /** Every tool by name. */
 export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Object.freeze({
-  ${join(entries.map((e) => code`${lit(e.name)}: ${identCode(e.ident)},`))}
+  ${join(entries.map((e) => code`${litKey(e.name)}: ${identCode(e.ident)},`))}
 });
 
 /** Tool names, for suggestions. */
