@@ -154,6 +154,9 @@ describe("normalisation for comparison (seed 000)", () => {
     expect(modes).toEqual(["compare"]);
     const throwing = { ...base, normalize: () => { throw new Error("bug"); } } as unknown as Tool<any>;
     expect(normalizeArguments({ counterparty: " A " }, throwing)).toEqual({ counterparty: "a" });
+    // A tool generated without a normaliser has an identity normalize (same reference back): the fallback runs.
+    const identity = { ...base, normalize: (a: unknown) => ({ value: a, repairs: [] }) } as unknown as Tool<any>;
+    expect(normalizeArguments({ counterparty: " A ", value: "5" }, identity)).toEqual({ counterparty: "a", value: 5 });
   });
 
   it("agrees with the generated normaliser (when the toolset has one) on seed 000's rules", () => {

@@ -116,17 +116,20 @@ export function normalizeForComparison(args: unknown, inputSchema: unknown): unk
 
 /**
  * The tool's own `normalize(args, "compare")` when the generated code has one
- * (issue 7: seed 000's normalisation, generated per schema place), else the
- * fallback above. Its `{ value, repairs }` is unwrapped to the value. Never
- * throws: a failing normaliser falls back.
+ * (seed 000's normalisation, generated per schema place), else the fallback
+ * above. Its `{ value, repairs }` is unwrapped to the value. When it returns its
+ * input unchanged (the same reference: nothing to do, or a tool generated
+ * without a normaliser, whose `normalize` is the identity), the fallback runs on
+ * that input, so seed 000's rules hold either way. Never throws: a failing
+ * normaliser falls back.
  */
 export function normalizeArguments(args: unknown, tool: Tool<any> | undefined): unknown {
   const own = (tool as { normalize?: unknown } | undefined)?.normalize;
   if (typeof own === "function") {
     try {
       const r = (own as (a: unknown, mode: string) => unknown).call(tool, args, "compare");
-      if (isObj(r) && "value" in r && Array.isArray((r as { repairs?: unknown }).repairs)) return r.value;
-      return r;
+      const value = isObj(r) && "value" in r && Array.isArray((r as { repairs?: unknown }).repairs) ? r.value : r;
+      if (value !== args) return value;
     } catch {
       /* fall back */
     }
