@@ -8,7 +8,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { readSources } from "../src/sources/read.js";
-import { listMcpTools, pullTools, formatPull, snapshotText } from "../src/sources/mcp.js";
+import { listMcpTools, pullTools, formatPull, readMcpSource, snapshotText } from "../src/sources/mcp.js";
 import { ToolformError } from "../src/diagnostics/format.js";
 import { cleanup, config, FIXTURES, fixtureSource, pidFile, tempDir, tsxSource, waitGone } from "./fixtures/mcp/helpers.js";
 
@@ -157,5 +157,17 @@ describe("pullTools", () => {
     const r = await pullTools(config(root, { sources: [fixtureSource(reversed, {}, { snapshot: "s.json" })] }));
     expect(r.changed).toBe(false);
     expect(readFileSync(join(root, "s.json"), "utf8")).toBe(before);
+  });
+});
+
+describe("readMcpSource (a build straight from a live server)", () => {
+  it("gives ToolDefinitions labelled with the source, or an error diagnostic", async () => {
+    const r = await readMcpSource(fixtureSource("tools.v1.json", {}, { label: "fx" }), tempDir());
+    expect(r.diagnostics).toEqual([]);
+    expect(r.tools.map((t) => t.name)).toEqual(v1.tools.map((t) => t.name));
+    expect(r.tools[0]!.origin).toEqual({ file: "mcp:fx", pointer: "/tools/0", schemaPointer: "/tools/0/inputSchema" });
+    const bad = await readMcpSource(fixtureSource("tools.v1.json", { MODE: "crash" }, { label: "fx" }), tempDir(), { timeoutMs: 5000 });
+    expect(bad.tools).toEqual([]);
+    expect(bad.diagnostics.map((d) => d.code)).toEqual(["source/mcp"]);
   });
 });

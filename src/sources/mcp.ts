@@ -15,6 +15,8 @@ import type { ResolvedConfig, SourceSpec } from "../config/types.js";
 import { ToolformError } from "../diagnostics/format.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { compareTools, type ToolDrift } from "../mcp/diff.js";
+import { toolsFromJson } from "./json.js";
+import type { ToolDefinition } from "./types.js";
 
 /** The `mcp` variant of a source. */
 export type McpSourceSpec = Extract<SourceSpec, { mcp: unknown }>;
@@ -138,6 +140,21 @@ function connectHint(spec: McpSourceSpec): string {
 function mcpError(label: string, message: string, hint: string, stderr = ""): ToolformError {
   const tail = stderr.trim() ? `\n  server stderr: ${stderr.trim().split("\n").slice(-8).join("\n  | ")}` : "";
   return new ToolformError([{ severity: "error", code: "source/mcp", message: `MCP source ${JSON.stringify(label)}: ${message}${tail}`, hint }]);
+}
+
+/**
+ * ToolDefinitions straight from a live server (for a build without a snapshot):
+ * origin.file is the source's label, origin.pointer "/tools/<i>" in server order.
+ * Never throws: a server that cannot be listed is an error diagnostic.
+ */
+export async function readMcpSource(spec: McpSourceSpec, root: string, options: { timeoutMs?: number } = {}): Promise<{ tools: ToolDefinition[]; diagnostics: Diagnostic[] }> {
+  try {
+    const listing = await listMcpTools(spec, { root, ...options });
+    return toolsFromJson({ tools: listing.tools }, `mcp:${listing.label}`);
+  } catch (e) {
+    if (e instanceof ToolformError) return { tools: [], diagnostics: e.diagnostics };
+    return { tools: [], diagnostics: [{ severity: "error", code: "source/mcp", message: `MCP source ${JSON.stringify(mcpLabel(spec))}: ${errText(e)}` }] };
+  }
 }
 
 // ---------------------------------------------------------------- snapshots
