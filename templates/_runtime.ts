@@ -188,6 +188,50 @@ function sortErrors(errors: ValidationError[]): ValidationError[] {
     .map((x) => x[2]);
 }
 
+/** A report under a coerce mode: the report of the coerced value, with that value and its repairs. */
+class CoercedReport implements ValidationReport {
+  readonly ok: boolean;
+  readonly unknown_tool: boolean;
+  readonly missing_required: string[];
+  readonly unknown_args: string[];
+  readonly type_errors: string[];
+  readonly enum_errors: string[];
+  readonly constraint_errors: string[];
+  readonly n_errors: number;
+  readonly tool: string;
+  readonly errors: ValidationError[];
+  readonly nearest: string[];
+  readonly #base: ValidationReport;
+  constructor(
+    base: ValidationReport,
+    readonly value: unknown,
+    readonly repairs: readonly Repair[],
+  ) {
+    this.#base = base;
+    this.ok = base.ok;
+    this.unknown_tool = base.unknown_tool;
+    this.missing_required = base.missing_required;
+    this.unknown_args = base.unknown_args;
+    this.type_errors = base.type_errors;
+    this.enum_errors = base.enum_errors;
+    this.constraint_errors = base.constraint_errors;
+    this.n_errors = base.n_errors;
+    this.tool = base.tool;
+    this.errors = base.errors;
+    this.nearest = base.nearest;
+  }
+  /** The base report's text (built when first read, if the base builds it lazily). */
+  get feedback(): string {
+    return this.#base.feedback;
+  }
+  toDict(): ReportDict {
+    return Report.prototype.toDict.call(this);
+  }
+  toJSON(): ReportDict {
+    return this.toDict();
+  }
+}
+
 const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
 const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
 
@@ -214,7 +258,7 @@ export function makeTool<Args>(def: {
   };
   const normalize = (v: unknown, mode: NormalizeMode = "compare"): NormalizeResult => {
     const m = modeOf(mode);
-    if (m === 0) return { value: v, repairs: NO_REPAIRS };
+    if (m === 0 || (m !== 3 && is(v))) return { value: v, repairs: NO_REPAIRS };
     const r: Repair[] = [];
     const value = nz(v, m, r);
     return { value, repairs: r.length ? r : NO_REPAIRS };
@@ -237,10 +281,10 @@ export function makeTool<Args>(def: {
       : (v: unknown): ValidationReport => {
           const { value, r } = coerced(v);
           const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
-          if (r === undefined || is(value)) return Object.freeze(Object.assign(Object.create(Object.getPrototypeOf(ok)) as ValidationReport, ok, { value, repairs }));
+          if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
           const s: ValidationError[] = [];
           def.collect(value, s);
-          return Object.assign(errorReport(def.name, s), { value, repairs });
+          return new CoercedReport(errorReport(def.name, s), value, repairs);
         };
   return Object.freeze({
     name: def.name,

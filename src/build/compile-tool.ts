@@ -1,8 +1,10 @@
 // One tool through the pipeline: schema check → IR → examples → validator and
 // types → module text. Pure: nothing is written here.
+import type { Coerce } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { emitArgsType } from "../emit/types.js";
 import { toolModuleDts, toolModuleTs, type ToolModuleInput } from "../emit/tool-module.js";
+import { emitIdentityNormalizer, emitNormalizer } from "../emit/normalizer/functions.js";
 import { emitValidator } from "../emit/validator/functions.js";
 import { dialectOf } from "../schema/dialect.js";
 import { chooseExamples } from "../schema/examples.js";
@@ -20,6 +22,8 @@ export interface CompileOptions {
   maxPatternInput: number;
   remotes: Record<string, unknown>;
   dialect?: Dialect;
+  /** What `validate` coerces (docs/normalize.md). Default "none"; the normaliser is emitted whatever it is. */
+  coerce?: Coerce;
 }
 
 export interface CompiledTool {
@@ -88,6 +92,7 @@ export async function compileTool(
   } else {
     validator = emitValidator(ir, validatorOpts);
   }
+  const normalizer: ToolModuleInput["normalizer"] = fallback.length ? emitIdentityNormalizer([names.ident]) : emitNormalizer(ir, validatorOpts, validator.is, [names.ident]);
   const types = await emitArgsType(def.inputSchema, names.typeName, opts.unknownArgs);
   placed.push(...types.diagnostics.map((d) => placeDiagnostic(d, def)));
   const input: ToolModuleInput = {
@@ -101,6 +106,8 @@ export async function compileTool(
     schemaHash,
     typesText: types.text,
     validator,
+    normalizer,
+    coerce: opts.coerce ?? "none",
   };
   return { ...base, ts: toolModuleTs(input), dts: toolModuleDts(input), diagnostics: placed, ...(why ? { fallback: why } : {}) };
 }

@@ -1,7 +1,7 @@
 // The whole pipeline in memory: tool definitions in, generated files and
 // diagnostics out. Nothing is written here (see write.ts); `toolform check`
 // and `toolform build` both go through this function.
-import type { ResolvedConfig } from "../config/types.js";
+import type { Coerce, ResolvedConfig } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { camelIdent, fileBase, pascalIdent } from "../emit/code.js";
 import { declarationsOf, formatSource, toJavaScript } from "../emit/finish.js";
@@ -24,6 +24,8 @@ export interface GeneratedFile {
 export interface GenerateOptions {
   emit?: "ts" | "js";
   unknownArgs?: "reject" | "schema";
+  /** Coercion of almost-right arguments in `validate` (docs/normalize.md); per tool in `tools`. Default "none". */
+  coerce?: Coerce;
   formats?: boolean;
   maxDepth?: number;
   maxPatternInput?: number;
@@ -70,6 +72,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     const per = options.tools?.[def.name] ?? {};
     const opts: CompileOptions = {
       unknownArgs: per.unknownArgs ?? options.unknownArgs ?? "reject",
+      coerce: per.coerce ?? options.coerce ?? "none",
       formats: options.formats ?? true,
       maxDepth: options.maxDepth ?? 128,
       maxPatternInput: options.maxPatternInput ?? 10_000,

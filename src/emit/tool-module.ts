@@ -17,6 +17,10 @@ export interface ToolModuleInput {
   typesText: string;
   /** Constants and functions of the validator, with its two entry points. */
   validator: { body: Code; is: Code; collect: Code };
+  /** The normaliser (src/emit/normalizer): its closure and entry; absent, the tool repairs nothing. */
+  normalizer?: { body: Code; entry: Code };
+  /** What `validate` coerces (config `coerce`). Default "none". */
+  coerce?: "none" | "lenient" | "normalized";
 }
 
 function toolObject(t: ToolModuleInput): Code {
@@ -27,6 +31,8 @@ function toolObject(t: ToolModuleInput): Code {
     schemaHash: ${lit(t.schemaHash)},
     is: ${t.validator.is},
     collect: ${t.validator.collect},
+    ${t.normalizer ? code`normalize: ${t.normalizer.entry},` : code``}
+    coerce: ${lit(t.coerce ?? "none")},
   });`;
 }
 
@@ -43,7 +49,7 @@ import * as rt from "./_runtime.js";
 
 ${t.typesText}
 ${t.validator.body.text}
-
+${t.normalizer ? "\n" + t.normalizer.body.text + "\n" : ""}
 ${doc}${toolObject(t).text}
 `;
 }

@@ -1,0 +1,87 @@
+// State shared by the normaliser rules while one tool's normaliser is written:
+// the queue of `nz_*` functions (one per schema place that has anything to
+// repair), and a validator EmitContext of its own for the `is_*` checks a
+// repair must pass ("only when it fits"). Both share one Names, so nothing
+// collides; the whole normaliser is emitted inside its own closure, so nothing
+// collides with the validator's module-level names either.
+import type { IR, IRNode } from "../../schema/ir.js";
+import { code, type Code, type Name } from "../code.js";
+import { EmitContext, type ValidatorOptions } from "../validator/context.js";
+import type { Sub } from "../validator/keyword.js";
+import { makeSub } from "../validator/node.js";
+import { nodesWithWork, requiredByInstance } from "./analysis.js";
+
+export interface NzFn {
+  name: Name;
+  /** The place owns its instance (a property, item or map value, or the root), as the validator's `owner`. */
+  owner: boolean;
+}
+
+export class NormContext {
+  /** Validator context for the `is_*` functions the rules call. */
+  readonly vctx: EmitContext;
+  readonly vsub: Sub;
+  readonly work: Set<IRNode>;
+  readonly required: Map<IRNode, Set<string>>;
+  /** Parameter of the closure: the tool's own fast validator (`is(args)`), used for the root. */
+  readonly isArgs: Name;
+  private fns = new Map<IRNode, NzFn>();
+  private queue: { node: IRNode; fn: NzFn }[] = [];
+
+  constructor(
+    readonly ir: IR,
+    readonly opts: ValidatorOptions,
+  ) {
+    this.vctx = new EmitContext(ir, opts);
+    this.vsub = makeSub(this.vctx);
+    this.required = requiredByInstance(ir);
+    this.work = nodesWithWork(ir, this.required);
+    this.isArgs = this.vctx.names.fresh("isArgs");
+  }
+
+  get names() {
+    return this.vctx.names;
+  }
+
+  rt(name: string): Code {
+    return this.vctx.rt(name);
+  }
+
+  /** Whether normalising `node` can change anything. */
+  hasWork(node: IRNode): boolean {
+    return this.work.has(node);
+  }
+
+  /** The `nz_*` function of a node (queued on first use), or undefined when the node never repairs anything. */
+  nz(node: IRNode, owner: boolean): NzFn | undefined {
+    if (!this.work.has(node)) return undefined;
+    let f = this.fns.get(node);
+    if (!f) {
+      f = { name: this.names.fresh(`nz_${node.id}_`), owner };
+      this.fns.set(node, f);
+      this.queue.push({ node, fn: f });
+    }
+    return f;
+  }
+
+  /** A call of a node's normaliser on `x` at path `p`, assigned back; nothing when the node has no work. */
+  call(node: IRNode, owner: boolean, x: Code, p: Code, depth: Code = code`d`): Code | undefined {
+    const f = this.nz(node, owner);
+    return f ? code`${f.name}(${x}, ${p}, r, m, ${depth})` : undefined;
+  }
+
+  next(): { node: IRNode; fn: NzFn } | undefined {
+    return this.queue.shift();
+  }
+
+  /** Expression: `w` fits `node` (the validator's fast path for that place). */
+  fits(node: IRNode, owner: boolean, w: Code): Code {
+    if (node === this.ir.root) return code`${this.isArgs}(${w})`;
+    return code`${this.vctx.fn(node, owner).is}(${w}, d)`;
+  }
+
+  /** Expression: `w` fits an applicator branch (never an owner). */
+  fitsBranch(node: IRNode, w: Code): Code {
+    return code`${this.vctx.fn(node).is}(${w}, d)`;
+  }
+}

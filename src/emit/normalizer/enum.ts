@@ -1,0 +1,27 @@
+// Normalized mode: an enum/const string written in another case or with
+// surrounding space becomes the schema's own spelling ("Denver " → "denver").
+// Only case and surrounding space: "Denvr" or "den ver" stay as written (the
+// validator then suggests the near miss). Spellings that fold together in the
+// schema itself ("A" and "a") are never chosen between.
+import type { IRNode } from "../../schema/ir.js";
+import { code, comment, lit, type Code } from "../code.js";
+import { enumConstTest } from "../validator/keywords/enum-const.js";
+import { foldedSpellings } from "./analysis.js";
+import type { NormContext } from "./context.js";
+import type { NormRule } from "./rule.js";
+
+export const enumRule: NormRule = {
+  name: "enum_spelling",
+  applies: (n: IRNode) => foldedSpellings(n).length > 0,
+  emit: (n: IRNode, ctx: NormContext): Code[] => {
+    const v = code`v`;
+    const map = ctx.vctx.constant("spellings", code`new Map<string, string>(${lit(foldedSpellings(n))})`);
+    const c = ctx.names.fresh("c");
+    return [
+      code`${comment("enum spelling (normalized)")}if (m >= 2 && typeof v === "string" && !(${enumConstTest(n, v, ctx.vctx)!})) {
+        const ${c} = ${ctx.rt("nzEnum")}(v, ${map});
+        if (${c} !== undefined) { ${ctx.rt("nzFix")}(r, p, v, ${c}, ${lit("enum_spelling")}); v = ${c}; }
+      }`,
+    ];
+  },
+};

@@ -1,0 +1,139 @@
+// The normaliser of one tool: one `nz_*` function per schema place that can
+// repair anything, the `is_*` checks its repairs must pass, and the entry
+// `(args, mode, repairs) => value`, all inside one closure (so its names never
+// meet the validator's). The entry returns the input itself when it already
+// fits (the validator's fast path says so) — nothing is copied or allocated.
+import type { IR } from "../../schema/ir.js";
+import { code, comment, Names, type Code, type Name } from "../code.js";
+import type { ValidatorOptions } from "../validator/context.js";
+import { evalItemsBody, evalPropsBody } from "../validator/keywords/unevaluated.js";
+import { allOfRule, anyOfRule, dependentRule, ifRule, oneOfRule, refRule } from "./applicators.js";
+import { arrayRule } from "./array.js";
+import { containerRule } from "./container.js";
+import { NormContext } from "./context.js";
+import { enumRule } from "./enum.js";
+import { objectRule } from "./object.js";
+import type { NormRule } from "./rule.js";
+import { scalarRule } from "./scalar.js";
+
+/** Every rule, in the order its statements run at one place. */
+export const RULES: readonly NormRule[] = [scalarRule, containerRule, enumRule, objectRule, arrayRule, refRule, allOfRule, anyOfRule, oneOfRule, ifRule, dependentRule];
+
+export interface EmittedNormalizer {
+  /** `const <entry> = ...;` — put after the validator's functions (it calls the validator's `is`). */
+  body: Code;
+  /** `(args: unknown, mode: number, repairs: rt.Repair[]) => unknown`, for makeTool's `normalize`. */
+  entry: Name;
+}
+
+const ENTRY_DOC = code`/**
+ * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,
+ * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
+ * Never mutates args; returns args itself when nothing is repaired.
+ */`;
+
+function entryName(ctxNames: { fresh(p: string): Name }, avoid: readonly string[]): Name {
+  let n = ctxNames.fresh("normalize");
+  while (avoid.includes(n.text)) n = ctxNames.fresh("normalize");
+  return n;
+}
+
+/**
+ * Emits the normaliser of a tool from its IR. `isEntry` is the validator's
+ * `(v) => boolean`; `avoid` lists module-level names the normaliser's one
+ * module-level constant must not take (the tool's identifier).
+ */
+export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, avoid: readonly string[] = []): EmittedNormalizer {
+  const ctx = new NormContext(ir, opts);
+  // A validator that threads a dynamic scope ($dynamicRef) through its functions is not
+  // one these repairs can call with a bare depth: such tools repair nothing (yet).
+  if ((ctx.vctx as unknown as { dynamic?: boolean }).dynamic) return emitIdentityNormalizer(avoid);
+  const entry = entryName(ctx.names, avoid);
+  // As the validator: the root owns its instance, also when a $ref re-enters it.
+  if (ir.refTargets.has(ir.root)) ctx.vctx.fn(ir.root, true);
+  const root = ctx.nz(ir.root, true);
+  const fns: Code[] = [];
+  for (let item = ctx.next(); item; item = ctx.next()) {
+    const { node, fn } = item;
+    const bounded = ir.refTargets.has(node);
+    const stmts = RULES.filter((r) => r.applies(node, ctx)).flatMap((r) => r.emit(node, ctx, fn));
+    fns.push(
+      comment(`normalise ${node === ir.root ? "the root schema" : "#" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`),
+      code`function ${fn.name}(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+        ${bounded ? code`if (d > ${opts.maxDepth}) throw ${ctx.rt("NZ_ABORT")};` : code``}
+        ${stmts}
+        return v;
+      }`,
+    );
+  }
+  const isFns = emitChecks(ctx);
+  const fold = ctx.rt("nzFold");
+  const run = root
+    ? code`return (v: unknown, m: number, r: rt.Repair[]): unknown => {
+        let out = v;
+        if (m >= 1 && m <= 3 && !${ctx.isArgs}(v)) {
+          const n0 = r.length;
+          try {
+            out = ${root.name}(v, "", r, m, 0);
+          } catch {
+            // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
+            r.length = n0;
+            out = v;
+          }
+        }
+        return m === 3 ? ${fold}(out) : out;
+      };`
+    : code`return (v: unknown, m: number, _r: rt.Repair[]): unknown => (m === 3 ? ${fold}(v) : v);`;
+  const body = code`${ENTRY_DOC}
+const ${entry} = ((${ctx.isArgs}: (v: unknown) => boolean) => {
+  ${ctx.vctx.consts}
+  ${isFns}
+  ${fns}
+  ${run}
+})(${isEntry});`;
+  return { body, entry };
+}
+
+/**
+ * The `is_*` functions the repairs call, emitted as the validator emits its fast
+ * path (with the annotation collectors unevaluatedProperties/Items need, which
+ * may queue more of each other).
+ */
+function emitChecks(ctx: NormContext): Code[] {
+  const out: Code[] = [];
+  const v = ctx.vctx;
+  const params = dParams(ctx);
+  for (let e = v.nextEval(), f = v.next(); e || f; e = v.nextEval(), f = v.next()) {
+    if (e) {
+      const body = e.kind === "props" ? evalPropsBody(e.node, v, e.self) : evalItemsBody(e.node, v, e.self);
+      out.push(code`function ${e.name}(v: any, ${params}, out: Set<${e.kind === "props" ? code`string` : code`number`}>): void { ${body} }`);
+    }
+    if (f) {
+      const bounded = v.isRecursive(f.node);
+      out.push(
+        comment(`fits ${f.node === ctx.ir.root ? "the root schema" : "#" + f.node.loc}`),
+        code`function ${f.names.is}(v: any, ${params}): boolean {
+          ${bounded ? code`if (d > ${ctx.opts.maxDepth}) return false;` : code``}
+          ${ctx.vsub.fast(f.node, code`v`, f.owner)}
+          return true;
+        }`,
+      );
+    }
+  }
+  return out;
+}
+
+/** The validator's depth parameters (`d: number`, and more when its context says so). */
+function dParams(ctx: NormContext): Code {
+  return (ctx.vctx as unknown as { dParams?: Code }).dParams ?? code`d: number`;
+}
+
+/** For tools without an IR normaliser (the ajv fallback): compare mode still folds strings; nothing is repaired. */
+export function emitIdentityNormalizer(avoid: readonly string[] = []): EmittedNormalizer {
+  const entry = entryName(new Names(["rt"]), avoid);
+  return {
+    body: code`${ENTRY_DOC}
+const ${entry} = (v: unknown, m: number, _r: rt.Repair[]): unknown => (m === 3 ? rt.nzFold(v) : v);`,
+    entry,
+  };
+}

@@ -1,0 +1,88 @@
+// Objects: each declared property, pattern property and additional property is
+// normalised by its own schema (copy-on-write: the object is copied, with own
+// data properties only, at the first change); and in normalized mode a `null`
+// for an optional property whose schema surely refuses null is removed.
+import type { IRNode } from "../../schema/ir.js";
+import { code, comment, isInheritedKey, lit, or, prop, type Code } from "../code.js";
+import { allowsNull } from "./analysis.js";
+import type { NormContext } from "./context.js";
+import type { NormRule } from "./rule.js";
+
+/** `v.key`, or undefined when `key` is only inherited (constructor, toString, __proto__ …). */
+function own(v: Code, key: string, ctx: NormContext): Code {
+  return isInheritedKey(key) ? code`${ctx.rt("nzOwn")}(${v}, ${lit(key)})` : prop(v, key);
+}
+
+/** Declared properties that get a statement: normalised by their schema, or a null dropped. */
+function declared(n: IRNode, ctx: NormContext): { key: string; node: IRNode; drop: boolean; work: boolean }[] {
+  const req = ctx.required.get(n);
+  return (n.properties ?? [])
+    .map(([key, node]) => ({ key, node, drop: !req?.has(key) && !allowsNull(node), work: ctx.hasWork(node) }))
+    .filter((x) => x.drop || x.work);
+}
+
+function loopNeeded(n: IRNode, ctx: NormContext): boolean {
+  return (n.patternProperties ?? []).some(([, node]) => ctx.hasWork(node)) || (n.additionalProperties !== undefined && ctx.hasWork(n.additionalProperties));
+}
+
+export const objectRule: NormRule = {
+  name: "properties / drop_null",
+  applies: (n: IRNode, ctx: NormContext) => declared(n, ctx).length > 0 || loopNeeded(n, ctx),
+  emit: (n: IRNode, ctx: NormContext): Code[] => {
+    const v = code`v`;
+    const o = ctx.names.fresh("o");
+    const stmts: Code[] = [];
+    for (const { key, node, drop, work } of declared(n, ctx)) {
+      const x = ctx.names.fresh("x");
+      const path = code`${ctx.rt("pk")}(p, ${lit(key)})`;
+      const parts: Code[] = [];
+      if (drop) parts.push(code`if (${x} === null && m >= 2) ${o} = ${ctx.rt("nzDrop")}(r, ${path}, ${o}, v, ${lit(key)});`);
+      if (work) {
+        const y = ctx.names.fresh("y");
+        const call = code`const ${y} = ${ctx.call(node, true, x, path)!}; if (${y} !== ${x}) ${o} = ${ctx.rt("nzSet")}(${o}, v, ${lit(key)}, ${y});`;
+        parts.push(drop ? code`else { ${call} }` : call);
+      }
+      stmts.push(code`${comment(`#${node.loc}`)}{ const ${x} = ${own(v, key, ctx)}; if (${x} !== undefined) { ${parts} } }`);
+    }
+    if (loopNeeded(n, ctx)) stmts.push(keyLoop(n, o, ctx));
+    return [code`if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+      let ${o}: any = v;
+      ${stmts}
+      v = ${o};
+    }`];
+  },
+};
+
+/** patternProperties, then additionalProperties for keys neither declared nor matched. Values are read from the object being written, so a declared key's repair is seen. */
+function keyLoop(n: IRNode, o: Code, ctx: NormContext): Code {
+  const k = ctx.names.fresh("k");
+  const x = ctx.names.fresh("x");
+  const y = ctx.names.fresh("y");
+  const matched = ctx.names.fresh("matched");
+  const extra = n.additionalProperties && ctx.hasWork(n.additionalProperties) ? n.additionalProperties : undefined;
+  const patterns = n.patternProperties ?? [];
+  const track = extra !== undefined && patterns.length > 0;
+  const path = code`${ctx.rt("pk")}(p, ${k})`;
+  const body: Code[] = [];
+  if (track) body.push(code`let ${matched} = false;`);
+  for (const [source, node] of patterns) {
+    const call = ctx.call(node, true, y, path);
+    if (!call && !track) continue;
+    const hit = code`${k}.length <= ${ctx.opts.maxPatternInput} && ${ctx.vctx.regex(source)}.test(${k})`;
+    body.push(code`if (${hit}) { ${track ? code`${matched} = true;` : code``} ${call ? code`${y} = ${call};` : code``} }`);
+  }
+  if (extra) {
+    const names = (n.properties ?? []).map(([key]) => key);
+    const skip: Code[] = [];
+    if (track) skip.push(matched);
+    if (names.length) skip.push(names.length <= 6 ? or(names.map((nm) => code`${k} === ${lit(nm)}`)) : code`${ctx.vctx.constant("keys", code`new Set(${lit(names)})`)}.has(${k})`);
+    body.push(code`if (!(${or(skip)})) ${y} = ${ctx.call(extra, true, y, path)!};`);
+  }
+  return code`for (const ${k} in v) {
+    const ${x} = ${ctx.rt("nzOwn")}(${o}, ${k});
+    if (${x} === undefined) continue;
+    let ${y}: any = ${x};
+    ${body}
+    if (${y} !== ${x}) ${o} = ${ctx.rt("nzSet")}(${o}, v, ${k}, ${y});
+  }`;
+}

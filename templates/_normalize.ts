@@ -1,0 +1,191 @@
+// toolform normaliser helpers: what the generated `normalize` of every tool calls.
+// This file is copied next to generated code and concatenated after _runtime.ts:
+// it imports nothing, and every top-level name starts with `nz` or `NZ`.
+//
+// The schema is never read here: the generated code decides, per schema place,
+// which of these casts may apply (only where the schema wants that type), and
+// these helpers only say whether one string spells one value. The rules and
+// their look-alikes are in docs/normalize.md.
+//
+// Modes, as numbers in generated code: 1 lenient, 2 normalized, 3 compare
+// (normalized, then every string case-folded and trimmed).
+
+/** One repair (the same shape as the runtime's `Repair`). */
+export interface NzRepair {
+  path: string;
+  from: unknown;
+  to: unknown;
+  rule: string;
+}
+
+export const NZ_LENIENT = 1;
+export const NZ_NORMALIZED = 2;
+export const NZ_COMPARE = 3;
+
+/** lenient integer: an optional minus, then 0 or digits without a leading zero. Nothing else (no space, no +, no 5.0, no 1e3, no 0x10). */
+const NZ_LENIENT_INT = /^-?(?:0|[1-9][0-9]*)$/;
+/** lenient number: the integer above with an optional fraction ("2.5"; not ".5", "5.", "1e3"). */
+const NZ_LENIENT_NUM = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+/** normalized number (after trimming): sign, digits with an optional point, or a point and digits, then an optional exponent. */
+const NZ_NUMERIC = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+
+/**
+ * The number a string spells, for a place that wants a number (`int` false) or an
+ * integer (`int` true), or undefined. Refused always: not finite ("1e999"), an
+ * integer outside ±(2^53−1) (it would not round-trip), and -0 becomes 0.
+ */
+export function nzNumber(s: string, m: number, int: boolean): number | undefined {
+  let t = s;
+  if (m === NZ_LENIENT) {
+    if (t.length > 400 || !(int ? NZ_LENIENT_INT : NZ_LENIENT_NUM).test(t)) return undefined;
+  } else {
+    t = t.trim();
+    if (t.length > 400 || !NZ_NUMERIC.test(t)) return undefined;
+  }
+  const n = Number(t);
+  if (!Number.isFinite(n)) return undefined;
+  if (Number.isInteger(n) ? !Number.isSafeInteger(n) : int) return undefined;
+  return n === 0 ? 0 : n;
+}
+
+/** The boolean a string spells, or undefined. lenient: exactly "true" / "false". normalized: trimmed, any case, also "yes" / "no". */
+export function nzBoolean(s: string, m: number): boolean | undefined {
+  if (m === NZ_LENIENT) return s === "true" ? true : s === "false" ? false : undefined;
+  if (s.length > 20) return undefined;
+  const t = s.trim().toLowerCase();
+  return t === "true" || t === "yes" ? true : t === "false" || t === "no" ? false : undefined;
+}
+
+/**
+ * A JSON text that encodes the container a place wants (`want`: 1 an object, 2 an
+ * array, 3 either), parsed; undefined when it is not JSON or not that container.
+ * JSON.parse makes `__proto__` an own data property, never a prototype.
+ */
+export function nzJson(s: string, want: number): unknown {
+  const t = s.trim();
+  const c = t.charCodeAt(0);
+  if (!((c === 123 && (want & 1) !== 0) || (c === 91 && (want & 2) !== 0))) return undefined;
+  let v: unknown;
+  try {
+    v = JSON.parse(t);
+  } catch {
+    return undefined;
+  }
+  if (Array.isArray(v)) return (want & 2) !== 0 ? v : undefined;
+  return typeof v === "object" && v !== null && (want & 1) !== 0 ? v : undefined;
+}
+
+/** The canonical spelling of an enum/const string that differs only in case or surrounding space (`folded` maps folded → canonical). */
+export function nzEnum(s: string, folded: ReadonlyMap<string, string>): string | undefined {
+  return s.length > 10_000 ? undefined : folded.get(s.trim().toLowerCase());
+}
+
+/** Records a scalar repair: the unwrapping of a one-element list (when `unwrapped`), then the cast of a string. Returns `to`. */
+export function nzScalar(r: NzRepair[], p: string, from: unknown, to: unknown, unwrapped: boolean): unknown {
+  let f = from;
+  if (unwrapped) {
+    f = (from as unknown[])[0];
+    r.push({ path: p, from, to: f, rule: "unwrap_list" });
+  }
+  if (f !== to) r.push({ path: p, from: f, to, rule: typeof to === "boolean" ? "boolean_string" : typeof to === "number" ? "number_string" : "cast" });
+  return to;
+}
+
+/** Records a repair. */
+export function nzFix(r: NzRepair[], p: string, from: unknown, to: unknown, rule: string): void {
+  r.push({ path: p, from, to, rule });
+}
+
+/** Records a repair before the repairs made inside its result (at index `at`). */
+export function nzFixAt(r: NzRepair[], at: number, p: string, from: unknown, to: unknown, rule: string): void {
+  r.splice(at, 0, { path: p, from, to, rule });
+}
+
+const nzHas = Object.prototype.hasOwnProperty;
+
+/**
+ * A plain object with `v`'s own enumerable properties. Object spread defines them
+ * (CopyDataProperties): an own `__proto__` key is copied as data, never run
+ * through the prototype setter.
+ */
+export function nzCopy(v: object): Record<string, unknown> {
+  return { ...(v as Record<string, unknown>) };
+}
+
+/**
+ * Copy-on-write set of an own property of `v`: `o` is `v` until the first change,
+ * then a copy. `k` is always an own data property of the copy, so the write below
+ * replaces its value (also for `__proto__`) and calls no setter. Returns the object to keep writing.
+ */
+export function nzSet(o: any, v: object, k: string, x: unknown): any {
+  const w = o === v ? nzCopy(v) : o;
+  if (nzHas.call(w, k)) w[k] = x;
+  else Object.defineProperty(w, k, { value: x, writable: true, enumerable: true, configurable: true });
+  return w;
+}
+
+/** Copy-on-write removal of `k` (a `null` the schema does not allow for an optional property), recorded at `p`. */
+export function nzDrop(r: NzRepair[], p: string, o: any, v: object, k: string): any {
+  const w = o === v ? nzCopy(v) : o;
+  if (nzHas.call(w, k)) delete w[k];
+  r.push({ path: p, from: null, to: undefined, rule: "drop_null" });
+  return w;
+}
+
+/** Copy-on-write item: `a` is `v` until the first change, then a copy. */
+export function nzItem(a: any, v: unknown[], i: number, x: unknown): any {
+  const w = a === v ? v.slice() : a;
+  w[i] = x;
+  return w;
+}
+
+/** Own property value, or undefined (for keys that plain objects inherit). */
+export function nzOwn(o: any, k: string): unknown {
+  return nzHas.call(o, k) ? o[k] : undefined;
+}
+
+/** Thrown inside generated normalisers when recursion passes maxDepth; caught at the entry, which then leaves the value as it was. */
+export const NZ_ABORT: object = Object.freeze({ nzAbort: true });
+
+/** Compare mode: every string trimmed and lower-cased, keys kept, copy-on-write; shared and cyclic input visited once. */
+export function nzFold(v: unknown): unknown {
+  if (typeof v === "string") return nzFoldString(v);
+  if (typeof v !== "object" || v === null) return v;
+  try {
+    return nzFoldIn(v, { seen: undefined }, 0);
+  } catch {
+    return v; // not a JSON value (a throwing getter, a revoked proxy): left as it is
+  }
+}
+
+function nzFoldString(s: string): string {
+  const t = s.trim().toLowerCase();
+  return t === s ? s : t;
+}
+
+/** `st.seen` (made on the first nested object) maps each object visited to its folded copy: shared parts are folded once, cycles end. */
+function nzFoldIn(v: object, st: { seen: Map<object, unknown> | undefined }, d: number): unknown {
+  if (d > 0) {
+    const seen = (st.seen ??= new Map());
+    const done = seen.get(v);
+    if (done !== undefined) return done;
+    seen.set(v, v);
+  }
+  if (d > 512) return v;
+  let out: any = v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      const y = typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
+      if (y !== x) out = nzItem(out, v, i, y);
+    }
+  } else {
+    for (const k of Object.keys(v)) {
+      const x = (v as Record<string, unknown>)[k];
+      const y = typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
+      if (y !== x) out = nzSet(out, v, k, y);
+    }
+  }
+  if (d > 0) st.seen!.set(v, out);
+  return out;
+}
