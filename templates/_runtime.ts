@@ -114,7 +114,7 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
 
 // ---------------------------------------------------------------- reports
 
-const BUCKETS: readonly Bucket[] = ["missing_required", "unknown_args", "type_errors", "enum_errors", "constraint_errors"];
+const RANK: Readonly<Record<Bucket, number>> = { missing_required: 0, unknown_args: 1, type_errors: 2, enum_errors: 3, constraint_errors: 4 };
 
 class Report implements ValidationReport {
   ok: boolean;
@@ -125,7 +125,7 @@ class Report implements ValidationReport {
   enum_errors: string[] = [];
   constraint_errors: string[] = [];
   n_errors: number;
-  feedback: string;
+  private text?: string;
   constructor(
     readonly tool: string,
     readonly errors: ValidationError[],
@@ -133,10 +133,30 @@ class Report implements ValidationReport {
     readonly nearest: string[],
   ) {
     this.unknown_tool = unknownTool;
-    for (const e of errors) this[e.bucket].push(e.text);
+    for (const e of errors) {
+      switch (e.bucket) {
+        case "missing_required":
+          this.missing_required.push(e.text);
+          break;
+        case "unknown_args":
+          this.unknown_args.push(e.text);
+          break;
+        case "type_errors":
+          this.type_errors.push(e.text);
+          break;
+        case "enum_errors":
+          this.enum_errors.push(e.text);
+          break;
+        default:
+          this.constraint_errors.push(e.text);
+      }
+    }
     this.n_errors = errors.length + (unknownTool ? 1 : 0);
     this.ok = this.n_errors === 0;
-    this.feedback = this.ok ? "" : feedbackText(tool, errors, unknownTool, nearest);
+  }
+  /** Built on first read: a harness that only logs the buckets never pays for it. */
+  get feedback(): string {
+    return (this.text ??= this.ok ? "" : feedbackText(this.tool, this.errors, this.unknown_tool, this.nearest));
   }
   toDict(): ReportDict {
     return {
@@ -166,7 +186,9 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
 
 /** The report of a valid call. Frozen and shared: the valid path allocates nothing. */
 export function okReport(tool: string): ValidationReport {
-  return Object.freeze(new Report(tool, [], false, [])) as ValidationReport;
+  const r = new Report(tool, [], false, []);
+  void r.feedback; // fill the lazy text before freezing
+  return Object.freeze(r) as ValidationReport;
 }
 
 export function errorReport(tool: string, errors: ValidationError[]): ValidationReport {
@@ -182,8 +204,11 @@ export function unknownToolReport(name: string, known: readonly string[]): Valid
 
 function sortErrors(errors: ValidationError[]): ValidationError[] {
   // Stable: by bucket order of seed 000, then in the order found (schema order).
+  let sorted = true;
+  for (let i = 1; i < errors.length && sorted; i++) if (RANK[errors[i - 1]!.bucket] > RANK[errors[i]!.bucket]) sorted = false;
+  if (sorted) return errors;
   return errors
-    .map((e, i) => [BUCKETS.indexOf(e.bucket), i, e] as const)
+    .map((e, i) => [RANK[e.bucket], i, e] as const)
     .sort((a, b) => a[0] - b[0] || a[1] - b[1])
     .map((x) => x[2]);
 }
@@ -400,10 +425,8 @@ function mk(
   example?: string,
   suggestion?: string,
 ): ValidationError {
-  const e: ValidationError = { path, bucket, keyword, expected, received, text, message };
-  if (example !== undefined) e.example = example;
-  if (suggestion !== undefined) e.suggestion = suggestion;
-  return e;
+  // One object shape for every error (optional fields present, maybe undefined): keeps the error path monomorphic.
+  return { path, bucket, keyword, expected, received, text, message, example, suggestion };
 }
 
 // ---------------------------------------------------------------- error constructors (error path only)
@@ -422,12 +445,20 @@ export function missing(s: ValidationError[], p: string, key: string, ex?: strin
   );
 }
 
+const listTexts = new WeakMap<readonly string[], string>();
+/** "a, b, c" for a known-names list, built once per list (the lists are module constants). */
+function knownList(known: readonly string[]): string {
+  let t = listTexts.get(known);
+  if (t === undefined) listTexts.set(known, (t = clip(known.join(", "), 200)));
+  return t;
+}
+
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
 export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
   const path = pk(p, key);
   const near = nearestNames(key, known, 1)[0];
   const whose = p === "" ? `a parameter of ${owner}` : `a field of ${JSON.stringify(p)}`;
-  const list = known.length === 0 ? " It takes none." : ` ${p === "" ? "Parameters" : "Fields"}: ${clip(known.join(", "), 200)}`;
+  const list = known.length === 0 ? " It takes none." : ` ${p === "" ? "Parameters" : "Fields"}: ${knownList(known)}`;
   const hint = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
   s.push(mk(path, "unknown_args", "additionalProperties", "no such property", show(key), path, `${JSON.stringify(path)} is not ${whose}${hint}.${list}`, undefined, near));
 }
@@ -557,19 +588,55 @@ export function noteAlternatives(s: ValidationError[], from: number, note: strin
 
 // ---------------------------------------------------------------- near misses
 
+// One reusable row pair: suggestions run on the error path of every refused call.
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+
+const bag = new Int32Array(128);
+
+/** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
+function bagDistance(a: string, b: string): number {
+  for (let i = 0; i < a.length; i++) bag[a.charCodeAt(i) & 127]!++;
+  for (let i = 0; i < b.length; i++) bag[b.charCodeAt(i) & 127]!--;
+  let pos = 0;
+  let neg = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i) & 127;
+    if (bag[c]! > 0) pos += bag[c]!;
+    else if (bag[c]! < 0) neg -= bag[c]!;
+    bag[c] = 0;
+  }
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i) & 127;
+    if (bag[c]! < 0) neg -= bag[c]!;
+    bag[c] = 0;
+  }
+  return Math.max(pos, neg);
+}
+
+/** Edit distance, or max + 1 as soon as it must exceed `max`. */
 function levenshtein(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  if (Math.abs(a.length - b.length) > max || bagDistance(a, b) > max) return max + 1;
+  if (b.length + 1 > rowA.length) {
+    rowA = new Int32Array(b.length + 1);
+    rowB = new Int32Array(b.length + 1);
+  }
+  let prev = rowA;
+  let cur = rowB;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    cur[0] = i;
     let best = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(c);
+      const c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      cur[j] = c;
       if (c < best) best = c;
     }
     if (best > max) return max + 1;
+    const t = prev;
     prev = cur;
+    cur = t;
   }
   return prev[b.length]!;
 }
@@ -578,24 +645,35 @@ function fold(s: string): string {
   return s.trim().toLowerCase().replace(/[\s_-]+/g, "");
 }
 
+/** Folded spellings of a known-names list, computed once per list (the lists are module constants). */
+const folded = new WeakMap<readonly unknown[], string[]>();
+function foldedList(known: readonly string[]): string[] {
+  let f = folded.get(known);
+  if (!f) folded.set(known, (f = known.map(fold)));
+  return f;
+}
+
 /** Known names closest to `name`: same after case/space/underscore folding first, then within a small edit distance. */
 export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
-  if (typeof name !== "string") return [];
+  if (typeof name !== "string" || name.length > 200) return [];
   const f = fold(name);
   const max = Math.max(1, Math.min(3, Math.floor(f.length / 3)));
+  const fk = foldedList(known);
   const scored: [number, string][] = [];
-  for (const k of known) {
-    const d = fold(k) === f ? 0 : levenshtein(f, fold(k), max);
-    if (d <= max) scored.push([d, k]);
+  for (let i = 0; i < known.length; i++) {
+    const d = fk[i] === f ? 0 : levenshtein(f, fk[i]!, max);
+    if (d <= max) scored.push([d, known[i]!]);
   }
-  scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
+  if (scored.length > 1) scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
   return scored.slice(0, limit).map((x) => x[1]);
 }
 
 function nearestEnum(v: string, allowed: readonly unknown[]): string | undefined {
-  const strings = allowed.filter((a): a is string => typeof a === "string");
+  let strings = stringsOf.get(allowed);
+  if (!strings) stringsOf.set(allowed, (strings = allowed.filter((a): a is string => typeof a === "string")));
   return nearestNames(v, strings, 1)[0];
 }
+const stringsOf = new WeakMap<readonly unknown[], string[]>();
 
 // ---------------------------------------------------------------- predicates the fast path uses
 
@@ -613,31 +691,246 @@ export function ucs2length(s: string): number {
   return n;
 }
 
-/** JSON equality: 1 equals 1.0, key order does not matter. Bounded depth: cyclic input is unequal, never a hang. */
-export function deepEqual(a: unknown, b: unknown, depth = 0): boolean {
+/**
+ * JSON equality: 1 equals 1.0, key order does not matter, at any depth. Total on any
+ * JS value (seed 003): the recursive walk stops at 512 levels or 100,000 steps and
+ * hands over to `deepEqualWide`, which keeps its own stack (100,000-deep input cannot
+ * overflow the call stack) and remembers pairs of objects, so shared (DAG) structures
+ * cost each pair once and a cycle ends: two objects are equal when they are the same
+ * object or structurally equal along every path; a cycle of distinct objects is not.
+ * Small comparisons allocate nothing.
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || depth > 512) return false;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  eqSteps = 0;
+  const r = eqWalk(a, b, 0);
+  return r !== undefined ? r : deepEqualWide(a, b);
+}
+
+let eqSteps = 0;
+
+/** true/false, or undefined when the walk got too deep or too long for recursion. */
+function eqWalk(a: unknown, b: unknown, depth: number): boolean | undefined {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (depth > 512 || ++eqSteps > 100_000) return undefined;
   const aa = Array.isArray(a);
   if (aa !== Array.isArray(b)) return false;
   if (aa) {
     const x = a as unknown[];
     const y = b as unknown[];
     if (x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) if (!deepEqual(x[i], y[i], depth + 1)) return false;
+    for (let i = 0; i < x.length; i++) {
+      const r = eqWalk(x[i], y[i], depth + 1);
+      if (r !== true) return r;
+    }
     return true;
   }
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
   const kx = Object.keys(x);
   if (kx.length !== Object.keys(y).length) return false;
-  for (const k of kx) if (!Object.prototype.hasOwnProperty.call(y, k) || !deepEqual(x[k], y[k], depth + 1)) return false;
+  for (const k of kx) {
+    if (!Object.prototype.hasOwnProperty.call(y, k)) return false;
+    const r = eqWalk(x[k], y[k], depth + 1);
+    if (r !== true) return r;
+  }
   return true;
 }
 
-/** Index pair of the first two equal items, or undefined when all are unique. */
+/** deepEqual for deep, long, shared or cyclic input: an explicit stack and a memo of pairs (1 = being compared, 2 = equal). */
+function deepEqualWide(a: object, b: object): boolean {
+  const state = new Map<object, Map<object, number>>();
+  const mark = (x: object, y: object, v: number) => {
+    let m = state.get(x);
+    if (m === undefined) state.set(x, (m = new Map()));
+    m.set(y, v);
+  };
+  type Frame = { x: Record<string, unknown>; y: Record<string, unknown>; keys: string[] | undefined; n: number; i: number };
+  const enter = (x: object, y: object): Frame | undefined => {
+    const xa = Array.isArray(x);
+    if (xa !== Array.isArray(y)) return undefined;
+    if (xa) return (x as unknown[]).length === (y as unknown[]).length ? { x: x as never, y: y as never, keys: undefined, n: (x as unknown[]).length, i: 0 } : undefined;
+    const keys = Object.keys(x);
+    return keys.length === Object.keys(y).length ? { x: x as never, y: y as never, keys, n: keys.length, i: 0 } : undefined;
+  };
+  const first = enter(a, b);
+  if (first === undefined) return false;
+  mark(a, b, 1);
+  const stack: Frame[] = [first];
+  while (stack.length) {
+    const f = stack[stack.length - 1]!;
+    if (f.i === f.n) {
+      stack.pop();
+      mark(f.x, f.y, 2);
+      continue;
+    }
+    const k = f.keys === undefined ? f.i : f.keys[f.i]!;
+    f.i++;
+    if (f.keys !== undefined && !Object.prototype.hasOwnProperty.call(f.y, k)) return false;
+    const u = f.x[k];
+    const w = f.y[k];
+    if (u === w) continue;
+    if (typeof u !== "object" || typeof w !== "object" || u === null || w === null) return false;
+    const seen = state.get(u)?.get(w);
+    if (seen === 2) continue;
+    if (seen === 1) return false; // a cycle of distinct objects
+    const next = enter(u, w);
+    if (next === undefined) return false;
+    mark(u, w, 1);
+    stack.push(next);
+  }
+  return true;
+}
+
+/**
+ * Index pair of the first two equal items, or undefined when all are unique.
+ * Up to 64 items: pairwise, as deepEqual (allocates nothing). Beyond that pairwise
+ * is quadratic — a million items would be 5·10^11 comparisons — so items meet in Maps
+ * instead: primitives by themselves (=== semantics), objects by a canonical text
+ * (`exactKey`: equal texts ⇔ deepEqual, for JSON-like items). Objects that have no
+ * exact text (cycles, NaN, functions, symbols, shared structure past the step budget)
+ * are compared pairwise, with deepEqual, only against the items of their bucket —
+ * the items with the same top-level shape (`shallowKey`, equal for equal items).
+ */
 export function firstDuplicate(a: readonly unknown[]): [number, number] | undefined {
-  for (let j = 1; j < a.length; j++) for (let i = 0; i < j; i++) if (deepEqual(a[i], a[j])) return [i, j];
+  const n = a.length;
+  if (n <= 64) {
+    for (let j = 1; j < n; j++) for (let i = 0; i < j; i++) if (deepEqual(a[i], a[j])) return [i, j];
+    return undefined;
+  }
+  const prims = new Map<unknown, number>();
+  const exact = new Map<string, number>();
+  // shallow key → indexes of the items in that bucket that have no exact key
+  const loose = new Map<string, number[]>();
+  const budget = { steps: 20_000_000 };
+  for (let j = 0; j < n; j++) {
+    const x = a[j];
+    if (typeof x !== "object" || x === null) {
+      // Map keys compare by SameValueZero: === for everything but NaN, which equals nothing.
+      if (x !== x) continue;
+      const i = prims.get(x);
+      if (i !== undefined) return [i, j];
+      prims.set(x, j);
+      continue;
+    }
+    const k = exactKey(x, budget);
+    const shallow = shallowKey(x);
+    const bucket = loose.get(shallow);
+    let hit = k === undefined ? undefined : exact.get(k);
+    if (bucket !== undefined) {
+      for (const i of bucket) {
+        if (hit !== undefined && i > hit) break;
+        if (deepEqual(a[i], x)) {
+          hit = i;
+          break;
+        }
+      }
+    }
+    if (hit !== undefined) return [hit, j];
+    if (k !== undefined) exact.set(k, j);
+    else if (bucket === undefined) loose.set(shallow, [j]);
+    else bucket.push(j);
+  }
   return undefined;
+}
+
+/**
+ * A canonical text of a JSON-like value (strings JSON-quoted, numbers printed — 0 and -0
+ * alike, as === — object keys sorted), built with an explicit stack so depth cannot
+ * overflow. undefined when there is none: NaN, a function, a symbol, a cycle, or the
+ * shared step budget is spent (DAGs unfold exponentially).
+ */
+function exactKey(v: object, budget: { steps: number }): string | undefined {
+  const path = new Set<object>();
+  const todo: unknown[] = [v];
+  const kind: number[] = [0]; // 0 value, 1 text, 2 leave an object
+  let out = "";
+  while (todo.length) {
+    const x = todo.pop();
+    const t = kind.pop();
+    if (t === 1) {
+      out += x as string;
+      continue;
+    }
+    if (t === 2) {
+      path.delete(x as object);
+      continue;
+    }
+    if (--budget.steps < 0) return undefined;
+    switch (typeof x) {
+      case "string":
+        out += JSON.stringify(x);
+        continue;
+      case "number":
+        if (x !== x) return undefined;
+        out += String(x);
+        continue;
+      case "boolean":
+        out += x ? "t" : "f";
+        continue;
+      case "undefined":
+        out += "u";
+        continue;
+      case "bigint":
+        out += String(x) + "n";
+        continue;
+      case "object":
+        if (x === null) {
+          out += "z";
+          continue;
+        }
+        break;
+      default:
+        return undefined;
+    }
+    const o = x as Record<string, unknown>;
+    if (path.has(o)) return undefined;
+    path.add(o);
+    todo.push(o);
+    kind.push(2);
+    if (Array.isArray(o)) {
+      todo.push("]");
+      kind.push(1);
+      for (let i = o.length - 1; i >= 0; i--) {
+        todo.push(o[i]);
+        kind.push(0);
+        if (i > 0) {
+          todo.push(",");
+          kind.push(1);
+        }
+      }
+      out += "[";
+    } else {
+      const ks = Object.keys(o).sort();
+      todo.push("}");
+      kind.push(1);
+      for (let i = ks.length - 1; i >= 0; i--) {
+        todo.push(o[ks[i]!]);
+        kind.push(0);
+        todo.push((i > 0 ? "," : "") + JSON.stringify(ks[i]) + ":");
+        kind.push(1);
+      }
+      out += "{";
+    }
+  }
+  return out;
+}
+
+/** The top level of an object or array: its keys (sorted) or length, and its primitive members. Equal for deepEqual items. */
+function shallowKey(v: object): string {
+  const part = (x: unknown): string => (typeof x === "string" ? JSON.stringify(x) : typeof x === "object" && x !== null ? (Array.isArray(x) ? "a" : "o") : typeof x === "number" ? String(x) : typeof x);
+  if (Array.isArray(v)) {
+    let s = "[" + v.length;
+    for (let i = 0; i < v.length && i < 8; i++) s += "," + part(v[i]);
+    return s;
+  }
+  const o = v as Record<string, unknown>;
+  const ks = Object.keys(o).sort();
+  let s = "{";
+  for (let i = 0; i < ks.length && i < 32; i++) s += JSON.stringify(ks[i]) + ":" + part(o[ks[i]!]) + ",";
+  return s + ks.length;
 }
 
 /** `multipleOf` that is right for fractions (0.1, 0.01) and does not overflow. */
