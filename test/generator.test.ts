@@ -148,3 +148,16 @@ console.log(JSON.stringify(r));`,
     expect(readFileSync(join(dir, "index.ts"), "utf8")).toContain("export function validateCall");
   });
 });
+
+describe("engine: ajv (the escape hatch)", () => {
+  it("gives the same verdicts and report buckets through ajv's standalone code, dependency-free", async () => {
+    const viaAjv = await loadToolset(exampleTools(), { engine: "ajv" });
+    const args = { counterparty: "Acme", value: -5, term_months: "ten", colour: "red" };
+    const r = viaAjv.validateCall({ name: "legal_draft_v3", arguments: args });
+    expect(r.ok).toBe(false);
+    expect(r.unknown_args).toEqual(["colour"]);
+    expect(r.missing_required).toEqual([]);
+    expect(r.n_errors).toBe(3);
+    expect(viaAjv.validateCall({ name: "legal_draft_v3", arguments: { counterparty: "Acme", value: 5, term_months: 12 } }).ok).toBe(true);
+  });
+});

@@ -24,6 +24,7 @@ export interface CompileOptions {
   dialect?: Dialect;
   /** What `validate` coerces (docs/normalize.md). Default "none"; the normaliser is emitted whatever it is. */
   coerce?: Coerce;
+  engine?: "toolform" | "ajv";
 }
 
 export interface CompiledTool {
@@ -85,14 +86,15 @@ export async function compileTool(
   const validatorOpts = { unknownArgs: opts.unknownArgs, toolName: def.name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput };
   let validator: ToolModuleInput["validator"];
   let why: string | undefined;
-  if (fallback.length) {
-    why = `uses ${[...new Set(fallback.map((f) => f.keyword))].join(", ")}, which toolform's emitter does not judge itself`;
+  const viaAjv = fallback.length > 0 || opts.engine === "ajv";
+  if (viaAjv) {
+    why = fallback.length ? `uses ${[...new Set(fallback.map((f) => f.keyword))].join(", ")}, which toolform's emitter does not judge itself` : `is set to engine "ajv" in the config`;
     validator = await emitFallbackValidator(def.inputSchema, ir.dialect, opts, validatorOpts.toolName);
-    placed.push(placeDiagnostic({ severity: "warning", code: "emit/ajv-fallback", message: `compiled with ajv's standalone code (runtime inlined): the schema ${why}`, pointer: fallback[0]!.loc }, def));
+    placed.push(placeDiagnostic({ severity: "warning", code: "emit/ajv-fallback", message: `compiled with ajv's standalone code (runtime inlined): the schema ${why}`, pointer: fallback[0]?.loc ?? "" }, def));
   } else {
     validator = emitValidator(ir, validatorOpts);
   }
-  const normalizer: ToolModuleInput["normalizer"] = fallback.length ? emitIdentityNormalizer([names.ident]) : emitNormalizer(ir, validatorOpts, validator.is, [names.ident]);
+  const normalizer: ToolModuleInput["normalizer"] = viaAjv ? emitIdentityNormalizer([names.ident]) : emitNormalizer(ir, validatorOpts, validator.is, [names.ident]);
   const types = await emitArgsType(def.inputSchema, names.typeName, opts.unknownArgs);
   placed.push(...types.diagnostics.map((d) => placeDiagnostic(d, def)));
   const input: ToolModuleInput = {

@@ -58,6 +58,7 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     emit: oneOf("emit", cfg.emit, ["ts", "js"] as const, "ts"),
     unknownArgs: oneOf("unknownArgs", cfg.unknownArgs, ["reject", "schema"] as const, "reject"),
     coerce: oneOf("coerce", cfg.coerce, ["none", "lenient", "normalized"] as const, "none"),
+    engine: oneOf("engine", cfg.engine, ["toolform", "ajv"] as const, "toolform"),
     formats: cfg.formats ?? true,
     maxDepth: num("maxDepth", cfg.maxDepth, 128),
     maxPatternInput: num("maxPatternInput", cfg.maxPatternInput, 10_000),

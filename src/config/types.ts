@@ -23,6 +23,12 @@ export interface ToolOptions {
   unknownArgs?: UnknownArgs;
   /** Coercion of almost-right arguments (see README). Default "none". */
   coerce?: Coerce;
+  /**
+   * "toolform" (default): toolform's own emitter. "ajv": ajv's standalone code with its
+   * runtime inlined (still dependency-free, still no eval), errors mapped into the same
+   * report — an escape hatch should a schema ever meet an emitter bug.
+   */
+  engine?: "toolform" | "ajv";
 }
 
 export interface ToolformConfig extends ToolOptions {
