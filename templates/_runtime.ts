@@ -693,7 +693,7 @@ export function ucs2length(s: string): number {
 
 /**
  * JSON equality: 1 equals 1.0, key order does not matter, at any depth. Total on any
- * JS value (seed 003): the recursive walk stops at 512 levels or 100,000 steps and
+ * JS value (seed 003): the recursive walk stops at 128 levels or 100,000 steps and
  * hands over to `deepEqualWide`, which keeps its own stack (100,000-deep input cannot
  * overflow the call stack) and remembers pairs of objects, so shared (DAG) structures
  * cost each pair once and a cycle ends: two objects are equal when they are the same
@@ -714,7 +714,7 @@ let eqSteps = 0;
 function eqWalk(a: unknown, b: unknown, depth: number): boolean | undefined {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (depth > 512 || ++eqSteps > 100_000) return undefined;
+  if (depth > 128 || ++eqSteps > 100_000) return undefined;
   const aa = Array.isArray(a);
   if (aa !== Array.isArray(b)) return false;
   if (aa) {
@@ -789,10 +789,11 @@ function deepEqualWide(a: object, b: object): boolean {
  * Up to 64 items: pairwise, as deepEqual (allocates nothing). Beyond that pairwise
  * is quadratic — a million items would be 5·10^11 comparisons — so items meet in Maps
  * instead: primitives by themselves (=== semantics), objects by a canonical text
- * (`exactKey`: equal texts ⇔ deepEqual, for JSON-like items). Objects that have no
- * exact text (cycles, NaN, functions, symbols, shared structure past the step budget)
- * are compared pairwise, with deepEqual, only against the items of their bucket —
- * the items with the same top-level shape (`shallowKey`, equal for equal items).
+ * (`canonical`: for such items equal texts ⇔ deepEqual). Objects that have no text
+ * (they reach NaN, a function, a symbol or a cycle, or their text would pass 10^7
+ * characters) are compared with deepEqual, pairwise, against the others of their
+ * bucket (`shallowKey`: the same for equal items). An item has a text exactly when an
+ * item equal to it has one, so the two groups never need to meet.
  */
 export function firstDuplicate(a: readonly unknown[]): [number, number] | undefined {
   const n = a.length;
@@ -802,9 +803,8 @@ export function firstDuplicate(a: readonly unknown[]): [number, number] | undefi
   }
   const prims = new Map<unknown, number>();
   const exact = new Map<string, number>();
-  // shallow key → indexes of the items in that bucket that have no exact key
   const loose = new Map<string, number[]>();
-  const budget = { steps: 20_000_000 };
+  const memo = new Map<object, string | null | false>();
   for (let j = 0; j < n; j++) {
     const x = a[j];
     if (typeof x !== "object" || x === null) {
@@ -815,107 +815,152 @@ export function firstDuplicate(a: readonly unknown[]): [number, number] | undefi
       prims.set(x, j);
       continue;
     }
-    const k = exactKey(x, budget);
+    canonSteps = 0;
+    let k = canonicalSmall(x, 0);
+    if (k === undefined) k = canonical(x, memo);
+    if (k !== null) {
+      const i = exact.get(k);
+      if (i !== undefined) return [i, j];
+      exact.set(k, j);
+      continue;
+    }
     const shallow = shallowKey(x);
     const bucket = loose.get(shallow);
-    let hit = k === undefined ? undefined : exact.get(k);
-    if (bucket !== undefined) {
-      for (const i of bucket) {
-        if (hit !== undefined && i > hit) break;
-        if (deepEqual(a[i], x)) {
-          hit = i;
-          break;
-        }
-      }
+    if (bucket === undefined) loose.set(shallow, [j]);
+    else {
+      // These items reach a cycle, NaN, a function or a symbol: straight to the cycle-aware walk.
+      for (const i of bucket) if (a[i] === x || deepEqualWide(a[i] as object, x)) return [i, j];
+      bucket.push(j);
     }
-    if (hit !== undefined) return [hit, j];
-    if (k !== undefined) exact.set(k, j);
-    else if (bucket === undefined) loose.set(shallow, [j]);
-    else bucket.push(j);
   }
   return undefined;
 }
 
+const CANONICAL_MAX = 10_000_000;
+let canonSteps = 0;
+
+/** canonical() for the common item — small, shallow, no cycle: plain recursion, no memo. undefined: too big or deep, ask canonical(). */
+function canonicalSmall(x: unknown, depth: number): string | null | undefined {
+  switch (typeof x) {
+    case "string":
+      return JSON.stringify(x);
+    case "number":
+      return x !== x ? null : String(x);
+    case "boolean":
+      return x ? "t" : "f";
+    case "undefined":
+      return "u";
+    case "bigint":
+      return String(x) + "n";
+    case "object":
+      if (x === null) return "z";
+      break;
+    default:
+      return null;
+  }
+  if (depth > 32 || ++canonSteps > 10_000) return undefined;
+  let s: string;
+  if (Array.isArray(x)) {
+    s = "[";
+    for (let i = 0; i < x.length; i++) {
+      const t = canonicalSmall(x[i], depth + 1);
+      if (typeof t !== "string") return t;
+      s += (i ? "," : "") + t;
+    }
+    return s + "]";
+  }
+  const o = x as Record<string, unknown>;
+  const ks = Object.keys(o).sort();
+  s = "{";
+  for (let i = 0; i < ks.length; i++) {
+    const t = canonicalSmall(o[ks[i]!], depth + 1);
+    if (typeof t !== "string") return t;
+    s += (i ? "," : "") + JSON.stringify(ks[i]) + ":" + t;
+  }
+  return s + "}";
+}
+
 /**
- * A canonical text of a JSON-like value (strings JSON-quoted, numbers printed — 0 and -0
- * alike, as === — object keys sorted), built with an explicit stack so depth cannot
- * overflow. undefined when there is none: NaN, a function, a symbol, a cycle, or the
- * shared step budget is spent (DAGs unfold exponentially).
+ * The canonical text of a JSON-like object: strings JSON-quoted, numbers printed (0 and -0
+ * alike, as ===), object keys sorted. null when there is none (see firstDuplicate). An
+ * explicit stack (100,000-deep input cannot overflow) and a memo per object (shared
+ * structure is written once; false marks an object being written, so meeting it again is a cycle).
  */
-function exactKey(v: object, budget: { steps: number }): string | undefined {
-  const path = new Set<object>();
-  const todo: unknown[] = [v];
-  const kind: number[] = [0]; // 0 value, 1 text, 2 leave an object
-  let out = "";
-  while (todo.length) {
-    const x = todo.pop();
-    const t = kind.pop();
-    if (t === 1) {
-      out += x as string;
+function canonical(root: object, memo: Map<object, string | null | false>): string | null {
+  const known = memo.get(root);
+  if (known !== undefined) return known === false ? null : known;
+  type Frame = { o: Record<string, unknown>; keys: string[] | undefined; n: number; i: number; s: string };
+  const open = (o: object): Frame => {
+    memo.set(o, false);
+    if (Array.isArray(o)) return { o: o as never, keys: undefined, n: o.length, i: 0, s: "[" };
+    const keys = Object.keys(o).sort();
+    return { o: o as never, keys, n: keys.length, i: 0, s: "{" };
+  };
+  const stack: Frame[] = [open(root)];
+  // Every object being written reaches what failed, wherever it is met: none has a text.
+  const fail = (): null => {
+    for (const f of stack) memo.set(f.o, null);
+    return null;
+  };
+  for (;;) {
+    const f = stack[stack.length - 1]!;
+    if (f.i === f.n) {
+      const text = f.s + (f.keys === undefined ? "]" : "}");
+      memo.set(f.o, text);
+      stack.pop();
+      if (stack.length === 0) return text;
+      const p = stack[stack.length - 1]!;
+      p.s += text;
+      if (p.s.length > CANONICAL_MAX) return fail();
       continue;
     }
-    if (t === 2) {
-      path.delete(x as object);
-      continue;
+    const idx = f.i++;
+    if (idx > 0) f.s += ",";
+    let x: unknown;
+    if (f.keys === undefined) x = f.o[idx];
+    else {
+      const k = f.keys[idx]!;
+      f.s += JSON.stringify(k) + ":";
+      x = f.o[k];
     }
-    if (--budget.steps < 0) return undefined;
+    let t: string;
     switch (typeof x) {
       case "string":
-        out += JSON.stringify(x);
-        continue;
+        t = JSON.stringify(x);
+        break;
       case "number":
-        if (x !== x) return undefined;
-        out += String(x);
-        continue;
+        if (x !== x) return fail();
+        t = String(x);
+        break;
       case "boolean":
-        out += x ? "t" : "f";
-        continue;
+        t = x ? "t" : "f";
+        break;
       case "undefined":
-        out += "u";
-        continue;
+        t = "u";
+        break;
       case "bigint":
-        out += String(x) + "n";
-        continue;
-      case "object":
+        t = String(x) + "n";
+        break;
+      case "object": {
         if (x === null) {
-          out += "z";
+          t = "z";
+          break;
+        }
+        const m = memo.get(x);
+        if (m === undefined) {
+          stack.push(open(x));
           continue;
         }
+        if (m === null || m === false) return fail();
+        t = m;
         break;
+      }
       default:
-        return undefined;
+        return fail();
     }
-    const o = x as Record<string, unknown>;
-    if (path.has(o)) return undefined;
-    path.add(o);
-    todo.push(o);
-    kind.push(2);
-    if (Array.isArray(o)) {
-      todo.push("]");
-      kind.push(1);
-      for (let i = o.length - 1; i >= 0; i--) {
-        todo.push(o[i]);
-        kind.push(0);
-        if (i > 0) {
-          todo.push(",");
-          kind.push(1);
-        }
-      }
-      out += "[";
-    } else {
-      const ks = Object.keys(o).sort();
-      todo.push("}");
-      kind.push(1);
-      for (let i = ks.length - 1; i >= 0; i--) {
-        todo.push(o[ks[i]!]);
-        kind.push(0);
-        todo.push((i > 0 ? "," : "") + JSON.stringify(ks[i]) + ":");
-        kind.push(1);
-      }
-      out += "{";
-    }
+    f.s += t;
+    if (f.s.length > CANONICAL_MAX) return fail();
   }
-  return out;
 }
 
 /** The top level of an object or array: its keys (sorted) or length, and its primitive members. Equal for deepEqual items. */
