@@ -1,0 +1,118 @@
+// `toolform init`: a config, one MCP JSON tool and one defineTool file, and a
+// `prebuild` script. Never overwrites a file and never replaces an existing
+// script; every step says what it did or what it left alone.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { CONFIG_NAMES } from "../config/load.js";
+
+export interface InitStep {
+  path: string;
+  action: "created" | "updated" | "skipped";
+  /** Why it was skipped, or what to do next. */
+  note?: string;
+}
+
+export const CONFIG_TEMPLATE = `import { defineConfig } from "toolform";
+
+export default defineConfig({
+  // Tool definitions: MCP JSON files and TypeScript files calling defineTool().
+  sources: ["tools/**/*.json", "tools/**/*.tool.ts"],
+  // Where the validators go (commit it, and run \`toolform check\` in CI).
+  outDir: "generated",
+  // "ts" for TypeScript projects, "js" for ESM JavaScript with .d.ts beside it.
+  emit: "ts",
+  // "reject": an argument the tool does not declare is an error.
+  unknownArgs: "reject",
+});
+`;
+
+export const EXAMPLE_JSON = `${JSON.stringify(
+  {
+    name: "get_weather",
+    description: "Current weather for a city. Use it when the user asks about weather conditions now, not for forecasts.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        city: { type: "string", minLength: 1, description: 'City name, optionally with a country code, e.g. "Lyon, FR".', examples: ["Lyon, FR"] },
+        units: { type: "string", enum: ["metric", "imperial"], default: "metric", description: "Unit system of the reply." },
+      },
+      required: ["city"],
+      additionalProperties: false,
+    },
+  },
+  null,
+  2,
+)}
+`;
+
+export const EXAMPLE_TS = `import { defineTool } from "toolform";
+
+export const createReminder = defineTool({
+  name: "create_reminder",
+  description: "Create a reminder for the user at a given time. Use it only when the user asks to be reminded.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      text: { type: "string", minLength: 1, maxLength: 200, description: "What to remind the user of, in their words." },
+      due_at: { type: "string", format: "date-time", description: 'When to remind, as an RFC 3339 date-time, e.g. "2025-03-14T09:30:00Z".' },
+      priority: { type: "string", enum: ["low", "normal", "high"], description: "How insistent the reminder is." },
+    },
+    required: ["text", "due_at"],
+    additionalProperties: false,
+  },
+  execute: async (args: { text: string; due_at: string; priority?: "low" | "normal" | "high" }) => {
+    return { ok: true, text: args.text, due_at: args.due_at };
+  },
+});
+`;
+
+export const PREBUILD = "toolform build";
+
+/** Writes the starter files into `dir`. */
+export function initProject(dir: string): InitStep[] {
+  const steps: InitStep[] = [];
+  const existingConfig = CONFIG_NAMES.find((n) => existsSync(join(dir, n)));
+  if (existingConfig) steps.push({ path: existingConfig, action: "skipped", note: "a config already exists; left it as it is" });
+  else steps.push(writeNew(dir, "toolform.config.ts", CONFIG_TEMPLATE));
+  steps.push(writeNew(dir, "tools/example.json", EXAMPLE_JSON));
+  steps.push(writeNew(dir, "tools/example.tool.ts", EXAMPLE_TS));
+  steps.push(addPrebuild(dir));
+  return steps;
+}
+
+function writeNew(dir: string, rel: string, text: string): InitStep {
+  const abs = join(dir, rel);
+  if (existsSync(abs)) return { path: rel, action: "skipped", note: "already exists; not overwritten" };
+  mkdirSync(dirname(abs), { recursive: true });
+  writeFileSync(abs, text, { flag: "wx" });
+  return { path: rel, action: "created" };
+}
+
+function addPrebuild(dir: string): InitStep {
+  const path = join(dir, "package.json");
+  if (!existsSync(path)) {
+    return { path: "package.json", action: "skipped", note: `no package.json here; add "scripts": { "prebuild": "${PREBUILD}" } to yours` };
+  }
+  const text = readFileSync(path, "utf8");
+  let pkg: { scripts?: Record<string, unknown> };
+  try {
+    pkg = JSON.parse(text) as typeof pkg;
+  } catch (e) {
+    return { path: "package.json", action: "skipped", note: `cannot parse it (${(e as Error).message}); add "prebuild": "${PREBUILD}" by hand` };
+  }
+  if (typeof pkg !== "object" || pkg === null || Array.isArray(pkg)) return { path: "package.json", action: "skipped", note: "it is not a JSON object; left it alone" };
+  const existing = pkg.scripts?.prebuild;
+  if (typeof existing === "string") {
+    if (/\btoolform\s+build\b/.test(existing)) return { path: "package.json", action: "skipped", note: `"prebuild" already runs toolform: ${JSON.stringify(existing)}` };
+    return {
+      path: "package.json",
+      action: "skipped",
+      note: `"prebuild" is already ${JSON.stringify(existing)}; left it alone. To chain them: "prebuild": ${JSON.stringify(`${PREBUILD} && ${existing}`)}`,
+    };
+  }
+  pkg.scripts = { ...(pkg.scripts ?? {}), prebuild: PREBUILD };
+  // Keep the file's indentation and final newline.
+  const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? "  ";
+  writeFileSync(path, JSON.stringify(pkg, null, indent) + (text.endsWith("\n") ? "\n" : ""));
+  return { path: "package.json", action: "updated", note: `added "prebuild": "${PREBUILD}"` };
+}

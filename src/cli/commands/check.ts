@@ -1,0 +1,101 @@
+// `toolform check`: generate in memory (the build's pipeline, prettier
+// included), write nothing, and say whether outDir is exactly what the sources
+// produce. Exit 0 up to date, 1 drift, 2 config or schema errors.
+import { compareOutputs, type Drift } from "../../build/check.js";
+import { PROJECT, parse } from "../args.js";
+import { HELP } from "../help.js";
+import { diagnosticsBlock, duration, makeStyle, plural, Progress, useColor, type Io } from "../output.js";
+import { generateProject, loadProject, openCache, overridesFrom, rel, type Project } from "../pipeline.js";
+import { relocate } from "./build.js";
+import { configFailure } from "./shared.js";
+
+export async function checkCommand(argv: string[], io: Io): Promise<number> {
+  const p = parse("check", argv, { ...PROJECT, "diff-lines": { type: "string" } }, { min: 0, max: 0 });
+  if (p.values.help) {
+    io.stdout.write(HELP.check + "\n");
+    return 0;
+  }
+  const json = !!p.values.json;
+  const quiet = !!p.values.quiet;
+  const s = makeStyle(!json && useColor(io.stdout, io.env, !!p.values["no-color"]));
+  const diffLinesRaw = p.values["diff-lines"];
+  const maxDiffLines = typeof diffLinesRaw === "string" ? Number(diffLinesRaw) : 40;
+  if (!Number.isInteger(maxDiffLines) || maxDiffLines < 0) {
+    const { UsageError } = await import("../args.js");
+    throw new UsageError(`--diff-lines must be a whole number; got ${JSON.stringify(diffLinesRaw)}`, "check");
+  }
+  let project: Project;
+  try {
+    project = await loadProject(io.cwd, typeof p.values.config === "string" ? p.values.config : undefined, overridesFrom(p, io.cwd, "check"));
+  } catch (e) {
+    return configFailure(e, io, s, json, "check");
+  }
+  const t0 = performance.now();
+  const progress = new Progress(io.stderr, !json && !quiet && io.stderr.isTTY === true && !io.env.CI);
+  const cache = await openCache(project, !!p.values["no-cache"], (st) => progress.update(`checking: ${st.tools} tools read, ${st.compiled} compiled`));
+  let result;
+  try {
+    result = await generateProject(project, cache);
+  } finally {
+    progress.done();
+  }
+  const cwd = io.cwd;
+  const out = rel(cwd, project.config.outDir);
+  const errors = relocate(
+    result.diagnostics.filter((d) => d.severity === "error"),
+    project.config.root,
+    cwd,
+  );
+  if (errors.length) {
+    if (json) io.stdout.write(JSON.stringify({ command: "check", ok: false, exitCode: 2, outDir: out, diagnostics: errors }, null, 2) + "\n");
+    else {
+      io.stderr.write(diagnosticsBlock(errors, s, 50, "fix these first").join("\n") + "\n");
+      io.stderr.write(`${s.red("✗")} cannot check: the sources do not build (${plural(errors.length, "error")}).\n`);
+    }
+    return 2;
+  }
+  const drift = compareOutputs(project.config.outDir, result.files, { label: out, maxDiffLines });
+  const ms = performance.now() - t0;
+  if (json) {
+    io.stdout.write(JSON.stringify(checkJson(drift, out, result.files.length, result.tools.length, ms), null, 2) + "\n");
+    return drift.clean ? 0 : 1;
+  }
+  if (drift.clean) {
+    if (!quiet) io.stdout.write(`${s.green("✓")} ${out}/ is up to date (${plural(result.files.length, "file")}, ${plural(result.tools.length, "tool")}; checked in ${duration(ms)})\n`);
+    return 0;
+  }
+  const counts = [drift.stale.length && `${drift.stale.length} stale`, drift.missing.length && `${drift.missing.length} missing`, drift.orphaned.length && `${drift.orphaned.length} orphaned`].filter(Boolean).join(", ");
+  const lines = [`${s.red("✗")} ${out}/ is out of date: ${counts}`];
+  for (const f of drift.stale) {
+    lines.push(`  ${s.yellow("stale")}     ${out}/${f.path} (+${f.added} -${f.removed})`);
+    if (maxDiffLines > 0 && !quiet) lines.push(...f.diff.split("\n").map((l) => "    " + colourDiff(l, s)));
+  }
+  for (const f of drift.missing) lines.push(`  ${s.yellow("missing")}   ${out}/${f}`);
+  for (const f of drift.orphaned) lines.push(`  ${s.yellow("orphaned")}  ${out}/${f} (no tool produces it any more)`);
+  lines.push(`Run \`npx toolform build\` and commit ${out}/.`);
+  io.stdout.write(lines.join("\n") + "\n");
+  return 1;
+}
+
+function colourDiff(l: string, s: ReturnType<typeof makeStyle>): string {
+  if (l.startsWith("+++") || l.startsWith("---")) return s.bold(l);
+  if (l.startsWith("@@")) return s.cyan(l);
+  if (l.startsWith("+")) return s.green(l);
+  if (l.startsWith("-")) return s.red(l);
+  return l;
+}
+
+function checkJson(d: Drift, outDir: string, files: number, tools: number, ms: number): Record<string, unknown> {
+  return {
+    command: "check",
+    ok: d.clean,
+    exitCode: d.clean ? 0 : 1,
+    outDir,
+    files,
+    tools,
+    stale: d.stale.map((f) => ({ path: f.path, added: f.added, removed: f.removed, diff: f.diff })),
+    missing: d.missing,
+    orphaned: d.orphaned,
+    durationMs: Math.round(ms),
+  };
+}

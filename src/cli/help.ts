@@ -1,0 +1,128 @@
+// Help texts: `toolform --help` and `toolform <command> --help`.
+
+const PROJECT_FLAGS = `  -c, --config PATH        config file (default: toolform.config.{ts,mts,js,mjs} in the current folder)
+  -o, --out DIR            output folder (overrides outDir)
+      --emit ts|js         TypeScript modules, or ESM JavaScript with .d.ts beside it
+      --unknown-args reject|schema
+                           undeclared arguments are errors (reject), or only where the schema says so
+      --strict             warnings are errors
+      --no-lint            no lint advice (schema warnings stay)
+      --no-cache           do not read or write the build cache (node_modules/.cache/toolform)`;
+
+const OUTPUT_FLAGS = `  -q, --quiet              print errors only
+      --json               print one machine-readable JSON result on stdout
+      --no-color           no colours (also NO_COLOR=1; colours are only used on a terminal)`;
+
+export const HELP: Record<string, string> = {
+  main: `toolform — tool definitions in, precompiled dependency-free validators out
+
+Usage: toolform <command> [options]
+
+Commands:
+  build       generate the validators into outDir (what "prebuild" runs); --watch to keep going
+  watch       build, then rebuild on every change of a source, a schema or the config
+  check       generate in memory and compare with outDir; exit 1 when it is out of date (CI)
+  init        write a config, an example JSON tool and a defineTool file; add "prebuild"
+  validate    check one tool call against the built tools and print what the model would see
+  compile     compile one JSON Schema into a standalone ESM validator module
+  lint        print the advice on the tool definitions (lint and schema warnings)
+
+Options:
+  -h, --help               help (also: toolform <command> --help)
+  -v, --version            toolform's version
+
+Exit codes: 0 ok, 1 invalid schema/source (or drift, or an invalid call), 2 usage or config error.
+Docs: docs/cli.md`,
+
+  build: `Usage: toolform build [options]
+
+Reads the config, generates one module per tool plus index and runtime into outDir,
+and writes only the files whose content changed (atomically). Outputs of removed
+tools are deleted. On an error nothing is written: the last good output stays.
+
+Options:
+${PROJECT_FLAGS}
+  -w, --watch              keep running and rebuild on change (same as \`toolform watch\`)
+${OUTPUT_FLAGS}
+
+Exit codes: 0 built, 1 a schema or source is invalid (nothing written), 2 usage or config error.`,
+
+  watch: `Usage: toolform watch [options]      (same as: toolform build --watch)
+
+Builds, then rebuilds on every change of a source file, an imported schema
+fragment, the schemas folder or the config (debounced ~100 ms; never two builds
+at once; its own output is ignored). Only tools whose inputs changed are
+regenerated. A broken source prints its error and keeps the last good output;
+fixing it recovers. Ctrl-C stops.
+
+Options:
+${PROJECT_FLAGS}
+      --poll               poll the file system instead of native events
+${OUTPUT_FLAGS.replace("print one machine-readable JSON result on stdout", "print one JSON line per build on stdout")}`,
+
+  check: `Usage: toolform check [options]
+
+Generates in memory through the same pipeline as build (prettier included),
+writes nothing, and compares with outDir: stale files (with a short diff),
+missing files, and orphans (files with toolform's header that no tool produces).
+
+Options:
+${PROJECT_FLAGS}
+      --diff-lines N       lines of diff shown per stale file (default 40; 0 for none)
+${OUTPUT_FLAGS}
+
+Exit codes: 0 up to date, 1 drift (run \`toolform build\` and commit), 2 config or schema error.`,
+
+  init: `Usage: toolform init [options]
+
+Writes toolform.config.ts, tools/example.json (an MCP JSON tool) and
+tools/example.tool.ts (a defineTool file), and adds "prebuild": "toolform build"
+to package.json. Existing files and an existing prebuild script are left alone.
+
+Options:
+      --json               print the steps as JSON`,
+
+  validate: `Usage: toolform validate TOOL [ARGS_JSON | -] [options]
+
+Validates one call against the built toolset in outDir (index.js, or index.ts
+loaded with tsx) and prints the report (toDict) and the model-facing feedback.
+ARGS_JSON is the arguments object as JSON; "-" reads it from stdin; none is {}.
+
+Options:
+      --from-sources       generate from the sources in memory instead of using outDir
+  -c, --config PATH        config file
+  -o, --out DIR            the built folder (overrides outDir)
+      --json               print {tool, valid, report, feedback, errors} as JSON
+
+Exit codes: 0 valid, 1 invalid call, 2 usage error or nothing built.`,
+
+  compile: `Usage: toolform compile SCHEMA.json [-o OUT.js] [options]
+
+Compiles one JSON Schema (any schema, not only tools) into a standalone ESM
+module exporting \`is\` and \`validate\` (the same report as tools). Without -o
+the module is printed on stdout.
+
+Options:
+  -o, --out FILE           where to write the module
+      --name NAME          name used in messages (default: the file name)
+      --unknown-args reject|schema
+                           default schema (plain JSON Schema)
+      --no-formats         treat "format" as an annotation
+  -q, --quiet              print errors only
+
+Exit codes: 0 written, 1 invalid schema, 2 usage error.`,
+
+  lint: `Usage: toolform lint [options]
+
+Runs the pipeline and prints only the advice: lint findings (ambiguous names,
+missing descriptions, free text where an enum belongs, ...) and schema warnings.
+Rules are switched off in the config: lint: { "missing-description": false }.
+
+Options:
+  -c, --config PATH        config file
+      --warn-only          exit 0 even when there are warnings
+      --json               print the findings as JSON
+      --no-cache           do not use the build cache
+
+Exit codes: 0 no findings, 1 findings (or errors), 2 usage or config error.`,
+};

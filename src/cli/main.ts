@@ -1,0 +1,91 @@
+// The `toolform` command: dispatch to one file per command (loaded lazily, so
+// `--help`, `--version` and `init` start fast), map failures to exit codes:
+// 0 ok, 1 invalid schema/source (or drift, or an invalid call), 2 usage/config.
+import { HELP } from "./help.js";
+import { UsageError } from "./args.js";
+import { makeStyle, useColor, type Io } from "./output.js";
+
+type Command = (argv: string[], io: Io) => Promise<number>;
+
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  build: async () => (await import("./commands/build.js")).buildCommand,
+  watch: async () => (await import("./commands/watch.js")).watchCommand,
+  check: async () => (await import("./commands/check.js")).checkCommand,
+  init: async () => (await import("./commands/init.js")).initCommand,
+  validate: async () => (await import("./commands/validate.js")).validateCommand,
+  compile: async () => (await import("./commands/compile.js")).compileCommand,
+  lint: async () => (await import("./commands/lint.js")).lintCommand,
+};
+
+async function version(): Promise<string> {
+  const { VERSION } = await import("../emit/templates.js");
+  return VERSION;
+}
+
+function nearest(word: string): string | undefined {
+  let best: string | undefined;
+  let bestD = 3;
+  for (const c of Object.keys(COMMANDS)) {
+    const d = editDistance(word, c);
+    if (d < bestD) (best = c), (bestD = d);
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) dp[0]![j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) dp[i]![j] = Math.min(dp[i - 1]![j]! + 1, dp[i]![j - 1]! + 1, dp[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return dp[a.length]![b.length]!;
+}
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const s = makeStyle(useColor(io.stderr, io.env, argv.includes("--no-color")));
+  const [first, ...rest] = argv;
+  try {
+    if (first === undefined || first === "--help" || first === "-h" || first === "help") {
+      const topic = first === "help" ? rest[0] : undefined;
+      io.stdout.write((topic && HELP[topic] ? HELP[topic] : HELP.main) + "\n");
+      return first === undefined ? 2 : 0;
+    }
+    if (first === "--version" || first === "-v" || first === "version") {
+      io.stdout.write((await version()) + "\n");
+      return 0;
+    }
+    const load = COMMANDS[first];
+    if (!load) {
+      const near = first.startsWith("-") ? undefined : nearest(first);
+      throw new UsageError(`unknown command ${JSON.stringify(first)}${near ? ` (did you mean ${JSON.stringify(near)}?)` : ""}`);
+    }
+    return await (await load())(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr.write(`${s.red("error")}: ${e.message}\n`);
+      io.stderr.write(s.dim(`run \`toolform ${e.command ? e.command + " " : ""}--help\` for usage\n`));
+      return 2;
+    }
+    const { ToolformError } = await import("../diagnostics/format.js");
+    if (e instanceof ToolformError) {
+      const { paintDiagnostic } = await import("./output.js");
+      io.stderr.write(e.diagnostics.map((d) => paintDiagnostic(d, s)).join("\n") + "\n");
+      return e.diagnostics.some((d) => d.code.startsWith("config/")) ? 2 : 1;
+    }
+    io.stderr.write(`${s.red("toolform crashed (this is a bug; please report it with the stack below)")}\n${(e as Error)?.stack ?? String(e)}\n`);
+    return 2;
+  }
+}
+
+/** Entry point of bin/toolform.js. */
+export async function run(): Promise<void> {
+  // `toolform ... | head`: a closed pipe ends the command quietly.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  }
+  const io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd(), env: process.env };
+  const code = await main(process.argv.slice(2), io);
+  process.exitCode = code;
+}

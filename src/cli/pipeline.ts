@@ -1,0 +1,78 @@
+// What build, watch, check, lint and validate share: loading the config with the
+// flags on top, and one run of generate() with the build cache plugged in.
+import { existsSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
+import { findConfig, loadConfigFile, resolveConfig } from "../config/load.js";
+import type { ResolvedConfig, ToolformConfig } from "../config/types.js";
+import { ToolformError } from "../diagnostics/format.js";
+import type { BuildCache } from "../build/cache.js";
+import type { GenerateResult } from "../build/generate.js";
+import { oneOf, str, UsageError, type Parsed } from "./args.js";
+
+export interface Project {
+  config: ResolvedConfig;
+  /** The config as written (before defaults), for the watch plan. */
+  raw: ToolformConfig;
+  configFile: string;
+}
+
+/** Config overrides from the command line. */
+export function overridesFrom(p: Parsed, cwd: string, command: string): Partial<ToolformConfig> {
+  const v = p.values;
+  const o: Partial<ToolformConfig> = {};
+  const out = str(v.out);
+  if (out !== undefined) o.outDir = resolve(cwd, out);
+  const emit = oneOf("emit", v.emit, ["ts", "js"] as const, command);
+  if (emit) o.emit = emit;
+  const ua = oneOf("unknown-args", v["unknown-args"], ["reject", "schema"] as const, command);
+  if (ua) o.unknownArgs = ua;
+  if (v.strict) o.strict = true;
+  if (v["no-lint"]) o.lint = false;
+  return o;
+}
+
+/** Loads the config (the file named by --config, or the one in cwd) with the flags on top. Config problems throw ToolformError. */
+export async function loadProject(cwd: string, configPath: string | undefined, overrides: Partial<ToolformConfig>): Promise<Project> {
+  const file = configPath ? resolve(cwd, configPath) : findConfig(cwd);
+  if (!file || !existsSync(file)) {
+    throw new ToolformError([
+      {
+        severity: "error",
+        code: "config/missing",
+        message: configPath ? `config file ${configPath} not found` : `no toolform.config.{ts,mts,js,mjs} in ${cwd}`,
+        hint: "run `npx toolform init`, or pass --config PATH",
+      },
+    ]);
+  }
+  const raw = await loadConfigFile(file);
+  const merged = { ...raw, ...overrides };
+  try {
+    return { config: resolveConfig(merged, dirname(file), file), raw: merged, configFile: file };
+  } catch (e) {
+    if (e instanceof ToolformError) throw e;
+    throw new ToolformError([{ severity: "error", code: "config/invalid", file: rel(cwd, file), message: (e as Error).message, hint: "fix the config" }]);
+  }
+}
+
+/** One generate() over the project, through the cache (compiled tools and formatted files). */
+export async function generateProject(project: Project, cache: BuildCache): Promise<GenerateResult> {
+  const { generate } = await import("../build/generate.js");
+  cache.beginBuild();
+  const config = Object.assign({}, project.config, { cache: cache.tools, formatCache: cache.formats }) as ResolvedConfig;
+  const result = await generate({ config });
+  if (!result.diagnostics.some((d) => d.severity === "error")) cache.endBuild();
+  return result;
+}
+
+export async function openCache(project: Project, noCache: boolean, onActivity?: BuildCache["onActivity"]): Promise<BuildCache> {
+  const { BuildCache } = await import("../build/cache.js");
+  return new BuildCache({ root: project.config.root, dir: noCache ? false : undefined, configFile: project.configFile, ...(onActivity ? { onActivity } : {}) });
+}
+
+/** A path as the user sees it: relative to cwd when inside it. */
+export function rel(cwd: string, abs: string): string {
+  const r = relative(cwd, abs);
+  return r === "" ? "." : r.startsWith("..") ? abs : r.split("\\").join("/");
+}
+
+export { UsageError };
