@@ -83,7 +83,7 @@ export async function compileTool(
   if (!ir || placed.some((d) => d.severity === "error")) return { ...base, ts: "", dts: "", diagnostics: placed };
 
   chooseExamples(ir, def.inputSchema);
-  const validatorOpts = { unknownArgs: opts.unknownArgs, toolName: def.name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput };
+  const validatorOpts = { unknownArgs: opts.unknownArgs, toolName: def.name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput, moduleNames: [names.ident] };
   let validator: ToolModuleInput["validator"];
   let why: string | undefined;
   const viaAjv = fallback.length > 0 || opts.engine === "ajv";

@@ -151,12 +151,19 @@ function words(raw: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * Names the generated modules declare themselves: the runtime namespace `rt` (tool
+ * modules, index), the index's exports, and `tool`, whose type name would be the
+ * index's `ToolArgs`. A tool named "toolset" or "rt" must not redeclare them.
+ */
+const MODULE_NAMES = new Set(["rt", "toolset", "toolNames", "toolsBySchemaHash", "validateCall", "tool"]);
+
 /** camelCase identifier for a tool name: "legal_draft_v3" → "legalDraftV3". Never empty, never reserved. */
 export function camelIdent(raw: string): string {
   const w = words(raw);
   let s = w.map((x, i) => (i === 0 ? x.toLowerCase() : x[0]!.toUpperCase() + x.slice(1).toLowerCase())).join("");
   if (s === "" || /^[0-9]/.test(s)) s = "tool" + s.charAt(0).toUpperCase() + s.slice(1);
-  return RESERVED.has(s) ? s + "Tool" : s;
+  return RESERVED.has(s) || MODULE_NAMES.has(s) ? s + "Tool" : s;
 }
 
 /** PascalCase type name: "legal_draft_v3" → "LegalDraftV3". */
@@ -181,8 +188,13 @@ export function fileBase(raw: string): string {
 /** Fresh local names within one generated module. */
 export class Names {
   private used = new Map<string, number>();
+  /** Exact names fresh() never returns: names declared beside ours in the module scope. */
+  private taken = new Set<string>();
   constructor(reserved: Iterable<string> = []) {
-    for (const r of reserved) this.used.set(r, 1);
+    for (const r of reserved) {
+      this.used.set(r, 1);
+      this.taken.add(r);
+    }
   }
   /** A new identifier starting with `prefix` (itself sanitized). */
   fresh(prefix: string): Name {
@@ -191,9 +203,18 @@ export class Names {
     let base = prefix.replace(/[^A-Za-z0-9_$]/g, "_");
     if (!IDENT.test(base)) base = "_" + base;
     if (/\d$/.test(base)) base += "_";
-    const n = this.used.get(base) ?? 0;
+    let n = this.used.get(base) ?? 0;
+    while (this.taken.has(`${base}${n}`)) n++;
     this.used.set(base, n + 1);
     return new Name(`${base}${n}`);
+  }
+  /**
+   * A name fresh() must skip. The tool's exported identifier comes from its name
+   * ("is 0" → `is0`) and shares the module scope with the validator's `is0`,
+   * `collect0`, `re0` …: without this a hostile tool name is a duplicate declaration.
+   */
+  avoid(name: string): void {
+    this.taken.add(name);
   }
   /** Marks a name as taken (an import, a module-level constant). */
   reserve(name: string): Name {

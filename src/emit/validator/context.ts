@@ -13,6 +13,8 @@ export interface ValidatorOptions {
   maxDepth: number;
   /** Longest string a `pattern` is ever run on (a bound against slow regexes). */
   maxPatternInput: number;
+  /** Names declared beside the validator at module level (the tool's exported identifier): fresh names skip them. */
+  moduleNames?: readonly string[];
 }
 
 /** A path in the error path: known at build time, or computed at run time. */
@@ -49,6 +51,7 @@ export class EmitContext {
     readonly ir: IR,
     readonly opts: ValidatorOptions,
   ) {
+    for (const n of opts.moduleNames ?? []) this.names.avoid(n);
     this.dynamic = ir.nodes.some((n) => n.dynamicRef !== undefined);
     this.d = this.dynamic ? code`d, ds` : code`d`;
     this.d1 = this.dynamic ? code`d + 1, ds` : code`d + 1`;
