@@ -180,8 +180,11 @@ export function fileBase(raw: string): string {
     .replace(/^[._-]+/, "")
     .replace(/_+$/, "")
     .toLowerCase()
-    .slice(0, 100);
-  if (s === "" || s === "index" || s.startsWith("_")) s = "tool_" + s;
+    .slice(0, 100)
+    // "<name>.d" would be written as "<name>.d.ts": a declaration file holding code.
+    .replace(/\.d$/, "_d");
+  // Windows device names (con, nul, com1 …) cannot be files there, with any extension.
+  if (s === "" || s === "index" || s.startsWith("_") || /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/.test(s)) s = "tool_" + s;
   return s;
 }
 
