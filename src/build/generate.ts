@@ -4,7 +4,7 @@
 import type { Coerce, ResolvedConfig } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { camelIdent, fileBase, pascalIdent } from "../emit/code.js";
-import { declarationsOf, formatSource, toJavaScript } from "../emit/finish.js";
+import { declarationsOf, formatSource as formatText, toJavaScript } from "../emit/finish.js";
 import { header } from "../emit/header.js";
 import { indexDts, indexTs, type IndexEntry } from "../emit/index-module.js";
 import { runtimeSource } from "../emit/runtime-file.js";
@@ -32,10 +32,19 @@ export interface GenerateOptions {
   schemas?: Record<string, unknown>;
   strict?: boolean;
   lint?: false | Record<string, boolean>;
+  /** "ajv" compiles every tool with ajv's standalone code instead of toolform's emitter. */
+  engine?: "toolform" | "ajv";
   /** Per-tool overrides. */
   tools?: ResolvedConfig["tools"];
   /** Already compiled tools by inputHash (the build cache); reused instead of compiled again. */
   cache?: Map<string, CompiledTool>;
+  /** Formatted texts by a hash of what went into prettier (the CLI's cache across processes); prettier runs only on a miss. */
+  formatCache?: FormatCache;
+}
+
+export interface FormatCache {
+  get(key: string): string | undefined;
+  set(key: string, value: string): void;
 }
 
 export interface GenerateResult {
@@ -73,6 +82,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     const opts: CompileOptions = {
       unknownArgs: per.unknownArgs ?? options.unknownArgs ?? "reject",
       coerce: per.coerce ?? options.coerce ?? "none",
+      engine: per.engine ?? options.engine ?? "toolform",
       formats: options.formats ?? true,
       maxDepth: options.maxDepth ?? 128,
       maxPatternInput: options.maxPatternInput ?? 10_000,
@@ -96,6 +106,9 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const sources = [...new Set(defs.map((d) => d.origin.file))].sort();
   const sourceLabel = sources.length <= 3 ? sources.join(", ") : `${sources.length} files`;
   const files: GeneratedFile[] = [];
+  const memo = options.formatCache;
+  const formatSource = (text: string, parser: "typescript" | "babel") => memoFormat(memo, [parser, text], () => formatText(text, parser));
+  const formatCached = (t: CompiledTool, kind: "ts" | "js") => formatTool(t, kind, memo);
   const rtTs = runtimeSource();
   const runtimeHeader = header("toolform templates/_runtime.ts", hashOf({ rtTs, VERSION }));
   const idxTs = indexTs(entries, sourceLabel, setHash);
@@ -104,13 +117,13 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     for (const t of compiled) files.push({ path: t.file + ".ts", contents: await formatCached(t, "ts") });
     files.push({ path: "index.ts", contents: await formatSource(idxTs, "typescript") });
   } else {
-    files.push({ path: "_runtime.js", contents: await formatSource(runtimeHeader + "\n" + toJavaScript(rtTs), "babel") });
+    files.push({ path: "_runtime.js", contents: await memoFormat(memo, ["runtime.js", runtimeHeader, rtTs], () => formatText(runtimeHeader + "\n" + toJavaScript(rtTs), "babel")) });
     files.push({ path: "_runtime.d.ts", contents: await formatSource(runtimeHeader + "\n" + declarationsOf(rtTs), "typescript") });
     for (const t of compiled) {
       files.push({ path: t.file + ".js", contents: await formatCached(t, "js") });
       files.push({ path: t.file + ".d.ts", contents: await formatSource(t.dts, "typescript") });
     }
-    files.push({ path: "index.js", contents: await formatSource(toJavaScript(idxTs), "babel") });
+    files.push({ path: "index.js", contents: await memoFormat(memo, ["index.js", idxTs], () => formatText(toJavaScript(idxTs), "babel")) });
     files.push({ path: "index.d.ts", contents: await formatSource(indexDts(entries, sourceLabel, setHash), "typescript") });
   }
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
@@ -118,10 +131,21 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
 
 /** Formatting is the slow part of emitting; a cached tool keeps its formatted text. */
 const formatted = new WeakMap<CompiledTool, { ts?: string; js?: string }>();
-async function formatCached(t: CompiledTool, kind: "ts" | "js"): Promise<string> {
+async function formatTool(t: CompiledTool, kind: "ts" | "js", memo: FormatCache | undefined): Promise<string> {
   let f = formatted.get(t);
   if (!f) formatted.set(t, (f = {}));
-  return (f[kind] ??= kind === "ts" ? await formatSource(t.ts, "typescript") : await formatSource(toJavaScript(t.ts), "babel"));
+  return (f[kind] ??= await memoFormat(memo, [kind, t.ts], () => (kind === "ts" ? formatText(t.ts, "typescript") : formatText(toJavaScript(t.ts), "babel"))));
+}
+
+/** Looks a formatted text up in the format cache by a hash of its inputs; formats and stores it on a miss. */
+async function memoFormat(memo: FormatCache | undefined, inputs: string[], produce: () => Promise<string>): Promise<string> {
+  if (!memo) return produce();
+  const key = hashOf(inputs);
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const out = await produce();
+  memo.set(key, out);
+  return out;
 }
 
 /** Identifier, type and file names for each tool; duplicates and collisions are errors. */
