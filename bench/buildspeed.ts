@@ -1,89 +1,71 @@
-// Build speed through the real CLI (`toolform build`): a cold build and a
-// one-tool incremental rebuild at 10, 100 and 1,000 tools. Filled only when the
-// CLI exists and builds a project; otherwise the section says why, with no numbers.
+// Build speed through the real CLI. The measuring is bench/build.ts's (the CLI's
+// own build benchmark: cold, no-change and one-tool rebuilds, watch latency, at
+// 10/100/1,000 tools); this runs it, after compiling the working tree to dist/
+// (what bin/toolform.js runs), and hands its table to the report.
 
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { median } from "./harness.js";
-import { generateTools } from "./workload/generate.js";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const bin = join(repoRoot, "bin", "toolform.js");
-
-export interface BuildRow {
-  tools: number;
-  coldMs: number;
-  coldRuns: number;
-  incrementalMs: number;
-  incrementalRuns: number;
-}
 
 export interface BuildSpeed {
   status: "measured" | "unavailable";
   reason?: string;
-  rows: BuildRow[];
+  /** How the CLI was made ready (dist/ rebuilt, or the existing dist/ used). */
+  note?: string;
+  /** bench/build.ts's markdown, its own heading removed. */
+  markdown?: string;
+  /** From the 1,000-tool row, when there is one: median wall ms. */
+  cold1000Ms?: number;
+  oneTool1000Ms?: number;
 }
 
-function makeProject(n: number): string {
-  const dir = mkdtempSync(join(tmpdir(), `toolform-bench-build-${n}-`));
-  mkdirSync(join(dir, "tools"));
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `bench-build-${n}`, private: true, type: "module" }, null, 2));
-  writeFileSync(join(dir, "toolform.config.mjs"), `export default { sources: ["tools/**/*.json"], outDir: "generated", emit: "js" };\n`);
-  for (const g of generateTools(n, 7000 + n)) writeFileSync(join(dir, "tools", `${g.tool.name}.json`), JSON.stringify(g.tool, null, 2));
-  return dir;
-}
-
-function build(dir: string): { ms: number; ok: boolean; err: string } {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [bin, "build"], { cwd: dir, encoding: "utf8", env: { ...process.env, CI: "1", NO_COLOR: "1" } });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  const out = join(dir, "generated");
-  const ok = r.status === 0 && existsSync(out) && readdirSync(out).some((f) => /^index\.(js|ts)$/.test(f));
-  const err = ok ? "" : `exit ${r.status}: ${((r.stderr || "") + (r.stdout || "")).trim().split("\n").slice(-4).join(" | ").slice(0, 400)}`;
-  return { ms, ok, err };
-}
+const TIMEOUT_MS = 40 * 60_000;
 
 export function detectCli(): string | undefined {
-  if (!existsSync(bin)) return "bin/toolform.js does not exist yet";
+  if (!existsSync(join(repoRoot, "bin", "toolform.js"))) return "bin/toolform.js does not exist yet";
+  if (!existsSync(join(repoRoot, "bench", "build.ts"))) return "bench/build.ts (the CLI's build benchmark) does not exist yet";
   return undefined;
 }
 
-export function runBuildSpeed(sizes: number[], coldRuns: number, incRuns: number): BuildSpeed {
-  const missing = detectCli();
-  if (missing) return { status: "unavailable", reason: missing, rows: [] };
-  const rows: BuildRow[] = [];
-  for (const n of sizes) {
-    const template = makeProject(n);
-    const cold: number[] = [];
-    let warm = "";
-    for (let i = 0; i < coldRuns; i++) {
-      const dir = mkdtempSync(join(tmpdir(), `toolform-bench-cold-${n}-`));
-      cpSync(template, dir, { recursive: true });
-      const r = build(dir);
-      if (!r.ok) return { status: "unavailable", reason: `\`toolform build\` exists but did not build a ${n}-tool project: ${r.err}`, rows };
-      cold.push(r.ms);
-      if (warm) rmSync(dir, { recursive: true, force: true });
-      else warm = dir;
-    }
-    // Incremental: change one tool's description, rebuild (each run a different tool).
-    const inc: number[] = [];
-    const files = readdirSync(join(warm, "tools")).sort();
-    for (let i = 0; i < incRuns; i++) {
-      const f = join(warm, "tools", files[i % files.length]!);
-      const tool = JSON.parse(readFileSync(f, "utf8")) as { description?: string };
-      tool.description = `${tool.description ?? ""} (edit ${i})`;
-      writeFileSync(f, JSON.stringify(tool, null, 2));
-      const r = build(warm);
-      if (!r.ok) return { status: "unavailable", reason: `incremental \`toolform build\` failed at ${n} tools: ${r.err}`, rows };
-      inc.push(r.ms);
-    }
-    rows.push({ tools: n, coldMs: median(cold), coldRuns: cold.length, incrementalMs: median(inc), incrementalRuns: inc.length });
-    rmSync(template, { recursive: true, force: true });
-    rmSync(warm, { recursive: true, force: true });
-  }
-  return { status: "measured", rows };
+/** "76.8 s" or "412 ms" → ms. */
+function parseDuration(s: string): number | undefined {
+  const m = /^([\d.]+) (ms|s)$/.exec(s.trim());
+  return m ? Number(m[1]) * (m[2] === "s" ? 1000 : 1) : undefined;
 }
 
+export function runBuildSpeed(extraArgs: string[] = []): BuildSpeed {
+  const missing = detectCli();
+  if (missing) return { status: "unavailable", reason: missing };
+  const tsc = spawnSync("npm", ["run", "build", "--silent"], { cwd: repoRoot, encoding: "utf8", timeout: TIMEOUT_MS });
+  let note = "dist/ was rebuilt from the working tree (`npm run build`) first";
+  if (tsc.status !== 0) {
+    if (!existsSync(join(repoRoot, "dist", "src", "cli", "main.js"))) {
+      return { status: "unavailable", reason: `\`npm run build\` failed and there is no dist/: ${(tsc.stdout + tsc.stderr).trim().split("\n").slice(0, 3).join(" | ")}` };
+    }
+    note = "`npm run build` failed on the working tree, so the existing dist/ was measured";
+  }
+  const r = spawnSync(process.execPath, ["--import", "tsx", join(repoRoot, "bench", "build.ts"), "--emit", "js", ...extraArgs], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    timeout: TIMEOUT_MS,
+    maxBuffer: 64 << 20,
+  });
+  if (r.status !== 0) {
+    return { status: "unavailable", reason: `bench/build.ts failed (exit ${r.status}): ${(r.stderr || r.stdout).trim().split("\n").slice(-3).join(" | ").slice(0, 500)}` };
+  }
+  const lines = r.stdout.trim().split("\n");
+  const body = lines.filter((l) => !l.startsWith("## ")).join("\n").trim();
+  const row = lines.find((l) => /^\| 1000 \|/.test(l));
+  let cold1000Ms: number | undefined;
+  let oneTool1000Ms: number | undefined;
+  if (row) {
+    const cells = row.split("|").map((c) => c.trim().replace(/ \(cpu .*\)$/, ""));
+    // | tools | cold | no-change | one-tool | watch |
+    cold1000Ms = parseDuration(cells[2] ?? "");
+    oneTool1000Ms = parseDuration(cells[4] ?? "");
+  }
+  return { status: "measured", note, markdown: body, cold1000Ms, oneTool1000Ms };
+}

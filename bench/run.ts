@@ -23,7 +23,7 @@ import type { AdapterResult, Prepared, ValidatorRow } from "./adapters/types.js"
 import { pkgVersion } from "./adapters/versions.js";
 import { zodAdapter } from "./adapters/zod.js";
 import { buildArtefacts, type Artefacts } from "./artefacts.js";
-import { profileScript, type HotSpot } from "./profile.js";
+import { loopProfilerScript, profileLoop, profileScript, type HotSpot } from "./profile.js";
 import { buildToolform, loadGenerate } from "./adapters/toolform.js";
 import { runBuildSpeed, detectCli, type BuildSpeed } from "./buildspeed.js";
 import { runColdStart, type ColdResult } from "./coldstart.js";
@@ -207,10 +207,10 @@ if (!flag("--no-cold") || !flag("--no-size")) {
 let buildSpeed: BuildSpeed;
 if (flag("--no-build") || quick) {
   const missing = detectCli();
-  buildSpeed = { status: "unavailable", reason: missing ?? (quick ? "skipped with --quick" : "skipped with --no-build"), rows: [] };
+  buildSpeed = { status: "unavailable", reason: missing ?? (quick ? "skipped with --quick" : "skipped with --no-build") };
 } else {
   log("bench: build speed");
-  buildSpeed = runBuildSpeed([10, 100, 1000], 3, 5);
+  buildSpeed = runBuildSpeed();
 }
 
 // ---------------------------------------------------------------- profiles
@@ -228,21 +228,22 @@ if (toolformReady && !flag("--no-profile")) {
       const script = join(dir, `prof-${kind}.mjs`);
       writeFileSync(
         script,
-        `import { toolset } from "./index.js";\n` +
-          `const calls = ${JSON.stringify(calls)};\n` +
-          `const fns = calls.map((c) => toolset[c.name].validate);\nconst args = calls.map((c) => c.arguments);\n` +
-          `let sink; const end = Date.now() + ${loopMs};\n` +
-          `while (Date.now() < end) for (let r = 0; r < 200; r++) for (let i = 0; i < fns.length; i++) sink = fns[i](args[i]);\n` +
-          `if (sink === 42) console.log(sink);\n`,
+        loopProfilerScript(
+          `import { toolset } from "./index.js";\n` +
+            `const calls = ${JSON.stringify(calls)};\n` +
+            `const fns = calls.map((c) => toolset[c.name].validate);\nconst args = calls.map((c) => c.arguments);`,
+          `for (let i = 0; i < fns.length; i++) sink = fns[i](args[i]);`,
+          loopMs,
+        ),
       );
       log(`bench: profiling toolform validate, ${kind} calls`);
       let spots: HotSpot[] | string;
       try {
-        spots = profileScript(script, dir);
+        spots = profileLoop(script, dir);
       } catch (e) {
         spots = (e as Error).message;
       }
-      profiles.push({ title: `toolform validate, the ${kind} calls of the four tools in a loop`, spots });
+      profiles.push({ title: `toolform validate, the ${kind} calls of the four tools in a loop (after warm-up)`, spots });
     }
   } catch (e) {
     profiles.push({ title: "toolform validate", spots: (e as Error).message });
@@ -330,6 +331,14 @@ const na = toolformReady ? "" : "n/a: toolform not available yet";
     stf && ssa ? `${fmtB(stf.perToolRaw)} B vs ${fmtB(ssa.perToolRaw)} B (${fmtX(stf.perToolRaw / ssa.perToolRaw)})` : "–",
     !stf || !ssa ? na || "n/a" : stf.perToolRaw <= ssa.perToolRaw ? "met" : `missed by ${((stf.perToolRaw / ssa.perToolRaw - 1) * 100).toFixed(0)}%`,
   ]);
+}
+
+{
+  const why = buildSpeed.status === "measured" ? "n/a" : "n/a: not measured";
+  const c = buildSpeed.cold1000Ms;
+  const o = buildSpeed.oneTool1000Ms;
+  goals.push(["build (issue 6): 1,000 tools, cold `toolform build`", "< 10 s", c !== undefined ? `${(c / 1000).toFixed(1)} s` : "–", c === undefined ? why : c < 10_000 ? "met" : `missed: ${(c / 10_000).toFixed(1)}× the target`]);
+  goals.push(["build (issue 6): one-tool rebuild at 1,000 tools (median)", "< 300 ms", o !== undefined ? `${fmtMs(o)} ms` : "–", o === undefined ? why : o < 300 ? "met" : `missed: ${(o / 300).toFixed(1)}× the target`]);
 }
 
 function gitRev(): string {
@@ -437,11 +446,11 @@ md.push("");
 md.push(`## Build speed (\`toolform build\`)`);
 md.push("");
 if (buildSpeed.status === "measured") {
-  md.push(table(["tools", "cold build (ms, median)", "runs", "one-tool incremental rebuild (ms, median)", "runs"], buildSpeed.rows.map((r) => [r.tools, fmtMs(r.coldMs), r.coldRuns, fmtMs(r.incrementalMs), r.incrementalRuns])));
+  md.push(buildSpeed.markdown ?? "");
   md.push("");
-  md.push("Wall time of `node bin/toolform.js build` in a temp project (fresh copy for a cold build; one tool's description edited before each incremental build).");
+  md.push(`Measured by bench/build.ts (emit js) through \`node bin/toolform.js\` in temp projects of generated JSON tools; ${buildSpeed.note}.`);
 } else {
-  md.push(`Not measured: ${buildSpeed.reason}. This section is filled by \`npm run bench\` once \`toolform build\` builds a project (cold and one-tool incremental builds at 10, 100 and 1,000 tools).`);
+  md.push(`Not measured: ${buildSpeed.reason}. This section is filled by \`npm run bench\` (through bench/build.ts) once \`toolform build\` builds a project: cold and one-tool incremental builds at 10, 100 and 1,000 tools.`);
 }
 md.push("");
 if (profiles.length) {
