@@ -63,7 +63,7 @@ export function valueFor(schema: Schema, root: Schema = schema, depth = 0): fc.A
   return fc.oneof(...arbs);
 }
 
-const leaf: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
+const leaf: fc.Arbitrary<Schema> = fc.oneof<fc.Arbitrary<Schema>[]>(
   fc.constantFrom("string", "number", "integer", "boolean", "null", "array", "object").map((type) => ({ type })),
   fc.constantFrom(["string", "null"], ["integer", "string"]).map((type) => ({ type })),
   fc.array(fc.oneof(fc.string({ maxLength: 3 }), fc.integer({ min: -3, max: 3 }), fc.constant(null), fc.constant(1.0)), { minLength: 1, maxLength: 4 }).map((e) => ({ enum: e })),
