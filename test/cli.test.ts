@@ -302,6 +302,14 @@ describe("toolform init", () => {
     expect(r.stdout).toMatch(/left alone\s+package\.json — no package\.json here/);
     expect(JSON.parse(readFileSync(join(dir, "tools", "example.json"), "utf8"))).toMatchObject({ name: "get_weather" });
     expect(readFileSync(join(dir, "tools", "example.tool.ts"), "utf8")).toContain("defineTool({");
+    // Not an ESM package: the config imports toolform's types only, and loads as CommonJS.
+    expect(readFileSync(join(dir, "toolform.config.ts"), "utf8")).toContain('import type { ToolformConfig } from "toolform";');
+    mkdirSync(join(dir, "node_modules"));
+    symlinkSync(repo, join(dir, "node_modules", "toolform"), "dir");
+    const b = toolform(dir, ["build"], { env });
+    expect(b.stderr).not.toMatch(/error/);
+    expect(b.code).toBe(0);
+    expect(Object.keys(snapshot(join(dir, "generated")))).toEqual(["_runtime.ts", "create_reminder.ts", "get_weather.ts", "index.ts"]);
   });
 
   it("keeps an existing prebuild script and suggests chaining; never overwrites files", () => {
@@ -324,6 +332,7 @@ describe("toolform init", () => {
     expect(r.code).toBe(0);
     const steps = (JSON.parse(r.stdout) as { steps: { path: string; action: string }[] }).steps;
     expect(steps.map((s) => `${s.action} ${s.path}`)).toEqual(["created toolform.config.ts", "created tools/example.json", "created tools/example.tool.ts", "updated package.json"]);
+    expect(readFileSync(join(dir, "toolform.config.ts"), "utf8")).toContain('import { defineConfig } from "toolform";');
     const text = readFileSync(join(dir, "package.json"), "utf8");
     expect(JSON.parse(text).scripts).toEqual({ test: "vitest", prebuild: "toolform build" });
     expect(text).toContain('\n    "name"');

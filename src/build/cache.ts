@@ -151,6 +151,8 @@ class DiskStore {
 
 /** The compiled-tool cache generate() takes as `cache`: memory first, then disk. */
 export class ToolCache extends Map<string, CompiledTool> {
+  /** Each entry's diagnostics as compiled: generate() may turn a warning into an error in place (strict). */
+  private readonly pristine = new Map<string, Diagnostic[]>();
   constructor(private readonly owner: BuildCache) {
     super();
   }
@@ -165,6 +167,7 @@ export class ToolCache extends Map<string, CompiledTool> {
         try {
           t = JSON.parse(text) as CompiledTool;
           super.set(key, t);
+          this.pristine.set(key, t.diagnostics.map((d) => ({ ...d })));
           o.stats.fromDisk++;
         } catch {
           t = undefined;
@@ -173,19 +176,24 @@ export class ToolCache extends Map<string, CompiledTool> {
     }
     if (!t) o.stats.compiled++;
     o.activity();
-    // generate() may turn a warning into an error in place (strict): hand out copies.
-    return t ? { ...t, diagnostics: t.diagnostics.map((d) => ({ ...d })) } : undefined;
+    // The same object every time (generate() keeps its formatted text by identity), with fresh diagnostics.
+    if (t) t.diagnostics = (this.pristine.get(key) ?? []).map((d) => ({ ...d }));
+    return t;
   }
   override set(key: string, t: CompiledTool): this {
     const o = this.owner;
-    const copy = { ...t, diagnostics: t.diagnostics.map((d) => ({ ...d })) };
-    super.set(key, copy);
+    super.set(key, t);
+    this.pristine.set(key, t.diagnostics.map((d) => ({ ...d })));
     o.usedTools.add(key);
     if (o.toolDisk) {
       const { locate: _locate, ...def } = t.def;
-      o.guard(() => o.toolDisk!.write(key, JSON.stringify({ ...copy, def })));
+      o.guard(() => o.toolDisk!.write(key, JSON.stringify({ ...t, def })));
     }
     return this;
+  }
+  override delete(key: string): boolean {
+    this.pristine.delete(key);
+    return super.delete(key);
   }
 }
 

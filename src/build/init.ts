@@ -26,6 +26,15 @@ export default defineConfig({
 });
 `;
 
+/**
+ * The same config for a package that is not ESM ("type": "module" missing): there
+ * the config is loaded as CommonJS, and a runtime import of the ESM-only
+ * `toolform` package would not resolve, so the types come from a type-only import.
+ */
+export const CONFIG_TEMPLATE_CJS = CONFIG_TEMPLATE.replace('import { defineConfig } from "toolform";', '// A type-only import: this package is not ESM, so the config cannot import toolform at run time.\nimport type { ToolformConfig } from "toolform";')
+  .replace("export default defineConfig({", "export default {")
+  .replace(/\}\);\n$/, "} satisfies ToolformConfig;\n");
+
 export const EXAMPLE_JSON = `${JSON.stringify(
   {
     name: "get_weather",
@@ -73,11 +82,19 @@ export function initProject(dir: string): InitStep[] {
   const steps: InitStep[] = [];
   const existingConfig = CONFIG_NAMES.find((n) => existsSync(join(dir, n)));
   if (existingConfig) steps.push({ path: existingConfig, action: "skipped", note: "a config already exists; left it as it is" });
-  else steps.push(writeNew(dir, "toolform.config.ts", CONFIG_TEMPLATE));
+  else steps.push(writeNew(dir, "toolform.config.ts", isEsmPackage(dir) ? CONFIG_TEMPLATE : CONFIG_TEMPLATE_CJS));
   steps.push(writeNew(dir, "tools/example.json", EXAMPLE_JSON));
   steps.push(writeNew(dir, "tools/example.tool.ts", EXAMPLE_TS));
   steps.push(addPrebuild(dir));
   return steps;
+}
+
+function isEsmPackage(dir: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { type?: unknown }).type === "module";
+  } catch {
+    return false;
+  }
 }
 
 function writeNew(dir: string, rel: string, text: string): InitStep {

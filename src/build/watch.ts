@@ -5,7 +5,7 @@
 // caller's: `rebuild` returns the next plan (the config may have changed).
 import { watch as chokidar, type FSWatcher } from "chokidar";
 import { existsSync } from "node:fs";
-import { dirname, isAbsolute, join, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import type { ResolvedConfig, SourceSpec } from "../config/types.js";
 
 export interface WatchPlan {
@@ -162,10 +162,11 @@ export function planFor(config: ResolvedConfig, opts: { configFile?: string; sch
     const neg = pattern.startsWith("!");
     if (neg) return;
     const base = resolve(root, globBase(pattern));
-    // A base that does not exist yet (tools/ before the first tool) is seen from its parent.
+    // A base that does not exist yet (tools/ before the first tool) is seen from
+    // the nearest folder that does, but never from above the project root.
     let p = base;
-    while (!existsSync(p) && dirname(p) !== p && under(p, root)) p = dirname(p);
-    paths.add(under(p, root) || isAbsolute(pattern) ? p : root);
+    while (!existsSync(p) && dirname(p) !== p) p = dirname(p);
+    paths.add(p === base || under(p, root) ? p : root);
   };
   for (const spec of config.sources as SourceSpec[]) {
     if (typeof spec === "object" && "mcp" in spec) {

@@ -17,7 +17,7 @@ function clock(): string {
   return new Date().toTimeString().slice(0, 8);
 }
 
-export async function watchCommand(argv: string[], io: Io): Promise<number> {
+export async function watchCommand(argv: string[], io: Io, opts: { keepProcess?: boolean } = {}): Promise<number> {
   const p = parse("watch", argv, BUILD_FLAGS, { min: 0, max: 0 });
   if (p.values.help) {
     io.stdout.write(HELP.watch + "\n");
@@ -120,6 +120,10 @@ export async function watchCommand(argv: string[], io: Io): Promise<number> {
       void session.close().then(() => {
         if (!json) io.stderr.write(`\n${s.dim(`stopped (${signal})`)}\n`);
         resolveExit(0);
+        // A build still running is dropped here: writes happen in one synchronous
+        // step after generation, so no file can be caught half-way, and nothing
+        // is written after the stop.
+        if (!opts.keepProcess) setImmediate(() => process.exit(0));
       });
     };
     const onInt = () => stop("SIGINT");
