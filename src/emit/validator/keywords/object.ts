@@ -12,7 +12,7 @@ function own(v: Code, key: string): Code {
 }
 
 /** Expression: the object has property `key` (JSON has no undefined, so undefined counts as absent). */
-function has(v: Code, key: string): Code {
+export function has(v: Code, key: string): Code {
   return isInheritedKey(key) ? code`rt.hasOwn.call(${v}, ${lit(key)}) && ${prop(v, key)} !== undefined` : code`${prop(v, key)} !== undefined`;
 }
 

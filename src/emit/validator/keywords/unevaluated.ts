@@ -4,13 +4,10 @@
 // That is collected at run time by small generated functions (evalProps_N /
 // evalItems_N) into a Set — only for schemas that use these keywords.
 import type { IRNode } from "../../../schema/ir.js";
-import { code, isInheritedKey, lit, prop, type Code } from "../../code.js";
+import { code, lit, type Code } from "../../code.js";
 import { pathCode, type EmitContext } from "../context.js";
 import { itemPath, type KeywordModule } from "../keyword.js";
-
-function has(v: Code, key: string): Code {
-  return isInheritedKey(key) ? code`rt.hasOwn.call(${v}, ${lit(key)}) && ${prop(v, key)} !== undefined` : code`${prop(v, key)} !== undefined`;
-}
+import { has } from "./object.js";
 
 /** Body of evalProps_N(v, d, out): adds the property names `n` evaluates on object `v`. */
 export function evalPropsBody(n: IRNode, ctx: EmitContext, self: boolean): Code[] {
