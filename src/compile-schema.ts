@@ -61,13 +61,13 @@ export async function compileSchema(schema: unknown, options: CompileSchemaOptio
   runtimeJs ??= toJavaScript(inlineRuntime());
   const body = toJavaScript(`${v.body.text}
 const ok = rt.okReport(${lit(name).text});
-/** True when the value fits the schema. Allocates nothing. */
-export function is(value) { return ${v.is.text}(value); }
+/** True when the value fits the schema. Allocates nothing. Never throws (a throwing Proxy or getter, or nesting past the stack, is a no). */
+export function is(value) { try { return ${v.is.text}(value); } catch { return false; } }
 /** The report: ok, buckets, structured errors, model-facing feedback. */
 export function validate(value) {
-  if (${v.is.text}(value)) return ok;
+  if (is(value)) return ok;
   const s = [];
-  ${v.collect.text}(value, s);
+  try { ${v.collect.text}(value, s); } catch (e) { rt.unjudged(s, e); }
   return rt.errorReport(${lit(name).text}, s);
 }
 export default validate;

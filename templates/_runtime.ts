@@ -273,9 +273,33 @@ export function makeTool<Args>(def: {
   coerce?: CoerceMode;
 }): Tool<Args> {
   const ok = okReport(def.name);
-  const is = def.is as (v: unknown) => v is Args;
+  // Total whatever the input (seed 003): a Proxy or getter that throws, or nesting deeper than
+  // the call stack allows under a large maxDepth, is a refusal (see unjudged), never an exception.
+  // (try/catch costs nothing on the fast path and allocates nothing.)
+  const is = ((v: unknown): boolean => {
+    try {
+      return def.is(v);
+    } catch {
+      return false;
+    }
+  }) as (v: unknown) => v is Args;
+  const collect = (v: unknown, s: ValidationError[]): void => {
+    try {
+      def.collect(v, s);
+    } catch (e) {
+      unjudged(s, e);
+    }
+  };
   const coerce: CoerceMode = def.coerce ?? "none";
-  const nz = def.normalize ?? ((v: unknown) => v);
+  const nz0 = def.normalize ?? ((v: unknown) => v);
+  const nz = (v: unknown, m: number, r: Repair[]): unknown => {
+    try {
+      return nz0(v, m, r);
+    } catch {
+      r.length = 0; // nothing repaired: the value is judged as it came
+      return v;
+    }
+  };
   const modeOf = (mode: unknown): number => {
     const m = NORMALIZE_MODES[mode as NormalizeMode];
     if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
@@ -300,7 +324,7 @@ export function makeTool<Args>(def: {
       ? (v: unknown): ValidationReport => {
           if (is(v)) return ok;
           const s: ValidationError[] = [];
-          def.collect(v, s);
+          collect(v, s);
           return errorReport(def.name, s);
         }
       : (v: unknown): ValidationReport => {
@@ -308,7 +332,7 @@ export function makeTool<Args>(def: {
           const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
           if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
           const s: ValidationError[] = [];
-          def.collect(value, s);
+          collect(value, s);
           return new CoercedReport(errorReport(def.name, s), value, repairs);
         };
   return Object.freeze({
@@ -328,12 +352,20 @@ export function makeTool<Args>(def: {
         const value = cm === 0 ? v : coerced(v).value;
         if (value !== v && is(value)) return { value: value as Args };
         const s: ValidationError[] = [];
-        def.collect(value, s);
+        collect(value, s);
         return { issues: errorReport(def.name, s).errors.map((e) => ({ message: e.message, path: pathKeys(e.path) })) };
       },
       jsonSchema: { input: () => def.inputSchema as Record<string, unknown> },
     }),
   });
+}
+
+/** A value the validator could not read to the end: a throwing Proxy or getter, or nesting past the call stack. */
+export function unjudged(s: ValidationError[], e: unknown): void {
+  const deep = e instanceof RangeError;
+  const expected = deep ? "nesting the validator can follow" : "plain JSON data";
+  const message = deep ? "The arguments are nested too deeply to check." : "The arguments could not be read as plain JSON data.";
+  s.push(mk("", "constraint_errors", deep ? "maxDepth" : "type", expected, deep ? "a value nested too deeply" : "a value that throws when read", `arguments: not checkable (${expected})`, message));
 }
 
 /** "edits[0].oldText" → ["edits", 0, "oldText"] (for Standard Schema issue paths). */
