@@ -99,7 +99,7 @@ export class Progress {
     this.shown = true;
     this.frame = (this.frame + 1) % this.frames.length;
     const line = `${this.frames[this.frame]} ${this.text} (${duration(now - this.start)})`;
-    const width = Math.max(20, (this.stream.columns ?? 80) - 1);
+    const width = Math.max(20, (this.stream.columns || 80) - 1);
     this.stream.write(`\r\x1b[K${line.length > width ? line.slice(0, width - 1) + "…" : line}`);
   }
 

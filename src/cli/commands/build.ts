@@ -64,7 +64,7 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
       };
     }
   }
-  if (progress) cache.onActivity = (s) => progress.update(`building: ${s.tools} tools read, ${s.compiled} compiled, ${s.formats - s.formatted} of ${s.formats} files formatted from cache`);
+  if (progress) cache.onActivity = (s) => progress.update(`building: ${s.tools} tools read, ${s.compiled} compiled, ${s.formats} files emitted (${s.formatted} formatted)`);
   let result: GenerateResult;
   try {
     result = await generateProject(project, cache);
