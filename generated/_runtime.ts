@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:0b358c322f3a6a9de0e043f0fac27c2ccd6353bfa5690a593729048629cbb6a6
+// input hash: sha256:4de04a818b8cf566c1dcf8df5e00ed0f0219b257c2a400751cc668ce72d71bda
 
 // toolform runtime: the helpers every generated tool module shares.
 // This file is copied into the output folder as _runtime.ts; it must import nothing.
@@ -302,9 +302,33 @@ export function makeTool<Args>(def: {
   coerce?: CoerceMode;
 }): Tool<Args> {
   const ok = okReport(def.name);
-  const is = def.is as (v: unknown) => v is Args;
+  // Total whatever the input (seed 003): a Proxy or getter that throws, or nesting deeper than
+  // the call stack allows under a large maxDepth, is a refusal (see unjudged), never an exception.
+  // (try/catch costs nothing on the fast path and allocates nothing.)
+  const is = ((v: unknown): boolean => {
+    try {
+      return def.is(v);
+    } catch {
+      return false;
+    }
+  }) as (v: unknown) => v is Args;
+  const collect = (v: unknown, s: ValidationError[]): void => {
+    try {
+      def.collect(v, s);
+    } catch (e) {
+      unjudged(s, e);
+    }
+  };
   const coerce: CoerceMode = def.coerce ?? "none";
-  const nz = def.normalize ?? ((v: unknown) => v);
+  const nz0 = def.normalize ?? ((v: unknown) => v);
+  const nz = (v: unknown, m: number, r: Repair[]): unknown => {
+    try {
+      return nz0(v, m, r);
+    } catch {
+      r.length = 0; // nothing repaired: the value is judged as it came
+      return v;
+    }
+  };
   const modeOf = (mode: unknown): number => {
     const m = NORMALIZE_MODES[mode as NormalizeMode];
     if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string))
@@ -330,7 +354,7 @@ export function makeTool<Args>(def: {
       ? (v: unknown): ValidationReport => {
           if (is(v)) return ok;
           const s: ValidationError[] = [];
-          def.collect(v, s);
+          collect(v, s);
           return errorReport(def.name, s);
         }
       : (v: unknown): ValidationReport => {
@@ -338,7 +362,7 @@ export function makeTool<Args>(def: {
           const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
           if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
           const s: ValidationError[] = [];
-          def.collect(value, s);
+          collect(value, s);
           return new CoercedReport(errorReport(def.name, s), value, repairs);
         };
   return Object.freeze({
@@ -358,12 +382,32 @@ export function makeTool<Args>(def: {
         const value = cm === 0 ? v : coerced(v).value;
         if (value !== v && is(value)) return { value: value as Args };
         const s: ValidationError[] = [];
-        def.collect(value, s);
+        collect(value, s);
         return { issues: errorReport(def.name, s).errors.map((e) => ({ message: e.message, path: pathKeys(e.path) })) };
       },
       jsonSchema: { input: () => def.inputSchema as Record<string, unknown> },
     }),
   });
+}
+
+/** A value the validator could not read to the end: a throwing Proxy or getter, or nesting past the call stack. */
+export function unjudged(s: ValidationError[], e: unknown): void {
+  const deep = e instanceof RangeError;
+  const expected = deep ? "nesting the validator can follow" : "plain JSON data";
+  const message = deep
+    ? "The arguments are nested too deeply to check."
+    : "The arguments could not be read as plain JSON data.";
+  s.push(
+    mk(
+      "",
+      "constraint_errors",
+      deep ? "maxDepth" : "type",
+      expected,
+      deep ? "a value nested too deeply" : "a value that throws when read",
+      `arguments: not checkable (${expected})`,
+      message,
+    ),
+  );
 }
 
 /** "edits[0].oldText" → ["edits", 0, "oldText"] (for Standard Schema issue paths). */

@@ -39,6 +39,8 @@ export interface CompiledTool {
   diagnostics: Diagnostic[];
   /** Set when the tool went through ajv's standalone code (and why). */
   fallback?: string;
+  /** Lint advice for this tool, under the rules hashed in `key`. */
+  lint?: { key: string; diagnostics: Diagnostic[] };
 }
 
 /** Puts a schema-relative diagnostic at its place in the source file. */

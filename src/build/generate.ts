@@ -90,15 +90,18 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     };
     const key = hashOf({ def: { ...def, locate: undefined }, names, opts, VERSION });
     let t = options.cache?.get(key);
-    if (!t) {
-      t = await compileTool(def, names, opts, VERSION);
-      if (!t.diagnostics.some((d) => d.severity === "error")) options.cache?.set(key, t);
-    }
+    const fresh = !t;
+    t ??= await compileTool(def, names, opts, VERSION);
+    // Lint advice is kept with the compiled tool (and so in the build cache), keyed by the rules.
+    const lintKey = hashOf({ rules: options.lint ?? {}, strict });
+    if (options.lint !== false && t.lint?.key !== lintKey) t.lint = { key: lintKey, diagnostics: await lintTools(def, opts, options.lint || {}, strict) };
+    if (fresh && !t.diagnostics.some((d) => d.severity === "error")) options.cache?.set(key, t);
     compiled.push(t);
     diagnostics.push(...t.diagnostics);
-    if (options.lint !== false) diagnostics.push(...(await lintTools(def, opts, options.lint || {}, strict)));
+    if (options.lint !== false) diagnostics.push(...t.lint!.diagnostics.map((d) => ({ ...d })));
   }
-  if (strict) for (const d of diagnostics) d.severity = "error";
+  // Copies: cached tools keep their own diagnostics as they were.
+  if (strict) diagnostics.splice(0, diagnostics.length, ...diagnostics.map((d) => ({ ...d, severity: "error" as const })));
   if (diagnostics.some((d) => d.severity === "error")) return { files: [], diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
 
   const entries: IndexEntry[] = compiled.map((t) => ({ name: t.def.name, ident: t.ident, typeName: t.typeName, file: t.file, schemaHash: t.schemaHash }));
@@ -106,28 +109,44 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const sources = [...new Set(defs.map((d) => d.origin.file))].sort();
   const sourceLabel = sources.length <= 3 ? sources.join(", ") : `${sources.length} files`;
   const files: GeneratedFile[] = [];
-  const memo = options.formatCache;
+  const memo = options.formatCache ?? processFormatCache;
   const formatSource = (text: string, parser: "typescript" | "babel") => memoFormat(memo, [parser, text], () => formatText(text, parser));
   const formatCached = (t: CompiledTool, kind: "ts" | "js") => formatTool(t, kind, memo);
   const rtTs = runtimeSource();
-  const runtimeHeader = header("toolform templates/_runtime.ts", hashOf({ rtTs, VERSION }));
-  const idxTs = indexTs(entries, sourceLabel, setHash);
+  const rtHeader = header("toolform templates/_runtime.ts", hashOf({ rtTs, VERSION }));
+  const idxHeader = header(sourceLabel, setHash);
+  // Bodies are formatted without their header (comments prettier leaves alone), so a
+  // body whose only change is a hash in the header is a format-cache hit.
+  const body = (text: string, parser: "typescript" | "babel", key: string) => memoFormat(memo, [key, parser, text], () => formatText(text, parser));
+  const idxTs = indexTs(entries);
   if (emit === "ts") {
-    files.push({ path: "_runtime.ts", contents: await formatSource(runtimeHeader + "\n" + rtTs, "typescript") });
+    files.push({ path: "_runtime.ts", contents: rtHeader + "\n" + (await body(rtTs, "typescript", "runtime")) });
     for (const t of compiled) files.push({ path: t.file + ".ts", contents: await formatCached(t, "ts") });
-    files.push({ path: "index.ts", contents: await formatSource(idxTs, "typescript") });
+    files.push({ path: "index.ts", contents: idxHeader + "\n" + (await body(idxTs, "typescript", "index")) });
   } else {
-    files.push({ path: "_runtime.js", contents: await memoFormat(memo, ["runtime.js", runtimeHeader, rtTs], () => formatText(runtimeHeader + "\n" + toJavaScript(rtTs), "babel")) });
-    files.push({ path: "_runtime.d.ts", contents: await formatSource(runtimeHeader + "\n" + declarationsOf(rtTs), "typescript") });
+    files.push({ path: "_runtime.js", contents: rtHeader + "\n" + (await body(toJavaScript(rtTs), "babel", "runtime")) });
+    files.push({ path: "_runtime.d.ts", contents: rtHeader + "\n" + (await body(declarationsOf(rtTs), "typescript", "runtime.d")) });
     for (const t of compiled) {
       files.push({ path: t.file + ".js", contents: await formatCached(t, "js") });
       files.push({ path: t.file + ".d.ts", contents: await formatSource(t.dts, "typescript") });
     }
-    files.push({ path: "index.js", contents: await memoFormat(memo, ["index.js", idxTs], () => formatText(toJavaScript(idxTs), "babel")) });
-    files.push({ path: "index.d.ts", contents: await formatSource(indexDts(entries, sourceLabel, setHash), "typescript") });
+    files.push({ path: "index.js", contents: idxHeader + "\n" + (await body(toJavaScript(idxTs), "babel", "index")) });
+    files.push({ path: "index.d.ts", contents: idxHeader + "\n" + (await body(indexDts(entries), "typescript", "index.d")) });
   }
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
 }
+
+/** Without a cache from the caller, formatted texts are still reused within the process (bounded). */
+const processFormatCache: FormatCache = (() => {
+  const m = new Map<string, string>();
+  return {
+    get: (k) => m.get(k),
+    set: (k, v) => {
+      if (m.size > 2000) m.delete(m.keys().next().value!);
+      m.set(k, v);
+    },
+  };
+})();
 
 /** Formatting is the slow part of emitting; a cached tool keeps its formatted text. */
 const formatted = new WeakMap<CompiledTool, { ts?: string; js?: string }>();

@@ -1,8 +1,16 @@
 // The last step of every generated file: TypeScript → JavaScript when emitting
 // "js", and prettier with a fixed config (output must be byte-identical on any
 // machine, whatever prettier config the user's project has).
-import { ts } from "ts-morph";
+import { createRequire } from "node:module";
 import * as prettier from "prettier";
+
+// TypeScript (through ts-morph) is only needed to emit JavaScript; loading it costs
+// about half a second, so a `ts` build never does.
+const require = createRequire(import.meta.url);
+let tsModule: typeof import("ts-morph").ts | undefined;
+function typescript(): typeof import("ts-morph").ts {
+  return (tsModule ??= (require("ts-morph") as typeof import("ts-morph")).ts);
+}
 
 const PRETTIER: prettier.Options = {
   printWidth: 120,
@@ -24,6 +32,7 @@ export async function formatSource(text: string, parser: "typescript" | "babel")
 
 /** Type-stripping only: the generated TypeScript is already checked by its construction. */
 export function toJavaScript(tsSource: string): string {
+  const ts = typescript();
   const out = ts.transpileModule(tsSource, {
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: false, removeComments: false },
   });
@@ -32,6 +41,7 @@ export function toJavaScript(tsSource: string): string {
 
 /** .d.ts for a self-contained module with explicit types on its exports (the runtime). */
 export function declarationsOf(tsSource: string): string {
+  const ts = typescript();
   const out = ts.transpileDeclaration(tsSource, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } });
   return out.outputText;
 }

@@ -1,6 +1,5 @@
 // generated/index.ts: the toolset, validateCall, and the type maps.
 import { code, join, lit, litKey, type Code } from "./code.js";
-import { header } from "./header.js";
 import { identCode } from "./tool-module.js";
 
 export interface IndexEntry {
@@ -27,7 +26,8 @@ export interface ToolArgs {
 export type ToolName = keyof ToolArgs;`;
 }
 
-export function indexTs(entries: IndexEntry[], source: string, inputHash: string): string {
+/** The body of index.ts (the caller adds the header, so a formatted body can be reused when only hashes change). */
+export function indexTs(entries: IndexEntry[]): string {
   const body = code`import * as rt from "./_runtime.js";
 ${imports(entries, false)}
 
@@ -57,10 +57,10 @@ export function validateCall(call: { name: string; arguments?: unknown }): rt.Va
   return tool.validate(call.arguments === undefined ? {} : call.arguments);
 }
 `;
-  return `${header(source, inputHash)}\n${body.text}`;
+  return body.text;
 }
 
-export function indexDts(entries: IndexEntry[], source: string, inputHash: string): string {
+export function indexDts(entries: IndexEntry[]): string {
   const body = code`import type * as rt from "./_runtime.js";
 ${imports(entries, true)}
 
@@ -75,5 +75,5 @@ export declare const toolNames: readonly ToolName[];
 export declare const toolsBySchemaHash: Readonly<Record<string, ToolName>>;
 export declare function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport;
 `;
-  return `${header(source, inputHash)}\n${body.text}`;
+  return body.text;
 }
