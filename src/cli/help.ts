@@ -26,6 +26,7 @@ Commands:
   validate    check one tool call against the built tools and print what the model would see
   compile     compile one JSON Schema into a standalone ESM validator module
   lint        print the advice on the tool definitions (lint and schema warnings)
+  pull        write each MCP server's tools/list to its snapshot file (check --live: drift)
 
 Options:
   -h, --help               help (also: toolform <command> --help)
@@ -69,9 +70,25 @@ missing files, and orphans (files with toolform's header that no tool produces).
 Options:
 ${PROJECT_FLAGS}
       --diff-lines N       lines of diff shown per stale file (default 40; 0 for none)
+      --live               instead: compare each MCP server's current tools (schemas and
+                           descriptions) with the generated code; exit 1 on drift
+      --timeout MS         --live: how long to wait for each server
 ${OUTPUT_FLAGS}
 
 Exit codes: 0 up to date, 1 drift (run \`toolform build\` and commit), 2 config or schema error.`,
+  pull: `Usage: toolform pull [options]
+
+Lists the tools of each MCP source (tools/list, following pagination) and writes
+them to the source's snapshot file, sorted and stable, so builds run offline and
+the snapshot can be reviewed in a diff.
+
+Options:
+${PROJECT_FLAGS}
+      --source LABEL       only this MCP source (repeatable)
+      --timeout MS         how long to wait for each server
+${OUTPUT_FLAGS}
+
+Exit codes: 0 done (changed or not), 2 a server could not be reached or config error.`,
 
   init: `Usage: toolform init [options]
 

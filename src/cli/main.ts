@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   validate: async () => (await import("./commands/validate.js")).validateCommand,
   compile: async () => (await import("./commands/compile.js")).compileCommand,
   lint: async () => (await import("./commands/lint.js")).lintCommand,
+  pull: async () => (await import("./commands/pull.js")).pullCommand,
 };
 
 async function version(): Promise<string> {

@@ -10,7 +10,7 @@ import { relocate } from "./build.js";
 import { configFailure } from "./shared.js";
 
 export async function checkCommand(argv: string[], io: Io): Promise<number> {
-  const p = parse("check", argv, { ...PROJECT, "diff-lines": { type: "string" } }, { min: 0, max: 0 });
+  const p = parse("check", argv, { ...PROJECT, "diff-lines": { type: "string" }, live: { type: "boolean" }, timeout: { type: "string" } }, { min: 0, max: 0 });
   if (p.values.help) {
     io.stdout.write(HELP.check + "\n");
     return 0;
@@ -30,6 +30,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   } catch (e) {
     return configFailure(e, io, s, json, "check");
   }
+  if (p.values.live) return liveCommand(project, io, json, typeof p.values.timeout === "string" ? Number(p.values.timeout) : undefined);
   const t0 = performance.now();
   const progress = new Progress(io.stderr, !json && !quiet && io.stderr.isTTY === true && !io.env.CI);
   const cache = await openCache(project, !!p.values["no-cache"], (st) => progress.update(`checking: ${st.tools} tools read, ${st.compiled} compiled`));
@@ -98,4 +99,19 @@ function checkJson(d: Drift, outDir: string, files: number, tools: number, ms: n
     orphaned: d.orphaned,
     durationMs: Math.round(ms),
   };
+}
+
+/**
+ * `toolform check --live`: each MCP server's current tools against the generated code
+ * (which records every tool's schema hash, so no source file is needed). A changed
+ * description counts: that is how a reviewed tool gets poisoned. Exit 1 on drift.
+ */
+async function liveCommand(project: Project, io: Io, json: boolean, timeoutMs: number | undefined): Promise<number> {
+  const { liveCheck } = await import("../../mcp/live-check.js");
+  const r = await liveCheck(project.config, undefined, timeoutMs ? { timeoutMs } : {});
+  const failed = r.diagnostics.some((d) => d.severity === "error");
+  const exitCode = failed ? 2 : r.drift ? 1 : 0;
+  if (json) io.stdout.write(JSON.stringify({ command: "check", live: true, ok: exitCode === 0, exitCode, items: r.items, sources: r.sources, diagnostics: r.diagnostics }, null, 2) + "\n");
+  else io.stdout.write(r.report + (r.report.endsWith("\n") ? "" : "\n"));
+  return exitCode;
 }
