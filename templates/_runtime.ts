@@ -177,8 +177,8 @@ class Report implements ValidationReport {
 
 function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
   if (unknownTool) {
-    const near = nearest.length ? ` Did you mean ${nearest.map((n) => JSON.stringify(n)).join(" or ")}?` : "";
-    return `Refused: there is no tool named ${JSON.stringify(clip(tool, 80))}.${near}`;
+    const near = nearest.length ? ` Did you mean ${nearest.map((n) => quote(n)).join(" or ")}?` : "";
+    return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}`;
   }
   const lines = errors.map((e) => `- ${e.message}`);
   return `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:\n${lines.join("\n")}`;
@@ -380,11 +380,17 @@ export function pathKeys(path: string): PropertyKey[] {
 // ---------------------------------------------------------------- paths and values
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\u2028\u2029\ud800-\udfff]/;
+
+/** JSON.stringify for a string, without its cost in the common case (nothing to escape). */
+export function quote(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : '"' + s + '"';
+}
 
 /** Path of a property below `p`, in the notation models read: a.b, a["odd key"]. */
 export function pk(p: string, key: string): string {
   if (IDENT.test(key)) return p === "" ? key : p + "." + key;
-  return p + "[" + JSON.stringify(key) + "]";
+  return p + "[" + quote(key) + "]";
 }
 
 /** Path of an item below `p`. */
@@ -394,7 +400,7 @@ export function pi(p: string, i: number): string {
 
 /** The field as named in a message. */
 function field(p: string): string {
-  return p === "" ? "The arguments" : JSON.stringify(p);
+  return p === "" ? "The arguments" : quote(p);
 }
 
 function at(p: string): string {
@@ -418,7 +424,7 @@ export function jsonType(v: unknown): string {
 /** A short, safe rendering of a value, as JSON where possible. */
 export function show(v: unknown, n = 60): string {
   try {
-    if (typeof v === "string") return JSON.stringify(clip(v, n));
+    if (typeof v === "string") return quote(clip(v, n));
     if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
     if (typeof v === "bigint") return String(v) + "n";
     if (v === undefined || typeof v === "symbol" || typeof v === "function") return typeof v;
@@ -473,7 +479,7 @@ export function typeErr(s: ValidationError[], p: string, v: unknown, types: stri
 export function missing(s: ValidationError[], p: string, key: string, ex?: string): void {
   const path = pk(p, key);
   s.push(
-    mk(path, "missing_required", "required", "present", "nothing", path, `${JSON.stringify(path)} is required${ex === undefined ? "" : ". Example: " + JSON.stringify(key) + ": " + ex}`, ex),
+    mk(path, "missing_required", "required", "present", "nothing", path, `${quote(path)} is required${ex === undefined ? "" : ". Example: " + quote(key) + ": " + ex}`, ex),
   );
 }
 
@@ -489,17 +495,17 @@ function knownList(known: readonly string[]): string {
 export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
   const path = pk(p, key);
   const near = nearestNames(key, known, 1)[0];
-  const whose = p === "" ? `a parameter of ${owner}` : `a field of ${JSON.stringify(p)}`;
+  const whose = p === "" ? `a parameter of ${owner}` : `a field of ${quote(p)}`;
   const list = known.length === 0 ? " It takes none." : ` ${p === "" ? "Parameters" : "Fields"}: ${knownList(known)}`;
-  const hint = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
-  s.push(mk(path, "unknown_args", "additionalProperties", "no such property", show(key), path, `${JSON.stringify(path)} is not ${whose}${hint}.${list}`, undefined, near));
+  const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
+  s.push(mk(path, "unknown_args", "additionalProperties", "no such property", show(key), path, `${quote(path)} is not ${whose}${hint}.${list}`, undefined, near));
 }
 
 /** A value outside its enum (or unequal to its const: `allowed` has one element). */
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
   const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
   const near = typeof v === "string" ? nearestEnum(v, allowed) : undefined;
-  const hint = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
+  const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
   const expected = allowed.length === 1 ? show(allowed[0], 40) : "one of: " + shown;
   s.push(
     mk(p, "enum_errors", keyword, expected, show(v), `${at(p)}: ${show(v)} not in ${allowed.length === 1 ? show(allowed[0], 40) : "[" + shown + "]"}`, `${field(p)} must be ${expected}; got ${show(v)}${hint}`, ex, near),
@@ -546,7 +552,7 @@ export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, 
 }
 
 export function patternErr(s: ValidationError[], p: string, v: string, source: string, ex?: string): void {
-  s.push(mk(p, "constraint_errors", "pattern", `a string matching /${source}/`, show(v), `${at(p)}: ${show(v)} does not match pattern ${JSON.stringify(source)}`, `${field(p)} must match the pattern /${clip(source, 80)}/; got ${show(v)}${exampleSuffix(ex)}`, ex));
+  s.push(mk(p, "constraint_errors", "pattern", `a string matching /${source}/`, show(v), `${at(p)}: ${show(v)} does not match pattern ${quote(source)}`, `${field(p)} must match the pattern /${clip(source, 80)}/; got ${show(v)}${exampleSuffix(ex)}`, ex));
 }
 
 const FORMAT_WORDS: Record<string, string> = {
@@ -673,8 +679,15 @@ function levenshtein(a: string, b: string, max: number): number {
   return prev[b.length]!;
 }
 
+/** Lower case without spaces, "_" and "-": "Start ISO" and "start_iso" fold alike. */
 function fold(s: string): string {
-  return s.trim().toLowerCase().replace(/[\s_-]+/g, "");
+  let out = "";
+  const l = s.toLowerCase();
+  for (let i = 0; i < l.length; i++) {
+    const c = l.charCodeAt(i);
+    if (c !== 32 && c !== 95 && c !== 45 && c !== 9 && c !== 10 && c !== 13) out += l[i];
+  }
+  return out;
 }
 
 /** Folded spellings of a known-names list, computed once per list (the lists are module constants). */
@@ -1130,7 +1143,7 @@ export function compareErr(s: ValidationError[], p: string, left: string, lv: un
   for (const e of s) if (e.path === lp || e.path === rp) return;
   const words = (typeof lv === "number" ? OP_NUM : OP_WORDS)[op] ?? op;
   s.push(
-    mk(lp, "constraint_errors", "x-compare", `${words} ${JSON.stringify(rp)}`, show(lv), `${lp}: ${show(lv)} ${op} ${rp} (${show(rv)}) does not hold`, `${JSON.stringify(lp)} must be ${words} ${JSON.stringify(rp)} (${show(rv)}); got ${show(lv)}`),
+    mk(lp, "constraint_errors", "x-compare", `${words} ${quote(rp)}`, show(lv), `${lp}: ${show(lv)} ${op} ${rp} (${show(rv)}) does not hold`, `${quote(lp)} must be ${words} ${quote(rp)} (${show(rv)}); got ${show(lv)}`),
   );
 }
 
