@@ -161,3 +161,16 @@ describe("engine: ajv (the escape hatch)", () => {
     expect(viaAjv.validateCall({ name: "legal_draft_v3", arguments: { counterparty: "Acme", value: 5, term_months: 12 } }).ok).toBe(true);
   });
 });
+
+describe("normalizer: false", () => {
+  it("leaves normalize the identity and makes the module smaller, verdicts unchanged", async () => {
+    const full = await generate({ tools: exampleTools(), options: { lint: false } });
+    const lean = await generate({ tools: exampleTools(), options: { lint: false, normalizer: false } });
+    const size = (fs: { path: string; contents: string }[]) => fs.filter((f) => f.path !== "_runtime.ts").reduce((n, f) => n + f.contents.length, 0);
+    expect(size(lean.files)).toBeLessThan(size(full.files) * 0.8);
+    const ts2 = await loadToolset(exampleTools(), { normalizer: false });
+    const args = { counterparty: "Acme", value: "5", term_months: 12 };
+    expect(ts2.toolset.legal_draft_v3!.normalize(args, "normalized").value).toBe(args);
+    expect(ts2.validateCall({ name: "legal_draft_v3", arguments: args }).toDict()).toEqual(ts.validateCall({ name: "legal_draft_v3", arguments: args }).toDict());
+  });
+});

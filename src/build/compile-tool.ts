@@ -25,6 +25,7 @@ export interface CompileOptions {
   /** What `validate` coerces (docs/normalize.md). Default "none"; the normaliser is emitted whatever it is. */
   coerce?: Coerce;
   engine?: "toolform" | "ajv";
+  normalizer?: boolean;
 }
 
 export interface CompiledTool {
@@ -96,7 +97,7 @@ export async function compileTool(
   } else {
     validator = emitValidator(ir, validatorOpts);
   }
-  const normalizer: ToolModuleInput["normalizer"] = viaAjv ? emitIdentityNormalizer([names.ident]) : emitNormalizer(ir, validatorOpts, validator.is, [names.ident]);
+  const normalizer: ToolModuleInput["normalizer"] = viaAjv || opts.normalizer === false ? emitIdentityNormalizer([names.ident]) : emitNormalizer(ir, validatorOpts, validator.is, [names.ident]);
   const types = await emitArgsType(def.inputSchema, names.typeName, opts.unknownArgs);
   placed.push(...types.diagnostics.map((d) => placeDiagnostic(d, def)));
   const input: ToolModuleInput = {

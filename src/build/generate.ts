@@ -34,6 +34,8 @@ export interface GenerateOptions {
   lint?: false | Record<string, boolean>;
   /** "ajv" compiles every tool with ajv's standalone code instead of toolform's emitter. */
   engine?: "toolform" | "ajv";
+  /** false: no generated normaliser (smaller output; `normalize` is the identity). */
+  normalizer?: boolean;
   /** Per-tool overrides. */
   tools?: ResolvedConfig["tools"];
   /** Already compiled tools by inputHash (the build cache); reused instead of compiled again. */
@@ -83,6 +85,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
       unknownArgs: per.unknownArgs ?? options.unknownArgs ?? "reject",
       coerce: per.coerce ?? options.coerce ?? "none",
       engine: per.engine ?? options.engine ?? "toolform",
+      normalizer: per.normalizer ?? options.normalizer ?? true,
       formats: options.formats ?? true,
       maxDepth: options.maxDepth ?? 128,
       maxPatternInput: options.maxPatternInput ?? 10_000,

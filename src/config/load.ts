@@ -59,6 +59,7 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     unknownArgs: oneOf("unknownArgs", cfg.unknownArgs, ["reject", "schema"] as const, "reject"),
     coerce: oneOf("coerce", cfg.coerce, ["none", "lenient", "normalized"] as const, "none"),
     engine: oneOf("engine", cfg.engine, ["toolform", "ajv"] as const, "toolform"),
+    normalizer: cfg.normalizer ?? true,
     formats: cfg.formats ?? true,
     maxDepth: num("maxDepth", cfg.maxDepth, 128),
     maxPatternInput: num("maxPatternInput", cfg.maxPatternInput, 10_000),

@@ -29,6 +29,12 @@ export interface ToolOptions {
    * report — an escape hatch should a schema ever meet an emitter bug.
    */
   engine?: "toolform" | "ajv";
+  /**
+   * Emit the generated normaliser (default true). false leaves `normalize` the identity
+   * and roughly halves the generated code: for tools that never coerce and whose
+   * harness does not compare normalised arguments.
+   */
+  normalizer?: boolean;
 }
 
 export interface ToolformConfig extends ToolOptions {
