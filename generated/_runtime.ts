@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:4de04a818b8cf566c1dcf8df5e00ed0f0219b257c2a400751cc668ce72d71bda
+// input hash: sha256:40b2184d2b05de8ee5db464469f122893f1133689126e9cae437c0a01381bac8
 
 // toolform runtime: the helpers every generated tool module shares.
 // This file is copied into the output folder as _runtime.ts; it must import nothing.
@@ -189,8 +189,8 @@ class Report implements ValidationReport {
 
 function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
   if (unknownTool) {
-    const near = nearest.length ? ` Did you mean ${nearest.map((n) => JSON.stringify(n)).join(" or ")}?` : "";
-    return `Refused: there is no tool named ${JSON.stringify(clip(tool, 80))}.${near}`;
+    const near = nearest.length ? ` Did you mean ${nearest.map((n) => quote(n)).join(" or ")}?` : "";
+    return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}`;
   }
   const lines = errors.map((e) => `- ${e.message}`);
   return `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:\n${lines.join("\n")}`;
@@ -305,7 +305,9 @@ export function makeTool<Args>(def: {
   // Total whatever the input (seed 003): a Proxy or getter that throws, or nesting deeper than
   // the call stack allows under a large maxDepth, is a refusal (see unjudged), never an exception.
   // (try/catch costs nothing on the fast path and allocates nothing.)
+  // Each entry point also starts a fresh work budget (see `work`).
   const is = ((v: unknown): boolean => {
+    work.n = 0;
     try {
       return def.is(v);
     } catch {
@@ -313,15 +315,18 @@ export function makeTool<Args>(def: {
     }
   }) as (v: unknown) => v is Args;
   const collect = (v: unknown, s: ValidationError[]): void => {
+    work.n = 0;
     try {
       def.collect(v, s);
     } catch (e) {
       unjudged(s, e);
     }
+    if (work.n > WORK_MAX) workErr(s);
   };
   const coerce: CoerceMode = def.coerce ?? "none";
   const nz0 = def.normalize ?? ((v: unknown) => v);
   const nz = (v: unknown, m: number, r: Repair[]): unknown => {
+    work.n = 0;
     try {
       return nz0(v, m, r);
     } catch {
@@ -390,6 +395,32 @@ export function makeTool<Args>(def: {
   });
 }
 
+/**
+ * Work done by one check, counted in calls of recursive ($ref-target) functions. Branches
+ * of anyOf/oneOf that recurse into the same value make checking exponential in the depth
+ * of the input — a 700-byte argument can take seconds (ajv's too) — so past WORK_MAX calls
+ * the check stops and refuses ("maxSteps"), fail-closed (an error-path call counts 4: that
+ * path allocates). Every entry point (makeTool's
+ * is/validate/normalize, compileSchema's is/validate) starts it again at 0.
+ */
+export const work = { n: 0 };
+export const WORK_MAX = 1_000_000;
+
+export function workErr(s: ValidationError[]): void {
+  const what = `at most ${WORK_MAX} checks through recursive schemas`;
+  s.push(
+    mk(
+      "",
+      "constraint_errors",
+      "maxSteps",
+      what,
+      "a value too costly to check",
+      `arguments: needs more than ${WORK_MAX} recursive checks (maxSteps)`,
+      `The arguments are too costly to check (${what}); send a smaller or less deeply nested value.`,
+    ),
+  );
+}
+
 /** A value the validator could not read to the end: a throwing Proxy or getter, or nesting past the call stack. */
 export function unjudged(s: ValidationError[], e: unknown): void {
   const deep = e instanceof RangeError;
@@ -422,11 +453,17 @@ export function pathKeys(path: string): PropertyKey[] {
 // ---------------------------------------------------------------- paths and values
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\u2028\u2029\ud800-\udfff]/;
+
+/** JSON.stringify for a string, without its cost in the common case (nothing to escape). */
+export function quote(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : '"' + s + '"';
+}
 
 /** Path of a property below `p`, in the notation models read: a.b, a["odd key"]. */
 export function pk(p: string, key: string): string {
   if (IDENT.test(key)) return p === "" ? key : p + "." + key;
-  return p + "[" + JSON.stringify(key) + "]";
+  return p + "[" + quote(key) + "]";
 }
 
 /** Path of an item below `p`. */
@@ -436,7 +473,7 @@ export function pi(p: string, i: number): string {
 
 /** The field as named in a message. */
 function field(p: string): string {
-  return p === "" ? "The arguments" : JSON.stringify(p);
+  return p === "" ? "The arguments" : quote(p);
 }
 
 function at(p: string): string {
@@ -460,7 +497,7 @@ export function jsonType(v: unknown): string {
 /** A short, safe rendering of a value, as JSON where possible. */
 export function show(v: unknown, n = 60): string {
   try {
-    if (typeof v === "string") return JSON.stringify(clip(v, n));
+    if (typeof v === "string") return quote(clip(v, n));
     if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
     if (typeof v === "bigint") return String(v) + "n";
     if (v === undefined || typeof v === "symbol" || typeof v === "function") return typeof v;
@@ -541,7 +578,7 @@ export function missing(s: ValidationError[], p: string, key: string, ex?: strin
       "present",
       "nothing",
       path,
-      `${JSON.stringify(path)} is required${ex === undefined ? "" : ". Example: " + JSON.stringify(key) + ": " + ex}`,
+      `${quote(path)} is required${ex === undefined ? "" : ". Example: " + quote(key) + ": " + ex}`,
       ex,
     ),
   );
@@ -565,9 +602,9 @@ export function unknownKey(
 ): void {
   const path = pk(p, key);
   const near = nearestNames(key, known, 1)[0];
-  const whose = p === "" ? `a parameter of ${owner}` : `a field of ${JSON.stringify(p)}`;
+  const whose = p === "" ? `a parameter of ${owner}` : `a field of ${quote(p)}`;
   const list = known.length === 0 ? " It takes none." : ` ${p === "" ? "Parameters" : "Fields"}: ${knownList(known)}`;
-  const hint = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
+  const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
   s.push(
     mk(
       path,
@@ -576,7 +613,7 @@ export function unknownKey(
       "no such property",
       show(key),
       path,
-      `${JSON.stringify(path)} is not ${whose}${hint}.${list}`,
+      `${quote(path)} is not ${whose}${hint}.${list}`,
       undefined,
       near,
     ),
@@ -598,7 +635,7 @@ export function enumErr(
       .map((a) => show(a, 40))
       .join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
   const near = typeof v === "string" ? nearestEnum(v, allowed) : undefined;
-  const hint = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
+  const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
   const expected = allowed.length === 1 ? show(allowed[0], 40) : "one of: " + shown;
   s.push(
     mk(
@@ -708,7 +745,7 @@ export function patternErr(s: ValidationError[], p: string, v: string, source: s
       "pattern",
       `a string matching /${source}/`,
       show(v),
-      `${at(p)}: ${show(v)} does not match pattern ${JSON.stringify(source)}`,
+      `${at(p)}: ${show(v)} does not match pattern ${quote(source)}`,
       `${field(p)} must match the pattern /${clip(source, 80)}/; got ${show(v)}${exampleSuffix(ex)}`,
       ex,
     ),
@@ -891,11 +928,15 @@ function levenshtein(a: string, b: string, max: number): number {
   return prev[b.length]!;
 }
 
+/** Lower case without spaces, "_" and "-": "Start ISO" and "start_iso" fold alike. */
 function fold(s: string): string {
-  return s
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, "");
+  let out = "";
+  const l = s.toLowerCase();
+  for (let i = 0; i < l.length; i++) {
+    const c = l.charCodeAt(i);
+    if (c !== 32 && c !== 95 && c !== 45 && c !== 9 && c !== 10 && c !== 13) out += l[i];
+  }
+  return out;
 }
 
 /** Folded spellings of a known-names list, computed once per list (the lists are module constants). */
@@ -1418,10 +1459,10 @@ export function compareErr(
       lp,
       "constraint_errors",
       "x-compare",
-      `${words} ${JSON.stringify(rp)}`,
+      `${words} ${quote(rp)}`,
       show(lv),
       `${lp}: ${show(lv)} ${op} ${rp} (${show(rv)}) does not hold`,
-      `${JSON.stringify(lp)} must be ${words} ${JSON.stringify(rp)} (${show(rv)}); got ${show(lv)}`,
+      `${quote(lp)} must be ${words} ${quote(rp)} (${show(rv)}); got ${show(lv)}`,
     ),
   );
 }

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/book_room.json
-// input hash: sha256:5f8474229de508e9c0d4ab23dca4cdb173f660acb112dc1f7799eed9a821e9fb
+// input hash: sha256:f94bf8c04cf0b17739854b36f2fb185c2fa3a7624043039543d71f59cc299f39
 
 import * as rt from "./_runtime.js";
 

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/tools.json#/tools/1
-// input hash: sha256:3d5654b79138c24efc58c9c5be68a70c54f2c94cf6b650adc0fa07b2d50f0758
+// input hash: sha256:998169d37987f1b46fbe89e6207257ac2feed0d825f78e18d7105791af9df7b7
 
 import * as rt from "./_runtime.js";
 
@@ -113,7 +113,7 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
 // schema at #/$defs/section (recursive: depth-bounded)
 
 function is_4_0(v: any, d: number): boolean {
-  if (d > 128) return false;
+  if (++rt.work.n > 1000000 || d > 128) return false;
 
   // #/$defs/section
 
@@ -151,6 +151,7 @@ function is_4_0(v: any, d: number): boolean {
   return true;
 }
 function err_4_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
+  if ((rt.work.n += 4) > 1000000) return;
   if (d > 128) {
     rt.depthErr(s, p, v, 128);
     return;
@@ -260,7 +261,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   // fits #/$defs/section
 
   function is_4_0(v: any, d: number): boolean {
-    if (d > 128) return false;
+    if (++rt.work.n > 1000000 || d > 128) return false;
     // #/$defs/section
 
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
@@ -417,7 +418,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   // normalise #/$defs/section (recursive: depth-bounded)
 
   function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    if (d > 128) throw rt.NZ_ABORT;
+    if (++rt.work.n > 1000000 || d > 128) throw rt.NZ_ABORT;
     // JSON text of an object (normalized)
     if (m >= 2 && !(typeof v === "object" && v !== null && !Array.isArray(v))) {
       let j2: unknown = undefined;

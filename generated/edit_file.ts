@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/edit_file.json
-// input hash: sha256:aee634d247a69a9a34b5791627963b2e63187535f0cc02da446c73cd67988493
+// input hash: sha256:d78e35d317c03df7a8da5b3f77acdc4999856f094139730dc1cd34d89c117f7d
 
 import * as rt from "./_runtime.js";
 

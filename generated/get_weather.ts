@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/get_weather.tool.ts
-// input hash: sha256:fea97e2b7bd7167c004741a11895a3afa7310d7e3bfa716fcbf12ec8fce2aa86
+// input hash: sha256:14a72895ff59ff6c1d602bd89903efe21c6d802167e907618c9d30dd569c030b
 
 import * as rt from "./_runtime.js";
 

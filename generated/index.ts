@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: 7 files
-// input hash: sha256:20e6de6c6f53e388bfe34253b6602caa369e90ddd040efe3b7bd25b182eee55a
+// input hash: sha256:63578524ada1f0bbc5c1ac9402c4f2c774eccab914b6ce668c2c0dfd33cadd88
 
 import * as rt from "./_runtime.js";
 import { bookRoom, type BookRoomArgs } from "./book_room.js";

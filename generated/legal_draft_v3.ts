@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/legal_draft_v3.json
-// input hash: sha256:4d9abf42c51d34579d0080fadf9ac6de014747baccbb3853d72eaaccd66c717f
+// input hash: sha256:694eb3ca0765617d6cf8f89d14b8489270709b7c98eb0245bad6254787807c3b
 
 import * as rt from "./_runtime.js";
 

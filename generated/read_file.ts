@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/read_file.tool.ts
-// input hash: sha256:2e73d77be151a69f4f09b9e1d75a41aa15043eec91740fd10d39c8f1f833be92
+// input hash: sha256:dfe4ea7b90667c3368f1e09582c9a768f4637af07f6672770fd324b76f3e3a83
 
 import * as rt from "./_runtime.js";
 

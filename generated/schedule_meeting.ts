@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/schedule_meeting.tool.ts
-// input hash: sha256:ea181d61e4ca2c2fa48dc29ddec954217789eb4f4151bedae411a8420397d4b3
+// input hash: sha256:36cbc25ebbb64580b993e8c37f49ba23a66c44923f6fe3f42a187b473f335a0a
 
 import * as rt from "./_runtime.js";
 

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/tools.json#/tools/0
-// input hash: sha256:ae7640271bc57303cabc056888dcc0118951ca7782aabc77e44463b15b27a3cd
+// input hash: sha256:a9c394aaa15956a4cab204ea96f6cbbc1301d057841b678a95d93d36383dacfb
 
 import * as rt from "./_runtime.js";
 

@@ -62,12 +62,14 @@ export async function compileSchema(schema: unknown, options: CompileSchemaOptio
   const body = toJavaScript(`${v.body.text}
 const ok = rt.okReport(${lit(name).text});
 /** True when the value fits the schema. Allocates nothing. Never throws (a throwing Proxy or getter, or nesting past the stack, is a no). */
-export function is(value) { try { return ${v.is.text}(value); } catch { return false; } }
+export function is(value) { rt.work.n = 0; try { return ${v.is.text}(value); } catch { return false; } }
 /** The report: ok, buckets, structured errors, model-facing feedback. */
 export function validate(value) {
   if (is(value)) return ok;
   const s = [];
+  rt.work.n = 0;
   try { ${v.collect.text}(value, s); } catch (e) { rt.unjudged(s, e); }
+  if (rt.work.n > rt.WORK_MAX) rt.workErr(s);
   return rt.errorReport(${lit(name).text}, s);
 }
 export default validate;

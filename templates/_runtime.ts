@@ -276,7 +276,9 @@ export function makeTool<Args>(def: {
   // Total whatever the input (seed 003): a Proxy or getter that throws, or nesting deeper than
   // the call stack allows under a large maxDepth, is a refusal (see unjudged), never an exception.
   // (try/catch costs nothing on the fast path and allocates nothing.)
+  // Each entry point also starts a fresh work budget (see `work`).
   const is = ((v: unknown): boolean => {
+    work.n = 0;
     try {
       return def.is(v);
     } catch {
@@ -284,15 +286,18 @@ export function makeTool<Args>(def: {
     }
   }) as (v: unknown) => v is Args;
   const collect = (v: unknown, s: ValidationError[]): void => {
+    work.n = 0;
     try {
       def.collect(v, s);
     } catch (e) {
       unjudged(s, e);
     }
+    if (work.n > WORK_MAX) workErr(s);
   };
   const coerce: CoerceMode = def.coerce ?? "none";
   const nz0 = def.normalize ?? ((v: unknown) => v);
   const nz = (v: unknown, m: number, r: Repair[]): unknown => {
+    work.n = 0;
     try {
       return nz0(v, m, r);
     } catch {
@@ -358,6 +363,22 @@ export function makeTool<Args>(def: {
       jsonSchema: { input: () => def.inputSchema as Record<string, unknown> },
     }),
   });
+}
+
+/**
+ * Work done by one check, counted in calls of recursive ($ref-target) functions. Branches
+ * of anyOf/oneOf that recurse into the same value make checking exponential in the depth
+ * of the input — a 700-byte argument can take seconds (ajv's too) — so past WORK_MAX calls
+ * the check stops and refuses ("maxSteps"), fail-closed (an error-path call counts 4: that
+ * path allocates). Every entry point (makeTool's
+ * is/validate/normalize, compileSchema's is/validate) starts it again at 0.
+ */
+export const work = { n: 0 };
+export const WORK_MAX = 1_000_000;
+
+export function workErr(s: ValidationError[]): void {
+  const what = `at most ${WORK_MAX} checks through recursive schemas`;
+  s.push(mk("", "constraint_errors", "maxSteps", what, "a value too costly to check", `arguments: needs more than ${WORK_MAX} recursive checks (maxSteps)`, `The arguments are too costly to check (${what}); send a smaller or less deeply nested value.`));
 }
 
 /** A value the validator could not read to the end: a throwing Proxy or getter, or nesting past the call stack. */

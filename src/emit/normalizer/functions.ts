@@ -15,6 +15,8 @@ import { enumRule } from "./enum.js";
 import { objectRule } from "./object.js";
 import type { NormRule } from "./rule.js";
 import { scalarRule } from "./scalar.js";
+// Recursive functions count their calls against the runtime's work budget (see `work` in templates/_runtime.ts).
+import { WORK_MAX } from "../../../templates/_runtime.js";
 
 /** Every rule, in the order its statements run at one place. */
 export const RULES: readonly NormRule[] = [scalarRule, containerRule, enumRule, objectRule, arrayRule, refRule, allOfRule, anyOfRule, oneOfRule, ifRule, dependentRule];
@@ -60,7 +62,7 @@ export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, av
     fns.push(
       comment(`normalise ${node === ir.root ? "the root schema" : "#" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`),
       code`function ${fn.name}(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-        ${bounded ? code`if (d > ${opts.maxDepth}) throw ${ctx.rt("NZ_ABORT")};` : code``}
+        ${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${opts.maxDepth}) throw ${ctx.rt("NZ_ABORT")};` : code``}
         ${stmts}
         return v;
       }`,
@@ -113,7 +115,7 @@ function emitChecks(ctx: NormContext): Code[] {
       out.push(
         comment(`fits ${f.node === ctx.ir.root ? "the root schema" : "#" + f.node.loc}`),
         code`function ${f.names.is}(v: any, ${params}): boolean {
-          ${bounded ? code`if (d > ${ctx.opts.maxDepth}) return false;` : code``}
+          ${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${ctx.opts.maxDepth}) return false;` : code``}
           ${ctx.vsub.fast(f.node, code`v`, f.owner)}
           return true;
         }`,

@@ -6,6 +6,8 @@ import type { IRNode } from "../../schema/ir.js";
 import { EmitContext, type FnNames, type ValidatorOptions } from "./context.js";
 import { evalItemsBody, evalPropsBody } from "./keywords/unevaluated.js";
 import { errorNode, fastNode, makeSub } from "./node.js";
+// Recursive functions count their calls against this budget (exponential anyOf/oneOf recursion; see the runtime's `work`).
+import { WORK_MAX } from "../../../templates/_runtime.js";
 
 export interface EmittedValidator {
   /** Module-level constants, then the functions. */
@@ -26,6 +28,8 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   // Entering a schema resource that declares $dynamicAnchors extends the dynamic scope
   // (the outermost resource's anchor wins, so names already bound are kept).
   const enter = (node: IRNode): Code => (ctx.dynamic && node.scope ? code`ds = ${ctx.rt("enterScope")}(ds, ${ctx.scopeConst(node)});` : code``);
+  // Recursive (ref-target) functions count calls against the runtime's work budget before the
+  // depth bound; an error-path call counts 4 (it allocates: branch arrays, errors).
   const pairFor = ({ node, names, owner }: { node: IRNode; names: FnNames; owner: boolean }): Code[] => {
     const bounded = ctx.isRecursive(node);
     // The root's error function knows its path statically ("") unless a $ref re-enters it.
@@ -37,13 +41,13 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
     return [
       comment(`${node === ir.root ? "root schema" : "schema at #" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`),
       code`function ${names.is}(v: any, ${ctx.dParams}): boolean {
-        ${bounded ? code`if (d > ${opts.maxDepth}) return false;` : code``}
+        ${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${opts.maxDepth}) return false;` : code``}
         ${enter(node)}
         ${fast}
         return true;
       }`,
       code`function ${names.err}(v: any, p: string, s: rt.ValidationError[], ${ctx.dParams}): void {
-        ${bounded ? code`if (d > ${opts.maxDepth}) { ${ctx.rt("depthErr")}(s, p, v, ${opts.maxDepth}); return; }` : code``}
+        ${bounded ? code`if ((${ctx.rt("work")}.n += 4) > ${WORK_MAX}) return; if (d > ${opts.maxDepth}) { ${ctx.rt("depthErr")}(s, p, v, ${opts.maxDepth}); return; }` : code``}
         ${enter(node)}
         ${errs}
       }`,
