@@ -1,0 +1,165 @@
+// Issue 9, point 1: code injection. toolform writes code from schemas it did not
+// write (a third-party MCP server's tools/list). Every string position of a tool
+// definition is filled with text built to break out of the context it lands in;
+// the generated modules must load, run nothing but toolform's own code (a canary
+// global stays unset, and the syntax tree has no identifier a payload brought),
+// keep every string exactly, and judge values as ajv does.
+//
+// Bounded here (fixed seeds); the long run is test/fuzz/injection.ts.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { generate } from "../../src/build/generate.js";
+import { camelIdent, fileBase, pascalIdent } from "../../src/emit/code.js";
+import type { ToolDefinition } from "../../src/sources/types.js";
+import { CANARY, FRAGMENTS, hostileSchema, hostileString, hostileToolset, literalPattern, PAYLOADS, refTo } from "./hostile.js";
+import { assertCanary, emptyStats, injectionRound, standaloneRound, type RoundStats } from "./injection-check.js";
+
+const summary = (s: RoundStats) => ({ ...s, ajvOverruled: s.ajvOverruled.length });
+
+function tool(name: string, inputSchema: ToolDefinition["inputSchema"], description?: string): ToolDefinition {
+  return { name, ...(description !== undefined ? { description } : {}), inputSchema, origin: { file: "hostile.json", pointer: "" } };
+}
+
+/** One tool per payload with the payload in every string position at once (the fuzz may miss a pairing; this cannot). */
+function payloadTool(p: string, i: number): ToolDefinition {
+  const props: Record<string, unknown> = Object.fromEntries([
+    [p, { type: "string", enum: [p, p + "2"], title: p, description: p, default: p, examples: [p], $comment: p, "x-doc": p }],
+    [p + "_const", { const: p, errorMessage: p }],
+    [p + "_pattern", { type: "string", pattern: literalPattern(p), examples: [p], errorMessage: { pattern: p, type: p } }],
+    [p + "_format", { type: "string", format: p }],
+    [p + "_ref", { $ref: refTo(p) }],
+    [p + "_object", { type: "object", properties: Object.fromEntries([[p, { type: "integer", minimum: 0, default: 1 }]]), required: [p], additionalProperties: false }],
+    [p + "_any", { anyOf: [{ const: p }, { type: "null" }] }],
+    [p + "_tagged", { oneOf: [{ type: "object", properties: Object.fromEntries([[p, { const: "a" }]]), required: [p] }, { type: "object", properties: Object.fromEntries([[p, { const: "b" }]]), required: [p] }] }],
+  ]);
+  return tool(
+    `t${i} ${p}`,
+    {
+      type: "object",
+      title: p,
+      description: p,
+      $comment: p,
+      properties: props,
+      required: [p, p + "_const"],
+      patternProperties: Object.fromEntries([[literalPattern(p) + "_x$", { type: "boolean", description: p }]]),
+      dependentRequired: Object.fromEntries([[p + "_format", [p + "_pattern"]]]),
+      propertyNames: { not: { const: p + "_banned" } },
+      "x-compare": [{ left: p, op: "<", right: p + "2" }],
+      errorMessage: { required: p, additionalProperties: p },
+      $defs: Object.fromEntries([[p, { type: "string", title: p, description: p, enum: [p] }]]),
+    },
+    p,
+  );
+}
+
+describe("code injection: hostile tool definitions (issue 9.1)", () => {
+  it("every payload in every string position at once: js and ts emit, compileSchema, canary, ajv", async () => {
+    const stats = emptyStats();
+    const defs = PAYLOADS.map(payloadTool);
+    await injectionRound(defs, 1, stats, 12);
+    console.log("payload toolset:", summary(stats));
+    expect(stats.tools).toBe(PAYLOADS.length);
+    expect(stats.valid).toBeGreaterThan(0);
+    expect(stats.ajvCompared).toBeGreaterThan(100);
+  });
+
+  it("random hostile toolsets (fixed seed): generate js + ts, audit, load, judge, compare with ajv", async () => {
+    const stats = emptyStats();
+    await fc.assert(
+      fc.asyncProperty(hostileToolset, fc.nat(), async (defs, s) => {
+        await injectionRound(defs, s, stats, 6);
+      }),
+      { seed: 20261129, numRuns: 20, endOnFailure: true },
+    );
+    console.log("hostile toolsets:", summary(stats));
+    expect(stats.tools).toBeGreaterThanOrEqual(20);
+    expect(stats.valid).toBeGreaterThan(0);
+    expect(stats.ajvCompared).toBeGreaterThan(50);
+  });
+
+  it("random hostile schemas through compileSchema (fixed seed, 150 runs): audit, load, judge, compare with ajv", async () => {
+    const stats = emptyStats();
+    await fc.assert(
+      fc.asyncProperty(hostileSchema, fc.nat(), async (schema, s) => {
+        await standaloneRound(schema, s, stats, 6);
+      }),
+      { seed: 31, numRuns: 150, endOnFailure: true },
+    );
+    console.log("standalone:", summary(stats));
+    expect(stats.compileSchema).toBe(150);
+    expect(stats.valid).toBeGreaterThan(50);
+    expect(stats.ajvCompared).toBeGreaterThan(500);
+    expect(stats.ajvOverruled.length).toBeLessThan(20);
+  });
+
+  it("the canary is live: code that does set it is caught", () => {
+    (globalThis as Record<string, unknown>)[CANARY] = 1;
+    expect(() => assertCanary("self-test")).toThrow(/injected code ran/);
+    delete (globalThis as Record<string, unknown>)[CANARY];
+    assertCanary("self-test");
+  });
+});
+
+describe("tool names that cannot be identifiers or file names", () => {
+  const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+  const TAKEN = new Set(["rt", "toolset", "toolNames", "toolsBySchemaHash", "validateCall", "ToolArgs", "ToolName"]);
+
+  it("map to a safe identifier, type name and file name (property, 3000 hostile names)", () => {
+    fc.assert(
+      fc.property(fc.oneof(hostileString, fc.constantFrom(...FRAGMENTS), fc.string({ unit: "binary" })), (name) => {
+        const ident = camelIdent(name);
+        const type = pascalIdent(name) + "Args";
+        const file = fileBase(name);
+        expect(ident).toMatch(IDENT);
+        expect(type).toMatch(IDENT);
+        expect(TAKEN.has(ident) || TAKEN.has(type)).toBe(false);
+        expect(() => new Function(`"use strict"; let ${ident};`)).not.toThrow(); // not a reserved word
+        expect(file).toMatch(/^[a-z0-9][a-z0-9_.-]*$/);
+        expect(file.length).toBeLessThanOrEqual(105);
+        expect(file).not.toMatch(/^(index|_runtime)$|\.d$|^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/);
+      }),
+      { seed: 5, numRuns: 3000 },
+    );
+  });
+
+  it("names a generated module declares itself are not taken by a tool", async () => {
+    const names = ["rt", "toolset", "validate call", "tool names", "tools by schema hash", "tool", "is 0", "collect 0", "re 0", "x 0", "CON", "index", "index.d", "_runtime", "__proto__", "constructor"];
+    const stats = emptyStats();
+    const schema = { type: "object", properties: { a: { type: "string", pattern: "^a" }, b: { enum: ["x", "y"] } }, required: ["a"] } as const;
+    await injectionRound(
+      names.map((n) => tool(n, structuredClone(schema) as never)),
+      3,
+      stats,
+      4,
+    );
+    expect(stats.tools).toBe(names.length);
+    expect(stats.collisions).toBe(0);
+  });
+
+  it("colliding names are build errors that name both tools, never a crash (property)", async () => {
+    // Variants of a name that keep its identifier or its file name.
+    const variant = fc.constantFrom(
+      (s: string) => s.toUpperCase(),
+      (s: string) => s.replace(/_/g, "-"),
+      (s: string) => s.replace(/[_-]/g, " ") + "!",
+      (s: string) => "_" + s,
+      (s: string) => s + "_",
+      (s: string) => s,
+    );
+    const base = fc.oneof(fc.stringMatching(/^[a-z][a-z0-9]{0,6}(_[a-z0-9]{1,6}){0,2}$/), hostileString);
+    await fc.assert(
+      fc.asyncProperty(base, variant, async (name, v) => {
+        const other = v(name);
+        const clash = other === name || camelIdent(other).toLowerCase() === camelIdent(name).toLowerCase() || fileBase(other) === fileBase(name);
+        fc.pre(clash);
+        const r = await generate({ tools: [tool(name, { type: "object" }), tool(other, { type: "object" })], options: { emit: "js", lint: false } });
+        const errors = r.diagnostics.filter((d) => d.severity === "error");
+        expect(r.files).toEqual([]);
+        expect(errors).toHaveLength(1);
+        expect(errors[0]!.code).toMatch(/^tools\/(duplicate-name|name-collision)$/);
+        expect(errors[0]!.message).toContain(JSON.stringify(name < other ? name : other));
+      }),
+      { seed: 11, numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,396 @@
+// Issue 9, point 3 (seed 003: the validator never throws). For any JS value — not
+// only what JSON.parse can make — `is`, `validate`, `~standard.validate` and
+// `normalize` return a verdict: no exception, no stack overflow, no hang. Recursive
+// schemas on deep (or cyclic) input stop at the configurable depth bound, reported
+// as a constraint error with keyword "maxDepth".
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { compileSchema } from "../../src/compile-schema.js";
+import type { ToolDefinition } from "../../src/sources/types.js";
+import type { Tool, ValidationReport } from "../../templates/_runtime.js";
+import { exampleTools, loadToolset, type LoadedToolset } from "../helpers/generated.js";
+
+// ---------------------------------------------------------------- tools
+
+const def = (name: string, inputSchema: unknown): ToolDefinition => ({ name, inputSchema: inputSchema as ToolDefinition["inputSchema"], origin: { file: "totality.json", pointer: "/" + name } });
+
+const RECURSIVE: ToolDefinition[] = [
+  def("tree", { type: "object", properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#" } } }, required: ["name"] }),
+  def("linked", { $defs: { node: { type: "object", properties: { v: { type: "integer" }, next: { anyOf: [{ $ref: "#/$defs/node" }, { type: "null" }] } }, required: ["v"] } }, $ref: "#/$defs/node" }),
+  def("mutual", {
+    $defs: { a: { type: "object", properties: { b: { $ref: "#/$defs/b" } } }, b: { type: "array", items: { $ref: "#/$defs/a" }, uniqueItems: true } },
+    type: "object",
+    properties: { root: { $ref: "#/$defs/a" } },
+  }),
+  def("json", {
+    type: "object",
+    properties: { doc: { $ref: "#/$defs/json" } },
+    $defs: { json: { anyOf: [{ type: ["string", "number", "boolean", "null"] }, { type: "array", items: { $ref: "#/$defs/json" } }, { type: "object", additionalProperties: { $ref: "#/$defs/json" } }] } },
+  }),
+];
+
+interface Judge {
+  label: string;
+  is(v: unknown): boolean;
+  validate(v: unknown): ValidationReport;
+  std?(v: unknown): unknown;
+  normalize?(v: unknown, mode: string): unknown;
+  /** Under coerce, validate may accept what is() refuses (the coerced value fits). */
+  coerced?: boolean;
+}
+
+const judges: Judge[] = [];
+let plain: LoadedToolset;
+let shallow: LoadedToolset;
+let huge: LoadedToolset;
+
+function fromTool(label: string, t: Tool, coerced = false): Judge {
+  return {
+    label,
+    is: (v) => t.is(v),
+    validate: (v) => t.validate(v),
+    std: (v) => t["~standard"].validate(v),
+    normalize: typeof t.normalize === "function" ? (v, m) => t.normalize(v, m as never) : undefined,
+    coerced,
+  };
+}
+
+beforeAll(async () => {
+  const all = [...exampleTools(), ...RECURSIVE];
+  plain = await loadToolset(all);
+  const coerced = await loadToolset(all, { coerce: "normalized" } as never);
+  shallow = await loadToolset(RECURSIVE, { maxDepth: 10 });
+  // Deeper than the call stack allows: the verdict must still come (as a refusal).
+  huge = await loadToolset(RECURSIVE, { maxDepth: 1_000_000 });
+  for (const [name, t] of Object.entries(plain.toolset)) judges.push(fromTool(name, t));
+  for (const [name, t] of Object.entries(coerced.toolset)) judges.push(fromTool(name + " (coerce: normalized)", t, true));
+  for (const [name, t] of Object.entries(huge.toolset)) judges.push(fromTool(name + " (maxDepth 1e6)", t));
+  for (const d of RECURSIVE.slice(0, 2)) {
+    const c = await compileSchema(d.inputSchema, { format: false });
+    const m = (await import("data:text/javascript;base64," + Buffer.from(c.code).toString("base64"))) as { is(v: unknown): boolean; validate(v: unknown): ValidationReport };
+    judges.push({ label: d.name + " (compileSchema)", is: m.is, validate: m.validate });
+  }
+});
+
+// ---------------------------------------------------------------- the check
+
+const MODES = ["compare", "normalized", "lenient", "none"];
+
+/** Every entry point on `v`: a verdict each, never an exception; reports that serialise and messages of bounded size. */
+function total(j: Judge, v: unknown, modes = MODES): ValidationReport {
+  let is: unknown;
+  let r: ValidationReport;
+  try {
+    is = j.is(v);
+    r = j.validate(v);
+    if (j.std) {
+      const s = j.std(v) as { issues?: unknown[] };
+      expect(s.issues === undefined).toBe(r.ok); // under coerce, both judge the coerced value
+    }
+    if (j.normalize) for (const m of modes) j.normalize(v, m);
+    JSON.stringify(r);
+    void r.feedback;
+  } catch (e) {
+    throw new Error(`${j.label} threw: ${(e as Error).stack ?? e}`);
+  }
+  expect(typeof is).toBe("boolean");
+  expect(typeof r.ok).toBe("boolean");
+  if (!j.coerced) expect(r.ok).toBe(is);
+  if (!r.ok) expect(r.errors.length).toBeGreaterThan(0);
+  for (const e of r.errors.slice(0, 50)) {
+    expect(typeof e.message).toBe("string");
+    // A 10 MB value is shown clipped; what is long is only the path (128 levels of "children[0]").
+    expect(e.message.length).toBeLessThan(20_000);
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------- values
+
+class Thing {
+  name = "thing";
+  get computed(): number {
+    return 1;
+  }
+}
+
+function cyclicObject(): unknown {
+  const o: Record<string, unknown> = { name: "c", v: 1 };
+  o.children = [o];
+  o.next = o;
+  o.self = o;
+  o.doc = o;
+  o.root = { b: [o] };
+  return o;
+}
+
+function cyclicArray(): unknown {
+  const a: unknown[] = [1];
+  a.push(a, [a]);
+  return a;
+}
+
+function exotic(): [string, unknown][] {
+  const args = (function (..._a: unknown[]) {
+    // eslint-disable-next-line prefer-rest-params
+    return arguments;
+  })(1, "a");
+  const nullProto = Object.assign(Object.create(null), { name: "n", query: "q" });
+  const symbolKeyed = { [Symbol("k")]: 1, name: "s" };
+  const arrayWithProps = Object.assign([1, 2], { name: "x", extra: true });
+  return [
+    ["undefined", undefined],
+    ["null", null],
+    ["NaN", NaN],
+    ["Infinity", Infinity],
+    ["-Infinity", -Infinity],
+    ["-0", -0],
+    ["MAX_VALUE", Number.MAX_VALUE],
+    ["bigint", 10n],
+    ["huge bigint", 10n ** 400n],
+    ["symbol", Symbol("s")],
+    ["registered symbol", Symbol.for("s")],
+    ["function", () => 1],
+    ["class", Thing],
+    ["async function", async () => 1],
+    ["generator", (function* () {})()],
+    ["Date", new Date(0)],
+    ["invalid Date", new Date(NaN)],
+    ["Map", new Map<unknown, unknown>([["name", "x"], [{}, 1]])],
+    ["Set", new Set([1, "a"])],
+    ["WeakMap", new WeakMap()],
+    ["class instance", new Thing()],
+    ["Uint8Array", new Uint8Array([1, 2, 3])],
+    ["Float64Array", new Float64Array([NaN, -0, Infinity])],
+    ["BigInt64Array", new BigInt64Array(4)],
+    ["ArrayBuffer", new ArrayBuffer(16)],
+    ["DataView", new DataView(new ArrayBuffer(4))],
+    ["RegExp", /x/g],
+    ["Error", new Error("boom")],
+    ["Promise", Promise.resolve(1)],
+    ["boxed string", Object("str")],
+    ["boxed number", Object(1)],
+    ["boxed boolean", Object(false)],
+    ["arguments", args],
+    ["null prototype", nullProto],
+    ["symbol keys", symbolKeyed],
+    ["array with props", arrayWithProps],
+    ["frozen", Object.freeze({ name: "f", children: Object.freeze([]) })],
+    ["benign Proxy", new Proxy({ name: "p" }, {})],
+    ["throwing Proxy", new Proxy({}, { ownKeys: () => { throw new Error("trap"); }, get: () => { throw new Error("trap"); }, has: () => { throw new Error("trap"); }, getOwnPropertyDescriptor: () => { throw new Error("trap"); } })],
+    ["throwing getter", Object.defineProperty({ name: "g" }, "query", { enumerable: true, get: () => { throw new Error("getter"); } })],
+    ["cyclic object", cyclicObject()],
+    ["cyclic array", cyclicArray()],
+    ["sparse array", [, , 1]],
+    ["lone surrogates", "\uD800\uDC00\uDFFF\uD800"],
+  ];
+}
+
+function deepArray(n: number, leaf: unknown = 1): unknown {
+  let v: unknown = leaf;
+  for (let i = 0; i < n; i++) v = [v];
+  return v;
+}
+function deepObject(n: number): unknown {
+  let v: Record<string, unknown> = { v: 1, name: "leaf" };
+  for (let i = 0; i < n; i++) v = { v: 1, name: "n", next: v, children: [v], doc: v, a: v };
+  return v;
+}
+
+/** Property names the tools declare: each value is also tried in each of them. */
+function propsOf(schema: unknown): string[] {
+  if (typeof schema !== "object" || schema === null) return [];
+  return Object.keys(((schema as Record<string, unknown>).properties ?? {}) as object);
+}
+
+// ---------------------------------------------------------------- tests
+
+describe("totality on exotic JS values (seed 003)", () => {
+  it("every exotic value, at the root and in every declared property, through every entry point", () => {
+    const values = exotic();
+    const props = [...new Set([...exampleTools(), ...RECURSIVE].flatMap((d) => propsOf(d.inputSchema)))];
+    let calls = 0;
+    for (const j of judges) {
+      for (const [, v] of values) {
+        total(j, v);
+        for (const k of props) total(j, { [k]: v }, ["compare"]);
+        total(j, { edits: [v], labels: [v, v], filters: { labels: [v] }, children: [v], doc: [v] }, ["compare"]);
+        calls += 2 + props.length;
+      }
+    }
+    expect(calls).toBeGreaterThan(1000);
+  });
+
+  it("fast-check anything (boxed values, maps, sets, typed arrays, sparse arrays, null prototypes, bigint, dates) plus the exotic values", () => {
+    // Not the throwing Proxy and getter: fast-check itself reads values (to clone and print them); they are in the test above.
+    const extras = exotic().filter(([label]) => !label.startsWith("throwing")).map(([, v]) => v);
+    const anything = fc.anything({
+      maxDepth: 4,
+      withBigInt: true,
+      withBoxedValues: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withObjectString: true,
+      withNullPrototype: true,
+      withTypedArray: true,
+      withSparseArray: true,
+      withUnicodeString: true,
+    });
+    const leaf = fc.oneof(anything, fc.constantFrom(...extras));
+    const props = ["query", "name", "children", "edits", "value", "term_months", "filters", "doc", "root", "next", "v", "path"];
+    const value = fc.oneof(leaf, fc.dictionary(fc.constantFrom(...props), leaf, { maxKeys: 4 }), fc.array(leaf, { maxLength: 4 }));
+    fc.assert(
+      fc.property(value, (v) => {
+        for (const j of judges) total(j, v, ["compare", "normalized"]);
+      }),
+      { seed: 3003, numRuns: 300 },
+    );
+  });
+});
+
+describe("totality on huge input", () => {
+  it("100,000-deep arrays and objects: a verdict, no stack overflow", () => {
+    const values = [deepArray(100_000), deepObject(100_000), { doc: deepArray(100_000) }, { root: { b: [deepObject(100_000)] } }, { filters: deepObject(100_000) }, { edits: deepArray(100_000) }];
+    for (const j of judges) for (const v of values) total(j, v, ["compare"]);
+  });
+
+  it("a 10 MB string, at the root and in every property (patterns see at most maxPatternInput, formats are linear)", () => {
+    const big = "x".repeat(10 * 1024 * 1024);
+    const mixed = "é\uD83D\uDE00 \u2028\uD800".repeat(2 * 1024 * 1024);
+    const props = [...new Set([...exampleTools(), ...RECURSIVE].flatMap((d) => propsOf(d.inputSchema)))];
+    const started = Date.now();
+    for (const j of judges.filter((x) => !x.label.includes("maxDepth"))) {
+      total(j, big, ["compare"]);
+      for (const k of props) total(j, { [k]: big }, ["compare"]);
+      total(j, { query: mixed, name: mixed, path: mixed }, ["compare"]);
+    }
+    expect(Date.now() - started).toBeLessThan(110_000);
+  });
+
+  it("an array of a million items, at the root and in every property; uniqueItems on it is not quadratic", () => {
+    const ints = Array.from({ length: 1_000_000 }, (_, i) => i);
+    const objects = Array.from({ length: 1_000_000 }, (_, i) => ({ id: i }));
+    const props = [...new Set([...exampleTools(), ...RECURSIVE].flatMap((d) => propsOf(d.inputSchema)))];
+    for (const j of judges.filter((x) => !x.label.includes("maxDepth") && !x.label.includes("compileSchema"))) {
+      total(j, ints, ["compare"]);
+      // In every property: the plain tools (the coerced ones read the same code after normalising).
+      if (!j.coerced) for (const k of props) total(j, { [k]: ints }, ["compare"]);
+    }
+    // uniqueItems over a million items: linear (canonical keys), not 5·10^11 comparisons.
+    const started = Date.now();
+    const search = plain.toolset.search_issues!;
+    const r = search.validate({ query: "q", filters: { labels: ints.map(String) } });
+    expect(r.constraint_errors.some((e) => e.includes("maxItems"))).toBe(true);
+    expect(r.constraint_errors.some((e) => e.includes("uniqueItems"))).toBe(false);
+    const dup = search.validate({ query: "q", filters: { labels: [...ints.map(String), "5"] } });
+    expect(dup.constraint_errors.some((e) => e.includes("items 5 and 1000000 are equal"))).toBe(true);
+    const mutual = plain.toolset.mutual!;
+    // A million items through a recursive $ref is more than the work budget (1,000,000 recursive calls): refused, keyword maxSteps.
+    const big = mutual.validate({ root: { b: objects } });
+    expect(big.ok).toBe(false);
+    expect(big.errors.map((e) => e.keyword)).toContain("maxSteps");
+    expect(mutual.validate({ root: { b: [...objects, { id: 999_999 }] } }).constraint_errors.join("\n")).toMatch(/items 999999 and 1000000 are equal/);
+    expect(Date.now() - started).toBeLessThan(60_000);
+  });
+});
+
+describe("recursion is bounded by maxDepth and reported as a constraint error", () => {
+  const tree = (n: number): unknown => {
+    let v: Record<string, unknown> = { name: "leaf" };
+    for (let i = 0; i < n; i++) v = { name: "n" + i, children: [v] };
+    return v;
+  };
+  const list = (n: number): unknown => {
+    let v: Record<string, unknown> = { v: 0, next: null };
+    for (let i = 0; i < n; i++) v = { v: i, next: v };
+    return v;
+  };
+
+  const mutualDeep = (n: number): unknown => {
+    let v: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) v = { b: [v] };
+    return v;
+  };
+
+  it("maxDepth: 10 — depth 9 is fine, depth 12 is refused with keyword maxDepth", () => {
+    const t = shallow.toolset.tree!;
+    expect(t.validate(tree(9)).ok).toBe(true);
+    const r = t.validate(tree(12));
+    expect(r.ok).toBe(false);
+    expect(r.errors.map((e) => e.keyword)).toContain("maxDepth");
+    expect(r.constraint_errors.join("\n")).toContain("nested deeper than 10 levels");
+    expect(shallow.toolset.linked!.validate(list(8)).ok).toBe(true);
+    expect(shallow.toolset.linked!.validate(list(30)).errors.map((e) => e.keyword)).toContain("maxDepth");
+  });
+
+  it("compileSchema's maxDepth option bounds the standalone module the same way", async () => {
+    const c = await compileSchema(RECURSIVE[0]!.inputSchema, { maxDepth: 10, format: false });
+    const m = (await import("data:text/javascript;base64," + Buffer.from(c.code).toString("base64"))) as { is(v: unknown): boolean; validate(v: unknown): ValidationReport };
+    expect(m.is(tree(9))).toBe(true);
+    const r = m.validate(tree(12));
+    expect(r.ok).toBe(false);
+    expect(r.errors.map((e) => e.keyword)).toContain("maxDepth");
+    expect(m.validate(tree(100_000)).errors.map((e) => e.keyword)).toContain("maxDepth");
+  });
+
+  it("the default bound (128) on 100,000-deep and cyclic input", () => {
+    for (const name of ["tree", "linked", "json", "mutual"]) {
+      const t = plain.toolset[name]!;
+      const deep = name === "tree" ? tree(100_000) : name === "linked" ? list(100_000) : name === "json" ? { doc: deepArray(100_000) } : { root: mutualDeep(100_000) };
+      for (const v of [deep, cyclicObject()]) {
+        const r = total(fromTool(name, t), v);
+        expect(r.ok).toBe(false);
+        if (v === deep) expect(r.errors.map((e) => e.keyword)).toContain("maxDepth");
+      }
+    }
+    expect(plain.toolset.json!.validate({ doc: deepArray(100) }).ok).toBe(true);
+  });
+
+  it("anyOf branches that recurse into the same value: bounded work (maxSteps), not exponential time", async () => {
+    // Both branches accept a node with "name" and "id" and recurse into its children: each level
+    // doubles the work of the fast path and more than quadruples the error path's (ajv alike).
+    const node = {
+      anyOf: [
+        { type: "object", properties: { children: { type: "array", items: { $ref: "#/$defs/node" } }, name: { type: "string" } }, required: ["name"] },
+        { type: "object", properties: { children: { type: "array", items: { $ref: "#/$defs/node" } }, id: { type: "integer" } }, required: ["id"] },
+      ],
+    };
+    const ts = await loadToolset([def("overlap", { type: "object", properties: { root: { $ref: "#/$defs/node" } }, $defs: { node } })]);
+    const t = ts.toolset.overlap!;
+    const nest = (n: number): unknown => {
+      let v: unknown = { name: "x", id: 1, children: [{ name: 5 }] }; // the leaf fits neither branch
+      for (let i = 0; i < n; i++) v = { name: "x", id: 1, children: [v] };
+      return { root: v };
+    };
+    expect(t.validate(nest(5)).errors.map((e) => e.keyword)).not.toContain("maxSteps");
+    const started = Date.now();
+    for (const depth of [40, 100]) {
+      const v = nest(depth); // about 2 KB of JSON: 2^100 branch visits without a bound
+      expect(JSON.stringify(v).length).toBeLessThan(5000);
+      expect(t.is(v)).toBe(false);
+      const r = total(fromTool("overlap", t), v);
+      expect(r.ok).toBe(false);
+      expect(r.errors.map((e) => e.keyword)).toContain("maxSteps");
+    }
+    expect(Date.now() - started).toBeLessThan(30_000);
+    // A valid deep value of the same shape is still accepted (the work is linear when branches succeed).
+    const ok = (n: number): unknown => {
+      let v: unknown = { name: "x", id: 1, children: [] };
+      for (let i = 0; i < n; i++) v = { name: "x", id: 1, children: [v] };
+      return { root: v };
+    };
+    expect(t.is(ok(100))).toBe(true);
+  });
+
+  it("a bound deeper than the call stack (maxDepth 1e6) still gives a verdict: a maxDepth refusal, not a RangeError", () => {
+    for (const [name, v] of [["tree", tree(200_000)], ["linked", list(200_000)], ["json", { doc: deepArray(200_000) }]] as const) {
+      const t = huge.toolset[name]!;
+      expect(t.is(v)).toBe(false);
+      const r = t.validate(v);
+      expect(r.ok).toBe(false);
+      expect(r.errors.map((e) => e.keyword)).toContain("maxDepth");
+    }
+    expect(huge.toolset.tree!.validate(tree(500)).ok).toBe(true);
+  });
+});
