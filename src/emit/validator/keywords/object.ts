@@ -83,7 +83,15 @@ export const propertiesKeyword: KeywordModule = {
 };
 
 /** The per-key loop: patternProperties, then additionalProperties or the closed set. */
-function keyLoop(n: IRNode, v: Code, ctx: EmitContext, owner: boolean, onExtra: (k: Code, x: Code) => Code[], onPattern: (node: IRNode, k: Code, x: Code) => Code[]): Code[] {
+function keyLoop(
+  n: IRNode,
+  v: Code,
+  ctx: EmitContext,
+  owner: boolean,
+  onExtra: (k: Code, x: Code) => Code[],
+  onPattern: (node: IRNode, k: Code, x: Code) => Code[],
+  onTooLong: (k: Code) => Code[],
+): Code[] {
   const closed = closedNames(n, owner, ctx);
   const extra = n.additionalProperties;
   const patterns = n.patternProperties ?? [];
@@ -95,11 +103,19 @@ function keyLoop(n: IRNode, v: Code, ctx: EmitContext, owner: boolean, onExtra: 
   const body: Code[] = [];
   const track = hasExtraCheck && patterns.length > 0;
   if (track) body.push(code`let ${m} = false;`);
+  let patternsMatter = false;
   for (const [source, node] of patterns) {
     const stmts = onPattern(node, k, x);
     const hit = code`${k}.length <= ${ctx.opts.maxPatternInput} && ${ctx.regex(source)}.test(${k})`;
-    if (stmts.length || track) body.push(code`if (${hit}) { ${track ? code`${m} = true;` : code``} ${stmts} }`);
+    if (stmts.length || track) {
+      patternsMatter = true;
+      body.push(code`if (${hit}) { ${track ? code`${m} = true;` : code``} ${stmts} }`);
+    }
   }
+  // A key longer than maxPatternInput is never given to a regex, so whether a pattern matches
+  // it is unknown: it is refused (fail-closed, as `pattern` on a value), or a long key would
+  // slip past the patternProperties schema it matches.
+  if (patternsMatter) body.unshift(code`if (${k}.length > ${ctx.opts.maxPatternInput}) { ${onTooLong(k)} continue; }`);
   if (hasExtraCheck) {
     const names = closed ?? (n.properties ?? []).map(([key]) => key);
     const skip: Code[] = [];
@@ -126,6 +142,7 @@ export const additionalKeyword: KeywordModule = {
       owner,
       (_k, x) => (n.additionalProperties && n.additionalProperties.bool !== false ? sub.fast(n.additionalProperties, x, true) : [code`return false;`]),
       (node, _k, x) => sub.fast(node, x, true),
+      () => [code`return false;`],
     ),
   errors: (n, v, p, ctx, sub, owner) => {
     const closed = closedNames(n, owner, ctx);
@@ -141,6 +158,12 @@ export const additionalKeyword: KeywordModule = {
           ? sub.errors(n.additionalProperties, x, at(k), true)
           : [code`${ctx.rt("unknownKey")}(s, ${pathCode(p)}, ${k}, ${ctx.constant("known", lit(known))}, ${lit(ctx.opts.toolName)});`],
       (node, k, x) => sub.errors(node, x, at(k), true),
+      (k) => {
+        const max = ctx.opts.maxPatternInput;
+        return [
+          code`${ctx.rt("constraintErr")}(s, ${ctx.rt("pk")}(${pathCode(p)}, ${k}), ${k}, "maxPatternInput", ${lit(`a property name of at most ${max} characters`)}, ${lit(`property name longer than ${max} characters, the most a pattern is checked on`)}, ${lit(`is a property name longer than ${max} characters, the most a pattern is checked on`)});`,
+        ];
+      },
     );
   },
 };

@@ -18,7 +18,9 @@ export function evalPropsBody(n: IRNode, ctx: EmitContext, self: boolean): Code[
   for (const [key] of n.properties ?? []) out.push(code`if (${has(code`v`, key)}) out.add(${lit(key)});`);
   if (n.patternProperties?.length) {
     const tests = n.patternProperties.map(([re]) => code`${ctx.regex(re)}.test(${k})`);
-    out.push(code`for (const ${k} in v) if (${tests.map((t, i) => (i ? code` || ${t}` : t))}) out.add(${k});`);
+    // No regex runs on a key longer than maxPatternInput (patternProperties refuses such a key
+    // itself); it counts as evaluated so it is not reported twice.
+    out.push(code`for (const ${k} in v) if (${k}.length > ${ctx.opts.maxPatternInput} || ${tests.map((t, i) => (i ? code` || ${t}` : t))}) out.add(${k});`);
   }
   out.push(...applicators(n, ctx, "props"));
   return out;
