@@ -11,6 +11,7 @@ import { Validator } from "@cfworker/json-schema";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { generate } from "../../src/build/generate.js";
+import { lintTools } from "../../src/build/lint.js";
 import { compileSchema } from "../../src/compile-schema.js";
 import { camelIdent, fileBase } from "../../src/emit/code.js";
 import type { ToolDefinition } from "../../src/sources/types.js";
@@ -29,6 +30,8 @@ export interface RoundStats {
   ajvCompared: number;
   /** Values where ajv and toolform disagreed and @cfworker/json-schema sided with toolform. */
   ajvOverruled: string[];
+  /** Tool definitions the build-time lint read without throwing. */
+  linted: number;
   /** Values on which the oracle itself threw (ajv's deep equality on {"valueOf": ...}). */
   oracleThrew: number;
   /** Schemas ajv itself could not compile (@cfworker/json-schema was the oracle for them). */
@@ -37,7 +40,7 @@ export interface RoundStats {
 }
 
 export function emptyStats(): RoundStats {
-  return { tools: 0, collisions: 0, values: 0, valid: 0, ajvCompared: 0, ajvOverruled: [], ajvRefused: 0, oracleThrew: 0, compileSchema: 0 };
+  return { tools: 0, collisions: 0, values: 0, valid: 0, ajvCompared: 0, ajvOverruled: [], ajvRefused: 0, oracleThrew: 0, compileSchema: 0, linted: 0 };
 }
 
 /** The runtime files are the same every round: audited once. */
@@ -290,7 +293,19 @@ export async function injectionRound(defs: ToolDefinition[], seed: number, stats
   const tFindings = scanFiles(t.files);
   if (tFindings.length) throw new Error(where(`generated TypeScript audit: ${JSON.stringify(tFindings.slice(0, 5))}`));
 
-  // 4. compileSchema (the standalone module, runtime inlined) on the schemas as written, with examples.
+  // 4. The build-time lint (ReDoS, sanity, description guard, advice) reads the same hostile text: diagnostics, never a throw.
+  for (const def of defs) {
+    let ds: Awaited<ReturnType<typeof lintTools>>;
+    try {
+      ds = await lintTools(def, { unknownArgs: "reject", formats: true, maxDepth: 128, maxPatternInput: 10_000, remotes: {} }, {}, false);
+    } catch (e) {
+      throw new Error(where(`lint threw on ${JSON.stringify(def.name)}: ${(e as Error).stack ?? e}`));
+    }
+    for (const d of ds) if (typeof d.message !== "string" || typeof d.code !== "string") throw new Error(where("a malformed lint diagnostic"));
+    stats.linted++;
+  }
+
+  // 5. compileSchema (the standalone module, runtime inlined) on the schemas as written, with examples.
   for (const def of defs.slice(0, 2)) await standaloneRound(def.inputSchema, seed + 7, stats, 4, false);
   assertCanary(where("end of round"));
 }

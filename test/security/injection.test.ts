@@ -6,6 +6,11 @@
 // keep every string exactly, and judge values as ajv does.
 //
 // Bounded here (fixed seeds); the long run is test/fuzz/injection.ts.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/build/generate.js";
@@ -90,6 +95,32 @@ describe("code injection: hostile tool definitions (issue 9.1)", () => {
     expect(stats.valid).toBeGreaterThan(50);
     expect(stats.ajvCompared).toBeGreaterThan(500);
     expect(stats.ajvOverruled.length).toBeLessThan(20);
+  });
+
+  it("the generated modules run with code generation from strings disabled (no eval, no new Function, not even in the runtime)", async () => {
+    const defs = PAYLOADS.slice(0, 8).map(payloadTool);
+    const r = await generate({ tools: defs, options: { emit: "js", lint: false, coerce: "normalized" } as never });
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), "toolform-nocodegen-"));
+    for (const f of r.files) writeFileSync(join(dir, f.path), f.contents);
+    const script = `
+      const m = await import(${JSON.stringify(pathToFileURL(join(dir, "index.js")).href)});
+      let n = 0;
+      for (const name of m.toolNames) {
+        const t = m.toolset[name];
+        for (const v of [{}, { a: 1 }, JSON.parse('{"__proto__": {"x": 1}}'), "x", null, [1, [2]]]) {
+          t.is(v); const rep = t.validate(v); rep.feedback; t.normalize(v, "compare"); n++;
+        }
+      }
+      if (globalThis.${CANARY} !== undefined) throw new Error("canary set");
+      // Prove the flag is on: this must throw.
+      let blocked = false;
+      try { new Function("return 1")(); } catch { blocked = true; }
+      console.log(JSON.stringify({ n, blocked }));`;
+    const out = execFileSync(process.execPath, ["--disallow-code-generation-from-strings", "--input-type=module", "-e", script], { encoding: "utf8" });
+    const res = JSON.parse(out.trim().split("\n").pop()!) as { n: number; blocked: boolean };
+    expect(res.blocked).toBe(true);
+    expect(res.n).toBe(defs.length * 6);
   });
 
   it("the canary is live: code that does set it is caught", () => {

@@ -394,3 +394,33 @@ describe("recursion is bounded by maxDepth and reported as a constraint error", 
     expect(huge.toolset.tree!.validate(tree(500)).ok).toBe(true);
   });
 });
+
+describe("patterns never see more than maxPatternInput characters", () => {
+  it("values, property names (patternProperties, propertyNames, unevaluatedProperties) — longer is refused, fail-closed", async () => {
+    const ts = await loadToolset(
+      [
+        def("value", { type: "object", properties: { s: { type: "string", pattern: "^(a+)+$" } } }),
+        def("keys", { type: "object", patternProperties: { "^x": { type: "integer" } } }),
+        def("names", { type: "object", propertyNames: { pattern: "^(a|aa)+$" } }),
+        def("uneval", { type: "object", patternProperties: { "^x": { type: "integer" } }, unevaluatedProperties: false }),
+      ],
+      { unknownArgs: "schema", maxPatternInput: 24, lint: false },
+    );
+    const evil = "a".repeat(40) + "!"; // 2^40 steps for ^(a+)+$ if it ever reached the regex
+    const started = Date.now();
+    const v = ts.toolset.value!.validate({ s: evil });
+    expect(v.errors.map((e) => [e.path, e.keyword])).toEqual([["s", "maxPatternInput"]]);
+    expect(ts.toolset.value!.is({ s: "a".repeat(20) })).toBe(true);
+    // A long key matching ^x must not slip past the integer schema it would be held to.
+    const longKey = "x" + "y".repeat(30);
+    const k = ts.toolset.keys!.validate({ [longKey]: "not an integer" });
+    expect(k.ok).toBe(false);
+    expect(k.errors.map((e) => e.keyword)).toEqual(["maxPatternInput"]);
+    expect(ts.toolset.keys!.is({ xy: 1, [longKey.slice(0, 20)]: 2 })).toBe(true);
+    expect(ts.toolset.names!.validate({ [evil]: 1 }).errors.map((e) => e.keyword)).toEqual(["maxPatternInput"]);
+    expect(ts.toolset.uneval!.is({ [longKey]: 1 })).toBe(false);
+    expect(ts.toolset.uneval!.validate({ [longKey]: 1 }).errors.map((e) => e.keyword)).toEqual(["maxPatternInput"]);
+    expect(ts.toolset.uneval!.is({ x1: 1 })).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
