@@ -14,6 +14,7 @@ import { toIR } from "../schema/to-ir.js";
 import type { ToolDefinition } from "../sources/types.js";
 import { emitFallbackValidator } from "./fallback.js";
 import { hashOf } from "./hash.js";
+import { placeInSource } from "../diagnostics/place.js";
 
 export interface CompileOptions {
   unknownArgs: "reject" | "schema";
@@ -46,20 +47,9 @@ export interface CompiledTool {
 
 /** Puts a schema-relative diagnostic at its place in the source file. */
 export function placeDiagnostic(d: Diagnostic, def: ToolDefinition): Diagnostic {
-  const out: Diagnostic = { ...d, tool: def.name, file: def.origin.file };
-  const ptr = d.pointer ?? "";
-  const at = def.locate?.(ptr);
-  if (at) {
-    out.line = at.line;
-    out.column = at.column;
-    delete out.pointer;
-  } else if (def.origin.line !== undefined) {
-    out.line = def.origin.line;
-    out.column = def.origin.column ?? 1;
-    out.pointer = "/inputSchema" + ptr;
-  } else {
-    out.pointer = (def.origin.schemaPointer ?? def.origin.pointer + "/inputSchema") + ptr;
-  }
+  const { located, ...place } = placeInSource(def, d.pointer ?? "");
+  const out: Diagnostic = { ...d, tool: def.name, ...place };
+  if (located) delete out.pointer; // line:col says it better
   return out;
 }
 

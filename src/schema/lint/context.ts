@@ -14,6 +14,7 @@
  * Messages name the schema pointer (the part a tool author recognises), e.g.
  * `at /properties/x`.
  */
+import { placeInSource } from "../../diagnostics/place.js";
 import type { Diagnostic } from "../../diagnostics/types.js";
 import type { ToolDefinition } from "../../sources/types.js";
 
@@ -105,32 +106,9 @@ export class LintContext {
 
   /** A finding at a place in the input schema (`schemaPointer` is relative to inputSchema). */
   atSchema(schemaPointer: string, f: Finding): Diagnostic {
-    const { origin } = this.def;
-    const d: Diagnostic = {
-      severity: this.severity(f),
-      code: f.code,
-      message: f.message,
-      tool: this.def.name,
-      file: origin.file,
-      pointer:
-        origin.line !== undefined
-          ? `/inputSchema${schemaPointer}`
-          : `${origin.schemaPointer ?? `${origin.pointer}/inputSchema`}${schemaPointer}`,
-    };
+    const { located: _located, ...place } = placeInSource(this.def, schemaPointer);
+    const d: Diagnostic = { severity: this.severity(f), code: f.code, message: f.message, tool: this.def.name, ...place };
     if (f.hint !== undefined) d.hint = f.hint;
-    let loc: { line: number; column: number } | undefined;
-    try {
-      loc = this.def.locate?.(schemaPointer);
-    } catch {
-      loc = undefined;
-    }
-    if (loc) {
-      d.line = loc.line;
-      d.column = loc.column;
-    } else if (origin.line !== undefined) {
-      d.line = origin.line;
-      d.column = origin.column ?? 1;
-    }
     return d;
   }
 
