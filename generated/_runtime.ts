@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:40b2184d2b05de8ee5db464469f122893f1133689126e9cae437c0a01381bac8
+// input hash: sha256:636bc1490da671b5e9ee13d20166e826cfe8eeb1e2c0a28405e53d4c51879b78
 
 // toolform runtime: the helpers every generated tool module shares.
 // This file is copied into the output folder as _runtime.ts; it must import nothing.
@@ -1334,6 +1334,11 @@ function branchScore(errors: readonly ValidationError[], p: string): number {
   return score;
 }
 
+/** s.push(...errors) without the spread: a branch with a million errors (a million bad items) would overflow the call stack. */
+function pushAll(s: ValidationError[], errors: readonly ValidationError[]): void {
+  for (let i = 0; i < errors.length; i++) s.push(errors[i]!);
+}
+
 /**
  * Reports a value that matched no branch of anyOf/oneOf: the branch named by a
  * discriminating property (`tagKey`) when there is one, else the closest branch.
@@ -1351,7 +1356,7 @@ export function pickBranch(
     const t = hasOwn.call(v, tagKey) ? (v as Record<string, unknown>)[tagKey] : undefined;
     const i = tags.findIndex((x) => deepEqual(x, t));
     if (i >= 0) {
-      s.push(...branches[i]!);
+      pushAll(s, branches[i]!);
       return;
     }
     if (t === undefined) missing(s, p, tagKey, show(tags[0]));
@@ -1362,7 +1367,7 @@ export function pickBranch(
   for (let i = 1; i < branches.length; i++)
     if (branchScore(branches[i]!, p) < branchScore(branches[best]!, p)) best = i;
   const from = s.length;
-  s.push(...branches[best]!);
+  pushAll(s, branches[best]!);
   if (branches.length > 1)
     noteAlternatives(s, from, `closest of ${branches.length} alternatives in ${keyword}: #${best + 1}`);
 }

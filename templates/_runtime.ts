@@ -1086,6 +1086,11 @@ function branchScore(errors: readonly ValidationError[], p: string): number {
   return score;
 }
 
+/** s.push(...errors) without the spread: a branch with a million errors (a million bad items) would overflow the call stack. */
+function pushAll(s: ValidationError[], errors: readonly ValidationError[]): void {
+  for (let i = 0; i < errors.length; i++) s.push(errors[i]!);
+}
+
 /**
  * Reports a value that matched no branch of anyOf/oneOf: the branch named by a
  * discriminating property (`tagKey`) when there is one, else the closest branch.
@@ -1095,7 +1100,7 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
     const t = hasOwn.call(v, tagKey) ? (v as Record<string, unknown>)[tagKey] : undefined;
     const i = tags.findIndex((x) => deepEqual(x, t));
     if (i >= 0) {
-      s.push(...branches[i]!);
+      pushAll(s, branches[i]!);
       return;
     }
     if (t === undefined) missing(s, p, tagKey, show(tags[0]));
@@ -1105,7 +1110,7 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
   let best = 0;
   for (let i = 1; i < branches.length; i++) if (branchScore(branches[i]!, p) < branchScore(branches[best]!, p)) best = i;
   const from = s.length;
-  s.push(...branches[best]!);
+  pushAll(s, branches[best]!);
   if (branches.length > 1) noteAlternatives(s, from, `closest of ${branches.length} alternatives in ${keyword}: #${best + 1}`);
 }
 
