@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:c6e466024955ed90d55edb5c59bc2821eca09a384e1afed6b64278c355b1e843
+// input hash: sha256:636bc1490da671b5e9ee13d20166e826cfe8eeb1e2c0a28405e53d4c51879b78
 
 // toolform runtime: the helpers every generated tool module shares.
 // This file is copied into the output folder as _runtime.ts; it must import nothing.
@@ -120,13 +120,13 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
 
 // ---------------------------------------------------------------- reports
 
-const BUCKETS: readonly Bucket[] = [
-  "missing_required",
-  "unknown_args",
-  "type_errors",
-  "enum_errors",
-  "constraint_errors",
-];
+const RANK: Readonly<Record<Bucket, number>> = {
+  missing_required: 0,
+  unknown_args: 1,
+  type_errors: 2,
+  enum_errors: 3,
+  constraint_errors: 4,
+};
 
 class Report implements ValidationReport {
   ok: boolean;
@@ -137,7 +137,7 @@ class Report implements ValidationReport {
   enum_errors: string[] = [];
   constraint_errors: string[] = [];
   n_errors: number;
-  feedback: string;
+  private text?: string;
   constructor(
     readonly tool: string,
     readonly errors: ValidationError[],
@@ -145,10 +145,30 @@ class Report implements ValidationReport {
     readonly nearest: string[],
   ) {
     this.unknown_tool = unknownTool;
-    for (const e of errors) this[e.bucket].push(e.text);
+    for (const e of errors) {
+      switch (e.bucket) {
+        case "missing_required":
+          this.missing_required.push(e.text);
+          break;
+        case "unknown_args":
+          this.unknown_args.push(e.text);
+          break;
+        case "type_errors":
+          this.type_errors.push(e.text);
+          break;
+        case "enum_errors":
+          this.enum_errors.push(e.text);
+          break;
+        default:
+          this.constraint_errors.push(e.text);
+      }
+    }
     this.n_errors = errors.length + (unknownTool ? 1 : 0);
     this.ok = this.n_errors === 0;
-    this.feedback = this.ok ? "" : feedbackText(tool, errors, unknownTool, nearest);
+  }
+  /** Built on first read: a harness that only logs the buckets never pays for it. */
+  get feedback(): string {
+    return (this.text ??= this.ok ? "" : feedbackText(this.tool, this.errors, this.unknown_tool, this.nearest));
   }
   toDict(): ReportDict {
     return {
@@ -169,8 +189,8 @@ class Report implements ValidationReport {
 
 function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
   if (unknownTool) {
-    const near = nearest.length ? ` Did you mean ${nearest.map((n) => JSON.stringify(n)).join(" or ")}?` : "";
-    return `Refused: there is no tool named ${JSON.stringify(clip(tool, 80))}.${near}`;
+    const near = nearest.length ? ` Did you mean ${nearest.map((n) => quote(n)).join(" or ")}?` : "";
+    return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}`;
   }
   const lines = errors.map((e) => `- ${e.message}`);
   return `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:\n${lines.join("\n")}`;
@@ -178,7 +198,9 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
 
 /** The report of a valid call. Frozen and shared: the valid path allocates nothing. */
 export function okReport(tool: string): ValidationReport {
-  return Object.freeze(new Report(tool, [], false, [])) as ValidationReport;
+  const r = new Report(tool, [], false, []);
+  void r.feedback; // fill the lazy text before freezing
+  return Object.freeze(r) as ValidationReport;
 }
 
 export function errorReport(tool: string, errors: ValidationError[]): ValidationReport {
@@ -205,10 +227,58 @@ export function unknownToolReport(name: string, known: readonly string[]): Valid
 
 function sortErrors(errors: ValidationError[]): ValidationError[] {
   // Stable: by bucket order of seed 000, then in the order found (schema order).
+  let sorted = true;
+  for (let i = 1; i < errors.length && sorted; i++)
+    if (RANK[errors[i - 1]!.bucket] > RANK[errors[i]!.bucket]) sorted = false;
+  if (sorted) return errors;
   return errors
-    .map((e, i) => [BUCKETS.indexOf(e.bucket), i, e] as const)
+    .map((e, i) => [RANK[e.bucket], i, e] as const)
     .sort((a, b) => a[0] - b[0] || a[1] - b[1])
     .map((x) => x[2]);
+}
+
+/** A report under a coerce mode: the report of the coerced value, with that value and its repairs. */
+class CoercedReport implements ValidationReport {
+  readonly ok: boolean;
+  readonly unknown_tool: boolean;
+  readonly missing_required: string[];
+  readonly unknown_args: string[];
+  readonly type_errors: string[];
+  readonly enum_errors: string[];
+  readonly constraint_errors: string[];
+  readonly n_errors: number;
+  readonly tool: string;
+  readonly errors: ValidationError[];
+  readonly nearest: string[];
+  readonly #base: ValidationReport;
+  constructor(
+    base: ValidationReport,
+    readonly value: unknown,
+    readonly repairs: readonly Repair[],
+  ) {
+    this.#base = base;
+    this.ok = base.ok;
+    this.unknown_tool = base.unknown_tool;
+    this.missing_required = base.missing_required;
+    this.unknown_args = base.unknown_args;
+    this.type_errors = base.type_errors;
+    this.enum_errors = base.enum_errors;
+    this.constraint_errors = base.constraint_errors;
+    this.n_errors = base.n_errors;
+    this.tool = base.tool;
+    this.errors = base.errors;
+    this.nearest = base.nearest;
+  }
+  /** The base report's text (built when first read, if the base builds it lazily). */
+  get feedback(): string {
+    return this.#base.feedback;
+  }
+  toDict(): ReportDict {
+    return Report.prototype.toDict.call(this);
+  }
+  toJSON(): ReportDict {
+    return this.toDict();
+  }
 }
 
 const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({
@@ -232,9 +302,38 @@ export function makeTool<Args>(def: {
   coerce?: CoerceMode;
 }): Tool<Args> {
   const ok = okReport(def.name);
-  const is = def.is as (v: unknown) => v is Args;
+  // Total whatever the input (seed 003): a Proxy or getter that throws, or nesting deeper than
+  // the call stack allows under a large maxDepth, is a refusal (see unjudged), never an exception.
+  // (try/catch costs nothing on the fast path and allocates nothing.)
+  // Each entry point also starts a fresh work budget (see `work`).
+  const is = ((v: unknown): boolean => {
+    work.n = 0;
+    try {
+      return def.is(v);
+    } catch {
+      return false;
+    }
+  }) as (v: unknown) => v is Args;
+  const collect = (v: unknown, s: ValidationError[]): void => {
+    work.n = 0;
+    try {
+      def.collect(v, s);
+    } catch (e) {
+      unjudged(s, e);
+    }
+    if (work.n > WORK_MAX) workErr(s);
+  };
   const coerce: CoerceMode = def.coerce ?? "none";
-  const nz = def.normalize ?? ((v: unknown) => v);
+  const nz0 = def.normalize ?? ((v: unknown) => v);
+  const nz = (v: unknown, m: number, r: Repair[]): unknown => {
+    work.n = 0;
+    try {
+      return nz0(v, m, r);
+    } catch {
+      r.length = 0; // nothing repaired: the value is judged as it came
+      return v;
+    }
+  };
   const modeOf = (mode: unknown): number => {
     const m = NORMALIZE_MODES[mode as NormalizeMode];
     if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string))
@@ -243,7 +342,7 @@ export function makeTool<Args>(def: {
   };
   const normalize = (v: unknown, mode: NormalizeMode = "compare"): NormalizeResult => {
     const m = modeOf(mode);
-    if (m === 0) return { value: v, repairs: NO_REPAIRS };
+    if (m === 0 || (m !== 3 && is(v))) return { value: v, repairs: NO_REPAIRS };
     const r: Repair[] = [];
     const value = nz(v, m, r);
     return { value, repairs: r.length ? r : NO_REPAIRS };
@@ -260,19 +359,16 @@ export function makeTool<Args>(def: {
       ? (v: unknown): ValidationReport => {
           if (is(v)) return ok;
           const s: ValidationError[] = [];
-          def.collect(v, s);
+          collect(v, s);
           return errorReport(def.name, s);
         }
       : (v: unknown): ValidationReport => {
           const { value, r } = coerced(v);
           const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
-          if (r === undefined || is(value))
-            return Object.freeze(
-              Object.assign(Object.create(Object.getPrototypeOf(ok)) as ValidationReport, ok, { value, repairs }),
-            );
+          if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
           const s: ValidationError[] = [];
-          def.collect(value, s);
-          return Object.assign(errorReport(def.name, s), { value, repairs });
+          collect(value, s);
+          return new CoercedReport(errorReport(def.name, s), value, repairs);
         };
   return Object.freeze({
     name: def.name,
@@ -291,12 +387,58 @@ export function makeTool<Args>(def: {
         const value = cm === 0 ? v : coerced(v).value;
         if (value !== v && is(value)) return { value: value as Args };
         const s: ValidationError[] = [];
-        def.collect(value, s);
+        collect(value, s);
         return { issues: errorReport(def.name, s).errors.map((e) => ({ message: e.message, path: pathKeys(e.path) })) };
       },
       jsonSchema: { input: () => def.inputSchema as Record<string, unknown> },
     }),
   });
+}
+
+/**
+ * Work done by one check, counted in calls of recursive ($ref-target) functions. Branches
+ * of anyOf/oneOf that recurse into the same value make checking exponential in the depth
+ * of the input — a 700-byte argument can take seconds (ajv's too) — so past WORK_MAX calls
+ * the check stops and refuses ("maxSteps"), fail-closed (an error-path call counts 4: that
+ * path allocates). Every entry point (makeTool's
+ * is/validate/normalize, compileSchema's is/validate) starts it again at 0.
+ */
+export const work = { n: 0 };
+export const WORK_MAX = 1_000_000;
+
+export function workErr(s: ValidationError[]): void {
+  const what = `at most ${WORK_MAX} checks through recursive schemas`;
+  s.push(
+    mk(
+      "",
+      "constraint_errors",
+      "maxSteps",
+      what,
+      "a value too costly to check",
+      `arguments: needs more than ${WORK_MAX} recursive checks (maxSteps)`,
+      `The arguments are too costly to check (${what}); send a smaller or less deeply nested value.`,
+    ),
+  );
+}
+
+/** A value the validator could not read to the end: a throwing Proxy or getter, or nesting past the call stack. */
+export function unjudged(s: ValidationError[], e: unknown): void {
+  const deep = e instanceof RangeError;
+  const expected = deep ? "nesting the validator can follow" : "plain JSON data";
+  const message = deep
+    ? "The arguments are nested too deeply to check."
+    : "The arguments could not be read as plain JSON data.";
+  s.push(
+    mk(
+      "",
+      "constraint_errors",
+      deep ? "maxDepth" : "type",
+      expected,
+      deep ? "a value nested too deeply" : "a value that throws when read",
+      `arguments: not checkable (${expected})`,
+      message,
+    ),
+  );
 }
 
 /** "edits[0].oldText" → ["edits", 0, "oldText"] (for Standard Schema issue paths). */
@@ -311,11 +453,17 @@ export function pathKeys(path: string): PropertyKey[] {
 // ---------------------------------------------------------------- paths and values
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\u2028\u2029\ud800-\udfff]/;
+
+/** JSON.stringify for a string, without its cost in the common case (nothing to escape). */
+export function quote(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : '"' + s + '"';
+}
 
 /** Path of a property below `p`, in the notation models read: a.b, a["odd key"]. */
 export function pk(p: string, key: string): string {
   if (IDENT.test(key)) return p === "" ? key : p + "." + key;
-  return p + "[" + JSON.stringify(key) + "]";
+  return p + "[" + quote(key) + "]";
 }
 
 /** Path of an item below `p`. */
@@ -325,7 +473,7 @@ export function pi(p: string, i: number): string {
 
 /** The field as named in a message. */
 function field(p: string): string {
-  return p === "" ? "The arguments" : JSON.stringify(p);
+  return p === "" ? "The arguments" : quote(p);
 }
 
 function at(p: string): string {
@@ -349,7 +497,7 @@ export function jsonType(v: unknown): string {
 /** A short, safe rendering of a value, as JSON where possible. */
 export function show(v: unknown, n = 60): string {
   try {
-    if (typeof v === "string") return JSON.stringify(clip(v, n));
+    if (typeof v === "string") return quote(clip(v, n));
     if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
     if (typeof v === "bigint") return String(v) + "n";
     if (v === undefined || typeof v === "symbol" || typeof v === "function") return typeof v;
@@ -396,10 +544,8 @@ function mk(
   example?: string,
   suggestion?: string,
 ): ValidationError {
-  const e: ValidationError = { path, bucket, keyword, expected, received, text, message };
-  if (example !== undefined) e.example = example;
-  if (suggestion !== undefined) e.suggestion = suggestion;
-  return e;
+  // One object shape for every error (optional fields present, maybe undefined): keeps the error path monomorphic.
+  return { path, bucket, keyword, expected, received, text, message, example, suggestion };
 }
 
 // ---------------------------------------------------------------- error constructors (error path only)
@@ -432,10 +578,18 @@ export function missing(s: ValidationError[], p: string, key: string, ex?: strin
       "present",
       "nothing",
       path,
-      `${JSON.stringify(path)} is required${ex === undefined ? "" : ". Example: " + JSON.stringify(key) + ": " + ex}`,
+      `${quote(path)} is required${ex === undefined ? "" : ". Example: " + quote(key) + ": " + ex}`,
       ex,
     ),
   );
+}
+
+const listTexts = new WeakMap<readonly string[], string>();
+/** "a, b, c" for a known-names list, built once per list (the lists are module constants). */
+function knownList(known: readonly string[]): string {
+  let t = listTexts.get(known);
+  if (t === undefined) listTexts.set(known, (t = clip(known.join(", "), 200)));
+  return t;
 }
 
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
@@ -448,10 +602,9 @@ export function unknownKey(
 ): void {
   const path = pk(p, key);
   const near = nearestNames(key, known, 1)[0];
-  const whose = p === "" ? `a parameter of ${owner}` : `a field of ${JSON.stringify(p)}`;
-  const list =
-    known.length === 0 ? " It takes none." : ` ${p === "" ? "Parameters" : "Fields"}: ${clip(known.join(", "), 200)}`;
-  const hint = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
+  const whose = p === "" ? `a parameter of ${owner}` : `a field of ${quote(p)}`;
+  const list = known.length === 0 ? " It takes none." : ` ${p === "" ? "Parameters" : "Fields"}: ${knownList(known)}`;
+  const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
   s.push(
     mk(
       path,
@@ -460,7 +613,7 @@ export function unknownKey(
       "no such property",
       show(key),
       path,
-      `${JSON.stringify(path)} is not ${whose}${hint}.${list}`,
+      `${quote(path)} is not ${whose}${hint}.${list}`,
       undefined,
       near,
     ),
@@ -482,7 +635,7 @@ export function enumErr(
       .map((a) => show(a, 40))
       .join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
   const near = typeof v === "string" ? nearestEnum(v, allowed) : undefined;
-  const hint = near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
+  const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
   const expected = allowed.length === 1 ? show(allowed[0], 40) : "one of: " + shown;
   s.push(
     mk(
@@ -592,7 +745,7 @@ export function patternErr(s: ValidationError[], p: string, v: string, source: s
       "pattern",
       `a string matching /${source}/`,
       show(v),
-      `${at(p)}: ${show(v)} does not match pattern ${JSON.stringify(source)}`,
+      `${at(p)}: ${show(v)} does not match pattern ${quote(source)}`,
       `${field(p)} must match the pattern /${clip(source, 80)}/; got ${show(v)}${exampleSuffix(ex)}`,
       ex,
     ),
@@ -722,48 +875,99 @@ export function noteAlternatives(s: ValidationError[], from: number, note: strin
 
 // ---------------------------------------------------------------- near misses
 
+// One reusable row pair: suggestions run on the error path of every refused call.
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+
+const bag = new Int32Array(128);
+
+/** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
+function bagDistance(a: string, b: string): number {
+  for (let i = 0; i < a.length; i++) bag[a.charCodeAt(i) & 127]!++;
+  for (let i = 0; i < b.length; i++) bag[b.charCodeAt(i) & 127]!--;
+  let pos = 0;
+  let neg = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i) & 127;
+    if (bag[c]! > 0) pos += bag[c]!;
+    else if (bag[c]! < 0) neg -= bag[c]!;
+    bag[c] = 0;
+  }
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i) & 127;
+    if (bag[c]! < 0) neg -= bag[c]!;
+    bag[c] = 0;
+  }
+  return Math.max(pos, neg);
+}
+
+/** Edit distance, or max + 1 as soon as it must exceed `max`. */
 function levenshtein(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  if (Math.abs(a.length - b.length) > max || bagDistance(a, b) > max) return max + 1;
+  if (b.length + 1 > rowA.length) {
+    rowA = new Int32Array(b.length + 1);
+    rowB = new Int32Array(b.length + 1);
+  }
+  let prev = rowA;
+  let cur = rowB;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    cur[0] = i;
     let best = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(c);
+      const c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      cur[j] = c;
       if (c < best) best = c;
     }
     if (best > max) return max + 1;
+    const t = prev;
     prev = cur;
+    cur = t;
   }
   return prev[b.length]!;
 }
 
+/** Lower case without spaces, "_" and "-": "Start ISO" and "start_iso" fold alike. */
 function fold(s: string): string {
-  return s
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, "");
+  let out = "";
+  const l = s.toLowerCase();
+  for (let i = 0; i < l.length; i++) {
+    const c = l.charCodeAt(i);
+    if (c !== 32 && c !== 95 && c !== 45 && c !== 9 && c !== 10 && c !== 13) out += l[i];
+  }
+  return out;
+}
+
+/** Folded spellings of a known-names list, computed once per list (the lists are module constants). */
+const folded = new WeakMap<readonly unknown[], string[]>();
+function foldedList(known: readonly string[]): string[] {
+  let f = folded.get(known);
+  if (!f) folded.set(known, (f = known.map(fold)));
+  return f;
 }
 
 /** Known names closest to `name`: same after case/space/underscore folding first, then within a small edit distance. */
 export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
-  if (typeof name !== "string") return [];
+  if (typeof name !== "string" || name.length > 200) return [];
   const f = fold(name);
   const max = Math.max(1, Math.min(3, Math.floor(f.length / 3)));
+  const fk = foldedList(known);
   const scored: [number, string][] = [];
-  for (const k of known) {
-    const d = fold(k) === f ? 0 : levenshtein(f, fold(k), max);
-    if (d <= max) scored.push([d, k]);
+  for (let i = 0; i < known.length; i++) {
+    const d = fk[i] === f ? 0 : levenshtein(f, fk[i]!, max);
+    if (d <= max) scored.push([d, known[i]!]);
   }
-  scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
+  if (scored.length > 1) scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
   return scored.slice(0, limit).map((x) => x[1]);
 }
 
 function nearestEnum(v: string, allowed: readonly unknown[]): string | undefined {
-  const strings = allowed.filter((a): a is string => typeof a === "string");
+  let strings = stringsOf.get(allowed);
+  if (!strings) stringsOf.set(allowed, (strings = allowed.filter((a): a is string => typeof a === "string")));
   return nearestNames(v, strings, 1)[0];
 }
+const stringsOf = new WeakMap<readonly unknown[], string[]>();
 
 // ---------------------------------------------------------------- predicates the fast path uses
 
@@ -781,32 +985,311 @@ export function ucs2length(s: string): number {
   return n;
 }
 
-/** JSON equality: 1 equals 1.0, key order does not matter. Bounded depth: cyclic input is unequal, never a hang. */
-export function deepEqual(a: unknown, b: unknown, depth = 0): boolean {
+/**
+ * JSON equality: 1 equals 1.0, key order does not matter, at any depth. Total on any
+ * JS value (seed 003): the recursive walk stops at 128 levels or 100,000 steps and
+ * hands over to `deepEqualWide`, which keeps its own stack (100,000-deep input cannot
+ * overflow the call stack) and remembers pairs of objects, so shared (DAG) structures
+ * cost each pair once and a cycle ends: two objects are equal when they are the same
+ * object or structurally equal along every path; a cycle of distinct objects is not.
+ * Small comparisons allocate nothing.
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || depth > 512) return false;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  eqSteps = 0;
+  const r = eqWalk(a, b, 0);
+  return r !== undefined ? r : deepEqualWide(a, b);
+}
+
+let eqSteps = 0;
+
+/** true/false, or undefined when the walk got too deep or too long for recursion. */
+function eqWalk(a: unknown, b: unknown, depth: number): boolean | undefined {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (depth > 128 || ++eqSteps > 100_000) return undefined;
   const aa = Array.isArray(a);
   if (aa !== Array.isArray(b)) return false;
   if (aa) {
     const x = a as unknown[];
     const y = b as unknown[];
     if (x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) if (!deepEqual(x[i], y[i], depth + 1)) return false;
+    for (let i = 0; i < x.length; i++) {
+      const r = eqWalk(x[i], y[i], depth + 1);
+      if (r !== true) return r;
+    }
     return true;
   }
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
   const kx = Object.keys(x);
   if (kx.length !== Object.keys(y).length) return false;
-  for (const k of kx)
-    if (!Object.prototype.hasOwnProperty.call(y, k) || !deepEqual(x[k], y[k], depth + 1)) return false;
+  for (const k of kx) {
+    if (!Object.prototype.hasOwnProperty.call(y, k)) return false;
+    const r = eqWalk(x[k], y[k], depth + 1);
+    if (r !== true) return r;
+  }
   return true;
 }
 
-/** Index pair of the first two equal items, or undefined when all are unique. */
+/** deepEqual for deep, long, shared or cyclic input: an explicit stack and a memo of pairs (1 = being compared, 2 = equal). */
+function deepEqualWide(a: object, b: object): boolean {
+  const state = new Map<object, Map<object, number>>();
+  const mark = (x: object, y: object, v: number) => {
+    let m = state.get(x);
+    if (m === undefined) state.set(x, (m = new Map()));
+    m.set(y, v);
+  };
+  type Frame = {
+    x: Record<string, unknown>;
+    y: Record<string, unknown>;
+    keys: string[] | undefined;
+    n: number;
+    i: number;
+  };
+  const enter = (x: object, y: object): Frame | undefined => {
+    const xa = Array.isArray(x);
+    if (xa !== Array.isArray(y)) return undefined;
+    if (xa)
+      return (x as unknown[]).length === (y as unknown[]).length
+        ? { x: x as never, y: y as never, keys: undefined, n: (x as unknown[]).length, i: 0 }
+        : undefined;
+    const keys = Object.keys(x);
+    return keys.length === Object.keys(y).length
+      ? { x: x as never, y: y as never, keys, n: keys.length, i: 0 }
+      : undefined;
+  };
+  const first = enter(a, b);
+  if (first === undefined) return false;
+  mark(a, b, 1);
+  const stack: Frame[] = [first];
+  while (stack.length) {
+    const f = stack[stack.length - 1]!;
+    if (f.i === f.n) {
+      stack.pop();
+      mark(f.x, f.y, 2);
+      continue;
+    }
+    const k = f.keys === undefined ? f.i : f.keys[f.i]!;
+    f.i++;
+    if (f.keys !== undefined && !Object.prototype.hasOwnProperty.call(f.y, k)) return false;
+    const u = f.x[k];
+    const w = f.y[k];
+    if (u === w) continue;
+    if (typeof u !== "object" || typeof w !== "object" || u === null || w === null) return false;
+    const seen = state.get(u)?.get(w);
+    if (seen === 2) continue;
+    if (seen === 1) return false; // a cycle of distinct objects
+    const next = enter(u, w);
+    if (next === undefined) return false;
+    mark(u, w, 1);
+    stack.push(next);
+  }
+  return true;
+}
+
+/**
+ * Index pair of the first two equal items, or undefined when all are unique.
+ * Up to 64 items: pairwise, as deepEqual (allocates nothing). Beyond that pairwise
+ * is quadratic — a million items would be 5·10^11 comparisons — so items meet in Maps
+ * instead: primitives by themselves (=== semantics), objects by a canonical text
+ * (`canonical`: for such items equal texts ⇔ deepEqual). Objects that have no text
+ * (they reach NaN, a function, a symbol or a cycle, or their text would pass 10^7
+ * characters) are compared with deepEqual, pairwise, against the others of their
+ * bucket (`shallowKey`: the same for equal items). An item has a text exactly when an
+ * item equal to it has one, so the two groups never need to meet.
+ */
 export function firstDuplicate(a: readonly unknown[]): [number, number] | undefined {
-  for (let j = 1; j < a.length; j++) for (let i = 0; i < j; i++) if (deepEqual(a[i], a[j])) return [i, j];
+  const n = a.length;
+  if (n <= 64) {
+    for (let j = 1; j < n; j++) for (let i = 0; i < j; i++) if (deepEqual(a[i], a[j])) return [i, j];
+    return undefined;
+  }
+  const prims = new Map<unknown, number>();
+  const exact = new Map<string, number>();
+  const loose = new Map<string, number[]>();
+  const memo = new Map<object, string | null | false>();
+  for (let j = 0; j < n; j++) {
+    const x = a[j];
+    if (typeof x !== "object" || x === null) {
+      // Map keys compare by SameValueZero: === for everything but NaN, which equals nothing.
+      if (x !== x) continue;
+      const i = prims.get(x);
+      if (i !== undefined) return [i, j];
+      prims.set(x, j);
+      continue;
+    }
+    canonSteps = 0;
+    let k = canonicalSmall(x, 0);
+    if (k === undefined) k = canonical(x, memo);
+    if (k !== null) {
+      const i = exact.get(k);
+      if (i !== undefined) return [i, j];
+      exact.set(k, j);
+      continue;
+    }
+    const shallow = shallowKey(x);
+    const bucket = loose.get(shallow);
+    if (bucket === undefined) loose.set(shallow, [j]);
+    else {
+      // These items reach a cycle, NaN, a function or a symbol: straight to the cycle-aware walk.
+      for (const i of bucket) if (a[i] === x || deepEqualWide(a[i] as object, x)) return [i, j];
+      bucket.push(j);
+    }
+  }
   return undefined;
+}
+
+const CANONICAL_MAX = 10_000_000;
+let canonSteps = 0;
+
+/** canonical() for the common item — small, shallow, no cycle: plain recursion, no memo. undefined: too big or deep, ask canonical(). */
+function canonicalSmall(x: unknown, depth: number): string | null | undefined {
+  switch (typeof x) {
+    case "string":
+      return JSON.stringify(x);
+    case "number":
+      return x !== x ? null : String(x);
+    case "boolean":
+      return x ? "t" : "f";
+    case "undefined":
+      return "u";
+    case "bigint":
+      return String(x) + "n";
+    case "object":
+      if (x === null) return "z";
+      break;
+    default:
+      return null;
+  }
+  if (depth > 32 || ++canonSteps > 10_000) return undefined;
+  let s: string;
+  if (Array.isArray(x)) {
+    s = "[";
+    for (let i = 0; i < x.length; i++) {
+      const t = canonicalSmall(x[i], depth + 1);
+      if (typeof t !== "string") return t;
+      s += (i ? "," : "") + t;
+    }
+    return s + "]";
+  }
+  const o = x as Record<string, unknown>;
+  const ks = Object.keys(o).sort();
+  s = "{";
+  for (let i = 0; i < ks.length; i++) {
+    const t = canonicalSmall(o[ks[i]!], depth + 1);
+    if (typeof t !== "string") return t;
+    s += (i ? "," : "") + JSON.stringify(ks[i]) + ":" + t;
+  }
+  return s + "}";
+}
+
+/**
+ * The canonical text of a JSON-like object: strings JSON-quoted, numbers printed (0 and -0
+ * alike, as ===), object keys sorted. null when there is none (see firstDuplicate). An
+ * explicit stack (100,000-deep input cannot overflow) and a memo per object (shared
+ * structure is written once; false marks an object being written, so meeting it again is a cycle).
+ */
+function canonical(root: object, memo: Map<object, string | null | false>): string | null {
+  const known = memo.get(root);
+  if (known !== undefined) return known === false ? null : known;
+  type Frame = { o: Record<string, unknown>; keys: string[] | undefined; n: number; i: number; s: string };
+  const open = (o: object): Frame => {
+    memo.set(o, false);
+    if (Array.isArray(o)) return { o: o as never, keys: undefined, n: o.length, i: 0, s: "[" };
+    const keys = Object.keys(o).sort();
+    return { o: o as never, keys, n: keys.length, i: 0, s: "{" };
+  };
+  const stack: Frame[] = [open(root)];
+  // Every object being written reaches what failed, wherever it is met: none has a text.
+  const fail = (): null => {
+    for (const f of stack) memo.set(f.o, null);
+    return null;
+  };
+  for (;;) {
+    const f = stack[stack.length - 1]!;
+    if (f.i === f.n) {
+      const text = f.s + (f.keys === undefined ? "]" : "}");
+      memo.set(f.o, text);
+      stack.pop();
+      if (stack.length === 0) return text;
+      const p = stack[stack.length - 1]!;
+      p.s += text;
+      if (p.s.length > CANONICAL_MAX) return fail();
+      continue;
+    }
+    const idx = f.i++;
+    if (idx > 0) f.s += ",";
+    let x: unknown;
+    if (f.keys === undefined) x = f.o[idx];
+    else {
+      const k = f.keys[idx]!;
+      f.s += JSON.stringify(k) + ":";
+      x = f.o[k];
+    }
+    let t: string;
+    switch (typeof x) {
+      case "string":
+        t = JSON.stringify(x);
+        break;
+      case "number":
+        if (x !== x) return fail();
+        t = String(x);
+        break;
+      case "boolean":
+        t = x ? "t" : "f";
+        break;
+      case "undefined":
+        t = "u";
+        break;
+      case "bigint":
+        t = String(x) + "n";
+        break;
+      case "object": {
+        if (x === null) {
+          t = "z";
+          break;
+        }
+        const m = memo.get(x);
+        if (m === undefined) {
+          stack.push(open(x));
+          continue;
+        }
+        if (m === null || m === false) return fail();
+        t = m;
+        break;
+      }
+      default:
+        return fail();
+    }
+    f.s += t;
+    if (f.s.length > CANONICAL_MAX) return fail();
+  }
+}
+
+/** The top level of an object or array: its keys (sorted) or length, and its primitive members. Equal for deepEqual items. */
+function shallowKey(v: object): string {
+  const part = (x: unknown): string =>
+    typeof x === "string"
+      ? JSON.stringify(x)
+      : typeof x === "object" && x !== null
+        ? Array.isArray(x)
+          ? "a"
+          : "o"
+        : typeof x === "number"
+          ? String(x)
+          : typeof x;
+  if (Array.isArray(v)) {
+    let s = "[" + v.length;
+    for (let i = 0; i < v.length && i < 8; i++) s += "," + part(v[i]);
+    return s;
+  }
+  const o = v as Record<string, unknown>;
+  const ks = Object.keys(o).sort();
+  let s = "{";
+  for (let i = 0; i < ks.length && i < 32; i++) s += JSON.stringify(ks[i]) + ":" + part(o[ks[i]!]) + ",";
+  return s + ks.length;
 }
 
 /** `multipleOf` that is right for fractions (0.1, 0.01) and does not overflow. */
@@ -851,6 +1334,11 @@ function branchScore(errors: readonly ValidationError[], p: string): number {
   return score;
 }
 
+/** s.push(...errors) without the spread: a branch with a million errors (a million bad items) would overflow the call stack. */
+function pushAll(s: ValidationError[], errors: readonly ValidationError[]): void {
+  for (let i = 0; i < errors.length; i++) s.push(errors[i]!);
+}
+
 /**
  * Reports a value that matched no branch of anyOf/oneOf: the branch named by a
  * discriminating property (`tagKey`) when there is one, else the closest branch.
@@ -868,7 +1356,7 @@ export function pickBranch(
     const t = hasOwn.call(v, tagKey) ? (v as Record<string, unknown>)[tagKey] : undefined;
     const i = tags.findIndex((x) => deepEqual(x, t));
     if (i >= 0) {
-      s.push(...branches[i]!);
+      pushAll(s, branches[i]!);
       return;
     }
     if (t === undefined) missing(s, p, tagKey, show(tags[0]));
@@ -879,7 +1367,7 @@ export function pickBranch(
   for (let i = 1; i < branches.length; i++)
     if (branchScore(branches[i]!, p) < branchScore(branches[best]!, p)) best = i;
   const from = s.length;
-  s.push(...branches[best]!);
+  pushAll(s, branches[best]!);
   if (branches.length > 1)
     noteAlternatives(s, from, `closest of ${branches.length} alternatives in ${keyword}: #${best + 1}`);
 }
@@ -976,10 +1464,10 @@ export function compareErr(
       lp,
       "constraint_errors",
       "x-compare",
-      `${words} ${JSON.stringify(rp)}`,
+      `${words} ${quote(rp)}`,
       show(lv),
       `${lp}: ${show(lv)} ${op} ${rp} (${show(rv)}) does not hold`,
-      `${JSON.stringify(lp)} must be ${words} ${JSON.stringify(rp)} (${show(rv)}); got ${show(lv)}`,
+      `${quote(lp)} must be ${words} ${quote(rp)} (${show(rv)}); got ${show(lv)}`,
     ),
   );
 }
@@ -1965,23 +2453,24 @@ export function nzFixAt(r: NzRepair[], at: number, p: string, from: unknown, to:
 
 const nzHas = Object.prototype.hasOwnProperty;
 
-/** A plain object with `v`'s own enumerable properties, as own data properties (`__proto__` stays data). */
+/**
+ * A plain object with `v`'s own enumerable properties. Object spread defines them
+ * (CopyDataProperties): an own `__proto__` key is copied as data, never run
+ * through the prototype setter.
+ */
 export function nzCopy(v: object): Record<string, unknown> {
-  const o: Record<string, unknown> = {};
-  for (const k of Object.keys(v))
-    Object.defineProperty(o, k, {
-      value: (v as Record<string, unknown>)[k],
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
-  return o;
+  return { ...(v as Record<string, unknown>) };
 }
 
-/** Copy-on-write set: `o` is `v` until the first change, then a copy. Returns the object to keep writing. */
+/**
+ * Copy-on-write set of an own property of `v`: `o` is `v` until the first change,
+ * then a copy. `k` is always an own data property of the copy, so the write below
+ * replaces its value (also for `__proto__`) and calls no setter. Returns the object to keep writing.
+ */
 export function nzSet(o: any, v: object, k: string, x: unknown): any {
   const w = o === v ? nzCopy(v) : o;
-  Object.defineProperty(w, k, { value: x, writable: true, enumerable: true, configurable: true });
+  if (nzHas.call(w, k)) w[k] = x;
+  else Object.defineProperty(w, k, { value: x, writable: true, enumerable: true, configurable: true });
   return w;
 }
 
@@ -2012,7 +2501,11 @@ export const NZ_ABORT: object = Object.freeze({ nzAbort: true });
 export function nzFold(v: unknown): unknown {
   if (typeof v === "string") return nzFoldString(v);
   if (typeof v !== "object" || v === null) return v;
-  return nzFoldIn(v, new Map(), 0);
+  try {
+    return nzFoldIn(v, { seen: undefined }, 0);
+  } catch {
+    return v; // not a JSON value (a throwing getter, a revoked proxy): left as it is
+  }
 }
 
 function nzFoldString(s: string): string {
@@ -2020,27 +2513,31 @@ function nzFoldString(s: string): string {
   return t === s ? s : t;
 }
 
-function nzFoldIn(v: object, seen: Map<object, unknown>, d: number): unknown {
-  const done = seen.get(v);
-  if (done !== undefined) return done;
-  seen.set(v, v);
+/** `st.seen` (made on the first nested object) maps each object visited to its folded copy: shared parts are folded once, cycles end. */
+function nzFoldIn(v: object, st: { seen: Map<object, unknown> | undefined }, d: number): unknown {
+  if (d > 0) {
+    const seen = (st.seen ??= new Map());
+    const done = seen.get(v);
+    if (done !== undefined) return done;
+    seen.set(v, v);
+  }
   if (d > 512) return v;
   let out: any = v;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       const y =
-        typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, seen, d + 1) : x;
+        typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
       if (y !== x) out = nzItem(out, v, i, y);
     }
   } else {
     for (const k of Object.keys(v)) {
       const x = (v as Record<string, unknown>)[k];
       const y =
-        typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, seen, d + 1) : x;
+        typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
       if (y !== x) out = nzSet(out, v, k, y);
     }
   }
-  seen.set(v, out);
+  if (d > 0) st.seen!.set(v, out);
   return out;
 }

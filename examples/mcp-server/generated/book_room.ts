@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tools.json#/tools/0
-// input hash: sha256:77c1b94fde3e383b81cfc279708afd857597660d16c44dddd656a6d7eb33ce22
+// input hash: sha256:b71d7efdad398e73655853b5fe6423a0ee0b31e525374afb270d5359a7da8764
 
 import * as rt from "./_runtime.js";
 

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tools.json#/tools/2
-// input hash: sha256:c5f3d4fb8db7d8c74e490894d51db040ce4c6467658be2493d8c3750a1a07b2f
+// input hash: sha256:dd04ed06fcab73ddbace5c3486f83ffc95a43b48d0a331a31187b7d52524f1b4
 
 import * as rt from "./_runtime.js";
 

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tools.json
-// input hash: sha256:fe153c5a8c986adcaf89737238ec89ed24480456a8502a158b9117e5c7bad0b7
+// input hash: sha256:710f33b132ba062cc4f0e4805c5dc1436ef44a561231c1a13d401d4a2730225b
 
 import * as rt from "./_runtime.js";
 import { bookRoom, type BookRoomArgs } from "./book_room.js";

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tools.json#/tools/1
-// input hash: sha256:c86976f378b0568bd24fbb0267b1421d327f23fbac2078f7cd74e4f4bd6b282e
+// input hash: sha256:e06d2e1b0a330fee40dfbbac97f87096398283afd11ea87bb39ee8f82212370e
 
 import * as rt from "./_runtime.js";
 
