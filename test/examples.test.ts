@@ -41,4 +41,9 @@ describe("examples", () => {
     const out = execFileSync(process.execPath, ["bin/toolform.js", "check"], { encoding: "utf8" });
     expect(out).toMatch(/generated\/ is up to date/);
   });
+
+  it("so is the example MCP server's generated/", () => {
+    const out = execFileSync(process.execPath, ["bin/toolform.js", "check", "--config", "examples/mcp-server/toolform.config.ts"], { encoding: "utf8" });
+    expect(out).toMatch(/generated\/ is up to date/);
+  });
 });
