@@ -27,7 +27,15 @@ const PRETTIER: prettier.Options = {
 
 /** Formats with prettier. TypeScript goes through the babel-ts parser: same printer, about twice as fast as typescript-estree here. */
 export async function formatSource(text: string, parser: "typescript" | "babel"): Promise<string> {
-  return prettier.format(text, { ...PRETTIER, parser: parser === "typescript" ? "babel-ts" : "babel" });
+  if (parser === "babel") return prettier.format(text, { ...PRETTIER, parser: "babel" });
+  try {
+    return await prettier.format(text, { ...PRETTIER, parser: "babel-ts" });
+  } catch {
+    // babel-ts misreads some valid TypeScript that json-schema-to-typescript writes from a
+    // schema — a negative literal type, a newline, then an index signature (`"k": -1\n[k: string]: …`)
+    // reads as an indexed access — and the build crashed. typescript-estree reads it right.
+    return prettier.format(text, { ...PRETTIER, parser: "typescript" });
+  }
 }
 
 /** Type-stripping only: the generated TypeScript is already checked by its construction. */
