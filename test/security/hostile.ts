@@ -111,6 +111,8 @@ function leaf(defs: string[]): fc.Arbitrary<Schema> {
     fc.array(hostileString, { minLength: 1, maxLength: 6 }).map((e) => ({ type: "string", enum: [...new Set(e)] })),
     fc.array(fc.oneof(hostileString, fc.integer(), fc.constant(null), fc.dictionary(hostileString, hostileString, { maxKeys: 2 })), { minLength: 1, maxLength: 4 }).map((e) => ({ enum: e })),
     hostileString.map((c) => ({ const: c })),
+    // Negative literal types: json-schema-to-typescript writes `-1` then an index signature (babel-ts misread that).
+    fc.array(fc.oneof(fc.integer({ max: -1 }), fc.double({ max: -0.5, noNaN: true, noDefaultInfinity: true })), { minLength: 1, maxLength: 3 }).map((e) => (e.length === 1 ? { const: e[0] } : { enum: e })),
     fc.dictionary(hostileString, hostileString, { maxKeys: 3 }).map((c) => ({ const: c })),
     hostileString.map((s) => ({ type: "string", pattern: literalPattern(s), examples: [s], default: s })),
     hostileString.map((s) => ({ type: "string", pattern: "^(?:" + literalPattern(s) + ")$|^ok$" })),

@@ -123,6 +123,16 @@ describe("code injection: hostile tool definitions (issue 9.1)", () => {
     expect(res.n).toBe(defs.length * 6);
   });
 
+  it("a negative literal type before an index signature (babel-ts misreads it) does not crash the build", async () => {
+    // Found by the long fuzz (seed 11166): json-schema-to-typescript writes `n?: -1` then
+    // `[k: string]: …` on the next line, which babel-ts read as `-1[k …]`.
+    for (const emit of ["ts", "js"] as const) {
+      const r = await generate({ tools: [tool("neg", { type: "object", properties: { n: { const: -1 }, m: { enum: [-2.5, 3] } }, additionalProperties: { type: "string" } })], options: { emit, lint: false, unknownArgs: "schema" } });
+      expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+      expect(r.files.find((f) => f.path === (emit === "ts" ? "neg.ts" : "neg.d.ts"))!.contents).toMatch(/n\?: -1;/);
+    }
+  });
+
   it("the canary is live: code that does set it is caught", () => {
     (globalThis as Record<string, unknown>)[CANARY] = 1;
     expect(() => assertCanary("self-test")).toThrow(/injected code ran/);
