@@ -3,6 +3,23 @@
 // (no index signature), matching what the validator accepts.
 import { compile } from "json-schema-to-typescript";
 import type { Diagnostic } from "../diagnostics/types.js";
+import { forEachSubschema, isObject } from "../schema/dialect.js";
+
+/**
+ * json-schema-to-typescript's own keywords, removed from every schema place first.
+ * `tsType` is pasted into the output verbatim — from an untrusted server's schema,
+ * `"tsType": "string }; <any JavaScript>; interface X {"` became code that ran when the
+ * generated module was imported — and `tsEnumNames` turns an enum into a TypeScript
+ * `enum`, which is run-time code. The argument types are built from JSON Schema only.
+ */
+const JSTT_KEYWORDS = ["tsType", "tsEnumNames"];
+
+function withoutJsttKeywords(schema: unknown, seen = new Set<object>()): void {
+  if (!isObject(schema) || seen.has(schema)) return;
+  seen.add(schema);
+  for (const k of JSTT_KEYWORDS) delete schema[k];
+  forEachSubschema(schema, (sub) => withoutJsttKeywords(sub, seen));
+}
 
 export async function emitArgsType(schema: unknown, typeName: string, unknownArgs: "reject" | "schema"): Promise<{ text: string; diagnostics: Diagnostic[] }> {
   if (typeof schema !== "object" || schema === null) {
@@ -10,6 +27,7 @@ export async function emitArgsType(schema: unknown, typeName: string, unknownArg
   }
   // The root name is ours, not the schema's title; jstt must not fetch anything.
   const { title: _t, $id: _id, ...root } = structuredClone(schema) as Record<string, unknown>;
+  withoutJsttKeywords(root);
   try {
     const text = await compile(root as never, typeName, {
       bannerComment: "",
