@@ -5,7 +5,7 @@
 // Every string position a schema has — tool name, description, title, property
 // names, $defs names, $ref targets, enum/const values, patterns, patternProperties
 // keys, format names, examples, defaults, errorMessage, dependentRequired names,
-// x-compare operands — is filled with text aimed at breaking out of the context
+// x-compare operands, and json-schema-to-typescript's tsType/tsEnumNames — is filled with text aimed at breaking out of the context
 // the generator puts it in: a "…" / '…' / `…` string, a template `${…}`, a line or
 // block comment, a JSDoc block, a regex, an identifier, a TypeScript type, an
 // inline <script>. The payloads set `globalThis.__pwned`; a test that loads the
@@ -104,7 +104,15 @@ function own(entries: [string, unknown][]): Record<string, unknown> {
 /** A leaf schema whose string positions are hostile. `defs` are $defs names a $ref may point at. */
 function leaf(defs: string[]): fc.Arbitrary<Schema> {
   const annotations = fc.record(
-    { title: hostileString, description: hostileString, $comment: hostileString, "x-note": hostileString },
+    {
+      title: hostileString,
+      description: hostileString,
+      $comment: hostileString,
+      "x-note": hostileString,
+      // json-schema-to-typescript's own keywords: tsType was pasted into the output verbatim.
+      tsType: fc.oneof(hostileString, fc.constantFrom("string }; globalThis.__pwned = 1; interface Zz { b: string", "string; } globalThis.__pwned = 1; export type Q = {")),
+      tsEnumNames: fc.array(fc.oneof(hostileString, fc.constant("constructor")), { maxLength: 3 }),
+    },
     { requiredKeys: [] },
   );
   const core: fc.Arbitrary<Schema>[] = [

@@ -123,6 +123,24 @@ describe("code injection: hostile tool definitions (issue 9.1)", () => {
     expect(res.n).toBe(defs.length * 6);
   });
 
+  it("json-schema-to-typescript's tsType (pasted verbatim) and tsEnumNames (a run-time enum) cannot put code in the module", async () => {
+    // Found by review of the type emitter: before the fix this set globalThis.__pwned on import.
+    const breakout = "string }; globalThis.__pwned = 'tsType'; export interface Zz { b: string";
+    const defs = [
+      tool("ts_type", { type: "object", properties: { a: { type: "string", tsType: breakout }, e: { enum: ["x", "y"], tsEnumNames: ["X = globalThis.__pwned = 1, Y", "Z"] } }, tsType: breakout, $defs: { d: { tsType: breakout } } }),
+    ];
+    const stats = emptyStats();
+    await injectionRound(defs, 7, stats, 6);
+    for (const emit of ["ts", "js"] as const) {
+      const r = await generate({ tools: defs, options: { emit, lint: false } });
+      for (const f of r.files) {
+        expect(f.contents).not.toMatch(/^\s*globalThis\.__pwned/m);
+        expect(f.contents).not.toMatch(/\benum\s+\w+\s*\{/);
+      }
+    }
+    assertCanary("tsType");
+  });
+
   it("a negative literal type before an index signature (babel-ts misreads it) does not crash the build", async () => {
     // Found by the long fuzz (seed 11166): json-schema-to-typescript writes `n?: -1` then
     // `[k: string]: …` on the next line, which babel-ts read as `-1[k …]`.
