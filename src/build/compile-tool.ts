@@ -82,7 +82,15 @@ export async function compileTool(
   const viaAjv = fallback.length > 0 || opts.engine === "ajv";
   if (viaAjv) {
     why = fallback.length ? `uses ${[...new Set(fallback.map((f) => f.keyword))].join(", ")}, which toolform's emitter does not judge itself` : `is set to engine "ajv" in the config`;
-    validator = await emitFallbackValidator(def.inputSchema, ir.dialect, opts, validatorOpts.toolName);
+    try {
+      validator = await emitFallbackValidator(def.inputSchema, ir.dialect, opts, validatorOpts.toolName);
+    } catch (e) {
+      // ajv cannot compile every schema toolform accepts (a property name with a lone surrogate
+      // is a URIError in ajv): a build error naming the tool, not a crash of the whole build.
+      const why = String((e as Error)?.message ?? e).split("\n")[0];
+      placed.push(placeDiagnostic({ severity: "error", code: "emit/ajv-failed", message: `ajv's standalone code could not be made for this schema: ${why}`, pointer: fallback[0]?.loc ?? "", hint: 'use engine "toolform" for this tool' }, def));
+      return { ...base, ts: "", dts: "", diagnostics: placed };
+    }
     placed.push(placeDiagnostic({ severity: "warning", code: "emit/ajv-fallback", message: `compiled with ajv's standalone code (runtime inlined): the schema ${why}`, pointer: fallback[0]?.loc ?? "" }, def));
   } else {
     validator = emitValidator(ir, validatorOpts);

@@ -153,10 +153,11 @@ function words(raw: string): string[] {
 
 /**
  * Names the generated modules declare themselves: the runtime namespace `rt` (tool
- * modules, index), the index's exports, and `tool`, whose type name would be the
- * index's `ToolArgs`. A tool named "toolset" or "rt" must not redeclare them.
+ * modules, index), the index's exports, `tool`, whose type name would be the index's
+ * `ToolArgs`, and the functions of the ajv engine's tool modules (src/build/fallback.ts).
+ * A tool named "toolset", "rt" or "is fallback" must not redeclare them.
  */
-const MODULE_NAMES = new Set(["rt", "toolset", "toolNames", "toolsBySchemaHash", "validateCall", "tool"]);
+const MODULE_NAMES = new Set(["rt", "toolset", "toolNames", "toolsBySchemaHash", "validateCall", "tool", "isFallback", "collectFallback", "tfMapAjvError"]);
 
 /** camelCase identifier for a tool name: "legal_draft_v3" → "legalDraftV3". Never empty, never reserved. */
 export function camelIdent(raw: string): string {
