@@ -30,6 +30,10 @@ export interface RoundStats {
   ajvCompared: number;
   /** Values where ajv and toolform disagreed and @cfworker/json-schema sided with toolform. */
   ajvOverruled: string[];
+  /** Tools also generated and judged with engine "ajv" (ajv's standalone code). */
+  engineAjv: number;
+  /** Tools engine "ajv" refused with a build error (ajv cannot compile their schema). */
+  ajvEngineRefused: number;
   /** Tool definitions the build-time lint read without throwing. */
   linted: number;
   /** Values on which the oracle itself threw (ajv's deep equality on {"valueOf": ...}). */
@@ -40,7 +44,7 @@ export interface RoundStats {
 }
 
 export function emptyStats(): RoundStats {
-  return { tools: 0, collisions: 0, values: 0, valid: 0, ajvCompared: 0, ajvOverruled: [], ajvRefused: 0, oracleThrew: 0, compileSchema: 0, linted: 0 };
+  return { tools: 0, collisions: 0, values: 0, valid: 0, ajvCompared: 0, ajvOverruled: [], ajvRefused: 0, oracleThrew: 0, compileSchema: 0, linted: 0, engineAjv: 0, ajvEngineRefused: 0 };
 }
 
 /** The runtime files are the same every round: audited once. */
@@ -227,33 +231,11 @@ export async function standaloneRound(schema: unknown, seed: number, stats: Roun
   assertCanary(where("after judging values"));
 }
 
-/**
- * One round on a hostile toolset. `seed` drives the value sampling; `valuesPerTool`
- * how many aimed values each tool is judged on (ajv-compared).
- */
-export async function injectionRound(defs: ToolDefinition[], seed: number, stats: RoundStats, valuesPerTool = 8): Promise<void> {
-  const where = (s: string) => `[seed ${seed}] ${s}`;
-  const forAjv = defs.map((d) => ({ ...d, inputSchema: withoutCompare(d.inputSchema) as ToolDefinition["inputSchema"] }));
-  const { keep, clashes } = expectedCollisions(forAjv);
-
-  // 1. generate (js, unknownArgs "schema": the oracle's semantics). Collisions are errors, not crashes.
-  let r = await generate({ tools: forAjv, options: { emit: "js", lint: false, unknownArgs: "schema", formatCache } });
-  const errors = r.diagnostics.filter((d) => d.severity === "error");
-  const naming = errors.filter((d) => d.code === "tools/duplicate-name" || d.code === "tools/name-collision");
-  if (naming.length !== errors.length) throw new Error(where(`unexpected build errors: ${JSON.stringify(errors.filter((d) => !naming.includes(d))).slice(0, 2000)}`));
-  if (naming.length !== clashes) throw new Error(where(`expected ${clashes} naming errors, got ${naming.length}: ${JSON.stringify(naming).slice(0, 1000)}`));
-  stats.collisions += clashes;
-  if (clashes) {
-    if (r.files.length) throw new Error(where("files were emitted despite naming errors"));
-    r = await generate({ tools: keep, options: { emit: "js", lint: false, unknownArgs: "schema", formatCache } });
-    if (r.diagnostics.some((d) => d.severity === "error")) throw new Error(where(`errors after removing collisions: ${JSON.stringify(r.diagnostics).slice(0, 1000)}`));
-  }
-  stats.tools += keep.length;
-
-  // 2. audit the syntax tree of every file, then load it.
-  const findings = scanFiles(r.files);
+/** Audits the files of a generated toolset, imports it, checks every string survived, judges values against the oracle. */
+async function auditLoadJudge(files: readonly { path: string; contents: string }[], keep: ToolDefinition[], seed: number, stats: RoundStats, valuesPerTool: number, where: (s: string) => string): Promise<void> {
+  const findings = scanFiles(files);
   if (findings.length) throw new Error(where(`generated code audit: ${JSON.stringify(findings.slice(0, 5))}`));
-  const { dir, mod } = await importFiles(r.files);
+  const { dir, mod } = await importFiles(files);
   try {
     assertCanary(where("after import"));
     const ajv = ajvOracle();
@@ -283,6 +265,47 @@ export async function injectionRound(defs: ToolDefinition[], seed: number, stats
     assertCanary(where("after judging values"));
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+
+}
+
+/**
+ * One round on a hostile toolset. `seed` drives the value sampling; `valuesPerTool`
+ * how many aimed values each tool is judged on (ajv-compared).
+ */
+export async function injectionRound(defs: ToolDefinition[], seed: number, stats: RoundStats, valuesPerTool = 8, engineAjv = true): Promise<void> {
+  const where = (s: string) => `[seed ${seed}] ${s}`;
+  const forAjv = defs.map((d) => ({ ...d, inputSchema: withoutCompare(d.inputSchema) as ToolDefinition["inputSchema"] }));
+  const { keep, clashes } = expectedCollisions(forAjv);
+
+  // 1. generate (js, unknownArgs "schema": the oracle's semantics). Collisions are errors, not crashes.
+  let r = await generate({ tools: forAjv, options: { emit: "js", lint: false, unknownArgs: "schema", formatCache } });
+  const errors = r.diagnostics.filter((d) => d.severity === "error");
+  const naming = errors.filter((d) => d.code === "tools/duplicate-name" || d.code === "tools/name-collision");
+  if (naming.length !== errors.length) throw new Error(where(`unexpected build errors: ${JSON.stringify(errors.filter((d) => !naming.includes(d))).slice(0, 2000)}`));
+  if (naming.length !== clashes) throw new Error(where(`expected ${clashes} naming errors, got ${naming.length}: ${JSON.stringify(naming).slice(0, 1000)}`));
+  stats.collisions += clashes;
+  if (clashes) {
+    if (r.files.length) throw new Error(where("files were emitted despite naming errors"));
+    r = await generate({ tools: keep, options: { emit: "js", lint: false, unknownArgs: "schema", formatCache } });
+    if (r.diagnostics.some((d) => d.severity === "error")) throw new Error(where(`errors after removing collisions: ${JSON.stringify(r.diagnostics).slice(0, 1000)}`));
+  }
+  stats.tools += keep.length;
+
+  // 2. audit the syntax tree of every file, then load it and judge values.
+  await auditLoadJudge(r.files, keep, seed, stats, valuesPerTool, where);
+
+  // 2b. Every fourth round, the engine "ajv" escape hatch too (ajv's standalone code, bundled).
+  if (engineAjv && seed % 4 === 0) {
+    // ajv cannot compile some schemas toolform can (lone surrogates in names): that must be a build error naming the tool.
+    let a = await generate({ tools: keep, options: { emit: "js", lint: false, unknownArgs: "schema", formatCache, engine: "ajv" } as never });
+    const aErrors = a.diagnostics.filter((d) => d.severity === "error");
+    if (aErrors.some((d) => d.code !== "emit/ajv-failed" || d.tool === undefined)) throw new Error(where(`engine ajv errors: ${JSON.stringify(aErrors).slice(0, 1000)}`));
+    const ajvable = keep.filter((k) => !aErrors.some((d) => d.tool === k.name));
+    stats.ajvEngineRefused += keep.length - ajvable.length;
+    if (aErrors.length && ajvable.length) a = await generate({ tools: ajvable, options: { emit: "js", lint: false, unknownArgs: "schema", formatCache, engine: "ajv" } as never });
+    if (ajvable.length) await auditLoadJudge(a.files, ajvable, seed, stats, Math.ceil(valuesPerTool / 2), (x) => where("engine ajv: " + x));
+    stats.engineAjv += ajvable.length;
   }
 
   // 3. emit "ts" with the schemas as written (x-compare included, unknownArgs "reject"): prettier's
