@@ -15,6 +15,7 @@ import type { ToolDefinition } from "../sources/types.js";
 import { emitFallbackValidator } from "./fallback.js";
 import { hashOf } from "./hash.js";
 import { placeInSource } from "../diagnostics/place.js";
+import { schemaShapeProblem } from "../schema/shape.js";
 
 export interface CompileOptions {
   unknownArgs: "reject" | "schema";
@@ -55,6 +56,9 @@ export function placeDiagnostic(d: Diagnostic, def: ToolDefinition): Diagnostic 
 
 /** The schema, its IR, and what the checks found — without emitting. */
 export function analyzeSchema(schema: unknown, opts: CompileOptions): { ir?: IR; diagnostics: Diagnostic[]; fallback: { keyword: string; loc: string }[] } {
+  // Too deep, or a number that is Infinity: refused before anything recursive reads it (src/schema/shape.ts).
+  const shape = schemaShapeProblem(schema);
+  if (shape) return { diagnostics: [shape], fallback: [] };
   const dialect = dialectOf(schema, opts.dialect ?? "2020-12");
   const meta = checkMetaSchema(schema, dialect);
   if (meta.some((d) => d.severity === "error")) return { diagnostics: meta, fallback: [] };

@@ -2,9 +2,12 @@
 // the description channel, poka-yoke. Placed at the tool's source like every diagnostic.
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { ToolDefinition } from "../sources/types.js";
+import { schemaShapeProblem } from "../schema/shape.js";
 import { placeDiagnostic, type CompileOptions } from "./compile-tool.js";
 
 export async function lintTools(def: ToolDefinition, opts: CompileOptions, rules: Record<string, boolean>, strict: boolean): Promise<Diagnostic[]> {
+  // A schema too deep (or with Infinity) is refused by compileTool with the place named; the lint's walks would overflow on it.
+  if (schemaShapeProblem(def.inputSchema)) return [];
   const { lintTool } = await import("../schema/lint/index.js");
   return lintTool(def, { strict, unknownArgs: opts.unknownArgs, rules: rules as never }).map((d: Diagnostic) => (d.tool ? d : placeDiagnostic(d, def)));
 }
