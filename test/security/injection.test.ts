@@ -14,6 +14,8 @@ import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/build/generate.js";
+import { hashOf } from "../../src/build/hash.js";
+import { compileSchema } from "../../src/compile-schema.js";
 import { camelIdent, fileBase, pascalIdent } from "../../src/emit/code.js";
 import type { ToolDefinition } from "../../src/sources/types.js";
 import { CANARY, FRAGMENTS, hostileSchema, hostileString, hostileToolset, literalPattern, PAYLOADS, refTo } from "./hostile.js";
@@ -149,6 +151,46 @@ describe("code injection: hostile tool definitions (issue 9.1)", () => {
       expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
       expect(r.files.find((f) => f.path === (emit === "ts" ? "neg.ts" : "neg.d.ts"))!.contents).toMatch(/n\?: -1;/);
     }
+  });
+
+  it("a schema nested thousands of levels deep, or holding 1e400, is a build error naming the place, not a crash", async () => {
+    // Before: a stack overflow after seconds of work (TypeScript's transpiler, the lint, the hash), or lit() refusing Infinity.
+    const deep = (n: number): unknown => {
+      let s: unknown = { type: "string" };
+      for (let i = 0; i < n; i++) s = { type: "object", properties: { a: s } };
+      return s;
+    };
+    let deepConst: unknown = 1;
+    for (let i = 0; i < 50_000; i++) deepConst = [deepConst];
+    const cases: [unknown, string][] = [
+      [deep(200), "schema/too-deep"],
+      [deep(20_000), "schema/too-deep"],
+      [{ type: "object", properties: { a: { const: deepConst } } }, "schema/too-deep"],
+      [JSON.parse('{"type": "object", "properties": {"a": {"type": "number", "maximum": 1e400}}}'), "schema/not-finite"],
+      [JSON.parse('{"type": "object", "properties": {"a": {"enum": [1, -1e999]}}}'), "schema/not-finite"],
+      [JSON.parse('{"type": "object", "properties": {"a": {"default": 1e400}}}'), "schema/not-finite"],
+    ];
+    for (const [schema, code] of cases) {
+      const started = Date.now();
+      const r = await generate({ tools: [tool("bad", schema as never)], options: { emit: "js" } });
+      expect(r.files).toEqual([]);
+      expect(r.diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual([code]);
+      const c = await compileSchema(schema, { format: false });
+      expect(c.diagnostics.map((d) => d.code)).toContain(code);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    }
+    // 40 levels still build.
+    const ok = await generate({ tools: [tool("fine", deep(40) as never)], options: { emit: "js", lint: false } });
+    expect(ok.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("schemas that differ only under a \"__proto__\" property hash differently (cache keys, toolsBySchemaHash)", () => {
+    const a = JSON.parse('{"type": "object", "properties": {"__proto__": {"type": "string"}}}');
+    const b = JSON.parse('{"type": "object", "properties": {"__proto__": {"type": "integer"}}}');
+    expect(hashOf(a)).not.toBe(hashOf(b));
+    let deepValue: unknown = 1;
+    for (let i = 0; i < 50_000; i++) deepValue = { a: [deepValue] };
+    expect(hashOf(deepValue)).toMatch(/^[0-9a-f]{64}$/); // deeper than JSON.stringify recurses: still a hash
   });
 
   it("the canary is live: code that does set it is caught", () => {
