@@ -1,7 +1,9 @@
 // One round of the code-injection fuzz, shared by the bounded test and the long
-// run: hostile tool definitions → generate (js and ts) and compileSchema → audit
-// the syntax tree → import → judge values → compare with ajv → check the canary.
-// Throws (with the case) on the first thing that is wrong.
+// run: hostile tool definitions → generate (js; every fourth round also with engine
+// "ajv"; ts) and compileSchema, and the build-time lint → audit the syntax tree →
+// import → check every string survived → judge values (is, validate, ~standard,
+// normalize) → compare with the oracle (ajv, cfworker as tie-breaker) → check the
+// canary and Object.prototype. Throws (with the case) on the first thing that is wrong.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -27,6 +29,7 @@ export interface RoundStats {
   collisions: number;
   values: number;
   valid: number;
+  /** Values whose verdict was compared with the oracle. */
   ajvCompared: number;
   /** Values where ajv and toolform disagreed and @cfworker/json-schema sided with toolform. */
   ajvOverruled: string[];
