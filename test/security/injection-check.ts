@@ -155,6 +155,8 @@ interface Oracle {
   first?: Check;
   firstName: string;
   second?: Check;
+  /** Judging ajv's own standalone code (engine "ajv"): where ajv throws, that code threw too and the tool refused (fail-closed). */
+  ajvEngine?: boolean;
 }
 
 /** ajv (2020-12, ajv-formats, strict off), with @cfworker/json-schema as tie-breaker — or as the oracle when ajv refuses the schema. */
@@ -186,6 +188,10 @@ function compare(o: Oracle, is: boolean, v: unknown, schema: unknown, stats: Rou
     // ajv is not total: fast-deep-equal calls a value's own "valueOf"/"toString" key
     // ({"valueOf": "x"} in an enum/const/uniqueItems check throws a TypeError). The tie-breaker judges.
     stats.oracleThrew++;
+    if (o.ajvEngine) {
+      if (is) throw new Error(where(`engine ajv accepted a value ajv itself throws on: ${safeShow(v)}`));
+      return;
+    }
     if (o.second) compare({ first: o.second, firstName: "cfworker" }, is, v, schema, stats, where);
     return;
   }
@@ -235,7 +241,7 @@ export async function standaloneRound(schema: unknown, seed: number, stats: Roun
 }
 
 /** Audits the files of a generated toolset, imports it, checks every string survived, judges values against the oracle. */
-async function auditLoadJudge(files: readonly { path: string; contents: string }[], keep: ToolDefinition[], seed: number, stats: RoundStats, valuesPerTool: number, where: (s: string) => string): Promise<void> {
+async function auditLoadJudge(files: readonly { path: string; contents: string }[], keep: ToolDefinition[], seed: number, stats: RoundStats, valuesPerTool: number, where: (s: string) => string, ajvEngine = false): Promise<void> {
   const findings = scanFiles(files);
   if (findings.length) throw new Error(where(`generated code audit: ${JSON.stringify(findings.slice(0, 5))}`));
   const { dir, mod } = await importFiles(files);
@@ -252,7 +258,7 @@ async function auditLoadJudge(files: readonly { path: string; contents: string }
       const routed = mod.validateCall({ name: def.name, arguments: {} });
       if (routed.unknown_tool) throw new Error(where(`validateCall does not find ${JSON.stringify(def.name)}`));
 
-      const oracle = oracleFor(def.inputSchema, ajv, stats);
+      const oracle = { ...oracleFor(def.inputSchema, ajv, stats), ajvEngine };
       for (const v of sampleValues(def.inputSchema, seed, valuesPerTool)) {
         const { is } = judge(tool, v, where(`tool ${JSON.stringify(def.name).slice(0, 80)}`));
         stats.values++;
@@ -307,7 +313,7 @@ export async function injectionRound(defs: ToolDefinition[], seed: number, stats
     const ajvable = keep.filter((k) => !aErrors.some((d) => d.tool === k.name));
     stats.ajvEngineRefused += keep.length - ajvable.length;
     if (aErrors.length && ajvable.length) a = await generate({ tools: ajvable, options: { emit: "js", lint: false, unknownArgs: "schema", formatCache, engine: "ajv" } as never });
-    if (ajvable.length) await auditLoadJudge(a.files, ajvable, seed, stats, Math.ceil(valuesPerTool / 2), (x) => where("engine ajv: " + x));
+    if (ajvable.length) await auditLoadJudge(a.files, ajvable, seed, stats, Math.ceil(valuesPerTool / 2), (x) => where("engine ajv: " + x), true);
     stats.engineAjv += ajvable.length;
   }
 
