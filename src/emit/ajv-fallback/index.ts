@@ -82,7 +82,10 @@ function ajvClass(draft: AjvFallbackOptions["draft"]): AjvClass {
 
 /** The exact ajv options of the fallback (exported so tests and checks can build the same "live" ajv). */
 export function ajvOptions(logger?: Logger | false): AjvOptions {
-  const o: AjvOptions = { code: { source: true, esm: true, lines: true }, allErrors: true, strict: false, unicodeRegExp: true };
+  // ownProperties: an inherited member (`constructor`, `toString` …) is not a present property.
+  // Without it a schema declaring `"constructor": {"type": "string"}` refused every object
+  // (ajv read Object.prototype.constructor), where toolform's own engine judges own keys only.
+  const o: AjvOptions = { code: { source: true, esm: true, lines: true }, allErrors: true, strict: false, unicodeRegExp: true, ownProperties: true };
   if (logger !== undefined) o.logger = logger;
   return o;
 }
