@@ -173,6 +173,23 @@ describe("undeclared names that objects inherit", () => {
   });
 });
 
+describe("the ajv engine (escape hatch) is prototype-safe too", () => {
+  it("inherited members are not present arguments; own __proto__ keys are judged", async () => {
+    // Found by the long injection fuzz (seed 11812): ajv's standalone code read Object.prototype.constructor.
+    const ajvTs = await loadToolset(tools, { engine: "ajv" } as never);
+    const declares = t(ajvTs, "declares");
+    expect(declares.validate({}).missing_required.sort()).toEqual(["__proto__", "constructor", "hasOwnProperty", "prototype", "toString"]);
+    // (Not asserted: ajv itself counts a declared "__proto__" as an additional property under
+    // additionalProperties: false — an upstream ajv bug the engine inherits; SECURITY.md lists it.)
+    expect(declares.validate(JSON.parse(`{"__proto__": "x", "constructor": 3, "prototype": {"__proto__": true}, "hasOwnProperty": "a", "toString": 1.5}`)).missing_required).toEqual([]);
+    const optional = await loadToolset([{ name: "opt", inputSchema: { type: "object", properties: { constructor: { type: "string" }, toString: { type: "string" } } }, origin: { file: "x", pointer: "" } }], { engine: "ajv", unknownArgs: "schema" } as never);
+    expect(optional.toolset.opt!.is({})).toBe(true);
+    expect(optional.toolset.opt!.is({ a: 1 })).toBe(true);
+    expect(optional.toolset.opt!.is(JSON.parse(`{"constructor": 1}`))).toBe(false);
+    assertClean();
+  });
+});
+
 describe("objects with a null prototype, class instances, arrays with holes", () => {
   it("a null-prototype object is judged as the plain object it stands for", () => {
     const o = Object.create(null) as Record<string, unknown>;
