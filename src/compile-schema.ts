@@ -1,9 +1,9 @@
 // compileSchema: any JSON Schema → one standalone ESM module exporting `is` and
 // `validate` (the same report as tools), with the runtime inlined. The shell's
 // `toolform compile schema.json -o validate.js` is this function.
-import { analyzeSchema, type CompileOptions } from "./build/compile-tool.js";
-import { emitFallbackValidator } from "./build/fallback.js";
-import { hashOf } from "./build/hash.js";
+import { analyzeSchema, type CompileOptions } from "./pipeline/compile-tool.js";
+import { emitFallbackValidator } from "./pipeline/fallback.js";
+import { hashOf } from "./pipeline/hash.js";
 import type { Diagnostic } from "./diagnostics/types.js";
 import { lit } from "./emit/code.js";
 import { formatSource, toJavaScript } from "./emit/finish.js";

@@ -1,7 +1,7 @@
 // toolform's programmatic API. This entry is imported by every toolform.config.ts
 // (for defineConfig), so it stays light: the pipeline (TypeScript, prettier, ajv)
 // loads only when one of the async functions below is called.
-import type { GenerateOptions, GenerateResult } from "./build/generate.js";
+import type { GenerateOptions, GenerateResult } from "./pipeline/generate.js";
 import type { CompileSchemaOptions } from "./compile-schema.js";
 import type { ResolvedConfig, ToolformConfig } from "./config/types.js";
 import type { ToolDefinition } from "./sources/types.js";
@@ -10,7 +10,7 @@ import type { Diagnostic } from "./diagnostics/types.js";
 export { defineConfig } from "./config/define.js";
 export { defineTool } from "./define.js";
 export type { ToolformConfig, ResolvedConfig, SourceSpec, ToolOptions } from "./config/types.js";
-export type { GenerateOptions, GenerateResult, GeneratedFile } from "./build/generate.js";
+export type { GenerateOptions, GenerateResult, GeneratedFile } from "./pipeline/generate.js";
 export type { CompileSchemaOptions } from "./compile-schema.js";
 export type { ToolDefinition, Origin, JsonSchema } from "./sources/types.js";
 export type { Diagnostic } from "./diagnostics/types.js";
@@ -19,7 +19,7 @@ export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from
 
 /** The whole pipeline in memory: tool definitions (or a config) in, files and diagnostics out. Nothing is written. */
 export async function generate(input: { tools: ToolDefinition[]; options?: GenerateOptions } | { config: ResolvedConfig }): Promise<GenerateResult> {
-  return (await import("./build/generate.js")).generate(input);
+  return (await import("./pipeline/generate.js")).generate(input);
 }
 
 /** Any JSON Schema → one standalone ESM module exporting `is` and `validate`. */

@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compareOutputs, diffLines, unifiedDiff } from "../src/build/check.js";
-import { globBase } from "../src/build/watch.js";
+import { compareOutputs, diffLines, unifiedDiff } from "../src/pipeline/check.js";
+import { globBase } from "../src/pipeline/watch.js";
 
 /** Applies the ops to `a`: must give `b`. */
 function apply(a: string[], ops: ReturnType<typeof diffLines>): string[] {

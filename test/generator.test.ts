@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../src/build/generate.js";
+import { generate } from "../src/pipeline/generate.js";
 import { exampleTools, loadToolset, type LoadedToolset } from "./helpers/generated.js";
 
 let ts: LoadedToolset;

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../src/build/generate.js";
+import { generate } from "../src/pipeline/generate.js";
 import { exampleTools } from "./fixtures/harness/toolset.js";
 
 const HARNESS = resolve(dirname(fileURLToPath(import.meta.url)), "..", "src", "harness", "index.js");

@@ -12,7 +12,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
-import { canonicalJson as buildCanonical, hashOf } from "../src/build/hash.js";
+import { canonicalJson as buildCanonical, hashOf } from "../src/pipeline/hash.js";
 import { canonicalJson, schemaHashOf, sha256Hex } from "../src/mcp/canonical.js";
 import { serveTools, toolformServerTool } from "../src/mcp/server.js";
 import { toolformValidator, UnknownSchemaError } from "../src/mcp/validator-provider.js";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { generate } from "../src/build/generate.js";
+import { generate } from "../src/pipeline/generate.js";
 import { resolveConfig } from "../src/config/load.js";
 
 describe("config schemas: remote $ref", () => {

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { generate } from "../../src/build/generate.js";
+import { generate } from "../../src/pipeline/generate.js";
 import { bindExecutors, CallLoop, jsonObjectInstructions, scriptedModel, type LoopEvent, type Message, type Toolset } from "../../src/harness/index.js";
 import { toolsFromJson } from "../../src/sources/json.js";
 

@@ -154,7 +154,7 @@ function words(raw: string): string[] {
 /**
  * Names the generated modules declare themselves: the runtime namespace `rt` (tool
  * modules, index), the index's exports, `tool`, whose type name would be the index's
- * `ToolArgs`, and the functions of the ajv engine's tool modules (src/build/fallback.ts).
+ * `ToolArgs`, and the functions of the ajv engine's tool modules (src/pipeline/fallback.ts).
  * A tool named "toolset", "rt" or "is fallback" must not redeclare them.
  */
 const MODULE_NAMES = new Set(["rt", "toolset", "toolNames", "toolsBySchemaHash", "validateCall", "tool", "isFallback", "collectFallback", "tfMapAjvError"]);

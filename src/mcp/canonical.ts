@@ -2,7 +2,7 @@
 // canonical JSON (object keys sorted) and a small synchronous SHA-256, so the
 // MCP validator provider runs anywhere (Node, Workers, browsers) and answers
 // `getValidator` synchronously, as the SDK's interface requires.
-// Must stay identical to `canonicalJson`/`hashOf` in src/build/hash.ts
+// Must stay identical to `canonicalJson`/`hashOf` in src/pipeline/hash.ts
 // (test/mcp-validator-provider.test.ts checks that). Imports nothing.
 
 /** JSON with object keys sorted, so equal values hash equally whatever their key order. */

@@ -10,7 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import { writeAtomic } from "../build/write.js";
+import { writeAtomic } from "../pipeline/write.js";
 import type { ResolvedConfig, SourceSpec } from "../config/types.js";
 import { ToolformError } from "../diagnostics/format.js";
 import type { Diagnostic } from "../diagnostics/types.js";

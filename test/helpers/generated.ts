@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { generate, type GenerateOptions } from "../../src/build/generate.js";
+import { generate, type GenerateOptions } from "../../src/pipeline/generate.js";
 import { toolsFromJson } from "../../src/sources/json.js";
 import type { ToolDefinition } from "../../src/sources/types.js";
 import type { Tool, ValidationReport } from "../../templates/_runtime.js";

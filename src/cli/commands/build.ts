@@ -1,14 +1,14 @@
 // `toolform build`: load the config, generate, write (atomic, only what changed,
 // orphans removed), and a summary that fits on one screen.
 import { resolve } from "node:path";
-import type { BuildCache, CacheStats } from "../../build/cache.js";
-import type { GenerateResult } from "../../build/generate.js";
-import type { WriteResult } from "../../build/write.js";
+import type { BuildCache, CacheStats } from "../../pipeline/cache.js";
+import type { GenerateResult } from "../../pipeline/generate.js";
+import type { WriteResult } from "../../pipeline/write.js";
 import type { Diagnostic } from "../../diagnostics/types.js";
 import { PROJECT, parse, type Parsed } from "../args.js";
 import { HELP } from "../help.js";
 import { diagnosticsBlock, duration, makeStyle, plural, Progress, useColor, type Io, type Style } from "../output.js";
-import { generateProject, loadProject, openCache, overridesFrom, rel, type Project } from "../pipeline.js";
+import { generateProject, loadProject, openCache, overridesFrom, rel, type Project } from "../project.js";
 import { configFailure } from "./shared.js";
 
 export const BUILD_FLAGS = { ...PROJECT, watch: { type: "boolean", short: "w" }, poll: { type: "boolean" } } as const;
@@ -43,8 +43,8 @@ export function relocate(ds: readonly Diagnostic[], root: string, cwd: string): 
 export async function buildOnce(project: Project, cache: BuildCache, progress?: Progress, opts: { record?: boolean } = {}): Promise<BuildOutcome> {
   const t0 = performance.now();
   const outDir = project.config.outDir;
-  const cacheMod = await import("../../build/cache.js");
-  const { existingOutputs, writeOutputs } = await import("../../build/write.js");
+  const cacheMod = await import("../../pipeline/cache.js");
+  const { existingOutputs, writeOutputs } = await import("../../pipeline/write.js");
   const key = opts.record && cache.dir ? await cacheMod.inputsKey(project.config) : undefined;
   if (key) {
     const rec = cacheMod.readRecord(cache);

@@ -1,11 +1,11 @@
 // `toolform check`: generate in memory (the build's pipeline, prettier
 // included), write nothing, and say whether outDir is exactly what the sources
 // produce. Exit 0 up to date, 1 drift, 2 config or schema errors.
-import { compareOutputs, type Drift } from "../../build/check.js";
+import { compareOutputs, type Drift } from "../../pipeline/check.js";
 import { PROJECT, parse } from "../args.js";
 import { HELP } from "../help.js";
 import { diagnosticsBlock, duration, makeStyle, plural, Progress, useColor, type Io } from "../output.js";
-import { generateProject, loadProject, openCache, overridesFrom, rel, type Project } from "../pipeline.js";
+import { generateProject, loadProject, openCache, overridesFrom, rel, type Project } from "../project.js";
 import { relocate } from "./build.js";
 import { configFailure } from "./shared.js";
 

@@ -7,7 +7,7 @@ import { parseJsonFile } from "../../sources/json.js";
 import { oneOf, parse, UsageError } from "../args.js";
 import { HELP } from "../help.js";
 import { makeStyle, paintDiagnostic, plural, useColor, type Io } from "../output.js";
-import { rel } from "../pipeline.js";
+import { rel } from "../project.js";
 
 export async function compileCommand(argv: string[], io: Io): Promise<number> {
   const p = parse(
@@ -54,7 +54,7 @@ export async function compileCommand(argv: string[], io: Io): Promise<number> {
     io.stdout.write(code);
     return 0;
   }
-  const { writeAtomic } = await import("../../build/write.js");
+  const { writeAtomic } = await import("../../pipeline/write.js");
   mkdirSync(dirname(out), { recursive: true });
   writeAtomic(out, code);
   if (!p.values.quiet) io.stdout.write(`${s.green("✓")} ${rel(io.cwd, out)} (${(Buffer.byteLength(code) / 1024).toFixed(1)} kB) from ${shown}: exports is(value), validate(value)\n`);

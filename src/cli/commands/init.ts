@@ -1,5 +1,5 @@
 // `toolform init`: starter files and the prebuild script; says what it did and what it left alone.
-import { initProject } from "../../build/init.js";
+import { initProject } from "../init-project.js";
 import { parse } from "../args.js";
 import { HELP } from "../help.js";
 import { makeStyle, useColor, type Io } from "../output.js";

@@ -3,7 +3,7 @@
 import { parse } from "../args.js";
 import { HELP } from "../help.js";
 import { makeStyle, paintDiagnostic, plural, useColor, type Io } from "../output.js";
-import { generateProject, loadProject, openCache } from "../pipeline.js";
+import { generateProject, loadProject, openCache } from "../project.js";
 import { relocate } from "./build.js";
 import { configFailure } from "./shared.js";
 

@@ -4,7 +4,7 @@
 import { parse, PROJECT } from "../args.js";
 import { HELP } from "../help.js";
 import { makeStyle, paintDiagnostic, useColor, type Io } from "../output.js";
-import { loadProject, overridesFrom, type Project } from "../pipeline.js";
+import { loadProject, overridesFrom, type Project } from "../project.js";
 import { configFailure } from "./shared.js";
 
 export async function pullCommand(argv: string[], io: Io): Promise<number> {

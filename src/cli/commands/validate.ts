@@ -10,7 +10,7 @@ import { parseJsonFile } from "../../sources/json.js";
 import { parse, UsageError } from "../args.js";
 import { HELP } from "../help.js";
 import { makeStyle, paintDiagnostic, useColor, type Io } from "../output.js";
-import { generateProject, loadProject, openCache, rel, type Project } from "../pipeline.js";
+import { generateProject, loadProject, openCache, rel, type Project } from "../project.js";
 import { relocate } from "./build.js";
 import { configFailure, readAll } from "./shared.js";
 
@@ -82,7 +82,7 @@ export async function validateCommand(argv: string[], io: Io): Promise<number> {
         return 2;
       }
       tmp = mkdtempSync(join(tmpdir(), "toolform-validate-"));
-      const { writeOutputs } = await import("../../build/write.js");
+      const { writeOutputs } = await import("../../pipeline/write.js");
       writeOutputs(tmp, result.files);
       toolset = await importToolset(tmp);
     } else {

@@ -3,12 +3,12 @@
 // only the tools whose inputs changed. A failed build keeps the last good output;
 // a config change reloads the config; Ctrl-C / SIGTERM exit 0.
 import { dirname, relative } from "node:path";
-import type { BuildCache } from "../../build/cache.js";
-import { planFor, startWatch, type WatchPlan } from "../../build/watch.js";
+import type { BuildCache } from "../../pipeline/cache.js";
+import { planFor, startWatch, type WatchPlan } from "../../pipeline/watch.js";
 import { parse } from "../args.js";
 import { HELP } from "../help.js";
 import { diagnosticsBlock, duration, makeStyle, paintDiagnostic, plural, Progress, useColor, type Io, type Style } from "../output.js";
-import { loadProject, openCache, overridesFrom, rel, type Project } from "../pipeline.js";
+import { loadProject, openCache, overridesFrom, rel, type Project } from "../project.js";
 import { BUILD_FLAGS, buildOnce, outcomeJson, relocate, type BuildOutcome } from "./build.js";
 import { formatDiagnostic, ToolformError } from "../../diagnostics/format.js";
 import type { Diagnostic } from "../../diagnostics/types.js";
@@ -138,7 +138,7 @@ const seenWarnings = new Set<string>();
 /** Runs one throwaway tool through the pipeline in memory (nothing written, no cache touched). */
 async function warmUp(): Promise<void> {
   try {
-    const { generate } = await import("../../build/generate.js");
+    const { generate } = await import("../../pipeline/generate.js");
     await generate({
       tools: [
         {

@@ -2,7 +2,7 @@
  * What every lint rule family shares: the rule names, the options, and how a finding
  * becomes a `Diagnostic`.
  *
- * Pointers (the same placement as `placeDiagnostic` in src/build/compile-tool.ts).
+ * Pointers (the same placement as `placeDiagnostic` in src/pipeline/compile-tool.ts).
  * For a JSON source, `Diagnostic.pointer` is a JSON pointer into the *source file*, so
  * that `file#pointer` (see `placeOf`) lands on the offending place:
  *   - a finding in the input schema at schema pointer `/properties/x/pattern` gets

@@ -5,8 +5,8 @@ import { dirname, relative, resolve } from "node:path";
 import { findConfig, loadConfigFile, resolveConfig } from "../config/load.js";
 import type { ResolvedConfig, ToolformConfig } from "../config/types.js";
 import { ToolformError } from "../diagnostics/format.js";
-import type { BuildCache } from "../build/cache.js";
-import type { GenerateResult } from "../build/generate.js";
+import type { BuildCache } from "../pipeline/cache.js";
+import type { GenerateResult } from "../pipeline/generate.js";
 import { oneOf, str, UsageError, type Parsed } from "./args.js";
 
 export interface Project {
@@ -56,7 +56,7 @@ export async function loadProject(cwd: string, configPath: string | undefined, o
 
 /** One generate() over the project, through the cache (compiled tools and formatted files). */
 export async function generateProject(project: Project, cache: BuildCache): Promise<GenerateResult> {
-  const { generate } = await import("../build/generate.js");
+  const { generate } = await import("../pipeline/generate.js");
   cache.beginBuild();
   const config = Object.assign({}, project.config, { cache: cache.tools, formatCache: cache.formats }) as ResolvedConfig;
   const result = await generate({ config });
@@ -65,7 +65,7 @@ export async function generateProject(project: Project, cache: BuildCache): Prom
 }
 
 export async function openCache(project: Project, noCache: boolean, onActivity?: BuildCache["onActivity"]): Promise<BuildCache> {
-  const { BuildCache } = await import("../build/cache.js");
+  const { BuildCache } = await import("../pipeline/cache.js");
   return new BuildCache({ root: project.config.root, dir: noCache ? false : undefined, configFile: project.configFile, ...(onActivity ? { onActivity } : {}) });
 }
 
