@@ -171,3 +171,16 @@ describe("readMcpSource (a build straight from a live server)", () => {
     expect(bad.diagnostics.map((d) => d.code)).toEqual(["source/mcp"]);
   });
 });
+
+describe("a build from an MCP source with no snapshot", () => {
+  it("lists the server live and builds its tools; a server that fails is an error naming the source", async () => {
+    const root = tempDir();
+    const r = await readSources([fixtureSource("tools.v1.json", {}, { label: "live" })], root);
+    expect(r.diagnostics).toEqual([]);
+    expect(r.tools.map((t) => t.name)).toEqual(v1.tools.map((t) => t.name));
+    expect(r.tools[0]!.origin.file).toBe("mcp:live");
+    const bad = await readSources([fixtureSource("tools.v1.json", { MODE: "crash" }, { label: "down" })], root);
+    expect(bad.tools).toEqual([]);
+    expect(bad.diagnostics.map((d) => [d.severity, d.code, d.message.split(":")[0]])).toEqual([["error", "source/mcp", 'MCP source "down"']]);
+  });
+});

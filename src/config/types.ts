@@ -8,7 +8,7 @@ export type SourceSpec =
       load?: "static" | "import";
     }
   | {
-      /** A live MCP server (tools/list); `snapshot` is where `toolform pull` writes it and the build reads it. */
+      /** A live MCP server (tools/list). With `snapshot`, `toolform pull` writes its tools there and the build reads that file (offline, reviewable); without one, every build lists the server live. */
       mcp: { command: string; args?: string[]; env?: Record<string, string>; cwd?: string } | { url: string };
       snapshot?: string;
       label?: string;

@@ -1,5 +1,6 @@
 // Reads every configured source into ToolDefinitions: globs of JSON files,
-// TypeScript files with defineTool calls, MCP snapshots.
+// TypeScript files with defineTool calls, MCP sources (their snapshot file when
+// one is set, else the server's tools/list, live).
 import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { glob } from "tinyglobby";
@@ -39,7 +40,11 @@ export async function readSources(sources: SourceSpec[], root: string): Promise<
   for (const spec of sources) {
     if (typeof spec === "object" && "mcp" in spec) {
       if (!spec.snapshot) {
-        out.diagnostics.push({ severity: "error", code: "source/mcp", message: "an mcp source needs a `snapshot` file to build from", hint: "set snapshot: 'tools/server.tools.json' and run `toolform pull`" });
+        // No snapshot: list the server now (it is started, listed and ended). The MCP SDK loads only here.
+        const { readMcpSource } = await import("./mcp.js");
+        const r = await readMcpSource(spec, root);
+        out.tools.push(...r.tools);
+        out.diagnostics.push(...r.diagnostics);
         continue;
       }
       const abs = resolve(root, spec.snapshot);
