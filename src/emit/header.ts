@@ -1,4 +1,4 @@
-// The header every generated file starts with (DESIGN.md): generated-by line,
+// The header every generated file starts with: the generated-by line,
 // linters off, where it came from and the hash of what went in.
 import { readFileSync } from "node:fs";
 import { comment } from "./code.js";
