@@ -5,7 +5,7 @@ import type { IR, IRNode } from "../../schema/ir.js";
 import { Code, code, join, lit, Name, Names } from "../code.js";
 
 export interface ValidatorOptions {
-  /** "reject": arguments a tool does not declare are errors (seed 000). "schema": only what the schema forbids. */
+  /** "reject": arguments a tool does not declare are errors (a silently ignored argument is where rejection helps). "schema": only what the schema forbids. */
   unknownArgs: "reject" | "schema";
   /** Tool name, for messages ("is not a parameter of <tool>"). */
   toolName: string;

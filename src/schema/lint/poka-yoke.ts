@@ -1,5 +1,5 @@
 /**
- * Poka-yoke advice for tool authors (seed 001): design arguments the model cannot get
+ * Poka-yoke advice for tool authors: design arguments the model cannot get
  * wrong. Pin path/date/URL/e-mail/id formats in the schema, prefer precise parameter
  * names and enums over prose, describe every parameter, close objects, prefer absolute
  * paths. Every finding is a warning `lint/<rule>` (never escalated by `strict`: this is
