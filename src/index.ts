@@ -8,7 +8,7 @@ import type { ToolDefinition } from "./sources/types.js";
 import type { Diagnostic } from "./diagnostics/types.js";
 
 export { defineConfig } from "./config/define.js";
-export { defineTool } from "./define.js";
+export { defineTool, type ToolSpec, type ToolArgsOf } from "@toolform/runtime";
 export type { ToolformConfig, ResolvedConfig, SourceSpec, ToolOptions } from "./config/types.js";
 export type { GenerateOptions, GenerateResult, GeneratedFile } from "./pipeline/generate.js";
 export type { CompileSchemaOptions } from "./compile-schema.js";

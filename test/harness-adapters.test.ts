@@ -22,7 +22,7 @@ import {
   toTextMessages,
   type Message,
   type Toolset,
-} from "../src/harness/index.js";
+} from "../packages/runtime/src/harness/index.js";
 import { generateToolset, type GeneratedToolset } from "./fixtures/harness/toolset.js";
 
 let g: GeneratedToolset;

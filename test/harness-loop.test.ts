@@ -2,7 +2,7 @@
 // siblings, unknown and throwing tools, approval, maxTurns, counters, events)
 // and bindExecutors. Models are scripted: a list of replies, no network.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bindExecutors, CallLoop, NOT_RUN, scriptedModel, type LoopEvent, type Message, type Toolset } from "../src/harness/index.js";
+import { bindExecutors, CallLoop, NOT_RUN, scriptedModel, type LoopEvent, type Message, type Toolset } from "../packages/runtime/src/harness/index.js";
 import { exampleTools, generateToolset, type GeneratedToolset } from "./fixtures/harness/toolset.js";
 
 let g: GeneratedToolset;

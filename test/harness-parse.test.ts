@@ -1,7 +1,7 @@
 // toolform/harness: parseReply in every format — good, repaired and broken replies.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeRepairs, detectFormat, parseReply, readJson, type ParsedCall, type Toolset } from "../src/harness/index.js";
+import { describeRepairs, detectFormat, parseReply, readJson, type ParsedCall, type Toolset } from "../packages/runtime/src/harness/index.js";
 import { generateToolset, type GeneratedToolset } from "./fixtures/harness/toolset.js";
 
 let g: GeneratedToolset;

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../src/pipeline/generate.js";
 import { exampleTools } from "./fixtures/harness/toolset.js";
 
-const HARNESS = resolve(dirname(fileURLToPath(import.meta.url)), "..", "src", "harness", "index.js");
+const HARNESS = resolve(dirname(fileURLToPath(import.meta.url)), "..", "packages", "runtime", "src", "harness", "index.js");
 let dir: string | undefined;
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });

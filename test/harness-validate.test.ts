@@ -1,6 +1,6 @@
 // toolform/harness: validateArguments, normalisation, feedback.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedback, normalizeArguments, normalizeForComparison, readArguments, resolveToolName, validateArguments, type Tool, type Toolset } from "../src/harness/index.js";
+import { feedback, normalizeArguments, normalizeForComparison, readArguments, resolveToolName, validateArguments, type Tool, type Toolset } from "../packages/runtime/src/harness/index.js";
 import { generateToolset, type GeneratedToolset } from "./fixtures/harness/toolset.js";
 
 let g: GeneratedToolset;

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { placeOf } from "../src/diagnostics/format.js";
 import type { Diagnostic } from "../src/diagnostics/types.js";
-import { defineTool } from "../src/define.js";
+import { defineTool } from "../packages/runtime/src/define.js";
 import { readTypeScriptTools } from "../src/sources/typescript/index.js";
 import type { ToolDefinition } from "../src/sources/types.js";
 

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { generate } from "../../src/pipeline/generate.js";
-import { bindExecutors, CallLoop, jsonObjectInstructions, scriptedModel, type LoopEvent, type Message, type Toolset } from "../../src/harness/index.js";
+import { bindExecutors, CallLoop, jsonObjectInstructions, scriptedModel, type LoopEvent, type Message, type Toolset } from "@toolform/runtime/harness";
 import { toolsFromJson } from "../../src/sources/json.js";
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -13,8 +13,7 @@
 // the validators: the drift that `toolform check --live` reports.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-// In your project: import { serveTools, toolformServerTool } from "toolform/mcp";
-import { serveTools, toolformServerTool } from "../../src/mcp/server.js";
+import { serveTools, toolformServerTool } from "@toolform/runtime/mcp";
 import { toolset } from "./generated/index.js";
 
 const docs = ["Getting started", "API reference: rooms", "API reference: search", "Changelog 2.0", "Guide: booking rules"];

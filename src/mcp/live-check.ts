@@ -10,7 +10,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { ToolformError } from "../diagnostics/format.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { isMcpSource, listMcpTools, mcpLabel, readSnapshotTools } from "../sources/mcp.js";
-import { compareTools, formatDrift, type ToolDrift, type ToolLike } from "./diff.js";
+import { compareTools, formatDrift, type ToolDrift, type ToolLike } from "@toolform/runtime/mcp";
 
 /** What live check needs of a generated tool. */
 export interface GeneratedToolInfo {

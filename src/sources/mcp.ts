@@ -14,7 +14,7 @@ import { writeAtomic } from "../pipeline/write.js";
 import type { ResolvedConfig, SourceSpec } from "../config/types.js";
 import { ToolformError } from "../diagnostics/format.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { compareTools, type ToolDrift } from "../mcp/diff.js";
+import { compareTools, type ToolDrift } from "@toolform/runtime/mcp";
 import { toolsFromJson } from "./json.js";
 import type { ToolDefinition } from "./types.js";
 

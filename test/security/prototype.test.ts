@@ -268,7 +268,7 @@ describe("nothing a validator does can reach a prototype (property)", () => {
 describe("the normaliser's output has no inherited surprises", () => {
   it("normalize (when tools have it) keeps __proto__ as an own key and never pollutes", async () => {
     const candidates = [...Object.values(reject.toolset), ...Object.values(open.toolset)].filter((x) => typeof (x as { normalize?: unknown }).normalize === "function");
-    const harness = existsSync("src/harness/normalize.ts") ? await import("../../src/harness/normalize.js") : undefined;
+    const harness = existsSync("packages/runtime/src/harness/normalize.ts") ? await import("../../packages/runtime/src/harness/normalize.js") : undefined;
     if (candidates.length === 0 && !harness) return; // no normaliser yet
     const v = JSON.parse(`{"a": " X ", "__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": 1}}, "toString": "1"}`);
     const outs: unknown[] = [];

@@ -1,4 +1,4 @@
-// toolform/harness: parse a reply, validate every call, answer the model, run
+// @toolform/runtime/harness: parse a reply, validate every call, answer the model, run
 // the loop. Works with any generated toolset, which it takes as an argument.
 export type {
   ArgsMap,

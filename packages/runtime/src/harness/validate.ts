@@ -1,7 +1,7 @@
 // Checking one call against a toolset: find the tool (fixing case and spacing
 // of its name when asked), read the arguments (an object, or a JSON string the
 // way OpenAI sends them), and run the tool's precompiled validator.
-import { clip, errorReport, show, unknownToolReport, type Repair, type Tool, type ValidationError, type ValidationReport } from "../../templates/_runtime.js";
+import { clip, errorReport, show, unknownToolReport, type Repair, type Tool, type ValidationError, type ValidationReport } from "../../../../templates/_runtime.js";
 import { readJson } from "./json.js";
 import { normalizeArguments } from "./normalize.js";
 import type { ParseRepair, ParsedCall, Toolset } from "./types.js";

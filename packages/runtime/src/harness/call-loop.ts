@@ -2,7 +2,7 @@
 // runs, answer it, repeat until it answers in words (seed 000's CallLoop, with
 // seed 002's rule for a turn with a refused call and seed 001's approval gate
 // and per-tool counters).
-import { clip, type Bucket } from "../../templates/_runtime.js";
+import { clip, type Bucket } from "../../../../templates/_runtime.js";
 import { feedback, notApproved, NOT_RUN, type FeedbackOptions } from "./feedback.js";
 import { parseReply, type ParseReplyOptions } from "./parse-reply.js";
 import type { ArgsOf, Message, ParseError, ParsedCall, ParsedReply, ReplyFormat, ToolCallRef, ToolResult, Toolset } from "./types.js";

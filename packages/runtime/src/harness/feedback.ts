@@ -2,7 +2,7 @@
 // JSON ({"ok": false, "error": "invalid call", "validation": {...}}) and the
 // model-facing text of seed 002 ("Refused: the arguments do not match ...",
 // one line per error: field, what was expected, what was received, an example).
-import type { ReportDict, ValidationError, ValidationReport } from "../../templates/_runtime.js";
+import type { ReportDict, ValidationError, ValidationReport } from "../../../../templates/_runtime.js";
 import type { ParsedCall } from "./types.js";
 
 export interface FeedbackOptions {

@@ -18,7 +18,7 @@
 // items). Deeper, or where the schema gives no type (`$ref`, no `type`), the
 // rules apply without a schema. Values are never mutated; keys are copied as own
 // data properties (so `__proto__` stays an ordinary key).
-import type { Tool } from "../../templates/_runtime.js";
+import type { Tool } from "../../../../templates/_runtime.js";
 
 type Schema = Record<string, unknown>;
 
