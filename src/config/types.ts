@@ -19,7 +19,11 @@ export type Coerce = "none" | "lenient" | "normalized";
 
 /** Options that can also be set per tool. */
 export interface ToolOptions {
-  /** "reject" (default): an argument the tool does not declare is an error. "schema": only where the schema forbids it. */
+  /**
+   * "reject" (default): an argument the tool does not declare is an error, at the root and in
+   * objects that list properties; an object declaring no properties and no additionalProperties
+   * is an open map and takes any key (README "Unknown arguments"). "schema": only where the schema forbids it.
+   */
   unknownArgs?: UnknownArgs;
   /** Coercion of almost-right arguments (see README). Default "none". */
   coerce?: Coerce;

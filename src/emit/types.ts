@@ -1,9 +1,11 @@
 // The argument interface of a tool, from json-schema-to-typescript, with the
 // schema's descriptions as JSDoc. Under unknownArgs "reject" objects are closed
-// (no index signature), matching what the validator accepts.
+// (no index signature) where the validator closes them, and open maps get an
+// index signature (src/schema/unknown-args.ts: the one rule).
 import { compile } from "json-schema-to-typescript";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { forEachSubschema, isObject } from "../schema/dialect.js";
+import { rejectsUndeclared } from "../schema/unknown-args.js";
 
 /**
  * json-schema-to-typescript's own keywords, removed from every schema place first.
@@ -21,6 +23,29 @@ function withoutJsttKeywords(schema: unknown, seen = new Set<object>()): void {
   forEachSubschema(schema, (sub) => withoutJsttKeywords(sub, seen));
 }
 
+/** Keywords whose subschemas judge a value inside the parent's (a property, an item): a new object place. */
+const VALUE_KEYWORDS = new Set(["properties", "patternProperties", "additionalProperties", "items", "prefixItems"]);
+/** Keywords that make a place's extra-key rule depend on other schemas (left to jstt's default). */
+const COMBINED = ["allOf", "anyOf", "oneOf", "$ref", "$dynamicRef", "if", "dependentSchemas", "unevaluatedProperties", "patternProperties", "additionalProperties"];
+
+/**
+ * Under "reject" jstt closes every object that says nothing of extra keys; an open map
+ * (a nested object declaring no property names: `{"type": "object", "properties": {}}`)
+ * takes any key, so its type gets `[k: string]: unknown` as the validator accepts.
+ */
+function markOpenMaps(schema: Record<string, unknown>, seen = new Set<object>()): void {
+  if (seen.has(schema)) return;
+  seen.add(schema);
+  forEachSubschema(schema, (sub, rel) => {
+    if (!isObject(sub)) return;
+    const props = sub.properties;
+    const objectish = isObject(props) || sub.type === "object" || (Array.isArray(sub.type) && sub.type.includes("object"));
+    const place = { root: false, listsProperties: isObject(props), declared: isObject(props) ? Object.keys(props).length : 0, saysExtra: false };
+    if (VALUE_KEYWORDS.has(rel.split("/")[1]!) && objectish && !COMBINED.some((k) => k in sub) && !rejectsUndeclared(place)) sub.additionalProperties = true;
+    markOpenMaps(sub, seen);
+  });
+}
+
 export async function emitArgsType(schema: unknown, typeName: string, unknownArgs: "reject" | "schema"): Promise<{ text: string; diagnostics: Diagnostic[] }> {
   if (typeof schema !== "object" || schema === null) {
     return { text: `export type ${typeName} = ${schema === false ? "never" : "unknown"};\n`, diagnostics: [] };
@@ -28,6 +53,7 @@ export async function emitArgsType(schema: unknown, typeName: string, unknownArg
   // The root name is ours, not the schema's title; jstt must not fetch anything.
   const { title: _t, $id: _id, ...root } = structuredClone(schema) as Record<string, unknown>;
   withoutJsttKeywords(root);
+  if (unknownArgs === "reject") markOpenMaps(root);
   try {
     const text = await compile(root as never, typeName, {
       bannerComment: "",

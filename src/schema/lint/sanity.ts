@@ -15,6 +15,7 @@ import Ajv07Module from "ajv";
 import addFormatsModule from "ajv-formats";
 import type { Diagnostic } from "../../diagnostics/types.js";
 import type { JsonSchema } from "../../sources/types.js";
+import { rejectsUndeclared } from "../unknown-args.js";
 import { LintContext, show, where } from "./context.js";
 import {
   IN_PLACE,
@@ -373,10 +374,15 @@ function requiredUndeclared(ctx: LintContext, index: SchemaIndex): Diagnostic[] 
     const patterns: RegExp[] = [];
     let open = false;
     let unevaluatedClosed = false;
+    let listsProperties = false;
+    let unevaluatedOpen = false;
     for (const { node } of group) {
       const s = node.schema;
       if (!isObject(s)) continue;
-      if (isObject(s.properties)) for (const k of Object.keys(s.properties)) declared.add(k);
+      if (isObject(s.properties)) {
+        listsProperties = true;
+        for (const k of Object.keys(s.properties)) declared.add(k);
+      }
       if (isObject(s.patternProperties)) {
         for (const k of Object.keys(s.patternProperties)) {
           try {
@@ -388,6 +394,7 @@ function requiredUndeclared(ctx: LintContext, index: SchemaIndex): Diagnostic[] 
       }
       if (Object.prototype.hasOwnProperty.call(s, "additionalProperties") && s.additionalProperties !== false) open = true;
       if (s.unevaluatedProperties === false) unevaluatedClosed = true;
+      else if (Object.prototype.hasOwnProperty.call(s, "unevaluatedProperties")) unevaluatedOpen = true;
     }
     for (const { node, requiring } of group) {
       const s = node.schema;
@@ -397,8 +404,8 @@ function requiredUndeclared(ctx: LintContext, index: SchemaIndex): Diagnostic[] 
         const key = `${node.pointer}\u0000${name}`;
         if (done.has(key)) continue;
         let why: string | undefined;
-        if (ctx.unknownArgs === "reject") {
-          if (!declared.has(name) && !open && !patterns.some((re) => re.test(name))) {
+        if (ctx.unknownArgs === "reject" && rejectsUndeclared({ root: start.pointer === "", listsProperties, declared: declared.size, saysExtra: open || patterns.length > 0 || unevaluatedClosed || unevaluatedOpen })) {
+          if (!declared.has(name)) {
             why = `is not declared in "properties", and unknown arguments are rejected`;
           }
         }

@@ -3,6 +3,7 @@
 // "reject" policy for arguments a tool does not declare.
 import type { IRNode } from "../../../schema/ir.js";
 import { code, isInheritedKey, lit, or, prop, type Code } from "../../code.js";
+import { rejectsUndeclared } from "../../../schema/unknown-args.js";
 import { pathCode, type EmitContext, type PathExpr } from "../context.js";
 import { exArg, keyPath, type KeywordModule } from "../keyword.js";
 
@@ -27,17 +28,21 @@ function sameInstance(n: IRNode, seen = new Set<IRNode>()): IRNode[] {
 
 /**
  * Under unknownArgs "reject", an object node that owns its instance and says nothing
- * about extra properties is closed to the names it (and its applicators) declare.
+ * about extra properties is closed to the names it (and its applicators) declare, where
+ * src/schema/unknown-args.ts says "reject" applies (not on an open map).
  * Returns the declared names, or undefined when the node is not closed this way.
  */
 export function closedNames(n: IRNode, owner: boolean, ctx: EmitContext): string[] | undefined {
-  if (ctx.opts.unknownArgs !== "reject" || !owner || n.additionalProperties || n.patternProperties || n.unevaluatedProperties) return undefined;
+  if (ctx.opts.unknownArgs !== "reject" || !owner) return undefined;
   const group = sameInstance(n);
-  if (!group.some((g) => g.properties) || group.some((g) => g.unevaluatedProperties)) return undefined;
-  if (group.some((g) => g !== n && ((g.additionalProperties && g.additionalProperties.bool !== false) || g.patternProperties))) return undefined;
   const names = new Set<string>();
   for (const g of group) for (const [k] of g.properties ?? []) names.add(k);
-  return [...names];
+  const saysExtra =
+    n.additionalProperties !== undefined ||
+    n.patternProperties !== undefined ||
+    group.some((g) => g.unevaluatedProperties || (g !== n && ((g.additionalProperties && g.additionalProperties.bool !== false) || g.patternProperties)));
+  const place = { root: n === ctx.ir.root, listsProperties: group.some((g) => g.properties), declared: names.size, saysExtra };
+  return rejectsUndeclared(place) ? [...names] : undefined;
 }
 
 /** Expression: `k` is one of `names`. */
