@@ -189,6 +189,80 @@ export function fileBase(raw: string): string {
   return s;
 }
 
+/** The names a tool's generated code goes by; the tool's own name stays its `name`, in messages and in the index. */
+export interface ToolIdentifiers {
+  /** The exported tool object: "legalDraftV3". */
+  ident: string;
+  /** The argument type: "LegalDraftV3Args". */
+  typeName: string;
+  /** The module's file name without extension: "legal_draft_v3". */
+  file: string;
+}
+
+/**
+ * Identifiers and file names for a set of distinct tool names (the one naming function
+ * for tools: camelIdent/pascalIdent/fileBase, made distinct). Look-alike names are distinct
+ * tools — "calculate_BMI" and "calculate_bmi", "car.rental" and "car_rental" — but map to the
+ * same identifier or file name, and two files differing only in case cannot both exist on
+ * macOS or Windows. Tools whose identifier or file name meet (ignoring case) form a group: its
+ * first member — snake_case names first, then in code-unit order — keeps the plain names, the
+ * others get `_2`, `_3` … on both (a number whose names another tool already has is skipped):
+ * "calculate_BMI" → `calculateBmi_2` in calculate_bmi_2.ts. The result depends only on the set
+ * of names, never on their order.
+ */
+export function toolIdentifiers(names: Iterable<string>): Map<string, ToolIdentifiers> {
+  const sorted = [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const base = new Map(sorted.map((n) => [n, { ident: camelIdent(n), file: fileBase(n) }]));
+  const keys = (b: { ident: string; file: string }) => ["i:" + b.ident.toLowerCase(), "f:" + b.file.toLowerCase()];
+  // Groups: names linked by a shared key (union-find over the keys).
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    let r = x;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    parent.set(x, r);
+    return r;
+  };
+  const owner = new Map<string, string>();
+  for (const n of sorted) {
+    parent.set(n, n);
+    for (const k of keys(base.get(n)!)) {
+      const o = owner.get(k);
+      if (o === undefined) owner.set(k, n);
+      else parent.set(find(n), find(o));
+    }
+  }
+  const groups = new Map<string, string[]>();
+  for (const n of sorted) {
+    const r = find(n);
+    const g = groups.get(r);
+    if (g) g.push(n);
+    else groups.set(r, [n]);
+  }
+  const taken = new Set(owner.keys());
+  const out = new Map<string, ToolIdentifiers>();
+  const set = (n: string, ident: string, file: string) => out.set(n, { ident, typeName: ident[0]!.toUpperCase() + ident.slice(1) + "Args", file });
+  for (const g of groups.values()) {
+    // Sorted already; snake_case names ("calculate_bmi", "car_rental": the usual spelling) first.
+    const snake = (n: string) => /^[a-z0-9_]+$/.test(n) && base.get(n)!.file === n;
+    const ordered = [...g.filter(snake), ...g.filter((n) => !snake(n))];
+    const first = base.get(ordered[0]!)!;
+    set(ordered[0]!, first.ident, first.file);
+    let k = 2;
+    for (const n of ordered.slice(1)) {
+      const b = base.get(n)!;
+      let ident: string, file: string;
+      do {
+        ident = `${b.ident}_${k}`;
+        file = `${b.file}_${k}`;
+        k++;
+      } while (keys({ ident, file }).some((key) => taken.has(key)));
+      for (const key of keys({ ident, file })) taken.add(key);
+      set(n, ident, file);
+    }
+  }
+  return out;
+}
+
 /** Fresh local names within one generated module. */
 export class Names {
   private used = new Map<string, number>();

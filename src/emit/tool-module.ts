@@ -36,7 +36,7 @@ function toolObject(t: ToolModuleInput): Code {
   });`;
 }
 
-/** ident/typeName were made by the naming functions (camelIdent/pascalIdent); checked again here. */
+/** ident/typeName were made by the naming function (toolIdentifiers in code.ts); checked again here. */
 export function identCode(name: string): Name {
   if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) throw new Error(`not an identifier: ${JSON.stringify(name)}`);
   return new Name(name);

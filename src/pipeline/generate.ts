@@ -3,7 +3,7 @@
 // and `toolform build` both go through this function.
 import type { Coerce, ResolvedConfig } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { camelIdent, fileBase, pascalIdent } from "../emit/code.js";
+import { toolIdentifiers, type ToolIdentifiers } from "../emit/code.js";
 import { declarationsOf, formatSource as formatText, toJavaScript } from "../emit/finish.js";
 import { header } from "../emit/header.js";
 import { indexDts, indexTs, type IndexEntry } from "../emit/index-module.js";
@@ -170,37 +170,32 @@ async function memoFormat(memo: FormatCache | undefined, inputs: string[], produ
   return out;
 }
 
-/** Identifier, type and file names for each tool; duplicates and collisions are errors. */
-function assignNames(defs: ToolDefinition[], diagnostics: Diagnostic[]): { def: ToolDefinition; names: { ident: string; typeName: string; file: string } }[] {
-  const out: { def: ToolDefinition; names: { ident: string; typeName: string; file: string } }[] = [];
+/**
+ * Identifier, type and file names for each tool (src/emit/code.ts toolIdentifiers: look-alike
+ * names get distinct ones). Only a name defined twice is an error: two tools, one name.
+ */
+function assignNames(defs: ToolDefinition[], diagnostics: Diagnostic[]): { def: ToolDefinition; names: ToolIdentifiers }[] {
   const byName = new Map<string, ToolDefinition>();
-  const byIdent = new Map<string, ToolDefinition>();
-  const byFile = new Map<string, ToolDefinition>();
   const where = (d: ToolDefinition) => `${d.origin.file}${d.origin.line ? ":" + d.origin.line : d.origin.pointer ? "#" + d.origin.pointer : ""}`;
-  for (const def of [...defs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const names = { ident: camelIdent(def.name), typeName: pascalIdent(def.name) + "Args", file: fileBase(def.name) };
-    const clash = (map: Map<string, ToolDefinition>, key: string, what: string): boolean => {
-      const other = map.get(key);
-      if (!other) {
-        map.set(key, def);
-        return false;
-      }
-      diagnostics.push({
-        severity: "error",
-        code: what === "name" ? "tools/duplicate-name" : "tools/name-collision",
-        message: what === "name" ? `tool name ${JSON.stringify(def.name)} is defined twice (also at ${where(other)})` : `tools ${JSON.stringify(other.name)} (${where(other)}) and ${JSON.stringify(def.name)} map to the same ${what} ${JSON.stringify(key)}`,
-        tool: def.name,
-        file: def.origin.file,
-        pointer: def.origin.pointer,
-        ...(def.origin.line ? { line: def.origin.line, column: def.origin.column ?? 1 } : {}),
-        hint: "rename one of the tools",
-      });
-      return true;
-    };
-    if (clash(byName, def.name, "name") || clash(byIdent, names.ident.toLowerCase(), "identifier") || clash(byFile, names.file.toLowerCase(), "file name")) continue;
-    out.push({ def, names });
+  for (const def of defs) {
+    const other = byName.get(def.name);
+    if (!other) {
+      byName.set(def.name, def);
+      continue;
+    }
+    diagnostics.push({
+      severity: "error",
+      code: "tools/duplicate-name",
+      message: `tool name ${JSON.stringify(def.name)} is defined twice (also at ${where(other)})`,
+      tool: def.name,
+      file: def.origin.file,
+      pointer: def.origin.pointer,
+      ...(def.origin.line ? { line: def.origin.line, column: def.origin.column ?? 1 } : {}),
+      hint: "remove one of the two definitions, or rename one tool (a model calls tools by name: two tools cannot share one)",
+    });
   }
-  return out;
+  const names = toolIdentifiers(byName.keys());
+  return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((def) => ({ def, names: names.get(def.name)! }));
 }
 
 function sortDiagnostics(ds: Diagnostic[]): Diagnostic[] {

@@ -15,7 +15,6 @@ import fc from "fast-check";
 import { generate } from "../../src/pipeline/generate.js";
 import { lintTools } from "../../src/pipeline/lint.js";
 import { compileSchema } from "../../src/compile-schema.js";
-import { camelIdent, fileBase } from "../../src/emit/code.js";
 import type { ToolDefinition } from "../../src/sources/types.js";
 import type { Tool, ValidationReport } from "../../templates/_runtime.js";
 import { asJson, CANARY, hostileString, valuesFor, withoutCompare } from "./hostile.js";
@@ -81,26 +80,33 @@ function ajvOracle() {
   return a;
 }
 
-/** The naming errors `generate` must report for these names (mirrors DESIGN: collisions are build errors). */
+/**
+ * The naming errors `generate` must report for these names: only a name defined twice (look-alike
+ * names — same identifier or file name — get distinct ones, src/emit/code.ts toolIdentifiers).
+ */
 function expectedCollisions(defs: ToolDefinition[]): { keep: ToolDefinition[]; clashes: number } {
   const names = new Set<string>();
-  const idents = new Set<string>();
-  const files = new Set<string>();
   const keep: ToolDefinition[] = [];
   let clashes = 0;
-  for (const d of [...defs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const i = camelIdent(d.name).toLowerCase();
-    const f = fileBase(d.name).toLowerCase();
-    if (names.has(d.name) || idents.has(i) || files.has(f)) {
+  for (const d of defs) {
+    if (names.has(d.name)) {
       clashes++;
       continue;
     }
     names.add(d.name);
-    idents.add(i);
-    files.add(f);
     keep.push(d);
   }
   return { keep, clashes };
+}
+
+/** Every tool's module file and identifiers are distinct, ignoring case (macOS and Windows file systems). */
+function checkDistinctNames(files: { path: string }[], where: (s: string) => string): void {
+  const seen = new Set<string>();
+  for (const f of files) {
+    const key = f.path.toLowerCase();
+    if (seen.has(key)) throw new Error(where(`two generated files differ only in case: ${f.path}`));
+    seen.add(key);
+  }
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
@@ -312,6 +318,7 @@ export async function injectionRound(defs: ToolDefinition[], seed: number, stats
     if (r.diagnostics.some((d) => d.severity === "error")) throw new Error(where(`errors after removing collisions: ${JSON.stringify(r.diagnostics).slice(0, 1000)}`));
   }
   stats.tools += keep.length;
+  checkDistinctNames(r.files, where);
 
   // 2. audit the syntax tree of every file, then load it and judge values.
   await auditLoadJudge(r.files, keep, seed, stats, valuesPerTool, where);
