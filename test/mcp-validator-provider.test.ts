@@ -13,6 +13,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { canonicalJson as buildCanonical, hashOf } from "../src/pipeline/hash.js";
+import { canonicalJson as packageCanonical } from "@toolform/runtime/mcp";
 import { canonicalJson, schemaHashOf, sha256Hex } from "../packages/runtime/src/mcp/canonical.js";
 import { serveTools, toolformServerTool } from "../packages/runtime/src/mcp/server.js";
 import { toolformValidator, UnknownSchemaError } from "../packages/runtime/src/mcp/validator-provider.js";
@@ -40,11 +41,12 @@ describe("schema hash without the build code", () => {
   });
 
   it("the build hashes with the run-time canonicalJson (one implementation), and schemaHashOf equals hashOf for any JSON value", () => {
-    expect(buildCanonical).toBe(canonicalJson);
+    expect(buildCanonical).toBe(packageCanonical); // the build imports the runtime package's function, not a copy
     fc.assert(
       fc.property(fc.jsonValue(), (v) => {
         // Nothing lost or added: the canonical text reads back as the plain JSON text does ("__proto__" keys included).
         expect(JSON.parse(canonicalJson(v))).toStrictEqual(JSON.parse(JSON.stringify(v)));
+        expect(buildCanonical(v)).toBe(canonicalJson(v)); // the package's build (dist) and its source agree
         expect(schemaHashOf(v)).toBe(hashOf(v));
       }),
       { numRuns: 300 },

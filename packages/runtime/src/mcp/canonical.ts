@@ -2,9 +2,9 @@
 // canonical JSON (object keys sorted) and a small synchronous SHA-256, so the
 // MCP validator provider runs anywhere (Node, Workers, browsers) and answers
 // `getValidator` synchronously, as the SDK's interface requires.
-// The one canonical-JSON implementation: src/pipeline/hash.ts imports it, so the
-// hash a tool is built with is the hash the provider looks it up by.
-// Imports nothing (apps load src/mcp at run time).
+// The one canonical-JSON implementation: toolform's src/pipeline/hash.ts imports it,
+// so the hash a tool is built with is the hash the provider looks it up by.
+// Imports nothing (apps load it at run time).
 
 /** JSON with object keys sorted, so equal values hash equally whatever their key order. */
 export function canonicalJson(v: unknown): string {
