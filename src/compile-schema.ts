@@ -4,6 +4,8 @@
 import { analyzeSchema, type CompileOptions } from "./pipeline/compile-tool.js";
 import { emitFallbackValidator } from "./pipeline/fallback.js";
 import { hashOf } from "./pipeline/hash.js";
+import type { UncheckedKind } from "./config/types.js";
+import { uncheckedKinds } from "./config/unchecked.js";
 import type { Diagnostic } from "./diagnostics/types.js";
 import { lit } from "./emit/code.js";
 import { formatSource, toJavaScript } from "./emit/finish.js";
@@ -30,6 +32,11 @@ export interface CompileSchemaOptions {
   format?: boolean;
   /** Choose and check examples for messages (default true; off makes compiling faster). */
   examples?: boolean;
+  /**
+   * Schema parts the validator may leave unchecked with a warning: a pattern that does not
+   * compile, an unknown format, a keyword not consumed. Default none: each is an error (no code).
+   */
+  allowUnchecked?: boolean | UncheckedKind[];
 }
 
 /** The runtime as a block-scoped object `rt`, so its internal names can never meet the validator's. */
@@ -49,6 +56,7 @@ export async function compileSchema(schema: unknown, options: CompileSchemaOptio
     maxDepth: options.maxDepth ?? 128,
     maxPatternInput: options.maxPatternInput ?? 10_000,
     remotes: options.remotes ?? {},
+    allowUnchecked: uncheckedKinds(options.allowUnchecked) ?? [],
     ...(options.dialect ? { dialect: options.dialect } : {}),
   };
   const { ir, diagnostics, fallback } = analyzeSchema(schema, opts);

@@ -125,6 +125,9 @@ Options:
       --unknown-args reject|schema
                            default schema (plain JSON Schema)
       --no-formats         treat "format" as an annotation
+      --allow-unchecked    build even where a part cannot be checked (a pattern
+                           JS cannot compile, an unknown format or keyword):
+                           a warning each instead of an error
   -q, --quiet              print errors only
 
 Exit codes: 0 written, 1 invalid schema, 2 usage error.`,

@@ -5,6 +5,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ToolformError } from "../diagnostics/format.js";
 import type { ResolvedConfig, ToolformConfig } from "./types.js";
+import { UNCHECKED_KINDS, uncheckedKinds } from "./unchecked.js";
 
 export const CONFIG_NAMES = ["toolform.config.ts", "toolform.config.mts", "toolform.config.js", "toolform.config.mjs"];
 
@@ -50,6 +51,12 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     if (typeof v !== "number" || !Number.isInteger(v) || v < 1) throw bad(`"${key}" must be a positive integer; got ${JSON.stringify(v)}`, `set ${key}: ${dflt}`);
     return v;
   };
+  const allowUnchecked = (key: string, v: unknown) => {
+    const kinds = uncheckedKinds(v);
+    if (kinds === undefined) throw bad(`"${key}" must be true, false or a list of ${UNCHECKED_KINDS.map((k) => JSON.stringify(k)).join(", ")}; got ${JSON.stringify(v)}`, `e.g. ${key}: ["format"]`);
+    return kinds;
+  };
+  for (const [name, t] of Object.entries(cfg.tools ?? {})) if (t?.allowUnchecked !== undefined) allowUnchecked(`tools.${name}.allowUnchecked`, t.allowUnchecked);
   return {
     root,
     ...(configFile ? { configFile } : {}),
@@ -60,6 +67,7 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     coerce: oneOf("coerce", cfg.coerce, ["none", "lenient", "normalized"] as const, "none"),
     engine: oneOf("engine", cfg.engine, ["toolform", "ajv"] as const, "toolform"),
     normalizer: cfg.normalizer ?? true,
+    allowUnchecked: allowUnchecked("allowUnchecked", cfg.allowUnchecked),
     formats: cfg.formats ?? true,
     maxDepth: num("maxDepth", cfg.maxDepth, 128),
     maxPatternInput: num("maxPatternInput", cfg.maxPatternInput, 10_000),

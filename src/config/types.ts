@@ -15,6 +15,12 @@ export type SourceSpec =
     };
 
 export type UnknownArgs = "reject" | "schema";
+/**
+ * A schema part a validator would not check: a `pattern` that does not compile as a JavaScript
+ * RegExp ("pattern"), a `format` toolform does not know ("format"), a keyword it does not
+ * consume — a misspelling, a word of another draft ("keyword").
+ */
+export type UncheckedKind = "pattern" | "format" | "keyword";
 export type Coerce = "none" | "lenient" | "normalized";
 
 /** Options that can also be set per tool. */
@@ -39,6 +45,13 @@ export interface ToolOptions {
    * harness does not compare normalised arguments.
    */
   normalizer?: boolean;
+  /**
+   * Fail closed (default: nothing allowed): a schema part the validator would not check is a
+   * build error naming the tool, the JSON pointer and the fix. The opt-out: `true`, or a list of
+   * kinds (`["format"]`), builds with those parts unchecked and a warning for each — the old
+   * behaviour. A `patternProperties` key that does not compile is an error whatever this says.
+   */
+  allowUnchecked?: boolean | UncheckedKind[];
 }
 
 export interface ToolformConfig extends ToolOptions {

@@ -1,6 +1,6 @@
 // One tool through the pipeline: schema check → IR → examples → validator and
 // types → module text. Pure: nothing is written here.
-import type { Coerce } from "../config/types.js";
+import type { Coerce, UncheckedKind } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { emitArgsType } from "../emit/types.js";
 import { toolModuleDts, toolModuleTs, type ToolModuleInput } from "../emit/tool-module.js";
@@ -28,6 +28,8 @@ export interface CompileOptions {
   coerce?: Coerce;
   engine?: "toolform" | "ajv";
   normalizer?: boolean;
+  /** Schema parts that may stay unchecked with a warning (config allowUnchecked); default none: build errors. */
+  allowUnchecked?: readonly UncheckedKind[];
 }
 
 export interface CompiledTool {
@@ -62,7 +64,7 @@ export function analyzeSchema(schema: unknown, opts: CompileOptions): { ir?: IR;
   const dialect = dialectOf(schema, opts.dialect ?? "2020-12");
   const meta = checkMetaSchema(schema, dialect);
   if (meta.some((d) => d.severity === "error")) return { diagnostics: meta, fallback: [] };
-  const { ir, diagnostics, fallback } = toIR(schema, { dialect, formats: opts.formats ? "assert" : "annotate", remotes: opts.remotes });
+  const { ir, diagnostics, fallback } = toIR(schema, { dialect, formats: opts.formats ? "assert" : "annotate", remotes: opts.remotes, allowUnchecked: opts.allowUnchecked ?? [] });
   return { ir, diagnostics: [...meta, ...diagnostics], fallback };
 }
 

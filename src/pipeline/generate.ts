@@ -1,7 +1,8 @@
 // The whole pipeline in memory: tool definitions in, generated files and
 // diagnostics out. Nothing is written here (see write.ts); `toolform check`
 // and `toolform build` both go through this function.
-import type { Coerce, ResolvedConfig } from "../config/types.js";
+import type { Coerce, ResolvedConfig, UncheckedKind } from "../config/types.js";
+import { uncheckedKinds } from "../config/unchecked.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { toolIdentifiers, type ToolIdentifiers } from "../emit/code.js";
 import { declarationsOf, formatSource as formatText, toJavaScript } from "../emit/finish.js";
@@ -32,6 +33,8 @@ export interface GenerateOptions {
   schemas?: Record<string, unknown>;
   strict?: boolean;
   lint?: false | Record<string, boolean>;
+  /** Schema parts the validator may leave unchecked with a warning instead of a build error (config allowUnchecked). Default none. */
+  allowUnchecked?: boolean | UncheckedKind[];
   /** "ajv" compiles every tool with ajv's standalone code instead of toolform's emitter. */
   engine?: "toolform" | "ajv";
   /** false: no generated normaliser (smaller output; `normalize` is the identity). */
@@ -86,6 +89,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
       coerce: per.coerce ?? options.coerce ?? "none",
       engine: per.engine ?? options.engine ?? "toolform",
       normalizer: per.normalizer ?? options.normalizer ?? true,
+      allowUnchecked: uncheckedKinds(per.allowUnchecked ?? options.allowUnchecked) ?? [],
       formats: options.formats ?? true,
       maxDepth: options.maxDepth ?? 128,
       maxPatternInput: options.maxPatternInput ?? 10_000,

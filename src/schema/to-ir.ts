@@ -1,10 +1,12 @@
 // JSON Schema → IR. Every keyword of every schema place is either consumed
 // into a field of IRNode, recognised as an annotation, handed to the ajv
 // fallback (keywords the emitter does not judge itself), or reported.
+import type { UncheckedKind } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { escapePointer, isObject } from "./dialect.js";
 import { JSON_TYPES, type CompareRule, type Dialect, type IR, type IRNode, type JsonType } from "./ir.js";
 import { metaSchemas } from "./meta-schemas.js";
+import { PATTERN_FIX, patternCompileError } from "./pattern.js";
 import { DEFAULT_BASE, SchemaRegistry, type Placed } from "./refs.js";
 
 export interface ToIROptions {
@@ -14,6 +16,12 @@ export interface ToIROptions {
   formats?: "assert" | "annotate";
   /** Other schema documents by URI, for remote $ref. */
   remotes?: Record<string, unknown>;
+  /**
+   * What the validator may leave unchecked with only a warning (config `allowUnchecked`).
+   * Default none: a `pattern` that does not compile, an unknown `format`, or a keyword the
+   * compiler does not consume is a build error (fail closed).
+   */
+  allowUnchecked?: readonly UncheckedKind[];
 }
 
 export interface ToIRResult {
@@ -49,7 +57,7 @@ export function toIR(schema: unknown, options: ToIROptions = {}): ToIRResult {
   const registry = new SchemaRegistry({ ...metaSchemas(), ...options.remotes });
   const rootBase = isObject(schema) && typeof schema.$id === "string" && /^[a-z][a-z0-9+.-]*:/i.test(schema.$id) ? schema.$id.replace(/#.*$/, "") : DEFAULT_BASE;
   const top = registry.addDocument(schema, rootBase, options.dialect ?? "2020-12", true);
-  const b = new IRBuilder(registry, options.formats ?? "assert");
+  const b = new IRBuilder(registry, options.formats ?? "assert", new Set(options.allowUnchecked ?? []));
   const root = b.node(top);
   b.finishRefs();
   return { ir: { root, nodes: b.nodes, refTargets: b.refTargets, dialect: top.dialect }, diagnostics: b.diagnostics, fallback: b.fallback };
@@ -67,6 +75,7 @@ class IRBuilder {
   constructor(
     private registry: SchemaRegistry,
     private formats: "assert" | "annotate",
+    private allowUnchecked: ReadonlySet<UncheckedKind>,
   ) {}
 
   private warn(loc: string, code: string, message: string, hint?: string): void {
@@ -74,6 +83,14 @@ class IRBuilder {
   }
   private error(loc: string, code: string, message: string, hint?: string): void {
     this.diagnostics.push({ severity: "error", code, message, pointer: loc, ...(hint ? { hint } : {}) });
+  }
+  /**
+   * A part of the schema the validator would not check. Fail closed: a build error naming
+   * the place and the fix, unless the config allows this kind (`allowUnchecked`): then a warning.
+   */
+  private unchecked(kind: UncheckedKind, loc: string, code: string, what: string, fix: string): void {
+    if (this.allowUnchecked.has(kind)) this.warn(loc, code, `${what}; it is not checked (allowUnchecked: "${kind}")`, fix);
+    else this.error(loc, code, `${what}, so the validator cannot check it`, `${fix}; or set allowUnchecked: ["${kind}"] in toolform.config.ts to build with it unchecked (a warning)`);
   }
 
   /** The node for a placed schema (memoised by object, so recursion ends). */
@@ -124,7 +141,7 @@ class IRBuilder {
         continue;
       }
       if ((d === "draft-07" && ONLY_2020.has(k)) || (d === "2020-12" && ONLY_07.has(k) && !Array.isArray(s.items))) {
-        this.warn(loc(k), "schema/other-dialect", `"${k}" is not a keyword of ${d}; it is ignored`, `declare "$schema" for the dialect that has it`);
+        this.unchecked("keyword", loc(k), "schema/other-dialect", `"${k}" is not a keyword of ${d}`, `declare "$schema" for the dialect that has it, or remove "${k}"`);
         continue;
       }
       if (FALLBACK.has(k)) {
@@ -163,14 +180,15 @@ class IRBuilder {
           break;
         case "pattern":
           if (typeof v === "string") {
-            if (compiles(v)) n.pattern = v;
-            else this.warn(loc(k), "schema/bad-pattern", `pattern ${JSON.stringify(v)} does not compile as a JavaScript RegExp with the u flag; it is skipped`, "rewrite it in ECMAScript regex syntax");
+            const why = patternCompileError(v);
+            if (why === undefined) n.pattern = v;
+            else this.unchecked("pattern", loc(k), "schema/bad-pattern", `pattern ${JSON.stringify(v)} does not compile as a JavaScript RegExp with the "u" flag (${why})`, PATTERN_FIX);
           }
           break;
         case "format":
           if (typeof v === "string" && this.formats === "assert") {
             if (KNOWN_FORMATS.has(v)) n.format = v;
-            else this.warn(loc(k), "schema/unknown-format", `format "${v}" is not known to toolform; it is not checked`, `use one of ${[...KNOWN_FORMATS].join(", ")}, or a pattern`);
+            else this.unchecked("format", loc(k), "schema/unknown-format", `format "${v}" is not known to toolform`, `use one of ${[...KNOWN_FORMATS].join(", ")}, or a "pattern"; or remove it`);
           }
           break;
         case "uniqueItems":
@@ -201,8 +219,10 @@ class IRBuilder {
           if (isObject(v)) {
             n.patternProperties = [];
             for (const re of Object.keys(v)) {
-              if (compiles(re)) n.patternProperties.push([re, this.child(p, v[re], `/patternProperties/${escapePointer(re)}`)]);
-              else this.error(loc(k) + "/" + escapePointer(re), "schema/bad-pattern", `patternProperties key ${JSON.stringify(re)} does not compile as a JavaScript RegExp with the u flag`, "rewrite it in ECMAScript regex syntax");
+              // Always an error (no allowUnchecked): skipping the key would move its properties under additionalProperties.
+              const why = patternCompileError(re);
+              if (why === undefined) n.patternProperties.push([re, this.child(p, v[re], `/patternProperties/${escapePointer(re)}`)]);
+              else this.error(loc(k) + "/" + escapePointer(re), "schema/bad-pattern", `patternProperties key ${JSON.stringify(re)} does not compile as a JavaScript RegExp with the "u" flag (${why})`, PATTERN_FIX);
             }
           }
           break;
@@ -265,7 +285,7 @@ class IRBuilder {
           break;
         default:
           if (k.startsWith("x-")) break; // vendor extension: an annotation by convention
-          this.warn(loc(k), "schema/unknown-keyword", `"${k}" is not a JSON Schema keyword; it is ignored`, `remove it, or prefix vendor data with "x-"`);
+          this.unchecked("keyword", loc(k), "schema/unknown-keyword", `"${k}" is not a JSON Schema keyword toolform knows`, `fix its spelling, remove it, or prefix vendor data with "x-" (an annotation)`);
       }
     }
     // then/else without if do nothing (spec): drop them so no code is emitted.
@@ -333,14 +353,5 @@ class IRBuilder {
       const anchored = frag !== "" && !frag.startsWith("/") && isObject(target.schema) && target.schema.$dynamicAnchor === frag;
       node.dynamicRef = anchored ? { ref, target: t, name: frag } : { ref, target: t };
     }
-  }
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern, "u");
-    return true;
-  } catch {
-    return false;
   }
 }

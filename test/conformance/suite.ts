@@ -56,6 +56,18 @@ export function suiteFiles(drafts = ["draft2020-12", "draft7"]): { draft: string
   return out;
 }
 
+/**
+ * Files whose cases check that unknown words are ignored, as the spec says. toolform fails
+ * closed on them by default (a build error: the validator would check less than the author
+ * wrote), so these files run with the `allowUnchecked` opt-out; every other file runs with
+ * the default, so an unchecked part anywhere else fails the gate.
+ */
+export const ALLOW_UNCHECKED_FILES: Record<string, ("format" | "keyword")[]> = {
+  "optional/format/unknown.json": ["format"],
+  "optional/unknownKeyword.json": ["keyword"],
+  "optional/refOfUnknownKeyword.json": ["keyword"],
+};
+
 interface Group {
   description: string;
   schema: unknown;
@@ -86,7 +98,8 @@ export async function runSuite(opts: { drafts?: string[]; filter?: string } = {}
       let mod: Awaited<ReturnType<typeof load>> | undefined;
       let why = "";
       try {
-        const r = await compileSchema(g.schema, { unknownArgs: "schema", formats: formatAssert, dialect: draft === "draft7" ? "draft-07" : "2020-12", remotes: rem, format: false, examples: false });
+        const allowUnchecked = ALLOW_UNCHECKED_FILES[file] ?? [];
+        const r = await compileSchema(g.schema, { unknownArgs: "schema", formats: formatAssert, dialect: draft === "draft7" ? "draft-07" : "2020-12", remotes: rem, format: false, examples: false, allowUnchecked });
         if (r.code) mod = await load(r.code);
         else why = "build refused: " + r.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("; ");
       } catch (e) {

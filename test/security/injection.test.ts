@@ -101,7 +101,7 @@ describe("code injection: hostile tool definitions (issue 9.1)", () => {
 
   it("the generated modules run with code generation from strings disabled (no eval, no new Function, not even in the runtime)", async () => {
     const defs = PAYLOADS.slice(0, 8).map(payloadTool);
-    const r = await generate({ tools: defs, options: { emit: "js", lint: false, coerce: "normalized" } as never });
+    const r = await generate({ tools: defs, options: { emit: "js", lint: false, coerce: "normalized", allowUnchecked: true } as never });
     expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const dir = mkdtempSync(join(tmpdir(), "toolform-nocodegen-"));
     for (const f of r.files) writeFileSync(join(dir, f.path), f.contents);
@@ -134,7 +134,8 @@ describe("code injection: hostile tool definitions (issue 9.1)", () => {
     const stats = emptyStats();
     await injectionRound(defs, 7, stats, 6);
     for (const emit of ["ts", "js"] as const) {
-      const r = await generate({ tools: defs, options: { emit, lint: false } });
+      const r = await generate({ tools: defs, options: { emit, lint: false, allowUnchecked: true } });
+      expect(r.files.length).toBeGreaterThan(0);
       for (const f of r.files) {
         expect(f.contents).not.toMatch(/^\s*globalThis\.__pwned/m);
         expect(f.contents).not.toMatch(/\benum\s+\w+\s*\{/);

@@ -13,7 +13,7 @@ export async function compileCommand(argv: string[], io: Io): Promise<number> {
   const p = parse(
     "compile",
     argv,
-    { out: { type: "string", short: "o" }, name: { type: "string" }, "unknown-args": { type: "string" }, "no-formats": { type: "boolean" }, quiet: { type: "boolean", short: "q" } },
+    { out: { type: "string", short: "o" }, name: { type: "string" }, "unknown-args": { type: "string" }, "no-formats": { type: "boolean" }, "allow-unchecked": { type: "boolean" }, quiet: { type: "boolean", short: "q" } },
     { min: 1, max: 1 },
   );
   if (p.values.help) {
@@ -38,7 +38,7 @@ export async function compileCommand(argv: string[], io: Io): Promise<number> {
   const unknownArgs = oneOf("unknown-args", p.values["unknown-args"], ["reject", "schema"] as const, "compile");
   const name = typeof p.values.name === "string" ? p.values.name : basename(file).replace(/\.(schema\.)?json$/i, "");
   const { compileSchema } = await import("../../compile-schema.js");
-  const { code, diagnostics } = await compileSchema(parsed.value, { name, ...(unknownArgs ? { unknownArgs } : {}), formats: !p.values["no-formats"] });
+  const { code, diagnostics } = await compileSchema(parsed.value, { name, ...(unknownArgs ? { unknownArgs } : {}), formats: !p.values["no-formats"], allowUnchecked: !!p.values["allow-unchecked"] });
   // Schema diagnostics carry pointers into the schema: name the file.
   const placed = diagnostics.map((d) => ({ ...d, file: d.file ?? shown }));
   const errors = placed.filter((d) => d.severity === "error");

@@ -22,7 +22,6 @@ import type { ToolDefinition } from "../../sources/types.js";
 export const RULE_NAMES = [
   // redos.ts
   "redos",
-  "bad-pattern",
   "redos-unchecked",
   // sanity.ts
   "min-max",

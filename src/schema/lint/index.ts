@@ -1,7 +1,7 @@
 /**
  * Build-time lint and guards for tool definitions.
  *
- *   redos.ts             schema/redos, schema/bad-pattern, schema/redos-unchecked
+ *   redos.ts             schema/redos, schema/redos-unchecked (a pattern that does not compile: src/schema/to-ir.ts)
  *   sanity.ts            schema/min-max, schema/required-undeclared, schema/enum-type,
  *                        schema/const-type, schema/bad-default, schema/bad-example,
  *                        schema/ref-unresolved, schema/ref-cycle
@@ -25,7 +25,8 @@ import { lintSanity } from "./sanity.js";
 import { SchemaIndex } from "./walk.js";
 
 export { RULE_NAMES, type LintOptions, type RuleName } from "./context.js";
-export { checkPattern, clearRedosCache, collectPatterns, patternCompileError, type RedosVerdict } from "./redos.js";
+export { checkPattern, clearRedosCache, collectPatterns, type RedosVerdict } from "./redos.js";
+export { patternCompileError } from "../pattern.js";
 export { scanText, type GuardMatch, type GuardRule, type ScanOptions } from "./description-guard.js";
 export { fieldPath, nameTokens, proseEnumValues } from "./poka-yoke.js";
 

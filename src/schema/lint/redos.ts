@@ -15,6 +15,7 @@
  * `schema/redos-unchecked`, never as a hang. Results are cached per pattern text for the
  * life of the process.
  */
+import { patternCompileError } from "../pattern.js";
 import { checkSync, type Diagnostics } from "recheck";
 import type { Diagnostic } from "../../diagnostics/types.js";
 import { DEFAULT_REDOS_TIMEOUT_MS, LintContext, show, where } from "./context.js";
@@ -41,16 +42,6 @@ export type RedosVerdict =
   | { status: "invalid"; reason: string; ms: number };
 
 const cache = new Map<string, RedosVerdict>();
-
-/** Compile as the generated validator will; undefined when it compiles. */
-export function patternCompileError(pattern: string): string | undefined {
-  try {
-    new RegExp(pattern, "u");
-    return undefined;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-}
 
 function runRecheck(pattern: string, timeoutMs: number): Diagnostics {
   const params = { timeout: timeoutMs };
@@ -151,22 +142,8 @@ export function lintRedos(ctx: LintContext): Diagnostic[] {
   const timeout = ctx.options.redosTimeoutMs ?? DEFAULT_REDOS_TIMEOUT_MS;
   for (const { pattern, pointer, kind } of collectPatterns(ctx.def.inputSchema)) {
     const what = kind === "pattern" ? `pattern ${show(pattern, 80)}` : `patternProperties key ${show(pattern, 80)}`;
-    const compileError = patternCompileError(pattern);
-    if (compileError !== undefined) {
-      if (ctx.enabled("bad-pattern")) {
-        out.push(
-          ctx.atSchema(pointer, {
-            rule: "bad-pattern",
-            code: "schema/bad-pattern",
-            severity: "warning",
-            escalate: true,
-            message: `${what} at ${where(pointer)} does not compile as a JavaScript RegExp with the "u" flag (${compileError}); the check is skipped.`,
-            hint: 'Write the pattern in ECMA-262 syntax with the "u" flag in mind: escape only syntax characters (\\-, \\_ and \\" are errors under "u"), and no PCRE-only features such as possessive quantifiers (a++), atomic groups or inline flags ((?i)).',
-          }),
-        );
-      }
-      continue;
-    }
+    // A pattern that does not compile is the compiler's to report (src/schema/to-ir.ts: a build error by default).
+    if (patternCompileError(pattern) !== undefined) continue;
     if (!wantRedos) continue;
     const v = checkPattern(pattern, timeout);
     if (v.status === "vulnerable" && ctx.enabled("redos")) {

@@ -15,6 +15,7 @@ import Ajv07Module from "ajv";
 import addFormatsModule from "ajv-formats";
 import type { Diagnostic } from "../../diagnostics/types.js";
 import type { JsonSchema } from "../../sources/types.js";
+import { patternCompileError } from "../pattern.js";
 import { rejectsUndeclared } from "../unknown-args.js";
 import { LintContext, show, where } from "./context.js";
 import {
@@ -493,14 +494,7 @@ function compilableCopy(index: SchemaIndex): SchemaObject | undefined {
   }
   if (!isObject(copy)) return undefined;
   const cyclic = new Set(findRefCycles(index).flatMap((c) => c.refs));
-  const compiles = (re: string) => {
-    try {
-      new RegExp(re, "u");
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const compiles = (re: string) => patternCompileError(re) === undefined;
   for (const node of index.nodes) {
     const s = node.schema;
     if (!isObject(s)) continue;
