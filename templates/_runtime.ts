@@ -1,7 +1,10 @@
 // toolform runtime: the helpers every generated tool module shares.
-// This file is copied into the output folder as _runtime.ts; it must import nothing.
+// This file is copied into the output folder as _runtime.ts, which imports nothing: the one
+// import below is replaced by the text of that module when the runtime is written
+// (src/emit/runtime-file.ts), so the matcher has a single source the CLI and MCP server share.
 // Everything here runs only on the error path, except the small predicates
 // (ucs2length, deepEqual, formats) that the fast path calls.
+import { nearestNames, suggestName } from "../src/suggest.js";
 
 /** The report buckets of seed 000, in their order. */
 export type Bucket = "missing_required" | "unknown_args" | "type_errors" | "enum_errors" | "constraint_errors";
@@ -515,7 +518,7 @@ function knownList(known: readonly string[]): string {
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
 export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
   const path = pk(p, key);
-  const near = nearestNames(key, known, 1)[0];
+  const near = suggestName(key, known);
   const whose = p === "" ? `a parameter of ${owner}` : `a field of ${quote(p)}`;
   const list = known.length === 0 ? " It takes none." : ` ${p === "" ? "Parameters" : "Fields"}: ${knownList(known)}`;
   const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
@@ -525,7 +528,7 @@ export function unknownKey(s: ValidationError[], p: string, key: string, known: 
 /** A value outside its enum (or unequal to its const: `allowed` has one element). */
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
   const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
-  const near = typeof v === "string" ? nearestEnum(v, allowed) : undefined;
+  const near = typeof v === "string" ? nearestEnum(v, allowed, p) : undefined;
   const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
   const expected = allowed.length === 1 ? show(allowed[0], 40) : "one of: " + shown;
   s.push(
@@ -647,99 +650,22 @@ export function noteAlternatives(s: ValidationError[], from: number, note: strin
 
 // ---------------------------------------------------------------- near misses
 
-// One reusable row pair: suggestions run on the error path of every refused call.
-let rowA = new Int32Array(64);
-let rowB = new Int32Array(64);
+// The matcher itself (nearestNames, suggestName) is src/suggest.ts, spliced in above.
 
-const bag = new Int32Array(128);
-
-/** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
-function bagDistance(a: string, b: string): number {
-  for (let i = 0; i < a.length; i++) bag[a.charCodeAt(i) & 127]!++;
-  for (let i = 0; i < b.length; i++) bag[b.charCodeAt(i) & 127]!--;
-  let pos = 0;
-  let neg = 0;
-  for (let i = 0; i < a.length; i++) {
-    const c = a.charCodeAt(i) & 127;
-    if (bag[c]! > 0) pos += bag[c]!;
-    else if (bag[c]! < 0) neg -= bag[c]!;
-    bag[c] = 0;
-  }
-  for (let i = 0; i < b.length; i++) {
-    const c = b.charCodeAt(i) & 127;
-    if (bag[c]! < 0) neg -= bag[c]!;
-    bag[c] = 0;
-  }
-  return Math.max(pos, neg);
-}
-
-/** Edit distance, or max + 1 as soon as it must exceed `max`. */
-function levenshtein(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max || bagDistance(a, b) > max) return max + 1;
-  if (b.length + 1 > rowA.length) {
-    rowA = new Int32Array(b.length + 1);
-    rowB = new Int32Array(b.length + 1);
-  }
-  let prev = rowA;
-  let cur = rowB;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let best = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
-      cur[j] = c;
-      if (c < best) best = c;
-    }
-    if (best > max) return max + 1;
-    const t = prev;
-    prev = cur;
-    cur = t;
-  }
-  return prev[b.length]!;
-}
-
-/** Lower case without spaces, "_" and "-": "Start ISO" and "start_iso" fold alike. */
-function fold(s: string): string {
-  let out = "";
-  const l = s.toLowerCase();
-  for (let i = 0; i < l.length; i++) {
-    const c = l.charCodeAt(i);
-    if (c !== 32 && c !== 95 && c !== 45 && c !== 9 && c !== 10 && c !== 13) out += l[i];
-  }
-  return out;
-}
-
-/** Folded spellings of a known-names list, computed once per list (the lists are module constants). */
-const folded = new WeakMap<readonly unknown[], string[]>();
-function foldedList(known: readonly string[]): string[] {
-  let f = folded.get(known);
-  if (!f) folded.set(known, (f = known.map(fold)));
-  return f;
-}
-
-/** Known names closest to `name`: same after case/space/underscore folding first, then within a small edit distance. */
-export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
-  if (typeof name !== "string" || name.length > 200) return [];
-  const f = fold(name);
-  const max = Math.max(1, Math.min(3, Math.floor(f.length / 3)));
-  const fk = foldedList(known);
-  const scored: [number, string][] = [];
-  for (let i = 0; i < known.length; i++) {
-    const d = fk[i] === f ? 0 : levenshtein(f, fk[i]!, max);
-    if (d <= max) scored.push([d, known[i]!]);
-  }
-  if (scored.length > 1) scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
-  return scored.slice(0, limit).map((x) => x[1]);
-}
-
-function nearestEnum(v: string, allowed: readonly unknown[]): string | undefined {
+/** An enum's string values, once per list (the lists are module constants). */
+const stringsOf = new WeakMap<readonly unknown[], string[]>();
+function nearestEnum(v: string, allowed: readonly unknown[], p: string): string | undefined {
   let strings = stringsOf.get(allowed);
   if (!strings) stringsOf.set(allowed, (strings = allowed.filter((a): a is string => typeof a === "string")));
-  return nearestNames(v, strings, 1)[0];
+  return suggestName(v, strings, () => lastKey(p));
 }
-const stringsOf = new WeakMap<readonly unknown[], string[]>();
+
+/** The last property name of a path ("a.merge_method", "a.merge_method[2]" → "merge_method"): the words an enum value may repeat. */
+function lastKey(p: string): string | undefined {
+  const keys = pathKeys(p);
+  for (let i = keys.length - 1; i >= 0; i--) if (typeof keys[i] === "string") return keys[i] as string;
+  return undefined;
+}
 
 // ---------------------------------------------------------------- predicates the fast path uses
 
