@@ -575,34 +575,15 @@ export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, 
   );
 }
 
-export function patternErr(s: ValidationError[], p: string, v: string, source: string, ex?: string): void {
-  s.push(mk(p, "constraint_errors", "pattern", `a string matching /${source}/`, show(v), `${at(p)}: ${show(v)} does not match pattern ${quote(source)}`, `${field(p)} must match the pattern /${clip(source, 80)}/; got ${show(v)}${exampleSuffix(ex)}`, ex));
+/** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
+export function patternErr(s: ValidationError[], p: string, v: string, source: string, expected: string, ex?: string, len?: number): void {
+  const n = len === undefined ? len : ucs2length(v);
+  const got = n === undefined || n === len ? show(v) : `${show(v)} (${n} character${n === 1 ? "" : "s"})`;
+  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${show(v)} does not match pattern ${quote(clip(source, 200))}`, `${field(p)} must be ${expected}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
-const FORMAT_WORDS: Record<string, string> = {
-  "date-time": "a date-time (RFC 3339, with a time zone)",
-  date: "a date (YYYY-MM-DD)",
-  time: "a time (HH:MM:SS with a time zone)",
-  duration: "an ISO 8601 duration",
-  email: "an email address",
-  "idn-email": "an email address",
-  hostname: "a host name",
-  "idn-hostname": "a host name",
-  ipv4: "an IPv4 address",
-  ipv6: "an IPv6 address",
-  uri: "an absolute URI (with a scheme)",
-  "uri-reference": "a URI reference",
-  iri: "an absolute IRI",
-  "iri-reference": "an IRI reference",
-  "uri-template": "a URI template (RFC 6570)",
-  uuid: "a UUID",
-  "json-pointer": "a JSON pointer",
-  "relative-json-pointer": "a relative JSON pointer",
-  regex: "a regular expression",
-};
-
-export function formatErr(s: ValidationError[], p: string, v: string, format: string, ex?: string): void {
-  const words = FORMAT_WORDS[format] ?? `a valid ${format}`;
+/** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
+export function formatErr(s: ValidationError[], p: string, v: string, format: string, words: string, ex?: string): void {
   s.push(mk(p, "constraint_errors", "format", words, show(v), `${at(p)}: ${show(v)} is not a valid ${format}`, `${field(p)} must be ${words}; got ${show(v)}${exampleSuffix(ex)}`, ex));
 }
 
@@ -637,14 +618,6 @@ export function overrideMessages(s: ValidationError[], from: number, msg: string
     const e = s[i]!;
     const m = typeof msg === "string" ? msg : msg[e.keyword];
     if (m !== undefined) s[i] = { ...e, message: m };
-  }
-}
-
-/** Adds a note about the alternatives to the first error of a failed anyOf/oneOf. */
-export function noteAlternatives(s: ValidationError[], from: number, note: string): void {
-  if (from < s.length) {
-    const e = s[from]!;
-    s[from] = { ...e, message: e.message + " (" + note + ")" };
   }
 }
 
@@ -1005,11 +978,49 @@ export const hasOwn = Object.prototype.hasOwnProperty;
 
 // ---------------------------------------------------------------- combinators (error path)
 
-/** Scores a failed branch: fewer errors is closer; a wrong type at the value itself means "not this one". */
-function branchScore(errors: readonly ValidationError[], p: string): number {
-  let score = errors.length;
-  for (const e of errors) if (e.path === p && e.bucket === "type_errors") score += 1000;
-  return score;
+/** One alternative of anyOf/oneOf, described at build time (src/emit/validator/phrases.ts). */
+export interface Alternative {
+  /** What it accepts, in words: "\"latest\"", "a 32-character hex string (pattern …)". */
+  readonly p: string;
+  /** JSON types it accepts ([]: not known from the branch itself). */
+  readonly t: readonly string[];
+  /** Object branches: declared and required property names. */
+  readonly k?: readonly string[];
+  readonly r?: readonly string[];
+  /** 1: a const or enum branch. */
+  readonly l?: 1;
+}
+
+/**
+ * How far a value is from a failed branch (lower is closer): a branch of another JSON type is
+ * farthest, then a const/enum the value does not equal (unless it is a near miss, "Latest"
+ * for "latest"), then an object branch by the share of the value's keys it knows and of its
+ * required keys present, then fewest errors.
+ */
+function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unknown, t: string, p: string): number {
+  const few = errors.length / (errors.length + 1); // < 1: breaks ties only
+  if (a.t.length > 0 && !a.t.includes(t) && !(t === "integer" && a.t.includes("number")) && !(t === "number" && a.t.includes("integer"))) return 4000 + few;
+  if (a.t.length === 0) for (const e of errors) if (e.path === p && e.bucket === "type_errors") return 4000 + few;
+  if (a.l === 1) {
+    for (const e of errors) if (e.path === p && e.bucket === "enum_errors") return e.suggestion === undefined ? 3000 + few : few;
+    return few;
+  }
+  if (t === "object" && (a.k !== undefined || a.r !== undefined)) {
+    const o = v as Record<string, unknown>;
+    let total = 0;
+    let fit = 0;
+    for (const k in o) {
+      if (!hasOwn.call(o, k)) continue;
+      total++;
+      if (a.k !== undefined && a.k.includes(k)) fit++;
+    }
+    for (const r of a.r ?? []) {
+      total++;
+      if (hasOwn.call(o, r) && o[r] !== undefined) fit++;
+    }
+    return 1000 * (total === 0 ? 1 : 1 - fit / total) + few;
+  }
+  return errors.length;
 }
 
 /** s.push(...errors) without the spread: a branch with a million errors (a million bad items) would overflow the call stack. */
@@ -1018,10 +1029,12 @@ function pushAll(s: ValidationError[], errors: readonly ValidationError[]): void
 }
 
 /**
- * Reports a value that matched no branch of anyOf/oneOf: the branch named by a
- * discriminating property (`tagKey`) when there is one, else the closest branch.
+ * Reports a value that matched no branch of anyOf/oneOf: the branch named by a discriminating
+ * property (`tagKey`) when there is one; else the closest branch (see distanceTo), in one error
+ * naming every alternative when its errors are about the value itself (`all`: the alternatives
+ * in words, built at build time), or as its own errors followed by what the others accept.
  */
-export function pickBranch(s: ValidationError[], p: string, v: unknown, branches: ValidationError[][], keyword: string, tagKey?: string, tags?: readonly unknown[]): void {
+export function pickBranch(s: ValidationError[], p: string, v: unknown, branches: ValidationError[][], keyword: string, alts: readonly Alternative[], all: string, tagKey?: string, tags?: readonly unknown[]): void {
   if (tagKey !== undefined && tags !== undefined && typeof v === "object" && v !== null && !Array.isArray(v)) {
     const t = hasOwn.call(v, tagKey) ? (v as Record<string, unknown>)[tagKey] : undefined;
     const i = tags.findIndex((x) => deepEqual(x, t));
@@ -1033,11 +1046,40 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
     else enumErr(s, pk(p, tagKey), t, tags, keyword, show(tags[0]));
     return;
   }
+  const t = jsonType(v);
   let best = 0;
-  for (let i = 1; i < branches.length; i++) if (branchScore(branches[i]!, p) < branchScore(branches[best]!, p)) best = i;
-  const from = s.length;
-  pushAll(s, branches[best]!);
-  if (branches.length > 1) noteAlternatives(s, from, `closest of ${branches.length} alternatives in ${keyword}: #${best + 1}`);
+  let bestD = Infinity;
+  for (let i = 0; i < branches.length; i++) {
+    const d = distanceTo(alts[i]!, branches[i]!, v, t, p);
+    if (d < bestD) (best = i), (bestD = d);
+  }
+  const errors = branches[best]!;
+  let flat = errors.length > 0;
+  for (let i = 0; i < errors.length && flat; i++) if (errors[i]!.path !== p) flat = false;
+  if (!flat) {
+    // Errors inside the value: the closest branch's, then in a word what else the value may be.
+    const from = s.length;
+    pushAll(s, errors);
+    let others = "";
+    for (let i = 0; i < alts.length; i++) if (i !== best && alts[i]!.p !== alts[best]!.p && others.indexOf(alts[i]!.p) < 0) others += (others ? " or " : "") + alts[i]!.p;
+    if (others && from < s.length) {
+      const e = s[from]!;
+      s[from] = { ...e, message: `${e.message} (or else ${field(p)} may be ${others})` };
+    }
+    return;
+  }
+  // One error for the value: every alternative named, the closest branch's received value, example and hint.
+  const e = errors[0]!;
+  const hint = e.suggestion === undefined ? "" : ` (did you mean ${quote(e.suggestion)}?)`;
+  const text = e.bucket === "type_errors" ? `${at(p)}: expected ${typesText(alts)}, got ${t}` : e.text;
+  s.push(mk(p, e.bucket, e.keyword, all, e.received, text, `${field(p)} must be ${all}; got ${e.received}${hint}${exampleSuffix(e.example)}`, e.example, e.suggestion));
+}
+
+/** "integer or string": the JSON types the alternatives accept. */
+function typesText(alts: readonly Alternative[]): string {
+  const seen: string[] = [];
+  for (const a of alts) for (const x of a.t) if (!seen.includes(x)) seen.push(x);
+  return seen.length ? seen.join(" or ") : "one of the alternatives";
 }
 
 /** oneOf matched by more than one branch. */
