@@ -126,7 +126,8 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
               "longer than 10000 characters, the most a pattern is checked on",
               "must be at most 10000 characters long",
             );
-          else if (!re0.test(x8)) rt.patternErr(s, "path", x8, "^/", '"/srv/app/README.md"');
+          else if (!re0.test(x8))
+            rt.patternErr(s, "path", x8, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/README.md"');
         }
       }
     }

@@ -56,9 +56,9 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
-    rt.typeErr(s, "", v, "object", "an object", '{"counterparty":"text","value":0,"term_months":12}');
+    rt.typeErr(s, "", v, "object", "an object", '{"counterparty":"example","value":0,"term_months":12}');
   } else {
-    if (!(v.counterparty !== undefined)) rt.missing(s, "", "counterparty", '"text"');
+    if (!(v.counterparty !== undefined)) rt.missing(s, "", "counterparty", '"example"');
     if (!(v.value !== undefined)) rt.missing(s, "", "value", "0");
     if (!(v.term_months !== undefined)) rt.missing(s, "", "term_months", "12");
     {
@@ -67,10 +67,10 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
         // #/properties/counterparty
 
         if (!(typeof x4 === "string")) {
-          rt.typeErr(s, "counterparty", x4, "string", "a string", '"text"');
+          rt.typeErr(s, "counterparty", x4, "string", "a string", '"example"');
         } else {
           if (x4.length < 1 || (x4.length < 2 && rt.ucs2length(x4) < 1))
-            rt.sizeErr(s, "counterparty", x4, rt.ucs2length(x4), "minLength", 1, '"text"');
+            rt.sizeErr(s, "counterparty", x4, rt.ucs2length(x4), "minLength", 1, '"example"');
         }
       }
     }

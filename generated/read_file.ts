@@ -81,7 +81,8 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
               "longer than 10000 characters, the most a pattern is checked on",
               "must be at most 10000 characters long",
             );
-          else if (!re0.test(x4)) rt.patternErr(s, "path", x4, "^/", '"/srv/app/config.yaml"');
+          else if (!re0.test(x4))
+            rt.patternErr(s, "path", x4, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/config.yaml"');
         }
       }
     }

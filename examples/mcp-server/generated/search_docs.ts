@@ -60,19 +60,19 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
-    rt.typeErr(s, "", v, "object", "an object", '{"query":"text"}');
+    rt.typeErr(s, "", v, "object", "an object", '{"query":"login timeout"}');
   } else {
-    if (!(v.query !== undefined)) rt.missing(s, "", "query", '"text"');
+    if (!(v.query !== undefined)) rt.missing(s, "", "query", '"login timeout"');
     {
       const x4 = v.query;
       if (x4 !== undefined) {
         // #/properties/query
 
         if (!(typeof x4 === "string")) {
-          rt.typeErr(s, "query", x4, "string", "a string", '"text"');
+          rt.typeErr(s, "query", x4, "string", "a string", '"login timeout"');
         } else {
           if (x4.length < 2 || (x4.length < 4 && rt.ucs2length(x4) < 2))
-            rt.sizeErr(s, "query", x4, rt.ucs2length(x4), "minLength", 2, '"text"');
+            rt.sizeErr(s, "query", x4, rt.ucs2length(x4), "minLength", 2, '"login timeout"');
         }
       }
     }
