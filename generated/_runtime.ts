@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:b66e737c2ef1756167de4c86f08a4e9203ef48bcb80b7f51c73b73da8737700c
+// input hash: sha256:44192172b19f1a63dde20781bb616e5812fb4349321e48d6a316d24a4c630418
 
 // toolform runtime: the helpers every generated tool module shares.
 // This file is copied into the output folder as _runtime.ts, which imports nothing: the one
@@ -25,7 +25,8 @@
 //   0  the same after folding case and separators           Start_ISO → start_iso
 //   1-3 a few edits (transposition = 1), scaled to length     duration_mins → duration_min
 //   4  the same words in any order, abbreviations allowed     list_dir → list_directory, 7days → 7d
-//   5  the same words with one synonym, two words exact       get_pull_request → pull_request_read
+//   5  the same words with one synonym                        get_issue → issue_read
+//      (list/search, weaker, only beside two exact words)     get_pull_request → pull_request_read
 //   6  one is the other plus a name/id/list word              reponame → repo, timeseries → timeseriesGroups
 //   7  one is the other's last words (the head noun)          file_path → path, type → entityType
 // Words come from splitting on case changes, digits, "_", "-", "." and spaces. For an enum
@@ -214,6 +215,7 @@ function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
     const used: boolean[] = [];
     let exact = 0;
     let syn = 0;
+    let weak = false;
     for (const w of a) {
       let best = -1;
       let bestM = 0;
@@ -228,11 +230,12 @@ function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
       }
       used[best] = true;
       if (bestM === 3) exact++;
-      if (bestM === 1) syn++;
+      if (bestM === 1) (syn++, (weak ||= SG_SYNONYMS[w] !== "get"));
     }
     if (exact >= 0) {
       if (syn === 0) return 4;
-      if (syn === 1 && exact >= 2) return 5;
+      // get/read/fetch are one verb; list/search only nearly (search_files is not list_files): two exact words then.
+      if (syn === 1 && exact >= (weak ? 2 : 1)) return 5;
     }
     return SG_RANK_NONE;
   }

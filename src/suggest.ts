@@ -13,7 +13,8 @@
 //   0  the same after folding case and separators           Start_ISO → start_iso
 //   1-3 a few edits (transposition = 1), scaled to length     duration_mins → duration_min
 //   4  the same words in any order, abbreviations allowed     list_dir → list_directory, 7days → 7d
-//   5  the same words with one synonym, two words exact       get_pull_request → pull_request_read
+//   5  the same words with one synonym                        get_issue → issue_read
+//      (list/search, weaker, only beside two exact words)     get_pull_request → pull_request_read
 //   6  one is the other plus a name/id/list word              reponame → repo, timeseries → timeseriesGroups
 //   7  one is the other's last words (the head noun)          file_path → path, type → entityType
 // Words come from splitting on case changes, digits, "_", "-", "." and spaces. For an enum
@@ -168,6 +169,7 @@ function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
     const used: boolean[] = [];
     let exact = 0;
     let syn = 0;
+    let weak = false;
     for (const w of a) {
       let best = -1;
       let bestM = 0;
@@ -182,11 +184,12 @@ function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
       }
       used[best] = true;
       if (bestM === 3) exact++;
-      if (bestM === 1) syn++;
+      if (bestM === 1) (syn++, (weak ||= SG_SYNONYMS[w] !== "get"));
     }
     if (exact >= 0) {
       if (syn === 0) return 4;
-      if (syn === 1 && exact >= 2) return 5;
+      // get/read/fetch are one verb; list/search only nearly (search_files is not list_files): two exact words then.
+      if (syn === 1 && exact >= (weak ? 2 : 1)) return 5;
     }
     return SG_RANK_NONE;
   }
