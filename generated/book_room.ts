@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/book_room.json
-// input hash: sha256:f94bf8c04cf0b17739854b36f2fb185c2fa3a7624043039543d71f59cc299f39
+// input hash: sha256:a3f3e1f47341bd66fbf4a8ba3635c97a92b4ec78f49adb9400fbd7cfb6217fa6
 
 import * as rt from "./_runtime.js";
 
@@ -48,9 +48,9 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
-    rt.typeErr(s, "", v, "object", "an object", '{"room_id":"text","start_iso":"2026-01-31T09:00:00Z"}');
+    rt.typeErr(s, "", v, "object", "an object", '{"room_id":"abc123","start_iso":"2026-01-31T09:00:00Z"}');
   } else {
-    if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", '"text"');
+    if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", '"abc123"');
     if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
     {
       const x4 = v.room_id;
@@ -58,7 +58,7 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
         // #/properties/room_id
 
         if (!(typeof x4 === "string")) {
-          rt.typeErr(s, "room_id", x4, "string", "a string", '"text"');
+          rt.typeErr(s, "room_id", x4, "string", "a string", '"abc123"');
         } else {
         }
       }
@@ -71,7 +71,15 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
         if (!(typeof x5 === "string")) {
           rt.typeErr(s, "start_iso", x5, "string", "a string", '"2026-01-31T09:00:00Z"');
         } else {
-          if (!rt.fmt_date_time(x5)) rt.formatErr(s, "start_iso", x5, "date-time", '"2026-01-31T09:00:00Z"');
+          if (!rt.fmt_date_time(x5))
+            rt.formatErr(
+              s,
+              "start_iso",
+              x5,
+              "date-time",
+              "a date-time (RFC 3339, with a time zone)",
+              '"2026-01-31T09:00:00Z"',
+            );
         }
       }
     }

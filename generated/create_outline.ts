@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/tools.json#/tools/1
-// input hash: sha256:998169d37987f1b46fbe89e6207257ac2feed0d825f78e18d7105791af9df7b7
+// input hash: sha256:186c43a6aeb3b1d1ba7428fbc403c8519f49710168f140faefb1d69d57a4b04d
 
 import * as rt from "./_runtime.js";
 
@@ -62,9 +62,16 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
-    rt.typeErr(s, "", v, "object", "an object", '{"title":"text","sections":[{"heading":"Introduction"}]}');
+    rt.typeErr(
+      s,
+      "",
+      v,
+      "object",
+      "an object",
+      '{"title":"Fix login timeout","sections":[{"heading":"Introduction"}]}',
+    );
   } else {
-    if (!(v.title !== undefined)) rt.missing(s, "", "title", '"text"');
+    if (!(v.title !== undefined)) rt.missing(s, "", "title", '"Fix login timeout"');
     if (!(v.sections !== undefined)) rt.missing(s, "", "sections", '[{"heading":"Introduction"}]');
     {
       const x5 = v.title;
@@ -72,10 +79,10 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
         // #/properties/title
 
         if (!(typeof x5 === "string")) {
-          rt.typeErr(s, "title", x5, "string", "a string", '"text"');
+          rt.typeErr(s, "title", x5, "string", "a string", '"Fix login timeout"');
         } else {
           if (x5.length < 1 || (x5.length < 2 && rt.ucs2length(x5) < 1))
-            rt.sizeErr(s, "title", x5, rt.ucs2length(x5), "minLength", 1, '"text"');
+            rt.sizeErr(s, "title", x5, rt.ucs2length(x5), "minLength", 1, '"Fix login timeout"');
         }
       }
     }

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/edit_file.json
-// input hash: sha256:d78e35d317c03df7a8da5b3f77acdc4999856f094139730dc1cd34d89c117f7d
+// input hash: sha256:bf465b4a14e1a67dd49f103db1f023a18b9d8836e1a4fd3e1eeae3581596a8fa
 
 import * as rt from "./_runtime.js";
 
@@ -126,7 +126,8 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
               "longer than 10000 characters, the most a pattern is checked on",
               "must be at most 10000 characters long",
             );
-          else if (!re0.test(x8)) rt.patternErr(s, "path", x8, "^/", '"/srv/app/README.md"');
+          else if (!re0.test(x8))
+            rt.patternErr(s, "path", x8, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/README.md"');
         }
       }
     }

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/get_weather.tool.ts
-// input hash: sha256:14a72895ff59ff6c1d602bd89903efe21c6d802167e907618c9d30dd569c030b
+// input hash: sha256:c4f84e5ae2012089224b304dac4ead88ced61ea6f2ee3e8fd9dfb9630cc6ba52
 
 import * as rt from "./_runtime.js";
 

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: 7 files
-// input hash: sha256:63578524ada1f0bbc5c1ac9402c4f2c774eccab914b6ce668c2c0dfd33cadd88
+// input hash: sha256:c5e65738aec7d3ae7c8c0818d246f85a5b561d68e406961392df8f2931c23d57
 
 import * as rt from "./_runtime.js";
 import { bookRoom, type BookRoomArgs } from "./book_room.js";

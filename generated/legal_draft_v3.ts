@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/legal_draft_v3.json
-// input hash: sha256:694eb3ca0765617d6cf8f89d14b8489270709b7c98eb0245bad6254787807c3b
+// input hash: sha256:915374b2205786566a63dd365ac5f8959392d5a0402e38892ca838fce912da37
 
 import * as rt from "./_runtime.js";
 
@@ -56,9 +56,9 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
-    rt.typeErr(s, "", v, "object", "an object", '{"counterparty":"text","value":0,"term_months":12}');
+    rt.typeErr(s, "", v, "object", "an object", '{"counterparty":"example","value":0,"term_months":12}');
   } else {
-    if (!(v.counterparty !== undefined)) rt.missing(s, "", "counterparty", '"text"');
+    if (!(v.counterparty !== undefined)) rt.missing(s, "", "counterparty", '"example"');
     if (!(v.value !== undefined)) rt.missing(s, "", "value", "0");
     if (!(v.term_months !== undefined)) rt.missing(s, "", "term_months", "12");
     {
@@ -67,10 +67,10 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
         // #/properties/counterparty
 
         if (!(typeof x4 === "string")) {
-          rt.typeErr(s, "counterparty", x4, "string", "a string", '"text"');
+          rt.typeErr(s, "counterparty", x4, "string", "a string", '"example"');
         } else {
           if (x4.length < 1 || (x4.length < 2 && rt.ucs2length(x4) < 1))
-            rt.sizeErr(s, "counterparty", x4, rt.ucs2length(x4), "minLength", 1, '"text"');
+            rt.sizeErr(s, "counterparty", x4, rt.ucs2length(x4), "minLength", 1, '"example"');
         }
       }
     }

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/read_file.tool.ts
-// input hash: sha256:dfe4ea7b90667c3368f1e09582c9a768f4637af07f6672770fd324b76f3e3a83
+// input hash: sha256:ce232341e6330245bb8a25728e36ea8d53dab200242086c13b42a73fa98e527f
 
 import * as rt from "./_runtime.js";
 
@@ -81,7 +81,8 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
               "longer than 10000 characters, the most a pattern is checked on",
               "must be at most 10000 characters long",
             );
-          else if (!re0.test(x4)) rt.patternErr(s, "path", x4, "^/", '"/srv/app/config.yaml"');
+          else if (!re0.test(x4))
+            rt.patternErr(s, "path", x4, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/config.yaml"');
         }
       }
     }

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/schedule_meeting.tool.ts
-// input hash: sha256:36cbc25ebbb64580b993e8c37f49ba23a66c44923f6fe3f42a187b473f335a0a
+// input hash: sha256:94795ac26ec01be5f2c3686d1181047ac70bc5bbe8cf26895ca1854be99176a3
 
 import * as rt from "./_runtime.js";
 
@@ -96,10 +96,10 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
       v,
       "object",
       "an object",
-      '{"title":"text","start_iso":"2026-01-31T09:00:00Z","end_iso":"2026-01-31T09:00:00Z","attendees":[{"email":"user@example.com"}]}',
+      '{"title":"Fix login timeout","start_iso":"2026-01-31T09:00:00Z","end_iso":"2026-01-31T09:00:00Z","attendees":[{"email":"user@example.com"}]}',
     );
   } else {
-    if (!(v.title !== undefined)) rt.missing(s, "", "title", '"text"');
+    if (!(v.title !== undefined)) rt.missing(s, "", "title", '"Fix login timeout"');
     if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
     if (!(v.end_iso !== undefined)) rt.missing(s, "", "end_iso", '"2026-01-31T09:00:00Z"');
     if (!(v.attendees !== undefined)) rt.missing(s, "", "attendees", '[{"email":"user@example.com"}]');
@@ -109,12 +109,12 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
         // #/properties/title
 
         if (!(typeof x9 === "string")) {
-          rt.typeErr(s, "title", x9, "string", "a string", '"text"');
+          rt.typeErr(s, "title", x9, "string", "a string", '"Fix login timeout"');
         } else {
           if (x9.length < 1 || (x9.length < 2 && rt.ucs2length(x9) < 1))
-            rt.sizeErr(s, "title", x9, rt.ucs2length(x9), "minLength", 1, '"text"');
+            rt.sizeErr(s, "title", x9, rt.ucs2length(x9), "minLength", 1, '"Fix login timeout"');
           if (x9.length > 120 && rt.ucs2length(x9) > 120)
-            rt.sizeErr(s, "title", x9, rt.ucs2length(x9), "maxLength", 120, '"text"');
+            rt.sizeErr(s, "title", x9, rt.ucs2length(x9), "maxLength", 120, '"Fix login timeout"');
         }
       }
     }
@@ -126,7 +126,15 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
         if (!(typeof x10 === "string")) {
           rt.typeErr(s, "start_iso", x10, "string", "a string", '"2026-01-31T09:00:00Z"');
         } else {
-          if (!rt.fmt_date_time(x10)) rt.formatErr(s, "start_iso", x10, "date-time", '"2026-01-31T09:00:00Z"');
+          if (!rt.fmt_date_time(x10))
+            rt.formatErr(
+              s,
+              "start_iso",
+              x10,
+              "date-time",
+              "a date-time (RFC 3339, with a time zone)",
+              '"2026-01-31T09:00:00Z"',
+            );
         }
       }
     }
@@ -138,7 +146,15 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
         if (!(typeof x11 === "string")) {
           rt.typeErr(s, "end_iso", x11, "string", "a string", '"2026-01-31T09:00:00Z"');
         } else {
-          if (!rt.fmt_date_time(x11)) rt.formatErr(s, "end_iso", x11, "date-time", '"2026-01-31T09:00:00Z"');
+          if (!rt.fmt_date_time(x11))
+            rt.formatErr(
+              s,
+              "end_iso",
+              x11,
+              "date-time",
+              "a date-time (RFC 3339, with a time zone)",
+              '"2026-01-31T09:00:00Z"',
+            );
         }
       }
     }
@@ -177,7 +193,14 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
                     );
                   } else {
                     if (!rt.fmt_email(x14))
-                      rt.formatErr(s, rt.pk(rt.pi("attendees", i1), "email"), x14, "email", '"user@example.com"');
+                      rt.formatErr(
+                        s,
+                        rt.pk(rt.pi("attendees", i1), "email"),
+                        x14,
+                        "email",
+                        "an email address",
+                        '"user@example.com"',
+                      );
                   }
                 }
               }

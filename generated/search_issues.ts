@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: examples/tools/tools.json#/tools/0
-// input hash: sha256:a9c394aaa15956a4cab204ea96f6cbbc1301d057841b678a95d93d36383dacfb
+// input hash: sha256:d4cc08162bbb5f1fa80daab7fdf6226f32763018e47e616d7c4f79fa937566e0
 
 import * as rt from "./_runtime.js";
 
@@ -150,21 +150,21 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
-    rt.typeErr(s, "", v, "object", "an object", '{"query":"text"}');
+    rt.typeErr(s, "", v, "object", "an object", '{"query":"login timeout"}');
   } else {
-    if (!(v.query !== undefined)) rt.missing(s, "", "query", '"text"');
+    if (!(v.query !== undefined)) rt.missing(s, "", "query", '"login timeout"');
     {
       const x15 = v.query;
       if (x15 !== undefined) {
         // #/properties/query
 
         if (!(typeof x15 === "string")) {
-          rt.typeErr(s, "query", x15, "string", "a string", '"text"');
+          rt.typeErr(s, "query", x15, "string", "a string", '"login timeout"');
         } else {
           if (x15.length < 1 || (x15.length < 2 && rt.ucs2length(x15) < 1))
-            rt.sizeErr(s, "query", x15, rt.ucs2length(x15), "minLength", 1, '"text"');
+            rt.sizeErr(s, "query", x15, rt.ucs2length(x15), "minLength", 1, '"login timeout"');
           if (x15.length > 256 && rt.ucs2length(x15) > 256)
-            rt.sizeErr(s, "query", x15, rt.ucs2length(x15), "maxLength", 256, '"text"');
+            rt.sizeErr(s, "query", x15, rt.ucs2length(x15), "maxLength", 256, '"login timeout"');
         }
       }
     }
@@ -174,7 +174,7 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
         // #/properties/filters
 
         if (!(typeof x16 === "object" && x16 !== null && !Array.isArray(x16))) {
-          rt.typeErr(s, "filters", x16, "object", "an object", "{}");
+          rt.typeErr(s, "filters", x16, "object", "an object", '{"state":"open"}');
         } else {
           {
             const x17 = x16.state;
@@ -198,9 +198,9 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
               // #/properties/filters/properties/labels
 
               if (!Array.isArray(x18)) {
-                rt.typeErr(s, "filters.labels", x18, "array", "an array", '["text"]');
+                rt.typeErr(s, "filters.labels", x18, "array", "an array", '["bug"]');
               } else {
-                if (x18.length > 10) rt.sizeErr(s, "filters.labels", x18, x18.length, "maxItems", 10, '["text"]');
+                if (x18.length > 10) rt.sizeErr(s, "filters.labels", x18, x18.length, "maxItems", 10, '["bug"]');
                 if (x18.length > 1) {
                   const dup0 = rt.firstDuplicate(x18);
                   if (dup0 !== undefined) rt.uniqueErr(s, "filters.labels", dup0[0], dup0[1]);
@@ -209,7 +209,7 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
                   const x19 = x18[i1]; // #/properties/filters/properties/labels/items
 
                   if (!(typeof x19 === "string")) {
-                    rt.typeErr(s, rt.pi("filters.labels", i1), x19, "string", "a string", '"text"');
+                    rt.typeErr(s, rt.pi("filters.labels", i1), x19, "string", "a string", '"bug"');
                   } else {
                   }
                 }
@@ -234,7 +234,7 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
               // #/properties/filters/properties/created
 
               if (!(typeof x21 === "object" && x21 !== null && !Array.isArray(x21))) {
-                rt.typeErr(s, "filters.created", x21, "object", "an object", "{}");
+                rt.typeErr(s, "filters.created", x21, "object", "an object", '{"after":"2026-01-31"}');
               } else {
                 {
                   const x22 = x21.after;
@@ -244,7 +244,8 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
                     if (!(typeof x22 === "string")) {
                       rt.typeErr(s, "filters.created.after", x22, "string", "a string", '"2026-01-31"');
                     } else {
-                      if (!rt.fmt_date(x22)) rt.formatErr(s, "filters.created.after", x22, "date", '"2026-01-31"');
+                      if (!rt.fmt_date(x22))
+                        rt.formatErr(s, "filters.created.after", x22, "date", "a date (YYYY-MM-DD)", '"2026-01-31"');
                     }
                   }
                 }
@@ -256,7 +257,8 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
                     if (!(typeof x23 === "string")) {
                       rt.typeErr(s, "filters.created.before", x23, "string", "a string", '"2026-01-31"');
                     } else {
-                      if (!rt.fmt_date(x23)) rt.formatErr(s, "filters.created.before", x23, "date", '"2026-01-31"');
+                      if (!rt.fmt_date(x23))
+                        rt.formatErr(s, "filters.created.before", x23, "date", "a date (YYYY-MM-DD)", '"2026-01-31"');
                     }
                   }
                 }
@@ -342,7 +344,7 @@ function err_7_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
   // #/properties/filters/properties/assignee_id/anyOf/0
 
   if (!(typeof v === "string")) {
-    rt.typeErr(s, p, v, "string", "a string", '"u_000000"');
+    rt.typeErr(s, p, v, "string", "a string", '"u_3ahov2"');
   } else {
     if (v.length > 10000)
       rt.constraintErr(
@@ -354,7 +356,16 @@ function err_7_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
         "longer than 10000 characters, the most a pattern is checked on",
         "must be at most 10000 characters long",
       );
-    else if (!re0.test(v)) rt.patternErr(s, p, v, "^u_[0-9a-z]{6}$", '"u_000000"');
+    else if (!re0.test(v))
+      rt.patternErr(
+        s,
+        p,
+        v,
+        "^u_[0-9a-z]{6}$",
+        'a string: "u_", then 6 lowercase letters or digits (pattern ^u_[0-9a-z]{6}$)',
+        '"u_3ahov2"',
+        8,
+      );
   }
 }
 // schema at #/properties/filters/properties/assignee_id/anyOf/1

@@ -1,7 +1,10 @@
 // toolform runtime: the helpers every generated tool module shares.
-// This file is copied into the output folder as _runtime.ts; it must import nothing.
+// This file is copied into the output folder as _runtime.ts, which imports nothing: the one
+// import below is replaced by the text of that module when the runtime is written
+// (src/emit/runtime-file.ts), so the matcher has a single source the CLI and MCP server share.
 // Everything here runs only on the error path, except the small predicates
 // (ucs2length, deepEqual, formats) that the fast path calls.
+import { nearestNames, suggestName } from "../packages/runtime/src/suggest.js";
 
 /** The report buckets of seed 000, in their order. */
 export type Bucket = "missing_required" | "unknown_args" | "type_errors" | "enum_errors" | "constraint_errors";
@@ -515,7 +518,7 @@ function knownList(known: readonly string[]): string {
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
 export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
   const path = pk(p, key);
-  const near = nearestNames(key, known, 1)[0];
+  const near = suggestName(key, known);
   const whose = p === "" ? `a parameter of ${owner}` : `a field of ${quote(p)}`;
   const list = known.length === 0 ? " It takes none." : ` ${p === "" ? "Parameters" : "Fields"}: ${knownList(known)}`;
   const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
@@ -525,7 +528,7 @@ export function unknownKey(s: ValidationError[], p: string, key: string, known: 
 /** A value outside its enum (or unequal to its const: `allowed` has one element). */
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
   const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
-  const near = typeof v === "string" ? nearestEnum(v, allowed) : undefined;
+  const near = typeof v === "string" ? nearestEnum(v, allowed, p) : undefined;
   const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
   const expected = allowed.length === 1 ? show(allowed[0], 40) : "one of: " + shown;
   s.push(
@@ -572,34 +575,15 @@ export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, 
   );
 }
 
-export function patternErr(s: ValidationError[], p: string, v: string, source: string, ex?: string): void {
-  s.push(mk(p, "constraint_errors", "pattern", `a string matching /${source}/`, show(v), `${at(p)}: ${show(v)} does not match pattern ${quote(source)}`, `${field(p)} must match the pattern /${clip(source, 80)}/; got ${show(v)}${exampleSuffix(ex)}`, ex));
+/** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
+export function patternErr(s: ValidationError[], p: string, v: string, source: string, expected: string, ex?: string, len?: number): void {
+  const n = len === undefined ? len : ucs2length(v);
+  const got = n === undefined || n === len ? show(v) : `${show(v)} (${n} character${n === 1 ? "" : "s"})`;
+  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${show(v)} does not match pattern ${quote(clip(source, 200))}`, `${field(p)} must be ${expected}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
-const FORMAT_WORDS: Record<string, string> = {
-  "date-time": "a date-time (RFC 3339, with a time zone)",
-  date: "a date (YYYY-MM-DD)",
-  time: "a time (HH:MM:SS with a time zone)",
-  duration: "an ISO 8601 duration",
-  email: "an email address",
-  "idn-email": "an email address",
-  hostname: "a host name",
-  "idn-hostname": "a host name",
-  ipv4: "an IPv4 address",
-  ipv6: "an IPv6 address",
-  uri: "an absolute URI (with a scheme)",
-  "uri-reference": "a URI reference",
-  iri: "an absolute IRI",
-  "iri-reference": "an IRI reference",
-  "uri-template": "a URI template (RFC 6570)",
-  uuid: "a UUID",
-  "json-pointer": "a JSON pointer",
-  "relative-json-pointer": "a relative JSON pointer",
-  regex: "a regular expression",
-};
-
-export function formatErr(s: ValidationError[], p: string, v: string, format: string, ex?: string): void {
-  const words = FORMAT_WORDS[format] ?? `a valid ${format}`;
+/** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
+export function formatErr(s: ValidationError[], p: string, v: string, format: string, words: string, ex?: string): void {
   s.push(mk(p, "constraint_errors", "format", words, show(v), `${at(p)}: ${show(v)} is not a valid ${format}`, `${field(p)} must be ${words}; got ${show(v)}${exampleSuffix(ex)}`, ex));
 }
 
@@ -637,109 +621,24 @@ export function overrideMessages(s: ValidationError[], from: number, msg: string
   }
 }
 
-/** Adds a note about the alternatives to the first error of a failed anyOf/oneOf. */
-export function noteAlternatives(s: ValidationError[], from: number, note: string): void {
-  if (from < s.length) {
-    const e = s[from]!;
-    s[from] = { ...e, message: e.message + " (" + note + ")" };
-  }
-}
-
 // ---------------------------------------------------------------- near misses
 
-// One reusable row pair: suggestions run on the error path of every refused call.
-let rowA = new Int32Array(64);
-let rowB = new Int32Array(64);
+// The matcher itself (nearestNames, suggestName) is @toolform/runtime's src/suggest.ts, spliced in above.
 
-const bag = new Int32Array(128);
-
-/** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
-function bagDistance(a: string, b: string): number {
-  for (let i = 0; i < a.length; i++) bag[a.charCodeAt(i) & 127]!++;
-  for (let i = 0; i < b.length; i++) bag[b.charCodeAt(i) & 127]!--;
-  let pos = 0;
-  let neg = 0;
-  for (let i = 0; i < a.length; i++) {
-    const c = a.charCodeAt(i) & 127;
-    if (bag[c]! > 0) pos += bag[c]!;
-    else if (bag[c]! < 0) neg -= bag[c]!;
-    bag[c] = 0;
-  }
-  for (let i = 0; i < b.length; i++) {
-    const c = b.charCodeAt(i) & 127;
-    if (bag[c]! < 0) neg -= bag[c]!;
-    bag[c] = 0;
-  }
-  return Math.max(pos, neg);
-}
-
-/** Edit distance, or max + 1 as soon as it must exceed `max`. */
-function levenshtein(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max || bagDistance(a, b) > max) return max + 1;
-  if (b.length + 1 > rowA.length) {
-    rowA = new Int32Array(b.length + 1);
-    rowB = new Int32Array(b.length + 1);
-  }
-  let prev = rowA;
-  let cur = rowB;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let best = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
-      cur[j] = c;
-      if (c < best) best = c;
-    }
-    if (best > max) return max + 1;
-    const t = prev;
-    prev = cur;
-    cur = t;
-  }
-  return prev[b.length]!;
-}
-
-/** Lower case without spaces, "_" and "-": "Start ISO" and "start_iso" fold alike. */
-function fold(s: string): string {
-  let out = "";
-  const l = s.toLowerCase();
-  for (let i = 0; i < l.length; i++) {
-    const c = l.charCodeAt(i);
-    if (c !== 32 && c !== 95 && c !== 45 && c !== 9 && c !== 10 && c !== 13) out += l[i];
-  }
-  return out;
-}
-
-/** Folded spellings of a known-names list, computed once per list (the lists are module constants). */
-const folded = new WeakMap<readonly unknown[], string[]>();
-function foldedList(known: readonly string[]): string[] {
-  let f = folded.get(known);
-  if (!f) folded.set(known, (f = known.map(fold)));
-  return f;
-}
-
-/** Known names closest to `name`: same after case/space/underscore folding first, then within a small edit distance. */
-export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
-  if (typeof name !== "string" || name.length > 200) return [];
-  const f = fold(name);
-  const max = Math.max(1, Math.min(3, Math.floor(f.length / 3)));
-  const fk = foldedList(known);
-  const scored: [number, string][] = [];
-  for (let i = 0; i < known.length; i++) {
-    const d = fk[i] === f ? 0 : levenshtein(f, fk[i]!, max);
-    if (d <= max) scored.push([d, known[i]!]);
-  }
-  if (scored.length > 1) scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
-  return scored.slice(0, limit).map((x) => x[1]);
-}
-
-function nearestEnum(v: string, allowed: readonly unknown[]): string | undefined {
+/** An enum's string values, once per list (the lists are module constants). */
+const stringsOf = new WeakMap<readonly unknown[], string[]>();
+function nearestEnum(v: string, allowed: readonly unknown[], p: string): string | undefined {
   let strings = stringsOf.get(allowed);
   if (!strings) stringsOf.set(allowed, (strings = allowed.filter((a): a is string => typeof a === "string")));
-  return nearestNames(v, strings, 1)[0];
+  return suggestName(v, strings, () => lastKey(p));
 }
-const stringsOf = new WeakMap<readonly unknown[], string[]>();
+
+/** The last property name of a path ("a.merge_method", "a.merge_method[2]" → "merge_method"): the words an enum value may repeat. */
+function lastKey(p: string): string | undefined {
+  const keys = pathKeys(p);
+  for (let i = keys.length - 1; i >= 0; i--) if (typeof keys[i] === "string") return keys[i] as string;
+  return undefined;
+}
 
 // ---------------------------------------------------------------- predicates the fast path uses
 
@@ -1079,11 +978,49 @@ export const hasOwn = Object.prototype.hasOwnProperty;
 
 // ---------------------------------------------------------------- combinators (error path)
 
-/** Scores a failed branch: fewer errors is closer; a wrong type at the value itself means "not this one". */
-function branchScore(errors: readonly ValidationError[], p: string): number {
-  let score = errors.length;
-  for (const e of errors) if (e.path === p && e.bucket === "type_errors") score += 1000;
-  return score;
+/** One alternative of anyOf/oneOf, described at build time (src/emit/validator/phrases.ts). */
+export interface Alternative {
+  /** What it accepts, in words: "\"latest\"", "a 32-character hex string (pattern …)". */
+  readonly p: string;
+  /** JSON types it accepts ([]: not known from the branch itself). */
+  readonly t: readonly string[];
+  /** Object branches: declared and required property names. */
+  readonly k?: readonly string[];
+  readonly r?: readonly string[];
+  /** 1: a const or enum branch. */
+  readonly l?: 1;
+}
+
+/**
+ * How far a value is from a failed branch (lower is closer): a branch of another JSON type is
+ * farthest, then a const/enum the value does not equal (unless it is a near miss, "Latest"
+ * for "latest"), then an object branch by the share of the value's keys it knows and of its
+ * required keys present, then fewest errors.
+ */
+function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unknown, t: string, p: string): number {
+  const few = errors.length / (errors.length + 1); // < 1: breaks ties only
+  if (a.t.length > 0 && !a.t.includes(t) && !(t === "integer" && a.t.includes("number")) && !(t === "number" && a.t.includes("integer"))) return 4000 + few;
+  if (a.t.length === 0) for (const e of errors) if (e.path === p && e.bucket === "type_errors") return 4000 + few;
+  if (a.l === 1) {
+    for (const e of errors) if (e.path === p && e.bucket === "enum_errors") return e.suggestion === undefined ? 3000 + few : few;
+    return few;
+  }
+  if (t === "object" && (a.k !== undefined || a.r !== undefined)) {
+    const o = v as Record<string, unknown>;
+    let total = 0;
+    let fit = 0;
+    for (const k in o) {
+      if (!hasOwn.call(o, k)) continue;
+      total++;
+      if (a.k !== undefined && a.k.includes(k)) fit++;
+    }
+    for (const r of a.r ?? []) {
+      total++;
+      if (hasOwn.call(o, r) && o[r] !== undefined) fit++;
+    }
+    return 1000 * (total === 0 ? 1 : 1 - fit / total) + few;
+  }
+  return errors.length;
 }
 
 /** s.push(...errors) without the spread: a branch with a million errors (a million bad items) would overflow the call stack. */
@@ -1092,10 +1029,12 @@ function pushAll(s: ValidationError[], errors: readonly ValidationError[]): void
 }
 
 /**
- * Reports a value that matched no branch of anyOf/oneOf: the branch named by a
- * discriminating property (`tagKey`) when there is one, else the closest branch.
+ * Reports a value that matched no branch of anyOf/oneOf: the branch named by a discriminating
+ * property (`tagKey`) when there is one; else the closest branch (see distanceTo), in one error
+ * naming every alternative when its errors are about the value itself (`all`: the alternatives
+ * in words, built at build time), or as its own errors followed by what the others accept.
  */
-export function pickBranch(s: ValidationError[], p: string, v: unknown, branches: ValidationError[][], keyword: string, tagKey?: string, tags?: readonly unknown[]): void {
+export function pickBranch(s: ValidationError[], p: string, v: unknown, branches: ValidationError[][], keyword: string, alts: readonly Alternative[], all: string, tagKey?: string, tags?: readonly unknown[]): void {
   if (tagKey !== undefined && tags !== undefined && typeof v === "object" && v !== null && !Array.isArray(v)) {
     const t = hasOwn.call(v, tagKey) ? (v as Record<string, unknown>)[tagKey] : undefined;
     const i = tags.findIndex((x) => deepEqual(x, t));
@@ -1107,11 +1046,40 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
     else enumErr(s, pk(p, tagKey), t, tags, keyword, show(tags[0]));
     return;
   }
+  const t = jsonType(v);
   let best = 0;
-  for (let i = 1; i < branches.length; i++) if (branchScore(branches[i]!, p) < branchScore(branches[best]!, p)) best = i;
-  const from = s.length;
-  pushAll(s, branches[best]!);
-  if (branches.length > 1) noteAlternatives(s, from, `closest of ${branches.length} alternatives in ${keyword}: #${best + 1}`);
+  let bestD = Infinity;
+  for (let i = 0; i < branches.length; i++) {
+    const d = distanceTo(alts[i]!, branches[i]!, v, t, p);
+    if (d < bestD) (best = i), (bestD = d);
+  }
+  const errors = branches[best]!;
+  let flat = errors.length > 0;
+  for (let i = 0; i < errors.length && flat; i++) if (errors[i]!.path !== p) flat = false;
+  if (!flat) {
+    // Errors inside the value: the closest branch's, then in a word what else the value may be.
+    const from = s.length;
+    pushAll(s, errors);
+    let others = "";
+    for (let i = 0; i < alts.length; i++) if (i !== best && alts[i]!.p !== alts[best]!.p && others.indexOf(alts[i]!.p) < 0) others += (others ? " or " : "") + alts[i]!.p;
+    if (others && from < s.length) {
+      const e = s[from]!;
+      s[from] = { ...e, message: `${e.message} (or else ${field(p)} may be ${others})` };
+    }
+    return;
+  }
+  // One error for the value: every alternative named, the closest branch's received value, example and hint.
+  const e = errors[0]!;
+  const hint = e.suggestion === undefined ? "" : ` (did you mean ${quote(e.suggestion)}?)`;
+  const text = e.bucket === "type_errors" ? `${at(p)}: expected ${typesText(alts)}, got ${t}` : e.text;
+  s.push(mk(p, e.bucket, e.keyword, all, e.received, text, `${field(p)} must be ${all}; got ${e.received}${hint}${exampleSuffix(e.example)}`, e.example, e.suggestion));
+}
+
+/** "integer or string": the JSON types the alternatives accept. */
+function typesText(alts: readonly Alternative[]): string {
+  const seen: string[] = [];
+  for (const a of alts) for (const x of a.t) if (!seen.includes(x)) seen.push(x);
+  return seen.length ? seen.join(" or ") : "one of the alternatives";
 }
 
 /** oneOf matched by more than one branch. */

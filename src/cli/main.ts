@@ -4,6 +4,7 @@
 import { HELP } from "./help.js";
 import { UsageError } from "./args.js";
 import { makeStyle, useColor, type Io } from "./output.js";
+import { suggestName } from "@toolform/runtime/suggest";
 
 type Command = (argv: string[], io: Io) => Promise<number>;
 
@@ -23,24 +24,6 @@ async function version(): Promise<string> {
   return VERSION;
 }
 
-function nearest(word: string): string | undefined {
-  let best: string | undefined;
-  let bestD = 3;
-  for (const c of Object.keys(COMMANDS)) {
-    const d = editDistance(word, c);
-    if (d < bestD) (best = c), (bestD = d);
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) dp[0]![j] = j;
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) dp[i]![j] = Math.min(dp[i - 1]![j]! + 1, dp[i]![j - 1]! + 1, dp[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-  return dp[a.length]![b.length]!;
-}
-
 export async function main(argv: string[], io: Io): Promise<number> {
   const s = makeStyle(useColor(io.stderr, io.env, argv.includes("--no-color")));
   const [first, ...rest] = argv;
@@ -56,7 +39,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     }
     const load = COMMANDS[first];
     if (!load) {
-      const near = first.startsWith("-") ? undefined : nearest(first);
+      const near = first.startsWith("-") ? undefined : suggestName(first, Object.keys(COMMANDS));
       throw new UsageError(`unknown command ${JSON.stringify(first)}${near ? ` (did you mean ${JSON.stringify(near)}?)` : ""}`);
     }
     return await (await load())(rest, io);

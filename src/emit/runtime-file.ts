@@ -1,15 +1,27 @@
 // generated/_runtime.ts: the shared helpers, copied from templates/ (the
 // runtime, then the format checks, then the normaliser helpers), imported by
-// every tool module as `rt`.
+// every tool module as `rt`. The runtime template's one import — the name
+// matcher, @toolform/runtime's src/suggest.ts, which the CLI and the MCP server
+// use too — is replaced by that module's text, so the written file imports nothing.
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { templatePath } from "./templates.js";
+
+/** The import statement of templates/_runtime.ts that is replaced by the module it names (shipped as source by @toolform/runtime). */
+const SPLICED = { statement: 'import { nearestNames, suggestName } from "../packages/runtime/src/suggest.js";', file: "src/suggest.ts" };
+
+/** Where @toolform/runtime is installed (the workspace folder in this repo, node_modules for a user). */
+function runtimePackageRoot(): string {
+  return dirname(createRequire(import.meta.url).resolve("@toolform/runtime/package.json"));
+}
 
 let cached: string | undefined;
 
 /** The TypeScript source of _runtime.ts (without the header). */
 export function runtimeSource(): string {
   if (cached === undefined) {
-    const parts = [readFileSync(templatePath("_runtime.ts"), "utf8")];
+    const parts = [spliced(readFileSync(templatePath("_runtime.ts"), "utf8"))];
     for (const extra of ["_formats.ts", "_normalize.ts"]) {
       const file = templatePath(extra);
       if (existsSync(file)) parts.push(readFileSync(file, "utf8"));
@@ -17,4 +29,15 @@ export function runtimeSource(): string {
     cached = parts.join("\n");
   }
   return cached;
+}
+
+/** The runtime template with its one import replaced by the imported module's text (which must import nothing). */
+function spliced(template: string): string {
+  const at = template.indexOf(SPLICED.statement);
+  const module = readFileSync(join(runtimePackageRoot(), SPLICED.file), "utf8");
+  const imports = (text: string) => text.split("\n").filter((l) => /^\s*import\s/.test(l)).length;
+  if (at < 0 || imports(template) !== 1 || imports(module) !== 0) {
+    throw new Error(`toolform: templates/_runtime.ts must have exactly one import, ${SPLICED.statement}, and ${SPLICED.file} none (the generated runtime imports nothing)`);
+  }
+  return template.slice(0, at) + module + template.slice(at + SPLICED.statement.length);
 }

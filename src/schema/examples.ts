@@ -1,9 +1,12 @@
 // Examples for messages: one valid value per field, chosen at build time from
-// the schema's own words (examples, default, const, enum) or built from its
-// constraints (format, bounds, lengths), and checked with ajv against the field
-// itself. A value that fails its field is never shown to a model.
+// the schema's own values (examples, default, const, enum), then the values its
+// description offers, then a realistic value for the field's name or format,
+// then one built for its pattern or bounds — and checked with ajv against the
+// field itself. A value that fails its field is never shown to a model.
+import { sgWords } from "@toolform/runtime/suggest";
 import { ajvFor } from "./ajv.js";
 import type { IR, IRNode } from "./ir.js";
+import { patternExample } from "./pattern-example.js";
 
 const FORMAT_EXAMPLES: Record<string, unknown> = {
   "date-time": "2026-01-31T09:00:00Z",
@@ -68,18 +71,31 @@ export function chooseExamples(ir: IR, schema: unknown): void {
   ajv.removeSchema(key);
 }
 
-/** Candidates, best first. */
+/** Candidates, best first: the schema's own values, then the description's, then a value for the field's name or format, then one built from the constraints. */
 function* candidates(n: IRNode, depth: number, pick: (n: IRNode, depth: number) => unknown): Generator<unknown> {
   if (n.examples) yield* n.examples;
   if (n.default) yield n.default.value;
   if (n.const) yield n.const.value;
   if (n.enum) yield* n.enum.slice(0, 3);
   if (n.ref && depth < 4) yield pick(n.ref.target, depth + 1);
-  if (n.format && FORMAT_EXAMPLES[n.format] !== undefined) yield FORMAT_EXAMPLES[n.format];
   const types = n.types ?? [];
+  const name = fieldName(n.loc);
+  if (n.description) yield* descriptionValues(n.description, types);
+  if (n.format && FORMAT_EXAMPLES[n.format] !== undefined) yield FORMAT_EXAMPLES[n.format];
+  if (name !== undefined && (types.length === 0 || types.includes("string"))) {
+    const guess = nameValue(name);
+    if (guess !== undefined) yield guess;
+  }
+  if (n.pattern) {
+    const built = patternExample(n.pattern);
+    // Too short for minLength: open counts stretched to reach it, before padding.
+    const min = n.minLength ?? 0;
+    if (built !== undefined && built.length < min) yield patternExample(n.pattern, min);
+    if (built !== undefined) yield fitLength(built, n);
+  }
   for (const t of types) {
-    if (t === "integer" || t === "number") yield numberFor(n, t === "integer");
-    if (t === "string") yield stringFor(n);
+    if (t === "integer" || t === "number") yield* numbersFor(n, t === "integer", name);
+    if (t === "string") yield fitLength("example", n);
     if (t === "boolean") yield true;
     if (t === "null") yield null;
     if (t === "array" && depth < 4) {
@@ -88,8 +104,9 @@ function* candidates(n: IRNode, depth: number, pick: (n: IRNode, depth: number) 
       const min = Math.max(n.minItems ?? 0, prefix.length);
       const arr = [...prefix];
       while (arr.length < min && item !== undefined) arr.push(item);
+      // One item, never [] where items exist: ["7d"] shows the shape, [] shows nothing.
       if (arr.length === 0 && item !== undefined) arr.push(item);
-      yield arr;
+      if (arr.length > 0 || n.items === undefined || n.maxItems === 0) yield arr;
     }
     if (t === "object" && depth < 4) {
       const obj: Record<string, unknown> = {};
@@ -97,57 +114,166 @@ function* candidates(n: IRNode, depth: number, pick: (n: IRNode, depth: number) 
         const node = n.properties?.find(([k]) => k === r)?.[1];
         obj[r] = node ? pick(node, depth + 1) : "";
       }
+      // No required property: show the first one rather than {}.
+      const first = n.properties?.[0];
+      if (Object.keys(obj).length === 0 && first) {
+        const v = pick(first[1], depth + 1);
+        if (v !== undefined) yield { [first[0]]: v };
+      }
       yield obj;
     }
   }
   for (const b of [...(n.anyOf ?? []), ...(n.oneOf ?? []), ...(n.allOf ?? [])].slice(0, 4)) if (depth < 4) yield pick(b, depth + 1);
 }
 
-function numberFor(n: IRNode, integer: boolean): number {
-  const step = n.multipleOf ?? (integer ? 1 : 1);
-  let lo = n.minimum ?? (n.exclusiveMinimum !== undefined ? n.exclusiveMinimum + (integer ? 1 : step) : undefined);
-  const hi = n.maximum ?? (n.exclusiveMaximum !== undefined ? n.exclusiveMaximum - (integer ? 1 : step) : undefined);
-  if (lo === undefined) lo = hi !== undefined ? Math.min(hi, integer ? 1 : 1) : 1;
-  let v = Math.ceil(lo / step) * step;
-  if (integer) v = Math.ceil(v);
-  return Number(v.toFixed(10));
+/** The property name a place describes ("/properties/tags/items" → "tags"), from its JSON pointer. */
+function fieldName(loc: string): string | undefined {
+  const segs = loc.split("/");
+  for (let i = segs.length - 1; i > 0; i--) if (segs[i - 1] === "properties") return segs[i]!.replace(/~1/g, "/").replace(/~0/g, "~");
+  return undefined;
 }
 
-function stringFor(n: IRNode): string {
+/** Values a description offers: `e.g. 7d`, `like "owner/repo"`, `such as 'main'`, `` `PROJECT-1Z43` `` (each checked against the field later). */
+function* descriptionValues(text: string, types: readonly string[]): Generator<unknown> {
+  const hint = /\b(?:e\.g\.|eg\.|i\.e\.|for example|for instance|such as|like|example:?)\s*[:,]?\s*(?:"([^"\n]{1,80})"|'([^'\n]{1,80})'|`([^`\n]{1,80})`|([^\s,;)"'`]{1,80}))/gi;
+  const out: string[] = [];
+  for (const m of text.matchAll(hint)) out.push((m[1] ?? m[2] ?? m[3] ?? m[4]!).replace(/[.:]$/, ""));
+  // A backticked value that is not a bare word (a bare word is usually another parameter's name).
+  for (const m of text.matchAll(/`([^`\n]{1,80})`/g)) if (!/^[A-Za-z_][A-Za-z_]*$/.test(m[1]!)) out.push(m[1]!);
+  for (const s of out) {
+    if (types.includes("integer") || types.includes("number") || types.includes("boolean") || types.includes("array") || types.includes("object")) {
+      try {
+        yield JSON.parse(s);
+      } catch {
+        // not JSON: only a string can take it
+      }
+    }
+    yield s;
+  }
+}
+
+/** Values for common parameter names, by their last word (the head noun): a path, a URL, a query… */
+const NAME_VALUES: Readonly<Record<string, string>> = {
+  id: "abc123",
+  uuid: "123e4567-e89b-12d3-a456-426614174000",
+  owner: "octocat",
+  org: "octocat",
+  organization: "octocat",
+  user: "octocat",
+  username: "octocat",
+  author: "octocat",
+  repo: "hello-world",
+  repository: "hello-world",
+  project: "my-project",
+  branch: "main",
+  ref: "main",
+  path: "src/index.ts",
+  file: "src/index.ts",
+  filepath: "src/index.ts",
+  filename: "index.ts",
+  dir: "src",
+  directory: "src",
+  folder: "src",
+  url: "https://example.com/",
+  uri: "https://example.com/",
+  link: "https://example.com/",
+  endpoint: "https://example.com/",
+  email: "user@example.com",
+  date: "2026-01-31",
+  time: "09:00:00Z",
+  timestamp: "2026-01-31T09:00:00Z",
+  datetime: "2026-01-31T09:00:00Z",
+  at: "2026-01-31T09:00:00Z",
+  query: "login timeout",
+  q: "login timeout",
+  search: "login timeout",
+  term: "login timeout",
+  title: "Fix login timeout",
+  subject: "Fix login timeout",
+  name: "example",
+  body: "Describe the change here.",
+  description: "Describe the change here.",
+  content: "Hello, world",
+  text: "Hello, world",
+  message: "Hello, world",
+  comment: "Looks good to me.",
+  language: "en",
+  lang: "en",
+  locale: "en-US",
+  country: "US",
+  currency: "USD",
+  city: "Oslo",
+  timezone: "Europe/Oslo",
+  tag: "bug",
+  label: "bug",
+  sha: "3a18f6d",
+  commit: "3a18f6d",
+  version: "1.0.0",
+  host: "example.com",
+  hostname: "example.com",
+  ip: "192.0.2.1",
+  region: "us-east-1",
+  namespace: "default",
+  channel: "general",
+  team: "platform",
+  state: "open",
+  status: "open",
+  color: "blue",
+  colour: "blue",
+  command: "ls -la",
+  cmd: "ls -la",
+  sql: "SELECT 1",
+  selector: "#submit",
+};
+
+function nameValue(name: string): string | undefined {
+  const words = sgWords(name);
+  for (let i = words.length - 1; i >= 0; i--) {
+    const w = words[i]!;
+    const v = NAME_VALUES[w] ?? (w.endsWith("s") ? NAME_VALUES[w.slice(0, -1)] : undefined);
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+const NAME_NUMBERS: Readonly<Record<string, number>> = { limit: 10, size: 10, count: 10, max: 10, top: 10, first: 10, last: 10, results: 10, page: 1, offset: 0, port: 8080, timeout: 30, seconds: 30, minutes: 30, days: 7, year: 2026, month: 1, day: 1 };
+
+/** Numbers for the field: one its name suggests, then the bounds, then small ones; none beyond ±1e9 unless the bounds force it. */
+function* numbersFor(n: IRNode, integer: boolean, name: string | undefined): Generator<number> {
+  const lo = n.minimum ?? (n.exclusiveMinimum !== undefined ? n.exclusiveMinimum + (integer ? 1 : Math.min(1, n.multipleOf ?? 1)) : undefined);
+  const hi = n.maximum ?? (n.exclusiveMaximum !== undefined ? n.exclusiveMaximum - (integer ? 1 : Math.min(1, n.multipleOf ?? 1)) : undefined);
+  const step = n.multipleOf;
+  const snap = (v: number): number => {
+    let x = step ? Math.ceil(v / step) * step : v;
+    if (integer) x = Math.ceil(x);
+    return Number(x.toFixed(10));
+  };
+  const words = name === undefined ? [] : sgWords(name);
+  const named = words.length ? NAME_NUMBERS[words[words.length - 1]!] : undefined;
+  const tries: number[] = [];
+  if (named !== undefined) tries.push(named);
+  if (lo !== undefined) tries.push(lo);
+  if (hi !== undefined) tries.push(hi);
+  tries.push(1, 10, 0);
+  if (lo !== undefined) tries.push(lo + (step ?? 1));
+  if (hi !== undefined) tries.push(Math.min(hi, 1e9));
+  if (lo !== undefined && hi !== undefined) tries.push((lo + hi) / 2);
+  const seen = new Set<number>();
+  for (const t of tries) {
+    const v = snap(t);
+    if (seen.has(v) || !Number.isFinite(v)) continue;
+    seen.add(v);
+    if ((lo !== undefined && v < lo) || (hi !== undefined && v > hi)) continue;
+    // Past ±1e9 only when the bounds leave nothing nearer.
+    if (Math.abs(v) > 1e9 && !((lo !== undefined && lo > 1e9) || (hi !== undefined && hi < -1e9))) continue;
+    yield v;
+  }
+}
+
+/** A string within minLength/maxLength: padded or cut. */
+function fitLength(s: string, n: IRNode): string {
   const min = n.minLength ?? 0;
-  let s = "text";
-  if (n.pattern) s = simplePatternExample(n.pattern) ?? s;
   if (s.length < min) s = s + "x".repeat(min - s.length);
   if (n.maxLength !== undefined && s.length > n.maxLength) s = s.slice(0, n.maxLength);
   return s;
 }
-
-/** A string for simple patterns (literals, classes, quantifiers); undefined when the pattern is beyond this. */
-function simplePatternExample(pattern: string): string | undefined {
-  let src = pattern.replace(/^\^/, "").replace(/\$$/, "");
-  if (/[()|\\]/.test(src.replace(/\\d|\\w|\\s|\\-|\\./g, ""))) return undefined;
-  let out = "";
-  const re = /(\[[^\]]*\]|\\d|\\w|\\s|\\.|\\-|\.|[^[\\{}+*?])(\{(\d+)(?:,(\d*))?\}|\+|\*|\?)?/g;
-  let m: RegExpExecArray | null;
-  let consumed = 0;
-  while ((m = re.exec(src))) {
-    if (m.index !== consumed) return undefined;
-    consumed = re.lastIndex;
-    const atom = m[1]!;
-    const ch = atom.startsWith("[") ? classChar(atom) : atom === "\\d" ? "1" : atom === "\\w" ? "a" : atom === "\\s" ? " " : atom === "." ? "a" : atom.startsWith("\\") ? atom[1]! : atom;
-    if (ch === undefined) return undefined;
-    const q = m[2];
-    const times = q === undefined ? 1 : q === "+" ? 1 : q === "*" || q === "?" ? 0 : Number(m[3]);
-    out += ch.repeat(times);
-  }
-  return consumed === src.length ? out : undefined;
-}
-
-function classChar(cls: string): string | undefined {
-  const body = cls.slice(1, -1);
-  if (body.startsWith("^")) return undefined;
-  const m = /^(\\d|\\w|[^\\])/.exec(body);
-  if (!m) return undefined;
-  return m[1] === "\\d" ? "1" : m[1] === "\\w" ? "a" : m[1];
-}
-

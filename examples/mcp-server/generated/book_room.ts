@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tools.json#/tools/0
-// input hash: sha256:b71d7efdad398e73655853b5fe6423a0ee0b31e525374afb270d5359a7da8764
+// input hash: sha256:35a85f8d2a6580668129ea5c3383cc489f5512b8b76485039043f2d4744df280
 
 import * as rt from "./_runtime.js";
 
@@ -81,7 +81,15 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
               "longer than 10000 characters, the most a pattern is checked on",
               "must be at most 10000 characters long",
             );
-          else if (!re0.test(x4)) rt.patternErr(s, "room_id", x4, "^room-[0-9]+$", '"room-12"');
+          else if (!re0.test(x4))
+            rt.patternErr(
+              s,
+              "room_id",
+              x4,
+              "^room-[0-9]+$",
+              'a string: "room-", then one or more digits (pattern ^room-[0-9]+$)',
+              '"room-12"',
+            );
         }
       }
     }
@@ -93,7 +101,15 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
         if (!(typeof x5 === "string")) {
           rt.typeErr(s, "start_iso", x5, "string", "a string", '"2026-01-31T09:00:00Z"');
         } else {
-          if (!rt.fmt_date_time(x5)) rt.formatErr(s, "start_iso", x5, "date-time", '"2026-01-31T09:00:00Z"');
+          if (!rt.fmt_date_time(x5))
+            rt.formatErr(
+              s,
+              "start_iso",
+              x5,
+              "date-time",
+              "a date-time (RFC 3339, with a time zone)",
+              '"2026-01-31T09:00:00Z"',
+            );
         }
       }
     }

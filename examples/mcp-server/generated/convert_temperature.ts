@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tools.json#/tools/2
-// input hash: sha256:dd04ed06fcab73ddbace5c3486f83ffc95a43b48d0a331a31187b7d52524f1b4
+// input hash: sha256:0860b9f8dc5b383419ca2f44951f1fd1ef77e23dccc731bbb71267a9ee82020c
 
 import * as rt from "./_runtime.js";
 

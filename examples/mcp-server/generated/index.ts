@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tools.json
-// input hash: sha256:710f33b132ba062cc4f0e4805c5dc1436ef44a561231c1a13d401d4a2730225b
+// input hash: sha256:617107cb923e78e9e812c8d8190b2ae1a582428bf0283004fd31b9307fcbefd5
 
 import * as rt from "./_runtime.js";
 import { bookRoom, type BookRoomArgs } from "./book_room.js";

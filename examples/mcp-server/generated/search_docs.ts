@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tools.json#/tools/1
-// input hash: sha256:e06d2e1b0a330fee40dfbbac97f87096398283afd11ea87bb39ee8f82212370e
+// input hash: sha256:d15d5347941c20d1001d7fcace03f6d67968e88ee329051685d93fb7fca98566
 
 import * as rt from "./_runtime.js";
 
@@ -60,19 +60,19 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
-    rt.typeErr(s, "", v, "object", "an object", '{"query":"text"}');
+    rt.typeErr(s, "", v, "object", "an object", '{"query":"login timeout"}');
   } else {
-    if (!(v.query !== undefined)) rt.missing(s, "", "query", '"text"');
+    if (!(v.query !== undefined)) rt.missing(s, "", "query", '"login timeout"');
     {
       const x4 = v.query;
       if (x4 !== undefined) {
         // #/properties/query
 
         if (!(typeof x4 === "string")) {
-          rt.typeErr(s, "query", x4, "string", "a string", '"text"');
+          rt.typeErr(s, "query", x4, "string", "a string", '"login timeout"');
         } else {
           if (x4.length < 2 || (x4.length < 4 && rt.ucs2length(x4) < 2))
-            rt.sizeErr(s, "query", x4, rt.ucs2length(x4), "minLength", 2, '"text"');
+            rt.sizeErr(s, "query", x4, rt.ucs2length(x4), "minLength", 2, '"login timeout"');
         }
       }
     }

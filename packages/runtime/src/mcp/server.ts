@@ -14,6 +14,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { Tool } from "../../../../templates/_runtime.js";
+import { nearestNames } from "../suggest.js";
 
 export type ToolCallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -84,7 +85,7 @@ export function serveTools(target: Server | McpServer, tools: readonly ServerToo
     const args: unknown = request.params.arguments ?? {};
     const entry = byName.get(name);
     if (!entry) {
-      const near = nearest(name, [...byName.keys()]);
+      const near = nearestNames(name, [...byName.keys()]);
       const text = `Refused: there is no tool named ${JSON.stringify(name.slice(0, 80))}.${near.length ? ` Did you mean ${near.map((n) => JSON.stringify(n)).join(" or ")}?` : ""} Tools: ${[...byName.keys()].join(", ")}`;
       options.onRefused?.({ name, arguments: args }, text);
       return { isError: true, content: [{ type: "text", text }] };
@@ -100,26 +101,4 @@ export function serveTools(target: Server | McpServer, tools: readonly ServerToo
       return { isError: true, content: [{ type: "text", text: `Tool ${name} failed: ${e instanceof Error ? e.message : String(e)}` }] };
     }
   });
-}
-
-/** Names within two edits (or sharing a case-insensitive prefix), closest first, at most 3. */
-export function nearest(name: string, names: readonly string[]): string[] {
-  const lower = name.toLowerCase();
-  return names
-    .map((n) => [n, distance(lower, n.toLowerCase())] as const)
-    .filter(([n, d]) => d <= Math.max(2, Math.floor(n.length / 4)))
-    .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, 3)
-    .map(([n]) => n);
-}
-
-function distance(a: string, b: string): number {
-  if (a.length > 200 || b.length > 200) return Infinity;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
 }

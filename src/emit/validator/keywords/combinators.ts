@@ -1,12 +1,15 @@
 // allOf (inline), anyOf, oneOf, not, if/then/else. Branches that must answer
 // yes/no without failing the whole value become functions (is_N / err_N).
 // In the error path a failed anyOf/oneOf reports the branch the value was
-// aiming at (a discriminating const property, else the fewest errors), and a
+// aiming at (a discriminating const property, else the closest branch: same
+// JSON type, a near-miss rather than an unequal const, the object whose keys
+// the value uses) and names what the other branches accept (phrases.ts); a
 // nullable `anyOf: [X, {type: "null"}]` speaks of X "or null".
 import type { IRNode } from "../../../schema/ir.js";
 import { code, join, lit, type Code } from "../../code.js";
 import { pathCode, type EmitContext, type PathExpr } from "../context.js";
 import type { KeywordModule } from "../keyword.js";
+import { alternative, joinOr } from "../phrases.js";
 import { typePhrase } from "./type.js";
 
 export const allOfKeyword: KeywordModule = {
@@ -60,8 +63,10 @@ function noneMatched(branches: IRNode[], keyword: string, v: Code, p: PathExpr, 
   const tag = discriminator(branches);
   const calls = branches.map((br, i) => code`${ctx.fn(br).err}(${v}, ${pathCode(p)}, ${b}[${i}], ${ctx.d});`);
   const tagArgs = tag ? code`, ${lit(tag.key)}, ${ctx.constant("tags", lit(tag.values))}` : code``;
+  const alts = branches.map(alternative);
+  const altArgs = code`${ctx.constant("alts", lit(alts))}, ${lit(joinOr(alts.map((a) => a.p)))}`;
   return [
-    code`const ${b}: any[][] = [${join(branches.map(() => code`[]`), code`, `)}]; ${calls} ${ctx.rt("pickBranch")}(s, ${pathCode(p)}, ${v}, ${b}, ${lit(keyword)}${tagArgs});`,
+    code`const ${b}: any[][] = [${join(branches.map(() => code`[]`), code`, `)}]; ${calls} ${ctx.rt("pickBranch")}(s, ${pathCode(p)}, ${v}, ${b}, ${lit(keyword)}, ${altArgs}${tagArgs});`,
   ];
 }
 

@@ -1,7 +1,11 @@
 // minLength, maxLength (Unicode code points), pattern (unanchored, u flag), format.
+// A field with both format and pattern (zod writes both for datetimes) gets one
+// error: the pattern is reported only for a value of the right format.
+import type { IRNode } from "../../../schema/ir.js";
 import { code, lit, type Code } from "../../code.js";
-import { pathCode, type EmitContext } from "../context.js";
+import { pathCode, type EmitContext, type PathExpr } from "../context.js";
 import { exArg, type KeywordModule } from "../keyword.js";
+import { formatWords, patternPhrase } from "../phrases.js";
 
 /** Fails when `v` has fewer than `min` code points. UTF-16 length bounds the count: ≥ len/2, ≤ len. */
 function tooShort(v: Code, min: number, ctx: EmitContext): Code {
@@ -39,11 +43,19 @@ export const patternKeyword: KeywordModule = {
   group: "string",
   applies: (n) => n.pattern !== undefined,
   fast: (n, v, ctx) => [code`if (${patternFail(v, n.pattern!, ctx)}) return false;`],
-  errors: (n, v, p, ctx) => [
-    code`if (${v}.length > ${ctx.opts.maxPatternInput}) ${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "maxPatternInput", ${lit(`at most ${ctx.opts.maxPatternInput} characters`)}, ${lit(`longer than ${ctx.opts.maxPatternInput} characters, the most a pattern is checked on`)}, ${lit(`must be at most ${ctx.opts.maxPatternInput} characters long`)});`,
-    code`else if (!${ctx.regex(n.pattern!)}.test(${v})) ${ctx.rt("patternErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.pattern!)}${exArg(n)});`,
-  ],
+  errors: (n, v, p, ctx) => {
+    const check = code`if (${v}.length > ${ctx.opts.maxPatternInput}) ${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "maxPatternInput", ${lit(`at most ${ctx.opts.maxPatternInput} characters`)}, ${lit(`longer than ${ctx.opts.maxPatternInput} characters, the most a pattern is checked on`)}, ${lit(`must be at most ${ctx.opts.maxPatternInput} characters long`)});
+      else if (!${ctx.regex(n.pattern!)}.test(${v})) ${patternErrCall(n, v, p, ctx)}`;
+    return [n.format === undefined ? check : code`if (${formatFn(n.format, ctx)}(${v})) { ${check} }`];
+  },
 };
+
+/** The patternErr call: the pattern described at build time, the example, the fixed length (when there is one). */
+function patternErrCall(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext): Code {
+  const { expected, length } = patternPhrase(n.pattern!);
+  const ex = n.example === undefined ? (length === undefined ? code`` : code`, undefined`) : code`, ${lit(n.example)}`;
+  return code`${ctx.rt("patternErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.pattern!)}, ${lit(expected)}${ex}${length === undefined ? code`` : code`, ${length}`});`;
+}
 
 /** The runtime predicate of a format: "date-time" → fmt_date_time. */
 export function formatFn(format: string, ctx: EmitContext): Code {
@@ -55,5 +67,5 @@ export const formatKeyword: KeywordModule = {
   group: "string",
   applies: (n) => n.format !== undefined,
   fast: (n, v, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) return false;`],
-  errors: (n, v, p, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) ${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}${exArg(n)});`],
+  errors: (n, v, p, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) ${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}, ${lit(formatWords(n.format!))}${exArg(n)});`],
 };

@@ -1,0 +1,288 @@
+// "Did you mean …?": the one matcher behind every suggestion toolform makes — a misspelt
+// argument name or enum value (generated runtime), an unknown tool name (runtime, MCP
+// server), an unknown command (CLI).
+//
+// This module imports nothing and every top-level name starts with `sg`, `nearest` or
+// `suggest`: src/emit/runtime-file.ts splices its text into the generated _runtime.ts in
+// place of the template's one import of it, so generated code carries it verbatim while
+// the compiler, the MCP server and the CLI import it as an ordinary module.
+//
+// A suggestion is made only when it is very likely the name meant (a wrong one sends the
+// model the wrong way). Classes of match, best first; a name is offered only when one
+// known name is alone in the best class that any known name reaches:
+//   0  the same after folding case and separators           Start_ISO → start_iso
+//   1-3 a few edits (transposition = 1), scaled to length     duration_mins → duration_min
+//   4  the same words in any order, abbreviations allowed     list_dir → list_directory, 7days → 7d
+//   5  the same words with one synonym                        get_issue → issue_read
+//      (list/search, weaker, only beside two exact words)     get_pull_request → pull_request_read
+//   6  one is the other plus a name/id/list word              reponame → repo, timeseries → timeseriesGroups
+//   7  one is the other's last words (the head noun)          file_path → path, type → entityType
+// Words come from splitting on case changes, digits, "_", "-", "." and spaces. For an enum
+// value the field's own words are dropped first ("squash_merge" for merge_method → squash).
+// test/messages-v2.test.ts holds the corpus (hits and names that must get nothing).
+
+/** Verbs and nouns models swap for one another (the issue corpus): each maps to one spelling. */
+const SG_SYNONYMS: Readonly<Record<string, string>> = { get: "get", read: "get", fetch: "get", list: "list", search: "list", dir: "directory", directory: "directory" };
+
+/** Words that make a name of a thing, or a list of things, without changing what it names. */
+const SG_FILLERS = new Set(["name", "names", "id", "ids", "list", "lists", "group", "groups", "items", "array", "set", "value", "values", "str", "string", "text"]);
+
+const SG_RANK_NONE = 99;
+const SG_RANK_EDIT_MAX = 3;
+
+/** Lower case without spaces, "_", "-" and ".": "Start ISO" and "start_iso" fold alike. */
+export function sgFold(s: string): string {
+  let out = "";
+  const l = s.toLowerCase();
+  for (let i = 0; i < l.length; i++) {
+    const c = l.charCodeAt(i);
+    if (c !== 32 && c !== 95 && c !== 45 && c !== 46 && c !== 9 && c !== 10 && c !== 13) out += l[i];
+  }
+  return out;
+}
+
+/** Words of a name, lower case: "getPullRequest" → get pull request; "list_dir" → list dir; "7days" → 7 days; "HTTPServer" → http server. */
+export function sgWords(s: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  const kind = (c: number): number => (c >= 97 && c <= 122 ? 1 : c >= 65 && c <= 90 ? 2 : c >= 48 && c <= 57 ? 3 : c >= 128 ? 1 : 0);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const k = kind(c);
+    if (k === 0) {
+      if (cur) out.push(cur), (cur = "");
+      continue;
+    }
+    if (cur) {
+      const p = kind(s.charCodeAt(i - 1));
+      // a boundary: lower→Upper, letter↔digit, and the last capital of a run before a lower (HTTPServer)
+      const nextLower = i + 1 < s.length && kind(s.charCodeAt(i + 1)) === 1;
+      if ((p === 1 && k === 2) || (p === 3) !== (k === 3) || (p === 2 && k === 2 && nextLower)) out.push(cur), (cur = "");
+    }
+    cur += s[i]!.toLowerCase();
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** A known name, prepared once per list. */
+interface SgKnown {
+  name: string;
+  fold: string;
+  words: string[] | undefined;
+}
+
+const sgLists = new WeakMap<readonly string[], SgKnown[]>();
+function sgPrepared(known: readonly string[]): SgKnown[] {
+  let p = sgLists.get(known);
+  if (p === undefined) sgLists.set(known, (p = known.map((name) => ({ name, fold: sgFold(name), words: undefined }))));
+  return p;
+}
+
+// One reusable row triple: suggestions run on the error path of every refused call.
+let sgRow0 = new Int32Array(64);
+let sgRow1 = new Int32Array(64);
+let sgRow2 = new Int32Array(64);
+const sgBag = new Int32Array(128);
+
+/** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
+function sgBagDistance(a: string, b: string): number {
+  for (let i = 0; i < a.length; i++) sgBag[a.charCodeAt(i) & 127]!++;
+  for (let i = 0; i < b.length; i++) sgBag[b.charCodeAt(i) & 127]!--;
+  let pos = 0;
+  let neg = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i) & 127;
+    if (sgBag[c]! > 0) pos += sgBag[c]!;
+    else if (sgBag[c]! < 0) neg -= sgBag[c]!;
+    sgBag[c] = 0;
+  }
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i) & 127;
+    if (sgBag[c]! < 0) neg -= sgBag[c]!;
+    sgBag[c] = 0;
+  }
+  return Math.max(pos, neg);
+}
+
+/** Edit distance with adjacent transpositions counted as one edit (optimal string alignment), or max + 1 as soon as it must exceed `max`. */
+export function sgDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max || sgBagDistance(a, b) > max) return max + 1;
+  if (b.length + 1 > sgRow0.length) {
+    sgRow0 = new Int32Array(b.length + 1);
+    sgRow1 = new Int32Array(b.length + 1);
+    sgRow2 = new Int32Array(b.length + 1);
+  }
+  let prev2 = sgRow0; // row i - 2
+  let prev = sgRow1; // row i - 1
+  let cur = sgRow2;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let best = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2]! + 1 < c) c = prev2[j - 2]! + 1;
+      cur[j] = c;
+      if (c < best) best = c;
+    }
+    if (best > max) return max + 1;
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[b.length]!;
+}
+
+/** How two words match: 3 the same, 2 one abbreviates the other (dir, directory; issue, issues), 1 synonyms, 0 not. */
+function sgWordMatch(a: string, b: string): number {
+  if (a === b) return 3;
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  if (s.length >= 3 && l.startsWith(s) && !sgDigit(s)) return 2;
+  const x = SG_SYNONYMS[a];
+  return x !== undefined && x === SG_SYNONYMS[b] ? (x === "directory" ? 2 : 1) : 0;
+}
+
+function sgDigit(w: string): boolean {
+  const c = w.charCodeAt(0);
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * The class of match (see the head of this file) of input words `a` against known words `b`,
+ * or SG_RANK_NONE. `af`/`bf` are the folded spellings.
+ */
+function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
+  if (a.length === b.length) {
+    // In order, a unit may shorten to any prefix after an equal number: 7days → 7d.
+    let ordered = true;
+    for (let i = 0; i < a.length && ordered; i++) {
+      const unit = i > 0 && sgDigit(a[i - 1]!) && a[i - 1] === b[i - 1] && !sgDigit(a[i]!) && !sgDigit(b[i]!) && (a[i]!.startsWith(b[i]!) || b[i]!.startsWith(a[i]!));
+      const m = sgWordMatch(a[i]!, b[i]!);
+      if (!unit && m < 2) ordered = false;
+    }
+    if (ordered) return 4;
+    // Any order: pair each word with a distinct word of the other side.
+    const used: boolean[] = [];
+    let exact = 0;
+    let syn = 0;
+    let weak = false;
+    for (const w of a) {
+      let best = -1;
+      let bestM = 0;
+      for (let j = 0; j < b.length; j++) {
+        if (used[j]) continue;
+        const m = sgWordMatch(w, b[j]!);
+        if (m > bestM) (best = j), (bestM = m);
+      }
+      if (best < 0) {
+        exact = -1;
+        break;
+      }
+      used[best] = true;
+      if (bestM === 3) exact++;
+      if (bestM === 1) (syn++, (weak ||= SG_SYNONYMS[w] !== "get"));
+    }
+    if (exact >= 0) {
+      if (syn === 0) return 4;
+      // get/read/fetch are one verb; list/search only nearly (search_files is not list_files): two exact words then.
+      if (syn === 1 && exact >= (weak ? 2 : 1)) return 5;
+    }
+    return SG_RANK_NONE;
+  }
+  const [s, l, sf, lf] = a.length < b.length ? [a, b, af, bf] : [b, a, bf, af];
+  // One is the other plus a filler: repo_name / repo, timeseries / timeseriesGroups.
+  let lead = true;
+  for (let i = 0; i < s.length && lead; i++) if (sgWordMatch(s[i]!, l[i]!) < 2) lead = false;
+  if (lead) {
+    let fill = true;
+    for (let i = s.length; i < l.length && fill; i++) if (!SG_FILLERS.has(l[i]!)) fill = false;
+    if (fill) return 6;
+  }
+  // The shorter is the longer's head (its last words): file_path → path, entityType → type.
+  const off = l.length - s.length;
+  let tail = sf.length >= 2;
+  for (let i = 0; i < s.length && tail; i++) if (sgWordMatch(s[i]!, l[off + i]!) < 2) tail = false;
+  if (tail) return 7;
+  return SG_RANK_NONE;
+}
+
+/** One word spelled together with a filler: reponame / repo (no case or separator to split on). */
+function sgFusedFiller(af: string, bf: string): boolean {
+  const [s, l] = af.length < bf.length ? [af, bf] : [bf, af];
+  return s.length >= 3 && l.startsWith(s) && SG_FILLERS.has(l.slice(s.length));
+}
+
+/** Ranks every known name against `name`; calls `take(rank, name)` for each within reach. */
+function sgScan(name: string, known: readonly string[], context: string | (() => string | undefined) | undefined, take: (rank: number, name: string) => void): void {
+  if (typeof name !== "string" || name.length > 200 || known.length === 0) return;
+  const f = sgFold(name);
+  if (f.length === 0) return;
+  const prepared = sgPrepared(known);
+  // Edits allowed: none under 3 characters (two short names differ by little and mean different things).
+  const max = f.length < 3 ? 0 : Math.max(1, Math.min(SG_RANK_EDIT_MAX, Math.floor(f.length / 3)));
+  let found = false;
+  for (const k of prepared) {
+    if (k.fold === f) (found = true), take(0, k.name);
+    else if (max > 0) {
+      const d = sgDistance(f, k.fold, max);
+      if (d <= max) (found = true), take(d, k.name);
+    }
+  }
+  if (found) return;
+  // Word-level matches only when nothing is within a few edits (and only then are words split).
+  let words = sgWords(name);
+  const ctx = typeof context === "function" ? context() : context;
+  if (ctx !== undefined) {
+    const drop = new Set(sgWords(ctx));
+    const kept = words.filter((w) => !drop.has(w));
+    if (kept.length) words = kept;
+  }
+  if (words.length === 0) return;
+  for (const k of prepared) {
+    const kw = (k.words ??= sgWords(k.name));
+    if (kw.length === 0) continue;
+    let r = sgWordRank(words, kw, f, k.fold);
+    if (r > 6 && sgFusedFiller(f, k.fold)) r = 6;
+    if (r < SG_RANK_NONE) take(r, k.name);
+  }
+}
+
+/**
+ * Known names close to `name`, best first, for a list ("Did you mean a or b?"): every name
+ * within a few edits (up to `limit`), or else the one name a word-level match singles out.
+ */
+export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
+  let best = SG_RANK_NONE;
+  let hits: [number, string][] = [];
+  sgScan(name, known, undefined, (r, n) => {
+    if (r < best) best = r;
+    hits.push([r, n]);
+  });
+  if (best > SG_RANK_EDIT_MAX) {
+    hits = hits.filter((h) => h[0] === best);
+    return hits.length === 1 ? [hits[0]![1]] : [];
+  }
+  hits = hits.filter((h) => h[0] <= SG_RANK_EDIT_MAX);
+  if (hits.length > 1) hits.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
+  return hits.slice(0, limit).map((h) => h[1]);
+}
+
+/**
+ * The one known name `name` most likely meant, or undefined when none is close or two are
+ * equally close. `context` (an enum's field name, or a function giving it, called only when
+ * words are compared): words of it in `name` are ignored.
+ */
+export function suggestName(name: string, known: readonly string[], context?: string | (() => string | undefined)): string | undefined {
+  let best = SG_RANK_NONE;
+  let pick: string | undefined;
+  let tie = false;
+  sgScan(name, known, context, (r, n) => {
+    if (r < best) (best = r), (pick = n), (tie = false);
+    else if (r === best) tie = true;
+  });
+  return tie ? undefined : pick;
+}
