@@ -58,7 +58,7 @@ function is_0_0(v: any, d: number): boolean {
   }
   return true;
 }
-function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
+function err_0_0(v: any, _p: string, s: rt.ValidationError[], d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
@@ -366,7 +366,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/title
 
-  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w1: any = v;
@@ -479,7 +479,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/$defs/section/properties/heading
 
-  function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w5: any = v;
@@ -491,7 +491,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/$defs/section/properties/kind
 
-  function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w6: any = v;
@@ -500,7 +500,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
       if (w6 !== v && typeof w6 === "string") v = rt.nzScalar(r, p, v, w6, u2);
     }
     // enum spelling (normalized)
-    if (m >= 2 && typeof v === "string" && !(v === "chapter" || v === "section" || v === "appendix")) {
+    if (m >= 2 && !(v === "chapter" || v === "section" || v === "appendix") && typeof v === "string") {
       const c3 = rt.nzEnum(v, spellings0);
       if (c3 !== undefined) {
         rt.nzFix(r, p, v, c3, "enum_spelling");

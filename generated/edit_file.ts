@@ -48,7 +48,7 @@ const known1 = ["path", "edits", "dryRun"];
 
 // root schema
 
-function is_0_0(v: any, d: number): boolean {
+function is_0_0(v: any, _d: number): boolean {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
@@ -93,7 +93,7 @@ function is_0_0(v: any, d: number): boolean {
   }
   return true;
 }
-function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
+function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
@@ -216,7 +216,7 @@ function collect0(v: unknown, s: rt.ValidationError[]): void {
 const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   // fits #/properties/edits
 
-  function is_2_0(v: any, d: number): boolean {
+  function is_2_0(v: any, _d: number): boolean {
     // #/properties/edits
 
     if (!Array.isArray(v)) return false;
@@ -243,7 +243,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // fits #/properties/edits/items
 
-  function is_3_0(v: any, d: number): boolean {
+  function is_3_0(v: any, _d: number): boolean {
     // #/properties/edits/items
 
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
@@ -315,7 +315,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/path
 
-  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w1: any = v;
@@ -366,7 +366,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/dryRun
 
-  function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to boolean, scalar (unwrap a one-element list)
     if (!(typeof v === "boolean")) {
       let w4: any = v;
@@ -422,7 +422,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/edits/items/properties/oldText
 
-  function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w6: any = v;
@@ -434,7 +434,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/edits/items/properties/newText
 
-  function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w7: any = v;

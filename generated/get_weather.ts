@@ -22,7 +22,7 @@ const known0 = ["city", "units"];
 
 // root schema
 
-function is_0_0(v: any, d: number): boolean {
+function is_0_0(v: any, _d: number): boolean {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
@@ -45,7 +45,7 @@ function is_0_0(v: any, d: number): boolean {
   }
   return true;
 }
-function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
+function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
@@ -106,7 +106,6 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
     ["celsius", "celsius"],
     ["fahrenheit", "fahrenheit"],
   ]);
-
   // normalise the root schema
 
   function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
@@ -152,7 +151,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/city
 
-  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w1: any = v;
@@ -164,7 +163,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/units
 
-  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w2: any = v;
@@ -173,7 +172,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
       if (w2 !== v && typeof w2 === "string") v = rt.nzScalar(r, p, v, w2, u1);
     }
     // enum spelling (normalized)
-    if (m >= 2 && typeof v === "string" && !(v === "celsius" || v === "fahrenheit")) {
+    if (m >= 2 && !(v === "celsius" || v === "fahrenheit") && typeof v === "string") {
       const c2 = rt.nzEnum(v, spellings0);
       if (c2 !== undefined) {
         rt.nzFix(r, p, v, c2, "enum_spelling");

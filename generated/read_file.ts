@@ -26,7 +26,7 @@ const known0 = ["path", "head", "tail"];
 
 // root schema
 
-function is_0_0(v: any, d: number): boolean {
+function is_0_0(v: any, _d: number): boolean {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
@@ -56,7 +56,7 @@ function is_0_0(v: any, d: number): boolean {
   }
   return true;
 }
-function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
+function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
@@ -188,7 +188,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/path
 
-  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w1: any = v;
@@ -200,7 +200,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/head
 
-  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to integer, scalar (unwrap a one-element list)
     if (!Number.isInteger(v)) {
       let w2: any = v;
@@ -216,7 +216,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/tail
 
-  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to integer, scalar (unwrap a one-element list)
     if (!Number.isInteger(v)) {
       let w3: any = v;

@@ -31,7 +31,7 @@ const known1 = ["title", "start_iso", "end_iso", "attendees"];
 
 // root schema
 
-function is_0_0(v: any, d: number): boolean {
+function is_0_0(v: any, _d: number): boolean {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
@@ -86,7 +86,7 @@ function is_0_0(v: any, d: number): boolean {
   if (rt.compareFails(v.end_iso, v.start_iso, ">")) return false;
   return true;
 }
-function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
+function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
@@ -251,7 +251,7 @@ function collect0(v: unknown, s: rt.ValidationError[]): void {
 const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   // fits #/properties/attendees
 
-  function is_4_0(v: any, d: number): boolean {
+  function is_4_0(v: any, _d: number): boolean {
     // #/properties/attendees
 
     if (!Array.isArray(v)) return false;
@@ -282,7 +282,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // fits #/properties/attendees/items
 
-  function is_5_0(v: any, d: number): boolean {
+  function is_5_0(v: any, _d: number): boolean {
     // #/properties/attendees/items
 
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
@@ -362,7 +362,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/title
 
-  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w1: any = v;
@@ -374,7 +374,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/start_iso
 
-  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w2: any = v;
@@ -386,7 +386,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/end_iso
 
-  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w3: any = v;
@@ -480,7 +480,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/attendees/items/properties/email
 
-  function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w7: any = v;
@@ -492,7 +492,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/attendees/items/properties/optional
 
-  function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to boolean, scalar (unwrap a one-element list)
     if (!(typeof v === "boolean")) {
       let w8: any = v;

@@ -146,7 +146,7 @@ function is_0_0(v: any, d: number): boolean {
   }
   return true;
 }
-function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
+function err_0_0(v: any, _p: string, s: rt.ValidationError[], d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
@@ -333,14 +333,14 @@ function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
 }
 // schema at #/properties/filters/properties/assignee_id/anyOf/0
 
-function is_7_0(v: any, d: number): boolean {
+function is_7_0(v: any, _d: number): boolean {
   // #/properties/filters/properties/assignee_id/anyOf/0
 
   if (!(typeof v === "string")) return false;
   if (v.length > 10000 || !re0.test(v)) return false;
   return true;
 }
-function err_7_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
+function err_7_0(v: any, p: string, s: rt.ValidationError[], _d: number): void {
   // #/properties/filters/properties/assignee_id/anyOf/0
 
   if (!(typeof v === "string")) {
@@ -370,19 +370,11 @@ function err_7_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
 }
 // schema at #/properties/filters/properties/assignee_id/anyOf/1
 
-function is_8_0(v: any, d: number): boolean {
+function is_8_0(v: any, _d: number): boolean {
   // #/properties/filters/properties/assignee_id/anyOf/1
 
   if (!(v === null)) return false;
   return true;
-}
-function err_8_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
-  // #/properties/filters/properties/assignee_id/anyOf/1
-
-  if (!(v === null)) {
-    rt.typeErr(s, p, v, "null", "null", "null");
-  } else {
-  }
 }
 /** Fast path: true when the arguments fit. Allocates nothing. */
 function is0(v: unknown): boolean {
@@ -481,7 +473,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // fits #/properties/filters/properties/labels
 
-  function is_4_0(v: any, d: number): boolean {
+  function is_4_0(v: any, _d: number): boolean {
     // #/properties/filters/properties/labels
 
     if (!Array.isArray(v)) return false;
@@ -496,7 +488,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // fits #/properties/filters/properties/assignee_id/anyOf/0
 
-  function is_7_0(v: any, d: number): boolean {
+  function is_7_0(v: any, _d: number): boolean {
     // #/properties/filters/properties/assignee_id/anyOf/0
 
     if (!(typeof v === "string")) return false;
@@ -505,7 +497,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // fits #/properties/filters/properties/assignee_id/anyOf/1
 
-  function is_8_0(v: any, d: number): boolean {
+  function is_8_0(v: any, _d: number): boolean {
     // #/properties/filters/properties/assignee_id/anyOf/1
 
     if (!(v === null)) return false;
@@ -513,7 +505,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // fits #/properties/filters/properties/created
 
-  function is_9_0(v: any, d: number): boolean {
+  function is_9_0(v: any, _d: number): boolean {
     // #/properties/filters/properties/created
 
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
@@ -617,7 +609,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/query
 
-  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w1: any = v;
@@ -694,7 +686,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/sort
 
-  function nz_12_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_12_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w3: any = v;
@@ -703,7 +695,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
       if (w3 !== v && typeof w3 === "string") v = rt.nzScalar(r, p, v, w3, u1);
     }
     // enum spelling (normalized)
-    if (m >= 2 && typeof v === "string" && !(v === "created" || v === "updated" || v === "comments")) {
+    if (m >= 2 && !(v === "created" || v === "updated" || v === "comments") && typeof v === "string") {
       const c2 = rt.nzEnum(v, spellings0);
       if (c2 !== undefined) {
         rt.nzFix(r, p, v, c2, "enum_spelling");
@@ -714,7 +706,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/order
 
-  function nz_13_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_13_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w4: any = v;
@@ -723,7 +715,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
       if (w4 !== v && typeof w4 === "string") v = rt.nzScalar(r, p, v, w4, u2);
     }
     // enum spelling (normalized)
-    if (m >= 2 && typeof v === "string" && !(v === "asc" || v === "desc")) {
+    if (m >= 2 && !(v === "asc" || v === "desc") && typeof v === "string") {
       const c4 = rt.nzEnum(v, spellings1);
       if (c4 !== undefined) {
         rt.nzFix(r, p, v, c4, "enum_spelling");
@@ -734,7 +726,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/limit
 
-  function nz_14_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_14_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to integer, scalar (unwrap a one-element list)
     if (!Number.isInteger(v)) {
       let w5: any = v;
@@ -750,7 +742,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/filters/properties/state
 
-  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w6: any = v;
@@ -759,7 +751,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
       if (w6 !== v && typeof w6 === "string") v = rt.nzScalar(r, p, v, w6, u4);
     }
     // enum spelling (normalized)
-    if (m >= 2 && typeof v === "string" && !(v === "open" || v === "closed" || v === "all")) {
+    if (m >= 2 && !(v === "open" || v === "closed" || v === "all") && typeof v === "string") {
       const c7 = rt.nzEnum(v, spellings2);
       if (c7 !== undefined) {
         rt.nzFix(r, p, v, c7, "enum_spelling");
@@ -883,7 +875,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/filters/properties/labels/items
 
-  function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w12: any = v;
@@ -895,7 +887,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/filters/properties/assignee_id/anyOf/0
 
-  function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w13: any = v;
@@ -907,7 +899,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/filters/properties/assignee_id/anyOf/1
 
-  function nz_8_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_8_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(v === null)) {
       let w14: any = v;
@@ -919,7 +911,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/filters/properties/created/properties/after
 
-  function nz_10_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_10_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w15: any = v;
@@ -931,7 +923,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/filters/properties/created/properties/before
 
-  function nz_11_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_11_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w16: any = v;

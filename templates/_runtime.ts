@@ -21,9 +21,9 @@ export interface ValidationError {
   /** What was received, shown and truncated: "the string \"ten\"". */
   received: string;
   /** A valid value for this field as JSON text, checked against the field at build time. */
-  example?: string;
+  example?: string | undefined;
   /** A near miss that would fit: "pages" for "Pages", "color" for "colour". */
-  suggestion?: string;
+  suggestion?: string | undefined;
   /** The seed-000 bucket line: "term_months: expected integer, got string". */
   text: string;
   /** The model-facing line: "\"term_months\" must be an integer; got the string \"ten\". Example: 12". */
@@ -128,13 +128,15 @@ class Report implements ValidationReport {
   enum_errors: string[] = [];
   constraint_errors: string[] = [];
   n_errors: number;
+  readonly tool: string;
+  readonly errors: ValidationError[];
+  readonly nearest: string[];
   private text?: string;
-  constructor(
-    readonly tool: string,
-    readonly errors: ValidationError[],
-    unknownTool: boolean,
-    readonly nearest: string[],
-  ) {
+  // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
+  constructor(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]) {
+    this.tool = tool;
+    this.errors = errors;
+    this.nearest = nearest;
     this.unknown_tool = unknownTool;
     for (const e of errors) {
       switch (e.bucket) {
@@ -230,12 +232,12 @@ class CoercedReport implements ValidationReport {
   readonly errors: ValidationError[];
   readonly nearest: string[];
   readonly #base: ValidationReport;
-  constructor(
-    base: ValidationReport,
-    readonly value: unknown,
-    readonly repairs: readonly Repair[],
-  ) {
+  readonly value: unknown;
+  readonly repairs: readonly Repair[];
+  constructor(base: ValidationReport, value: unknown, repairs: readonly Repair[]) {
     this.#base = base;
+    this.value = value;
+    this.repairs = repairs;
     this.ok = base.ok;
     this.unknown_tool = base.unknown_tool;
     this.missing_required = base.missing_required;

@@ -52,6 +52,51 @@ export function and(parts: readonly Code[]): Code {
   return parts.length === 0 ? new Code("true") : new Code(parts.map((p) => `(${p.text})`).join(" && "));
 }
 
+/** `body`'s text without its string literals and comments: where an identifier search looks. */
+function codeOnly(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; ) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      for (i++; i < text.length && text[i] !== c; ) i += text[i] === "\\" ? 2 : 1;
+      i++;
+      out += " ";
+    } else if (c === "/" && text[i + 1] === "/") {
+      const end = text.indexOf("\n", i);
+      i = end < 0 ? text.length : end;
+    } else if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      i = end < 0 ? text.length : end + 2;
+      out += " ";
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/**
+ * A parameter list (`v: any, p: string, d: number`) for a function whose body is
+ * `body`, with each parameter the body never reads renamed `_name`: functions of
+ * one kind keep one signature, and generated code still passes
+ * noUnusedParameters (which exempts a leading underscore).
+ */
+export function params(list: Code, body: Code | readonly Code[]): Code {
+  return new Code(
+    list.text
+      .split(", ")
+      .map((param) => (uses(body, param.slice(0, param.indexOf(":"))) ? param : "_" + param))
+      .join(", "),
+  );
+}
+
+/** Whether `body` reads the identifier `name` (outside strings and comments; `x.name` is a property, not a read). */
+export function uses(body: Code | readonly Code[], name: string): boolean {
+  const text = codeOnly(body instanceof Code ? body.text : body.map((c) => c.text).join("\n"));
+  return new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(text);
+}
+
 // ---------------------------------------------------------------- the one quoting function
 
 const LINE_SEPARATORS = /[\u2028\u2029]/g;

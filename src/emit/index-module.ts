@@ -26,6 +26,12 @@ export interface ToolArgs {
 export type ToolName = keyof ToolArgs;`;
 }
 
+/** Tools with one schema share a hash: the first of them answers for it (a key twice is an error in TypeScript). */
+function firstPerHash(entries: IndexEntry[]): IndexEntry[] {
+  const seen = new Set<string>();
+  return entries.filter((e) => !seen.has(e.schemaHash) && seen.add(e.schemaHash));
+}
+
 /** The body of index.ts (the caller adds the header, so a formatted body can be reused when only hashes change). */
 export function indexTs(entries: IndexEntry[]): string {
   const body = code`import * as rt from "./_runtime.js";
@@ -47,7 +53,7 @@ export const toolNames: readonly ToolName[] = Object.freeze(Object.keys(toolset)
 
 /** schemaHash → tool name: how an MCP validator provider finds the precompiled check for a schema. */
 export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = Object.freeze({
-  ${join(entries.map((e) => code`${lit(e.schemaHash)}: ${lit(e.name)},`))}
+  ${join(firstPerHash(entries).map((e) => code`${lit(e.schemaHash)}: ${lit(e.name)},`))}
 });
 
 /** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. */

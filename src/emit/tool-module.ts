@@ -15,8 +15,8 @@ export interface ToolModuleInput {
   schemaHash: string;
   /** Interface text from json-schema-to-typescript (trusted: produced by a code generator, not spliced from a schema). */
   typesText: string;
-  /** Constants and functions of the validator, with its two entry points. */
-  validator: { body: Code; is: Code; collect: Code };
+  /** Constants and functions of the validator, with its two entry points; `untyped`: ajv's standalone JavaScript (engine "ajv"). */
+  validator: { body: Code; is: Code; collect: Code; untyped?: boolean };
   /** The normaliser (src/emit/normalizer): its closure and entry; absent, the tool repairs nothing. */
   normalizer?: { body: Code; entry: Code };
   /** What `validate` coerces (config `coerce`). Default "none". */
@@ -44,8 +44,10 @@ export function identCode(name: string): Name {
 
 export function toolModuleTs(t: ToolModuleInput): string {
   const doc = t.description ? docComment(t.description.slice(0, 2000)).text + "\n" : "";
+  // ajv's standalone code is untyped JavaScript: such a module is not type-checked (the interface is still exported and used).
+  const nocheck = t.validator.untyped ? "// @ts-nocheck\n" : "";
   return `${header(t.source, t.inputHash)}
-import * as rt from "./_runtime.js";
+${nocheck}import * as rt from "./_runtime.js";
 
 ${t.typesText}
 ${t.validator.body.text}

@@ -7,7 +7,7 @@ import { DRAFT_07_URI, DRAFT_2020_URI } from "../schema/dialect.js";
 import type { Dialect } from "../schema/ir.js";
 import { metaSchemas } from "../schema/meta-schemas.js";
 
-export async function emitFallbackValidator(schema: unknown, dialect: Dialect, opts: { formats: boolean; remotes: Record<string, unknown> }, toolName: string): Promise<{ body: Code; is: Name; collect: Name }> {
+export async function emitFallbackValidator(schema: unknown, dialect: Dialect, opts: { formats: boolean; remotes: Record<string, unknown> }, toolName: string): Promise<{ body: Code; is: Name; collect: Name; untyped: true }> {
   const r = await emitAjvFallback(schema, { draft: dialect, formats: opts.formats, remotes: sameDialect(opts.remotes, dialect) });
   if (!/^[A-Za-z_$][\w$]*$/.test(r.functionName)) throw new Error(`ajv fallback gave a bad function name ${r.functionName}`);
   const fn = new Name(r.functionName);
@@ -24,7 +24,7 @@ function ${collect}(v: unknown, s: rt.ValidationError[]): void {
   try { (${fn} as any)(v); } catch { rt.depthErr(s, "", v, 0); return; }
   for (const e of ((${fn} as any).errors ?? [])) rt.fromAjv(s, (tfMapAjvError as any)(e, v), ${lit(toolName)});
 }`;
-  return { body, is, collect };
+  return { body, is, collect, untyped: true };
 }
 
 /** ajv refuses a document of another draft (it cannot find that meta-schema); only same-dialect remotes go in. */

@@ -26,7 +26,7 @@ const known0 = ["room_id", "start_iso", "duration_min"];
 
 // root schema
 
-function is_0_0(v: any, d: number): boolean {
+function is_0_0(v: any, _d: number): boolean {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
@@ -55,7 +55,7 @@ function is_0_0(v: any, d: number): boolean {
   }
   return true;
 }
-function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
+function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
@@ -201,7 +201,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/room_id
 
-  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w1: any = v;
@@ -213,7 +213,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/start_iso
 
-  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w2: any = v;
@@ -225,7 +225,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/duration_min
 
-  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to integer, scalar (unwrap a one-element list)
     if (!Number.isInteger(v)) {
       let w3: any = v;

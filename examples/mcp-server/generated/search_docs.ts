@@ -26,7 +26,7 @@ const known0 = ["query", "section", "limit"];
 
 // root schema
 
-function is_0_0(v: any, d: number): boolean {
+function is_0_0(v: any, _d: number): boolean {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
@@ -56,7 +56,7 @@ function is_0_0(v: any, d: number): boolean {
   }
   return true;
 }
-function err_0_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
+function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
   // #
 
   if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
@@ -128,7 +128,6 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
     ["api", "api"],
     ["changelog", "changelog"],
   ]);
-
   // normalise the root schema
 
   function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
@@ -185,7 +184,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/query
 
-  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w1: any = v;
@@ -197,7 +196,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/section
 
-  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to scalar (unwrap a one-element list)
     if (!(typeof v === "string")) {
       let w2: any = v;
@@ -206,7 +205,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
       if (w2 !== v && typeof w2 === "string") v = rt.nzScalar(r, p, v, w2, u1);
     }
     // enum spelling (normalized)
-    if (m >= 2 && typeof v === "string" && !(v === "guides" || v === "api" || v === "changelog")) {
+    if (m >= 2 && !(v === "guides" || v === "api" || v === "changelog") && typeof v === "string") {
       const c2 = rt.nzEnum(v, spellings0);
       if (c2 !== undefined) {
         rt.nzFix(r, p, v, c2, "enum_spelling");
@@ -217,7 +216,7 @@ const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
   }
   // normalise #/properties/limit
 
-  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
     // cast to integer, scalar (unwrap a one-element list)
     if (!Number.isInteger(v)) {
       let w3: any = v;

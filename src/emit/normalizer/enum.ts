@@ -18,7 +18,8 @@ export const enumRule: NormRule = {
     const map = ctx.vctx.constant("spellings", code`new Map<string, string>(${lit(foldedSpellings(n))})`);
     const c = ctx.names.fresh("c");
     return [
-      code`${comment("enum spelling (normalized)")}if (m >= 2 && typeof v === "string" && !(${enumConstTest(n, v, ctx.vctx)!})) {
+      // The member test before the typeof: after it, TypeScript would call comparing a string with a number member an error.
+      code`${comment("enum spelling (normalized)")}if (m >= 2 && !(${enumConstTest(n, v, ctx.vctx)!}) && typeof v === "string") {
         const ${c} = ${ctx.rt("nzEnum")}(v, ${map});
         if (${c} !== undefined) { ${ctx.rt("nzFix")}(r, p, v, ${c}, ${lit("enum_spelling")}); v = ${c}; }
       }`,

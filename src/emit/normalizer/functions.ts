@@ -4,8 +4,9 @@
 // meet the validator's). The entry returns the input itself when it already
 // fits (the validator's fast path says so) — nothing is copied or allocated.
 import type { IR } from "../../schema/ir.js";
-import { code, comment, Names, type Code, type Name } from "../code.js";
+import { code, comment, Names, params, type Code, type Name } from "../code.js";
 import type { ValidatorOptions } from "../validator/context.js";
+import { constName, referencedOnly } from "../validator/functions.js";
 import { evalItemsBody, evalPropsBody } from "../validator/keywords/unevaluated.js";
 import { allOfRule, anyOfRule, dependentRule, ifRule, oneOfRule, refRule } from "./applicators.js";
 import { arrayRule } from "./array.js";
@@ -54,19 +55,21 @@ export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, av
   // As the validator: the root owns its instance, also when a $ref re-enters it.
   if (ir.refTargets.has(ir.root)) ctx.vctx.fn(ir.root, true);
   const root = ctx.nz(ir.root, true);
-  const fns: Code[] = [];
+  const fns: { name: string; fn: Code }[] = [];
   for (let item = ctx.next(); item; item = ctx.next()) {
     const { node, fn } = item;
     const bounded = ir.refTargets.has(node);
     const stmts = RULES.filter((r) => r.applies(node, ctx)).flatMap((r) => r.emit(node, ctx, fn));
-    fns.push(
-      comment(`normalise ${node === ir.root ? "the root schema" : "#" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`),
-      code`function ${fn.name}(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-        ${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${opts.maxDepth}) throw ${ctx.rt("NZ_ABORT")};` : code``}
+    const body = code`${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${opts.maxDepth}) throw ${ctx.rt("NZ_ABORT")};` : code``}
         ${stmts}
-        return v;
+        return v;`;
+    fns.push({
+      name: fn.name.text,
+      fn: code`${comment(`normalise ${node === ir.root ? "the root schema" : "#" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`)}
+      function ${fn.name}(${params(code`v: any, p: string, r: rt.Repair[], m: number, d: number`, body)}): any {
+        ${body}
       }`,
-    );
+    });
   }
   const isFns = emitChecks(ctx);
   const fold = ctx.rt("nzFold");
@@ -86,12 +89,12 @@ export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, av
         return m === 3 ? ${fold}(out) : out;
       };`
     : code`return (v: unknown, m: number, _r: rt.Repair[]): unknown => (m === 3 ? ${fold}(v) : v);`;
+  const consts = ctx.vctx.consts.map((c) => ({ name: constName(c), fn: c }));
+  const inner = code`${referencedOnly([...consts, ...isFns, ...fns], [run])}
+  ${run}`;
   const body = code`${ENTRY_DOC}
-const ${entry} = ((${ctx.isArgs}: (v: unknown) => boolean) => {
-  ${ctx.vctx.consts}
-  ${isFns}
-  ${fns}
-  ${run}
+const ${entry} = ((${params(code`${ctx.isArgs}: (v: unknown) => boolean`, inner)}) => {
+  ${inner}
 })(${isEntry});`;
   return { body, entry };
 }
@@ -101,25 +104,27 @@ const ${entry} = ((${ctx.isArgs}: (v: unknown) => boolean) => {
  * path (with the annotation collectors unevaluatedProperties/Items need, which
  * may queue more of each other).
  */
-function emitChecks(ctx: NormContext): Code[] {
-  const out: Code[] = [];
+function emitChecks(ctx: NormContext): { name: string; fn: Code }[] {
+  const out: { name: string; fn: Code }[] = [];
   const v = ctx.vctx;
-  const params = dParams(ctx);
+  const dps = dParams(ctx);
   for (let e = v.nextEval(), f = v.next(); e || f; e = v.nextEval(), f = v.next()) {
     if (e) {
       const body = e.kind === "props" ? evalPropsBody(e.node, v, e.self) : evalItemsBody(e.node, v, e.self);
-      out.push(code`function ${e.name}(v: any, ${params}, out: Set<${e.kind === "props" ? code`string` : code`number`}>): void { ${body} }`);
+      out.push({ name: e.name.text, fn: code`function ${e.name}(${params(code`v: any, ${dps}, out: Set<${e.kind === "props" ? code`string` : code`number`}>`, body)}): void { ${body} }` });
     }
     if (f) {
       const bounded = v.isRecursive(f.node);
-      out.push(
-        comment(`fits ${f.node === ctx.ir.root ? "the root schema" : "#" + f.node.loc}`),
-        code`function ${f.names.is}(v: any, ${params}): boolean {
-          ${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${ctx.opts.maxDepth}) return false;` : code``}
+      const body = code`${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${ctx.opts.maxDepth}) return false;` : code``}
           ${ctx.vsub.fast(f.node, code`v`, f.owner)}
-          return true;
+          return true;`;
+      out.push({
+        name: f.names.is.text,
+        fn: code`${comment(`fits ${f.node === ctx.ir.root ? "the root schema" : "#" + f.node.loc}`)}
+        function ${f.names.is}(${params(code`v: any, ${dps}`, body)}): boolean {
+          ${body}
         }`,
-      );
+      });
     }
   }
   return out;

@@ -71,7 +71,8 @@ export class EmitContext {
     const seen = this.constCache.get(key);
     if (seen) return seen;
     const name = this.names.fresh(prefix);
-    this.consts.push(code`const ${name} = ${value};`);
+    // An empty array literal would be an implicit any[] (noImplicitAny): say the type.
+    this.consts.push(value.text === "[]" ? code`const ${name}: any[] = [];` : code`const ${name} = ${value};`);
     this.constCache.set(key, name);
     return name;
   }

@@ -1,7 +1,7 @@
 // The functions of one validator: the root pair, then one pair per $ref target
 // and per combinator branch, emitted as they are first needed.
 import type { IR } from "../../schema/ir.js";
-import { code, comment, type Code, type Name } from "../code.js";
+import { code, comment, params, type Code, type Name } from "../code.js";
 import type { IRNode } from "../../schema/ir.js";
 import { EmitContext, type FnNames, type ValidatorOptions } from "./context.js";
 import { evalItemsBody, evalPropsBody } from "./keywords/unevaluated.js";
@@ -22,7 +22,7 @@ export interface EmittedValidator {
 export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator {
   const ctx = new EmitContext(ir, opts);
   const sub = makeSub(ctx);
-  const fns: Code[] = [];
+  const fns: { name: Name; fn: Code }[] = [];
   const root = ctx.fn(ir.root, true);
   const rootIsRecursive = ctx.isRecursive(ir.root);
   // Entering a schema resource that declares $dynamicAnchors extends the dynamic scope
@@ -30,7 +30,7 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   const enter = (node: IRNode): Code => (ctx.dynamic && node.scope ? code`ds = ${ctx.rt("enterScope")}(ds, ${ctx.scopeConst(node)});` : code``);
   // Recursive (ref-target) functions count calls against the runtime's work budget before the
   // depth bound; an error-path call counts 4 (it allocates: branch arrays, errors).
-  const pairFor = ({ node, names, owner }: { node: IRNode; names: FnNames; owner: boolean }): Code[] => {
+  const pairFor = ({ node, names, owner }: { node: IRNode; names: FnNames; owner: boolean }): { name: Name; fn: Code }[] => {
     const bounded = ctx.isRecursive(node);
     // The root's error function knows its path statically ("") unless a $ref re-enters it.
     const staticRoot = node === ir.root && !rootIsRecursive;
@@ -38,19 +38,21 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
     // The node's own body (sub.fast would turn a scope-entering node into a call to this very function).
     const fast = fastNode(node, v, ctx, sub, owner);
     const errs = errorNode(node, v, staticRoot ? { s: "" } : { c: code`p` }, ctx, sub, owner);
-    return [
-      comment(`${node === ir.root ? "root schema" : "schema at #" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`),
-      code`function ${names.is}(v: any, ${ctx.dParams}): boolean {
-        ${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${opts.maxDepth}) return false;` : code``}
+    const isBody = code`${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${opts.maxDepth}) return false;` : code``}
         ${enter(node)}
         ${fast}
-        return true;
-      }`,
-      code`function ${names.err}(v: any, p: string, s: rt.ValidationError[], ${ctx.dParams}): void {
-        ${bounded ? code`if ((${ctx.rt("work")}.n += 4) > ${WORK_MAX}) return; if (d > ${opts.maxDepth}) { ${ctx.rt("depthErr")}(s, p, v, ${opts.maxDepth}); return; }` : code``}
+        return true;`;
+    const errBody = code`${bounded ? code`if ((${ctx.rt("work")}.n += 4) > ${WORK_MAX}) return; if (d > ${opts.maxDepth}) { ${ctx.rt("depthErr")}(s, p, v, ${opts.maxDepth}); return; }` : code``}
         ${enter(node)}
-        ${errs}
-      }`,
+        ${errs}`;
+    return [
+      { name: names.is, fn: code`${comment(`${node === ir.root ? "root schema" : "schema at #" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`)}
+      function ${names.is}(${params(code`v: any, ${ctx.dParams}`, isBody)}): boolean {
+        ${isBody}
+      }` },
+      { name: names.err, fn: code`function ${names.err}(${params(code`v: any, p: string, s: rt.ValidationError[], ${ctx.dParams}`, errBody)}): void {
+        ${errBody}
+      }` },
     ];
   };
   // Functions are emitted as first needed: is/err pairs (ref targets, branches) and the
@@ -58,17 +60,45 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   for (let e = ctx.nextEval(), f = ctx.next(); e || f; e = ctx.nextEval(), f = ctx.next()) {
     if (e) {
       const body = e.kind === "props" ? evalPropsBody(e.node, ctx, e.self) : evalItemsBody(e.node, ctx, e.self);
-      fns.push(code`function ${e.name}(v: any, ${ctx.dParams}, out: Set<${e.kind === "props" ? code`string` : code`number`}>): void { ${body} }`);
+      fns.push({ name: e.name, fn: code`function ${e.name}(${params(code`v: any, ${ctx.dParams}, out: Set<${e.kind === "props" ? code`string` : code`number`}>`, body)}): void { ${body} }` });
     }
     if (f) fns.push(...pairFor(f));
   }
   const is = ctx.names.fresh("is");
   const collect = ctx.names.fresh("collect");
-  fns.push(
+  const entries = [
     code`/** Fast path: true when the arguments fit. Allocates nothing. */
     function ${is}(v: unknown): boolean { return ${root.is}(v, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
     code`/** Error path: runs only when ${is} said no. */
     function ${collect}(v: unknown, s: rt.ValidationError[]): void { ${root.err}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
-  );
-  return { body: code`${ctx.consts}\n\n${fns}`, runtime: ctx.runtime, is, collect };
+  ];
+  const consts = ctx.consts.map((c) => ({ name: constName(c), fn: c }));
+  const kept = new Set(referencedOnly([...consts, ...fns.map((f) => ({ name: f.name.text, fn: f.fn }))], entries));
+  const used = (c: Code) => kept.has(c);
+  return { body: code`${ctx.consts.filter(used)}\n\n${fns.map((f) => f.fn).filter(used)}\n${entries}`, runtime: ctx.runtime, is, collect };
+}
+
+/** The name of a constant of EmitContext.constant (`const <name> = …;`). */
+export function constName(c: Code): string {
+  return /^const ([\w$]+)/.exec(c.text)![1]!;
+}
+
+/**
+ * The constants and functions something refers to (another of them, or the entry
+ * points `entries`), in their order. A pair is made whole, but a branch's error
+ * function may go unused (a nullable anyOf reports the non-null branch only),
+ * and with it the constants only it used: left out, so generated code passes
+ * noUnusedLocals.
+ */
+export function referencedOnly(items: readonly { name: string; fn: Code }[], entries: readonly Code[]): Code[] {
+  let kept = items;
+  for (;;) {
+    const next = kept.filter((f) => {
+      const re = new RegExp(`(?<![\\w$])${f.name.replace(/\$/g, "\\$")}(?![\\w$])`);
+      // A reference from itself does not count (TypeScript does not count it either).
+      return entries.some((e) => re.test(e.text)) || kept.some((g) => g !== f && re.test(g.fn.text));
+    });
+    if (next.length === kept.length) return kept.map((f) => f.fn);
+    kept = next;
+  }
 }

@@ -1,6 +1,6 @@
 // prefixItems, items, contains/minContains/maxContains, minItems, maxItems, uniqueItems.
 import type { IRNode } from "../../../schema/ir.js";
-import { code, lit, type Code } from "../../code.js";
+import { code, lit, uses, type Code } from "../../code.js";
 import { pathCode, type EmitContext } from "../context.js";
 import { exArg, itemPath, type KeywordModule } from "../keyword.js";
 
@@ -26,14 +26,15 @@ function walkItems(n: IRNode, v: Code, ctx: EmitContext, each: (node: IRNode, it
     const body = each(node, code`${v}[${i}]`, code`${i}`);
     if (body.length) {
       const x = ctx.names.fresh("x");
-      out.push(code`if (${v}.length > ${i}) { const ${x} = ${v}[${i}]; ${each(node, x, code`${i}`)} }`);
+      const withX = each(node, x, code`${i}`);
+      out.push(code`if (${v}.length > ${i}) { ${uses(withX, x.text) ? code`const ${x} = ${v}[${i}];` : code``} ${withX} }`);
     }
   });
   if (n.items && !(n.items.bool === true)) {
     const i = ctx.names.fresh("i");
     const x = ctx.names.fresh("x");
     const body = each(n.items, x, i);
-    if (body.length) out.push(code`for (let ${i} = ${prefix.length}; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}]; ${body} }`);
+    if (body.length) out.push(code`for (let ${i} = ${prefix.length}; ${i} < ${v}.length; ${i}++) { ${uses(body, x.text) ? code`const ${x} = ${v}[${i}];` : code``} ${body} }`);
   }
   return out;
 }

@@ -61,7 +61,7 @@ function noneMatched(branches: IRNode[], keyword: string, v: Code, p: PathExpr, 
   }
   const b = ctx.names.fresh("branches");
   const tag = discriminator(branches);
-  const calls = branches.map((br, i) => code`${ctx.fn(br).err}(${v}, ${pathCode(p)}, ${b}[${i}], ${ctx.d});`);
+  const calls = branches.map((br, i) => code`${ctx.fn(br).err}(${v}, ${pathCode(p)}, ${b}[${i}]!, ${ctx.d});`);
   const tagArgs = tag ? code`, ${lit(tag.key)}, ${ctx.constant("tags", lit(tag.values))}` : code``;
   const alts = branches.map(alternative);
   const altArgs = code`${ctx.constant("alts", lit(alts))}, ${lit(joinOr(alts.map((a) => a.p)))}`;

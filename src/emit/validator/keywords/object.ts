@@ -2,7 +2,7 @@
 // minProperties, maxProperties, dependentRequired, dependentSchemas — and the
 // "reject" policy for arguments a tool does not declare.
 import type { IRNode } from "../../../schema/ir.js";
-import { code, isInheritedKey, lit, or, prop, type Code } from "../../code.js";
+import { code, isInheritedKey, lit, or, prop, uses, type Code, type Name } from "../../code.js";
 import { rejectsUndeclared } from "../../../schema/unknown-args.js";
 import { pathCode, type EmitContext, type PathExpr } from "../context.js";
 import { exArg, keyPath, type KeywordModule } from "../keyword.js";
@@ -128,9 +128,9 @@ function keyLoop(
     if (names.length) skip.push(declaredTest(k, names, ctx));
     body.push(code`if (!(${or(skip)})) { ${onExtra(k, x)} }`);
   }
-  // Read the value only when some check needs it.
-  const usesValue = body.some((c) => new RegExp(`\\b${x.text}\\b`).test(c.text));
-  return [code`for (const ${k} in ${v}) { ${usesValue ? code`const ${x} = ${v}[${k}];` : code``} ${body} }`];
+  // No check left (patterns whose schemas accept anything): no loop. Read the value only when some check needs it.
+  if (body.length === 0) return [];
+  return [code`for (const ${k} in ${v}) { ${uses(body, x.text) ? code`const ${x} = ${v}[${k}];` : code``} ${body} }`];
 }
 
 export const additionalKeyword: KeywordModule = {
@@ -180,18 +180,23 @@ export const propertyNamesKeyword: KeywordModule = {
   fast: (n, v, ctx, sub) => {
     const k = ctx.names.fresh("k");
     const body = sub.fast(n.propertyNames!, k, true);
-    return body.length ? [code`for (const ${k} in ${v}) { ${body} }`] : [];
+    return body.length ? [forIn(k, v, body, ctx)] : [];
   },
   errors: (n, v, p, ctx, sub) => {
     const k = ctx.names.fresh("k");
     const body = sub.errors(n.propertyNames!, k, { c: code`${ctx.rt("pk")}(${pathCode(p)}, ${k})` }, true);
-    return body.length ? [code`for (const ${k} in ${v}) { ${body} }`] : [];
+    return body.length ? [forIn(k, v, body, ctx)] : [];
   },
 };
 
+/** `for (const k in v) { body }`, the key named `_k…` when the body never reads it (noUnusedLocals exempts it then). */
+function forIn(k: Name, v: Code, body: Code[], ctx: EmitContext): Code {
+  return code`for (const ${uses(body, k.text) ? k : ctx.names.fresh("_k")} in ${v}) { ${body} }`;
+}
+
 function countKeys(v: Code, ctx: EmitContext): { n: Code; stmt: Code } {
   const c = ctx.names.fresh("nkeys");
-  const k = ctx.names.fresh("k");
+  const k = ctx.names.fresh("_k"); // never read: the underscore tells noUnusedLocals so
   return { n: c, stmt: code`let ${c} = 0; for (const ${k} in ${v}) ${c}++;` };
 }
 
