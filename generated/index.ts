@@ -40,6 +40,15 @@ export interface ToolArgs {
 }
 export type ToolName = keyof ToolArgs;
 
+declare global {
+  /** defineTool's argument types by tool name (`execute` receives these). */
+  interface ToolformTools {
+    get_weather: GetWeatherArgs;
+    read_file: ReadFileArgs;
+    schedule_meeting: ScheduleMeetingArgs;
+  }
+}
+
 /** Every tool by name. */
 export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Object.freeze({
   book_room: bookRoom,

@@ -61,16 +61,15 @@ async function buildInto(tools: ToolDefinition[], options: Parameters<typeof gen
   return join(dir, "index.ts");
 }
 
-/** One tool per schema of the JSON Schema Test Suite (object-free and remote-ref schemas included where they build). */
+/** One tool per schema of the JSON Schema Test Suite's 2020-12 required files (remote-ref schemas left out: they need the remotes). */
 function suiteTools(): ToolDefinition[] {
   const tools: ToolDefinition[] = [];
-  for (const { draft, file, abs } of suiteFiles(["draft2020-12", "draft7"])) {
+  for (const { draft, file, abs } of suiteFiles(["draft2020-12"])) {
     if (SKIP_FILES[`${draft}/${file}`] || file.startsWith("optional/")) continue;
     const groups = JSON.parse(readFileSync(abs, "utf8")) as { schema: unknown }[];
     groups.forEach((g, i) => {
       if (typeof g.schema !== "object" || JSON.stringify(g.schema).includes("localhost:1234")) return;
-      const schema = draft === "draft7" && !(g.schema as Record<string, unknown>).$schema ? { $schema: "http://json-schema.org/draft-07/schema#", ...(g.schema as object) } : g.schema;
-      tools.push({ name: `${draft}_${file.replace(/\.json$/, "")}_${i}`.replace(/[^A-Za-z0-9_]/g, "_"), description: "", inputSchema: schema as ToolDefinition["inputSchema"], origin: { file: `${draft}/${file}`, pointer: `/${i}/schema` } });
+      tools.push({ name: `${file.replace(/\.json$/, "")}_${i}`.replace(/[^A-Za-z0-9_]/g, "_"), description: "", inputSchema: g.schema as ToolDefinition["inputSchema"], origin: { file: `${draft}/${file}`, pointer: `/${i}/schema` } });
     });
   }
   return tools;
@@ -97,5 +96,5 @@ describe("generated TypeScript under the strictest tsconfig", () => {
       await buildInto(suiteTools(), { unknownArgs: "schema", coerce: "normalized" }),
     ];
     for (const mod of Object.keys(MODULES)) expect(typeErrors(roots, MODULES[mod]!), mod).toEqual([]);
-  });
+  }, 600_000); // some 300 tools through prettier, then tsc twice
 });

@@ -1,9 +1,8 @@
-import { defineTool } from "toolform";
-import type { GetWeatherArgs } from "../../generated/index.js";
+import { defineTool } from "@toolform/runtime";
 import { UNITS } from "./shared/fragments.js";
 
 /** The enum comes from a const array, so the list lives in one place. */
-export default defineTool<GetWeatherArgs>({
+export default defineTool({
   name: "get_weather",
   description: "Current weather for a city.",
   inputSchema: {

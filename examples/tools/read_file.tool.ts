@@ -1,9 +1,8 @@
-import { defineTool } from "toolform";
-import type { ReadFileArgs } from "../../generated/index.js";
+import { defineTool } from "@toolform/runtime";
 import { absolutePath } from "./shared/fragments.js";
 
 /** Reads a text file; the path fragment is shared with other tools. */
-export const readFile = defineTool<ReadFileArgs>({
+export const readFile = defineTool({
   name: "read_file",
   description: "Read a UTF-8 text file and return its contents. Use head or tail to read only part of it.",
   inputSchema: {

@@ -1,5 +1,4 @@
-import { defineTool } from "toolform";
-import type { ScheduleMeetingArgs } from "../../generated/index.js";
+import { defineTool } from "@toolform/runtime";
 
 const attendee = {
   type: "object",
@@ -12,7 +11,7 @@ const attendee = {
 } as const;
 
 /** A cross-field rule (x-compare): the meeting must end after it starts. */
-export const scheduleMeeting = defineTool<ScheduleMeetingArgs>({
+export const scheduleMeeting = defineTool({
   name: "schedule_meeting",
   description: "Schedule a meeting. Times are RFC 3339 with a time zone.",
   inputSchema: {

@@ -8,6 +8,8 @@ export interface IndexEntry {
   typeName: string;
   file: string; // base name without extension
   schemaHash: string;
+  /** Declared with defineTool (a TypeScript or JavaScript source): listed in the global ToolformTools. */
+  defineTool?: boolean;
 }
 
 function imports(entries: IndexEntry[], typeOnly: boolean): Code[] {
@@ -23,7 +25,26 @@ function typeMaps(entries: IndexEntry[]): Code {
 export interface ToolArgs {
   ${join(entries.map((e) => code`${lit(e.name)}: ${identCode(e.typeName)};`))}
 }
-export type ToolName = keyof ToolArgs;`;
+export type ToolName = keyof ToolArgs;${defineToolArgs(entries)}`;
+}
+
+/**
+ * The argument types of the defineTool tools, by name, in the global interface
+ * that @toolform/runtime's defineTool reads to type `execute` (a global, so this
+ * module still imports nothing). Only those tools: a JSON tool has no execute here,
+ * and two generated folders in one program must not declare one name twice.
+ */
+function defineToolArgs(entries: IndexEntry[]): Code {
+  const typed = entries.filter((e) => e.defineTool);
+  if (typed.length === 0) return code``;
+  return code`
+
+declare global {
+  /** defineTool's argument types by tool name (\`execute\` receives these). */
+  interface ToolformTools {
+    ${join(typed.map((e) => code`${lit(e.name)}: ${identCode(e.typeName)};`))}
+  }
+}`;
 }
 
 /** Tools with one schema share a hash: the first of them answers for it (a key twice is an error in TypeScript). */

@@ -111,7 +111,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   if (strict) diagnostics.splice(0, diagnostics.length, ...diagnostics.map((d) => ({ ...d, severity: "error" as const })));
   if (diagnostics.some((d) => d.severity === "error")) return { files: [], diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
 
-  const entries: IndexEntry[] = compiled.map((t) => ({ name: t.def.name, ident: t.ident, typeName: t.typeName, file: t.file, schemaHash: t.schemaHash }));
+  const entries: IndexEntry[] = compiled.map((t) => ({ name: t.def.name, ident: t.ident, typeName: t.typeName, file: t.file, schemaHash: t.schemaHash, defineTool: /\.[cm]?[jt]sx?$/.test(t.def.origin.file) }));
   const setHash = hashOf(compiled.map((t) => t.inputHash));
   const sources = [...new Set(defs.map((d) => d.origin.file))].sort();
   const sourceLabel = sources.length <= 3 ? sources.join(", ") : `${sources.length} files`;
