@@ -989,8 +989,8 @@ export interface Alternative {
   /** Object branches: declared and required property names. */
   readonly k?: readonly string[];
   readonly r?: readonly string[];
-  /** 1: a const or enum branch. */
-  readonly l?: 1;
+  /** 1: a const or enum branch (number: a generated array literal widens the 1). */
+  readonly l?: number;
 }
 
 /**

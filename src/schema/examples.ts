@@ -226,11 +226,16 @@ const NAME_VALUES: Readonly<Record<string, string>> = {
   selector: "#submit",
 };
 
+/** A table entry by a field's word: own keys only (a field named "constructor" is not Object). */
+function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 function nameValue(name: string): string | undefined {
   const words = sgWords(name);
   for (let i = words.length - 1; i >= 0; i--) {
     const w = words[i]!;
-    const v = NAME_VALUES[w] ?? (w.endsWith("s") ? NAME_VALUES[w.slice(0, -1)] : undefined);
+    const v = own(NAME_VALUES, w) ?? (w.endsWith("s") ? own(NAME_VALUES, w.slice(0, -1)) : undefined);
     if (v !== undefined) return v;
   }
   return undefined;
@@ -249,7 +254,7 @@ function* numbersFor(n: IRNode, integer: boolean, name: string | undefined): Gen
     return Number(x.toFixed(10));
   };
   const words = name === undefined ? [] : sgWords(name);
-  const named = words.length ? NAME_NUMBERS[words[words.length - 1]!] : undefined;
+  const named = words.length ? own(NAME_NUMBERS, words[words.length - 1]!) : undefined;
   const tries: number[] = [];
   if (named !== undefined) tries.push(named);
   if (lo !== undefined) tries.push(lo);

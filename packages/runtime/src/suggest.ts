@@ -193,7 +193,7 @@ function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
     }
     return SG_RANK_NONE;
   }
-  const [s, l, sf, lf] = a.length < b.length ? [a, b, af, bf] : [b, a, bf, af];
+  const [s, l, sf] = a.length < b.length ? [a, b, af] : [b, a, bf];
   // One is the other plus a filler: repo_name / repo, timeseries / timeseriesGroups.
   let lead = true;
   for (let i = 0; i < s.length && lead; i++) if (sgWordMatch(s[i]!, l[i]!) < 2) lead = false;
