@@ -415,7 +415,7 @@ const show = (v: unknown) => {
 const errorsOf = (r: ValidationReport) => r.errors.map((e) => `${e.path || "(root)"} ${e.bucket}/${e.keyword}: ${e.expected}; got ${e.received}`).join(" | ");
 
 /** The JSON Schema keyword behind a toolform refusal or an ajv one, for the category name. */
-function schemaMode(keyword: string, schemaAt: Obj | undefined): string {
+function keywordLabel(keyword: string, schemaAt: Obj | undefined): string {
   if (keyword === "format" && schemaAt && typeof schemaAt.format === "string") return `format "${schemaAt.format}"`;
   return keyword;
 }
@@ -478,7 +478,7 @@ describe("real-tools corpus (test/fixtures/real-tools)", () => {
           if (got !== expected && holdsDeviant(v)) note("ajv-formats deviation (FORMAT_DEVIATIONS)", tool, `${show(v)}: toolform ${got}, ajv ${expected}`);
           else if (got !== expected) {
             if (!expected) {
-              const kw = (check.errors ?? []).map((e) => schemaMode(e.keyword, atSchemaPath(schema, e.schemaPath)));
+              const kw = (check.errors ?? []).map((e) => keywordLabel(e.keyword, atSchemaPath(schema, e.schemaPath)));
               note(`"schema": accepts what ajv refuses (${[...new Set(kw)].join(", ")})`, tool, `${show(v)}; ajv: ${(check.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join(" | ")}`);
             } else {
               const kw = report.errors.map((e) => e.keyword);
@@ -490,6 +490,7 @@ describe("real-tools corpus (test/fixtures/real-tools)", () => {
           const rGot = b.is(v);
           const rReport = b.validate(v);
           if (rReport.ok !== rGot) note("validate().ok differs from is()", tool, `${show(v)} (reject): is ${rGot}, validate().ok ${rReport.ok}`);
+          if (!rReport.ok && !rReport.errors.length) note("a refusal names no rule", tool, `${show(v)} (reject)`);
           if (!expected) {
             if (rGot && !got) note(`"reject": accepts what "schema" refuses`, tool, show(v));
             continue;
@@ -514,7 +515,7 @@ describe("real-tools corpus (test/fixtures/real-tools)", () => {
       `real-tools: ${corpus.reduce((n, c) => n + c.tools.length, 0)} tools in ${corpus.length} files; ${stats.tools} compared on ${stats.values} values (${stats.ajvValid} ajv-valid; ${stats.refusedByRule} of those refused under "reject" for an extra key where the rule allows it)` +
         (stats.toolsWithoutValid.length ? `\nno ajv-valid value drawn for: ${stats.toolsWithoutValid.join(", ")}` : "") +
         (stats.ajvCannotCompile.length ? `\najv cannot compile: ${stats.ajvCannotCompile.join("; ")}` : "") +
-        [...findings].map(([k, l]) => `\n${k}: ${l.length} tools, e.g. ${l[0]!.tool}: ${l[0]!.detail}`).join(""),
+        [...findings].map(([k, l]) => `\n${k}: ${l.length} tools (${l.map((f) => f.tool).join(", ")}); e.g. ${l[0]!.tool}: ${l[0]!.detail}`).join(""),
     );
   }, 900_000);
 
