@@ -12,7 +12,7 @@
 //    additionalProperties is an open map and takes any key).
 // Every disagreement is put in one category, and each category is one test below,
 // so a failure names its cause and shows examples.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,7 +20,7 @@ import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { Ajv, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { compileSchema } from "../src/compile-schema.js";
 import { generate, type GenerateOptions } from "../src/pipeline/generate.js";
 import type { CompiledTool } from "../src/pipeline/compile-tool.js";
@@ -376,6 +376,8 @@ interface Built {
   toolset: Record<string, Tool>;
   refused: Diagnostic[];
 }
+/** Folders the generated modules were written to (about 2 MB each), removed after the run. */
+const written: string[] = [];
 
 /** Refusals a tool's author can turn back into warnings (config allowUnchecked): what is refused then goes unchecked. */
 const UNCHECKED = new Set(["schema/unknown-format", "schema/bad-pattern", "schema/unknown-keyword"]);
@@ -397,6 +399,7 @@ async function build(tools: ToolDefinition[], unknownArgs: "reject" | "schema", 
   const errors = r.diagnostics.filter((d) => d.severity === "error");
   if (errors.length) throw new Error("still refused after leaving the refused tools out: " + JSON.stringify(errors));
   const dir = mkdtempSync(join(tmpdir(), "toolform-real-"));
+  written.push(dir);
   for (const f of r.files) writeFileSync(join(dir, f.path), f.contents);
   const mod = (await import(pathToFileURL(join(dir, "index.ts")).href)) as { toolset: Record<string, Tool> };
   return { toolset: mod.toolset, refused };
@@ -412,7 +415,7 @@ const findings = new Map<string, Finding[]>();
 const note = (category: string, tool: string, detail: string) => {
   const list = findings.get(category) ?? [];
   if (!findings.has(category)) findings.set(category, list);
-  // One example per tool is enough to read; the count says how many.
+  // One example per tool and category is enough to read.
   if (!list.some((f) => f.tool === tool)) list.push({ tool, detail });
 };
 const show = (v: unknown) => {
@@ -526,6 +529,10 @@ describe("real-tools corpus (test/fixtures/real-tools)", () => {
         [...findings].map(([k, l]) => `\n${k}: ${l.length} tools (${l.map((f) => f.tool).join(", ")}); e.g. ${l[0]!.tool}: ${l[0]!.detail}`).join(""),
     );
   }, 900_000);
+
+  afterAll(() => {
+    for (const d of written) rmSync(d, { recursive: true, force: true });
+  });
 
   const list = (category: string) => (findings.get(category) ?? []).map((f) => `${f.tool}: ${f.detail}`);
   const matching = (re: RegExp) => [...findings].filter(([k]) => re.test(k)).flatMap(([k, l]) => l.map((f) => `${k} — ${f.tool}: ${f.detail}`));
