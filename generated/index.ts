@@ -76,12 +76,7 @@ export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = Object.free
   "2a26b1a637205c1746896ff5ab49e21d051d0305a9cd35f61b0d352a6bc90d68": "search_issues",
 });
 
-/** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. */
+/** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. Total: any value gives a report. */
 export function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport {
-  const tool =
-    typeof call?.name === "string" && rt.hasOwn.call(toolset, call.name)
-      ? (toolset as Record<string, rt.Tool>)[call.name]
-      : undefined;
-  if (tool === undefined) return rt.unknownToolReport(String(call?.name), toolNames);
-  return tool.validate(call.arguments === undefined ? {} : call.arguments);
+  return rt.callReport(toolset, toolNames, call);
 }

@@ -2,7 +2,6 @@
 // `validate` (the same report as tools), with the runtime inlined. The shell's
 // `toolform compile schema.json -o validate.js` is this function.
 import { analyzeSchema, type CompileOptions } from "./pipeline/compile-tool.js";
-import { emitFallbackValidator } from "./pipeline/fallback.js";
 import { hashOf } from "./pipeline/hash.js";
 import type { UncheckedKind } from "./config/types.js";
 import { uncheckedKinds } from "./config/unchecked.js";
@@ -59,13 +58,10 @@ export async function compileSchema(schema: unknown, options: CompileSchemaOptio
     allowUnchecked: uncheckedKinds(options.allowUnchecked) ?? [],
     ...(options.dialect ? { dialect: options.dialect } : {}),
   };
-  const { ir, diagnostics, fallback } = analyzeSchema(schema, opts);
+  const { ir, diagnostics } = analyzeSchema(schema, opts);
   if (!ir || diagnostics.some((d) => d.severity === "error")) return { code: "", diagnostics };
   if (options.examples !== false) chooseExamples(ir, schema);
-  const v = fallback.length
-    ? await emitFallbackValidator(schema, ir.dialect, opts, name)
-    : emitValidator(ir, { unknownArgs: opts.unknownArgs, toolName: name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput });
-  if (fallback.length) diagnostics.push({ severity: "warning", code: "emit/ajv-fallback", message: `compiled with ajv's standalone code: uses ${[...new Set(fallback.map((f) => f.keyword))].join(", ")}`, pointer: fallback[0]!.loc });
+  const v = emitValidator(ir, { unknownArgs: opts.unknownArgs, toolName: name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput });
   runtimeJs ??= toJavaScript(inlineRuntime());
   const body = toJavaScript(`${v.body.text}
 const ok = rt.okReport(${lit(name).text});

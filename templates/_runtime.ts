@@ -183,7 +183,8 @@ class Report implements ValidationReport {
 function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
   if (unknownTool) {
     const near = nearest.length ? ` Did you mean ${nearest.map((n) => quote(n)).join(" or ")}?` : "";
-    return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}`;
+    const why = errors.length ? " " + errors.map((e) => e.message).join(" ") : ""; // the call itself could not be read
+    return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
   }
   const lines = errors.map((e) => `- ${e.message}`);
   return `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:\n${lines.join("\n")}`;
@@ -205,6 +206,38 @@ export function errorReport(tool: string, errors: ValidationError[]): Validation
 
 export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
   return new Report(name, [], true, nearestNames(name, known));
+}
+
+/** A call object that throws when read (a Proxy, a getter on `name`): no tool is named, and the report says why. */
+export function unreadableCallReport(e: unknown): ValidationReport {
+  const s: ValidationError[] = [];
+  unjudged(s, e);
+  s[0] = { ...s[0]!, text: "call: not readable (plain JSON data)", message: 'The tool call could not be read as plain JSON data. Send {"name": …, "arguments": {…}}.' };
+  return new Report("", s, true, []);
+}
+
+/**
+ * The generated `validateCall`: total on any value. A call whose `name` is not a
+ * tool's (a non-string, an object whose toString throws) is an unknown tool; a call
+ * object that throws when read (a Proxy, a getter on `name` or `arguments`) is a
+ * refusal saying so, never an exception.
+ */
+export function callReport(toolset: Readonly<Record<string, Tool>>, known: readonly string[], call: unknown): ValidationReport {
+  let name: unknown;
+  try {
+    name = call === null || call === undefined ? undefined : (call as { name?: unknown }).name;
+  } catch (e) {
+    return unreadableCallReport(e);
+  }
+  if (typeof name !== "string" || !hasOwn.call(toolset, name)) return unknownToolReport(typeof name === "string" ? name : show(name), known);
+  const s: ValidationError[] = [];
+  try {
+    const args = (call as { arguments?: unknown }).arguments;
+    return toolset[name]!.validate(args === undefined ? {} : args);
+  } catch (e) {
+    unjudged(s, e); // a throwing `arguments` getter (validate itself is total)
+  }
+  return errorReport(name, s);
 }
 
 function sortErrors(errors: ValidationError[]): ValidationError[] {

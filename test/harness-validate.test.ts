@@ -1,6 +1,6 @@
 // toolform/harness: validateArguments, normalisation, feedback.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedback, normalizeArguments, normalizeForComparison, readArguments, resolveToolName, validateArguments, type Tool, type Toolset } from "../packages/runtime/src/harness/index.js";
+import { feedback, parseReply, readArguments, resolveToolName, validateArguments, type Tool, type Toolset } from "../packages/runtime/src/harness/index.js";
 import { generateToolset, type GeneratedToolset } from "./fixtures/harness/toolset.js";
 
 let g: GeneratedToolset;
@@ -106,70 +106,45 @@ describe("validateArguments", () => {
   });
 });
 
-/** The tool without its generated normaliser: normalizeArguments then uses the harness's fallback. */
-const fallback = (t: Tool<any> | undefined) => ({ ...t, normalize: undefined }) as unknown as Tool<any>;
+/** A call's normalized_arguments, as parseReply gives them (the tool's generated normaliser, "compare" mode). */
+const normalized = (name: string, args: unknown, ts: Toolset = toolset) => parseReply({ name, arguments: args }, ts, "json_object").calls[0]!.normalized_arguments;
 
-describe("normalisation for comparison (seed 000)", () => {
-  it("fallback: numeric strings → numbers where the schema wants numbers, strings folded, one-element lists unwrapped", () => {
-    const tool = fallback(toolset.legal_draft_v3);
-    expect(normalizeArguments({ counterparty: "  Acme GmbH ", value: "1500.5", term_months: ["12"] }, tool)).toEqual({ counterparty: "acme gmbh", value: 1500.5, term_months: 12 });
+describe("normalisation for comparison (seed 000): the generated normaliser is the only one", () => {
+  it("numeric strings → numbers where the schema wants numbers, strings folded, one-element lists unwrapped", () => {
+    expect(normalized("legal_draft_v3", { counterparty: "  Acme GmbH ", value: "1500.5", term_months: ["12"] })).toEqual({ counterparty: "acme gmbh", value: 1500.5, term_months: 12 });
   });
 
-  it('fallback: "true"/"yes" and "false"/"no" → booleans where the schema wants a boolean', () => {
-    const tool = fallback(toolset.edit_file);
-    const n = normalizeArguments({ path: "/A.md", edits: [{ oldText: "Foo", newText: "Bar" }], dryRun: "Yes" }, tool) as Record<string, unknown>;
+  it('"true"/"yes" and "false"/"no" → booleans where the schema wants a boolean', () => {
+    const n = normalized("edit_file", { path: "/A.md", edits: [{ oldText: "Foo", newText: "Bar" }], dryRun: "Yes" }) as Record<string, unknown>;
     expect(n.dryRun).toBe(true);
-    expect(normalizeArguments({ dryRun: "no" }, tool)).toEqual({ dryRun: false });
     expect(n.path).toBe("/a.md");
     expect(n.edits).toEqual([{ oldText: "foo", newText: "bar" }]);
   });
 
-  it("fallback: a numeric string stays a string where the schema wants a string", () => {
-    expect(normalizeForComparison({ room_id: " 0042 " }, toolset.book_room!.inputSchema)).toEqual({ room_id: "0042" });
-    expect(normalizeForComparison({ duration_min: " 30 " }, toolset.book_room!.inputSchema)).toEqual({ duration_min: 30 });
+  it("a numeric string stays a string where the schema wants a string", () => {
+    expect(normalized("book_room", { room_id: " 0042 ", duration_min: " 30 " })).toMatchObject({ room_id: "0042", duration_min: 30 });
   });
 
-  it("fallback: follows the schema one level down, and applies the plain rules below it and where it says nothing", () => {
-    const s = toolset.search_issues!.inputSchema;
-    expect(normalizeForComparison({ query: "Bug", filters: { state: " OPEN ", labels: ["UI"] }, limit: "20" }, s)).toEqual({ query: "bug", filters: { state: "open", labels: ["ui"] }, limit: 20 });
-    expect(normalizeForComparison({ extra: "42", flag: "YES", word: "Hello" }, true)).toEqual({ extra: 42, flag: true, word: "hello" });
-    // A list where the schema wants a list stays a list.
-    expect(normalizeForComparison({ filters: { labels: ["x"] } }, s)).toEqual({ filters: { labels: ["x"] } });
-  });
-
-  it("fallback: never mutates its input, and keeps __proto__ an ordinary key", () => {
+  it("never mutates its input, and keeps __proto__ an ordinary key", () => {
     const input = JSON.parse('{"counterparty": " X ", "__proto__": {"polluted": "YES"}}') as Record<string, unknown>;
     const copy = structuredClone(input);
-    const out = normalizeArguments(input, fallback(toolset.legal_draft_v3)) as Record<string, unknown>;
+    const out = normalized("legal_draft_v3", input) as Record<string, unknown>;
     expect(input).toEqual(copy);
     expect(Object.prototype.hasOwnProperty.call(out, "__proto__")).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('prefers the tool\'s own normalize, in "compare" mode, and unwraps {value, repairs}', () => {
+  it('uses the tool\'s own normalize in "compare" mode, whatever else needed repair; a failing one leaves the arguments as they are', () => {
     const base = toolset.legal_draft_v3!;
     const modes: unknown[] = [];
     const withOwn = { ...base, normalize: (a: unknown, mode: unknown) => (modes.push(mode), { value: { own: a }, repairs: [] }) } as unknown as Tool<any>;
-    expect(normalizeArguments({ x: 1 }, withOwn)).toEqual({ own: { x: 1 } });
+    expect(normalized("legal_draft_v3", { x: 1 }, { legal_draft_v3: withOwn })).toEqual({ own: { x: 1 } });
     expect(modes).toEqual(["compare"]);
     const throwing = { ...base, normalize: () => { throw new Error("bug"); } } as unknown as Tool<any>;
-    expect(normalizeArguments({ counterparty: " A " }, throwing)).toEqual({ counterparty: "a" });
-    // A tool generated without a normaliser has an identity normalize (same reference back): the fallback runs.
-    const identity = { ...base, normalize: (a: unknown) => ({ value: a, repairs: [] }) } as unknown as Tool<any>;
-    expect(normalizeArguments({ counterparty: " A ", value: "5" }, identity)).toEqual({ counterparty: "a", value: 5 });
-  });
-
-  it("agrees with the generated normaliser (when the toolset has one) on seed 000's rules", () => {
-    const cases: [string, unknown][] = [
-      ["legal_draft_v3", { counterparty: "  Acme GmbH ", value: "1500.5", term_months: ["12"] }],
-      ["edit_file", { path: "/A.md", edits: [{ oldText: "Foo", newText: "Bar" }], dryRun: "Yes" }],
-      ["book_room", { room_id: " 0042 ", start_iso: "2026-01-01T10:00:00Z", duration_min: " 30 " }],
-      ["search_issues", { query: "Bug", filters: { state: " OPEN ", labels: ["UI"] }, limit: "20" }],
-    ];
-    for (const [name, args] of cases) {
-      const tool = toolset[name]!;
-      expect(normalizeArguments(args, tool), name).toEqual(normalizeArguments(args, fallback(tool)));
-    }
+    expect(normalized("legal_draft_v3", { counterparty: " A " }, { legal_draft_v3: throwing })).toEqual({ counterparty: " A " });
+    // Nothing to repair: the same value back, not a second normaliser's opinion of it.
+    const args = { counterparty: "acme", value: 5, term_months: 12 };
+    expect(normalized("legal_draft_v3", args)).toEqual(args);
   });
 });
 

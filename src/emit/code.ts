@@ -199,10 +199,10 @@ function words(raw: string): string[] {
 /**
  * Names the generated modules declare themselves: the runtime namespace `rt` (tool
  * modules, index), the index's exports, `tool`, whose type name would be the index's
- * `ToolArgs`, and the functions of the ajv engine's tool modules (src/pipeline/fallback.ts).
- * A tool named "toolset", "rt" or "is fallback" must not redeclare them.
+ * `ToolArgs`. A tool named "toolset" or "rt" must not redeclare them. (The ajv engine's
+ * names carry an `ajv_<hash>_` prefix, which camelIdent never writes.)
  */
-const MODULE_NAMES = new Set(["rt", "toolset", "toolNames", "toolsBySchemaHash", "validateCall", "tool", "isFallback", "collectFallback", "tfMapAjvError"]);
+const MODULE_NAMES = new Set(["rt", "toolset", "toolNames", "toolsBySchemaHash", "validateCall", "tool"]);
 
 /** camelCase identifier for a tool name: "legal_draft_v3" → "legalDraftV3". Never empty, never reserved. */
 export function camelIdent(raw: string): string {

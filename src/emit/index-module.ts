@@ -77,11 +77,9 @@ export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = Object.free
   ${join(firstPerHash(entries).map((e) => code`${lit(e.schemaHash)}: ${lit(e.name)},`))}
 });
 
-/** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. */
+/** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. Total: any value gives a report. */
 export function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport {
-  const tool = typeof call?.name === "string" && rt.hasOwn.call(toolset, call.name) ? (toolset as Record<string, rt.Tool>)[call.name] : undefined;
-  if (tool === undefined) return rt.unknownToolReport(String(call?.name), toolNames);
-  return tool.validate(call.arguments === undefined ? {} : call.arguments);
+  return rt.callReport(toolset, toolNames, call);
 }
 `;
   return body.text;

@@ -2,6 +2,7 @@
 // schema's descriptions as JSDoc. Under unknownArgs "reject" objects are closed
 // (no index signature) where the validator closes them, and open maps get an
 // index signature (src/schema/unknown-args.ts: the one rule).
+import { transform } from "esbuild";
 import { compile } from "json-schema-to-typescript";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { forEachSubschema, isObject } from "../schema/dialect.js";
@@ -55,7 +56,7 @@ export async function emitArgsType(schema: unknown, typeName: string, unknownArg
   withoutJsttKeywords(root);
   if (unknownArgs === "reject") markOpenMaps(root);
   try {
-    const text = await compile(root as never, typeName, {
+    const raw = await compile(root as never, typeName, {
       bannerComment: "",
       format: false,
       additionalProperties: unknownArgs === "schema",
@@ -66,8 +67,17 @@ export async function emitArgsType(schema: unknown, typeName: string, unknownArg
       maxItems: -1,
       $refOptions: { resolve: { external: false, http: false, file: false } } as never,
     });
+    // jstt ends some type aliases without ";": terminated here, so nothing after it in the module joins it.
+    const text = /[;}]\s*$/.test(raw) || raw.trim() === "" ? raw : raw.trimEnd() + ";\n";
     // jstt gives nothing for some unions that admit anything (oneOf: [{type: number}, {}]): then any value fits.
     if (!new RegExp(`^export (?:type|interface) ${typeName}\\b`, "m").test(text)) return { text: `export type ${typeName} = unknown;\n`, diagnostics: [] };
+    const problem = await notOnlyTypes(text);
+    if (problem !== undefined) {
+      return {
+        text: `export type ${typeName} = Record<string, unknown>;\n`,
+        diagnostics: [{ severity: "error", code: "types/not-types", message: `json-schema-to-typescript's output for this schema ${problem}; it is not pasted into the module`, pointer: "", hint: "report the schema to toolform: its types should be interface and type declarations only" }],
+      };
+    }
     return { text, diagnostics: [] };
   } catch (e) {
     return {
@@ -75,4 +85,24 @@ export async function emitArgsType(schema: unknown, typeName: string, unknownArg
       diagnostics: [{ severity: "warning", code: "types/fallback", message: `json-schema-to-typescript could not type this schema (${String((e as Error).message).split("\n")[0]}); the arguments are typed as Record<string, unknown>`, pointer: "" }],
     };
   }
+}
+
+/**
+ * The safety rule at the module boundary: json-schema-to-typescript's text is pasted into
+ * the tool module, so it must be type declarations only — no schema may put code there
+ * (its `tsType` once did). Checked by TypeScript's rules as esbuild applies them: the text
+ * parses on its own, compiles to no JavaScript at all (interfaces and type aliases erase;
+ * an `enum`, a statement or an expression would not), and ends a declaration, so nothing
+ * after it in the module is read differently. undefined when it is only types.
+ */
+export async function notOnlyTypes(text: string): Promise<string | undefined> {
+  let js: string;
+  try {
+    js = (await transform(text, { loader: "ts", logLevel: "silent" })).code;
+  } catch (e) {
+    return `does not parse on its own (${String((e as Error).message).split("\n")[0]})`;
+  }
+  if (js.trim() !== "") return `compiles to JavaScript (${JSON.stringify(js.trim().slice(0, 80))}), not only to types`;
+  if (text.trim() !== "" && !/[;}]\s*$/.test(text)) return "does not end with a complete declaration";
+  return undefined;
 }

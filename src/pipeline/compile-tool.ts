@@ -12,7 +12,7 @@ import type { Dialect, IR } from "../schema/ir.js";
 import { checkMetaSchema } from "../schema/metaschema.js";
 import { toIR } from "../schema/to-ir.js";
 import type { ToolDefinition } from "../sources/types.js";
-import { emitFallbackValidator } from "./fallback.js";
+import { emitAjvValidator } from "../emit/ajv/validator.js";
 import { hashOf } from "./hash.js";
 import { placeInSource } from "../diagnostics/place.js";
 import { schemaShapeProblem } from "../schema/shape.js";
@@ -42,8 +42,6 @@ export interface CompiledTool {
   ts: string;
   dts: string;
   diagnostics: Diagnostic[];
-  /** Set when the tool went through ajv's standalone code (and why). */
-  fallback?: string;
   /** Lint advice for this tool, under the rules hashed in `key`. */
   lint?: { key: string; diagnostics: Diagnostic[] };
 }
@@ -57,15 +55,15 @@ export function placeDiagnostic(d: Diagnostic, def: ToolDefinition): Diagnostic 
 }
 
 /** The schema, its IR, and what the checks found — without emitting. */
-export function analyzeSchema(schema: unknown, opts: CompileOptions): { ir?: IR; diagnostics: Diagnostic[]; fallback: { keyword: string; loc: string }[] } {
+export function analyzeSchema(schema: unknown, opts: CompileOptions): { ir?: IR; diagnostics: Diagnostic[] } {
   // Too deep, or a number that is Infinity: refused before anything recursive reads it (src/schema/shape.ts).
   const shape = schemaShapeProblem(schema);
-  if (shape) return { diagnostics: [shape], fallback: [] };
+  if (shape) return { diagnostics: [shape] };
   const dialect = dialectOf(schema, opts.dialect ?? "2020-12");
   const meta = checkMetaSchema(schema, dialect);
-  if (meta.some((d) => d.severity === "error")) return { diagnostics: meta, fallback: [] };
-  const { ir, diagnostics, fallback } = toIR(schema, { dialect, formats: opts.formats ? "assert" : "annotate", remotes: opts.remotes, allowUnchecked: opts.allowUnchecked ?? [] });
-  return { ir, diagnostics: [...meta, ...diagnostics], fallback };
+  if (meta.some((d) => d.severity === "error")) return { diagnostics: meta };
+  const { ir, diagnostics } = toIR(schema, { dialect, formats: opts.formats ? "assert" : "annotate", remotes: opts.remotes, allowUnchecked: opts.allowUnchecked ?? [] });
+  return { ir, diagnostics: [...meta, ...diagnostics] };
 }
 
 export async function compileTool(
@@ -77,27 +75,25 @@ export async function compileTool(
   const schemaHash = hashOf(def.inputSchema);
   const inputHash = hashOf({ name: def.name, description: def.description ?? "", inputSchema: def.inputSchema, opts: { ...opts, remotes: hashOf(opts.remotes) }, toolformVersion });
   const base = { def, ...names, schemaHash, inputHash };
-  const { ir, diagnostics, fallback } = analyzeSchema(def.inputSchema, opts);
+  const { ir, diagnostics } = analyzeSchema(def.inputSchema, opts);
   const placed = diagnostics.map((d) => placeDiagnostic(d, def));
   if (!ir || placed.some((d) => d.severity === "error")) return { ...base, ts: "", dts: "", diagnostics: placed };
 
   chooseExamples(ir, def.inputSchema);
   const validatorOpts = { unknownArgs: opts.unknownArgs, toolName: def.name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput, moduleNames: [names.ident] };
   let validator: ToolModuleInput["validator"];
-  let why: string | undefined;
-  const viaAjv = fallback.length > 0 || opts.engine === "ajv";
+  const viaAjv = opts.engine === "ajv";
   if (viaAjv) {
-    why = fallback.length ? `uses ${[...new Set(fallback.map((f) => f.keyword))].join(", ")}, which toolform's emitter does not judge itself` : `is set to engine "ajv" in the config`;
     try {
-      validator = await emitFallbackValidator(def.inputSchema, ir.dialect, opts, validatorOpts.toolName);
+      validator = await emitAjvValidator(def.inputSchema, ir.dialect, opts, validatorOpts.toolName);
     } catch (e) {
       // ajv cannot compile every schema toolform accepts (a property name with a lone surrogate
       // is a URIError in ajv): a build error naming the tool, not a crash of the whole build.
       const why = String((e as Error)?.message ?? e).split("\n")[0];
-      placed.push(placeDiagnostic({ severity: "error", code: "emit/ajv-failed", message: `ajv's standalone code could not be made for this schema: ${why}`, pointer: fallback[0]?.loc ?? "", hint: 'use engine "toolform" for this tool' }, def));
+      placed.push(placeDiagnostic({ severity: "error", code: "emit/ajv-failed", message: `ajv's standalone code could not be made for this schema: ${why}`, pointer: "", hint: 'use engine "toolform" for this tool' }, def));
       return { ...base, ts: "", dts: "", diagnostics: placed };
     }
-    placed.push(placeDiagnostic({ severity: "warning", code: "emit/ajv-fallback", message: `compiled with ajv's standalone code (runtime inlined): the schema ${why}`, pointer: fallback[0]?.loc ?? "" }, def));
+    placed.push(placeDiagnostic({ severity: "warning", code: "emit/ajv-fallback", message: `compiled with ajv's standalone code (runtime inlined): the schema is set to engine "ajv" in the config`, pointer: "" }, def));
   } else {
     validator = emitValidator(ir, validatorOpts);
   }
@@ -118,5 +114,5 @@ export async function compileTool(
     normalizer,
     coerce: opts.coerce ?? "none",
   };
-  return { ...base, ts: toolModuleTs(input), dts: toolModuleDts(input), diagnostics: placed, ...(why ? { fallback: why } : {}) };
+  return { ...base, ts: toolModuleTs(input), dts: toolModuleDts(input), diagnostics: placed };
 }

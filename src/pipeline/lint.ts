@@ -9,5 +9,5 @@ export async function lintTools(def: ToolDefinition, opts: CompileOptions, rules
   // A schema too deep (or with Infinity) is refused by compileTool with the place named; the lint's walks would overflow on it.
   if (schemaShapeProblem(def.inputSchema)) return [];
   const { lintTool } = await import("../schema/lint/index.js");
-  return lintTool(def, { strict, unknownArgs: opts.unknownArgs, rules: rules as never }).map((d: Diagnostic) => (d.tool ? d : placeDiagnostic(d, def)));
+  return lintTool(def, { strict, unknownArgs: opts.unknownArgs, maxPatternInput: opts.maxPatternInput, rules: rules as never }).map((d: Diagnostic) => (d.tool ? d : placeDiagnostic(d, def)));
 }

@@ -21,52 +21,59 @@ export function isKnownDialectUri(s: string): boolean {
   return DRAFT_07.test(s) || DRAFT_2020.test(s) || DRAFT_2019.test(s);
 }
 
-/** Keywords whose value is one subschema. */
-export const SCHEMA_KEYWORDS = [
+// ---------------------------------------------------------------- the one schema walker
+// Which keyword values are subschemas, and how to reach them. Everything that walks a
+// schema (ref indexing, typing, the lint's SchemaIndex) goes through forEachSubschema.
+
+/** Keywords whose value is one subschema (`items` too, in its object form). */
+export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   "additionalProperties",
-  "propertyNames",
+  "unevaluatedProperties",
+  "additionalItems",
+  "unevaluatedItems",
   "contains",
+  "propertyNames",
   "not",
   "if",
   "then",
   "else",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "additionalItems",
   "contentSchema",
-] as const;
+  "items",
+]);
 
-/** Keywords whose value is an array of subschemas. */
-export const SCHEMA_ARRAY_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
+/** Keywords whose value is an array of subschemas (`items` too, in its draft-07 array form). */
+export const SCHEMA_ARRAY_KEYWORDS: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "items"]);
 
-/** Keywords whose value is a map of name → subschema. */
-export const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"] as const;
+/** Keywords whose value maps names to subschemas (`dependencies`: its non-array values). */
+export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
 
 /**
- * Calls `visit` for every subschema of `schema` (not for `schema` itself), with its
- * JSON pointer relative to `schema`. Only schema positions are visited: an `$id`
- * inside an `enum` or `const` value is data, not an identifier.
+ * Calls `visit` for every direct subschema of `schema` (not for `schema` itself), in
+ * the schema's key order, with its JSON pointer relative to `schema`, the keyword that
+ * holds it and, under a map keyword, its name. Only schema positions are visited (an
+ * `$id` inside an `enum` or `const` value is data, not an identifier), and only values
+ * that are schemas (objects or booleans).
  */
-export function forEachSubschema(schema: Record<string, unknown>, visit: (sub: unknown, relPointer: string) => void): void {
-  for (const k of SCHEMA_KEYWORDS) if (k in schema) visit(schema[k], "/" + k);
-  for (const k of SCHEMA_ARRAY_KEYWORDS) {
-    const a = schema[k];
-    if (Array.isArray(a)) a.forEach((s, i) => visit(s, `/${k}/${i}`));
+export function forEachSubschema(schema: Record<string, unknown>, visit: (sub: unknown, relPointer: string, keyword: string, key?: string) => void): void {
+  for (const k of Object.keys(schema)) {
+    const v = schema[k];
+    if (SCHEMA_KEYWORDS.has(k) && isSchemaValue(v)) visit(v, "/" + k, k);
+    else if (SCHEMA_ARRAY_KEYWORDS.has(k) && Array.isArray(v)) v.forEach((sub, i) => isSchemaValue(sub) && visit(sub, `/${k}/${i}`, k));
+    else if (SCHEMA_MAP_KEYWORDS.has(k) && isObject(v)) {
+      for (const name of Object.keys(v)) if (isSchemaValue(v[name])) visit(v[name], `/${k}/${escapePointer(name)}`, k, name);
+    }
   }
-  for (const k of SCHEMA_MAP_KEYWORDS) {
-    const m = schema[k];
-    if (isObject(m)) for (const name of Object.keys(m)) visit(m[name], `/${k}/${escapePointer(name)}`);
-  }
-  const items = schema.items;
-  if (Array.isArray(items)) items.forEach((s, i) => visit(s, `/items/${i}`));
-  else if (items !== undefined) visit(items, "/items");
-  const deps = schema.dependencies;
-  if (isObject(deps)) for (const name of Object.keys(deps)) if (!Array.isArray(deps[name])) visit(deps[name], `/dependencies/${escapePointer(name)}`);
+}
+
+function isSchemaValue(v: unknown): boolean {
+  return typeof v === "boolean" || isObject(v);
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
+
+// ---------------------------------------------------------------- JSON pointers (RFC 6901)
 
 export function escapePointer(token: string): string {
   return token.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -76,20 +83,30 @@ export function unescapePointer(token: string): string {
   return token.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
-/** Follows a JSON pointer ("" or "/a/0/b") into a value; undefined when it leads nowhere. */
-export function getPointer(root: unknown, pointer: string): unknown {
-  if (pointer === "") return root;
-  if (!pointer.startsWith("/")) return undefined;
+/** `pointer` extended by `segments`, each escaped. */
+export function childPointer(pointer: string, ...segments: (string | number)[]): string {
+  return pointer + segments.map((s) => "/" + escapePointer(String(s))).join("");
+}
+
+/** The value at `pointer` ("" or "/a/0/b") inside `root`, or `found: false` when it leads nowhere. */
+export function getAtPointer(root: unknown, pointer: string): { found: boolean; value?: unknown } {
+  if (pointer === "") return { found: true, value: root };
+  if (!pointer.startsWith("/")) return { found: false };
   let cur: unknown = root;
   for (const raw of pointer.slice(1).split("/")) {
     const tok = unescapePointer(raw);
     if (Array.isArray(cur)) {
-      if (!/^(0|[1-9]\d*)$/.test(tok)) return undefined;
+      if (!/^(0|[1-9]\d*)$/.test(tok) || Number(tok) >= cur.length) return { found: false };
       cur = cur[Number(tok)];
     } else if (isObject(cur)) {
-      if (!Object.prototype.hasOwnProperty.call(cur, tok)) return undefined;
+      if (!Object.prototype.hasOwnProperty.call(cur, tok)) return { found: false };
       cur = cur[tok];
-    } else return undefined;
+    } else return { found: false };
   }
-  return cur;
+  return { found: true, value: cur };
+}
+
+/** Follows a JSON pointer into a value; undefined when it leads nowhere. */
+export function getPointer(root: unknown, pointer: string): unknown {
+  return getAtPointer(root, pointer).value;
 }

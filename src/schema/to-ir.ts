@@ -27,8 +27,6 @@ export interface ToIROptions {
 export interface ToIRResult {
   ir: IR;
   diagnostics: Diagnostic[];
-  /** Keywords the emitter does not judge itself; when non-empty the tool goes through the ajv fallback. */
-  fallback: { keyword: string; loc: string }[];
 }
 
 /** Keywords that are never checks. */
@@ -42,8 +40,6 @@ const ANNOTATIONS = new Set([
 const ONLY_2020 = new Set(["prefixItems", "dependentRequired", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems", "minContains", "maxContains", "$dynamicRef", "$dynamicAnchor", "$anchor"]);
 const ONLY_07 = new Set(["additionalItems"]);
 
-/** Handed to the ajv fallback: correct there, not (yet) emitted by toolform itself. */
-const FALLBACK = new Set<string>([]);
 
 /** Formats toolform checks (templates/_formats.ts). */
 export const KNOWN_FORMATS = new Set([
@@ -60,14 +56,13 @@ export function toIR(schema: unknown, options: ToIROptions = {}): ToIRResult {
   const b = new IRBuilder(registry, options.formats ?? "assert", new Set(options.allowUnchecked ?? []));
   const root = b.node(top);
   b.finishRefs();
-  return { ir: { root, nodes: b.nodes, refTargets: b.refTargets, dialect: top.dialect }, diagnostics: b.diagnostics, fallback: b.fallback };
+  return { ir: { root, nodes: b.nodes, refTargets: b.refTargets, dialect: top.dialect }, diagnostics: b.diagnostics };
 }
 
 class IRBuilder {
   nodes: IRNode[] = [];
   refTargets = new Set<IRNode>();
   diagnostics: Diagnostic[] = [];
-  fallback: { keyword: string; loc: string }[] = [];
   private memo = new Map<object, IRNode>();
   private pendingScopes: { node: IRNode; anchors: [string, Placed][] }[] = [];
   private pendingRefs: { node: IRNode; ref: string; from: Placed; dynamic?: boolean }[] = [];
@@ -142,10 +137,6 @@ class IRBuilder {
       }
       if ((d === "draft-07" && ONLY_2020.has(k)) || (d === "2020-12" && ONLY_07.has(k) && !Array.isArray(s.items))) {
         this.unchecked("keyword", loc(k), "schema/other-dialect", `"${k}" is not a keyword of ${d}`, `declare "$schema" for the dialect that has it, or remove "${k}"`);
-        continue;
-      }
-      if (FALLBACK.has(k)) {
-        this.fallback.push({ keyword: k, loc: loc(k) });
         continue;
       }
       switch (k) {

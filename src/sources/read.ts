@@ -1,12 +1,12 @@
 // Reads every configured source into ToolDefinitions: globs of JSON files,
 // TypeScript files with defineTool calls, MCP sources (their snapshot file when
 // one is set, else the server's tools/list, live).
-import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { glob } from "tinyglobby";
 import type { SourceSpec } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { parseJsonFile, toolsFromJson } from "./json.js";
+import { matchSources } from "./match.js";
+import { readSourceText } from "./text.js";
 import type { ToolDefinition } from "./types.js";
 
 const TS_FILE = /\.(m?ts|tsx)$/;
@@ -24,13 +24,9 @@ function rel(root: string, file: string): string {
 
 export async function readJsonFile(abs: string, root: string): Promise<{ tools: ToolDefinition[]; diagnostics: Diagnostic[] }> {
   const file = rel(root, abs);
-  let text: string;
-  try {
-    text = readFileSync(abs, "utf8");
-  } catch (e) {
-    return { tools: [], diagnostics: [{ severity: "error", code: "source/read", message: `cannot read: ${(e as Error).message}`, file }] };
-  }
-  const parsed = parseJsonFile(text, file);
+  const read = readSourceText(abs);
+  if (!read.ok) return { tools: [], diagnostics: [{ severity: "error", code: "source/read", message: read.message, file, ...(read.hint ? { hint: read.hint } : {}) }] };
+  const parsed = parseJsonFile(read.text, file);
   if (parsed.value === undefined) return { tools: [], diagnostics: parsed.diagnostics };
   return toolsFromJson(parsed.value, file);
 }
@@ -56,11 +52,21 @@ export async function readSources(sources: SourceSpec[], root: string): Promise<
     }
     const patterns = typeof spec === "string" ? [spec] : Array.isArray(spec.files) ? spec.files : [spec.files];
     const load = typeof spec === "string" ? "static" : (spec.load ?? "static");
-    const files = (await glob(patterns, { cwd: root, absolute: true, ignore: ["**/node_modules/**"] })).sort();
-    if (files.length === 0) {
+    const { files, problems } = await matchSources(patterns, root, (f) => f.endsWith(".json") || (TS_FILE.test(f) && !f.endsWith(".d.ts")));
+    for (const p of problems) {
+      const file = rel(root, p.path);
+      out.diagnostics.push({ severity: "error", code: "source/not-a-file", message: `matched by ${patterns.map((x) => JSON.stringify(x)).join(", ")}, but it is ${p.what}, not a file of tool definitions`, file, hint: "remove it, or narrow the source glob so it matches tool files only" });
+    }
+    if (files.length === 0 && problems.length === 0) {
       out.diagnostics.push({ severity: "warning", code: "source/empty", message: `no files match ${patterns.map((p) => JSON.stringify(p)).join(", ")}`, hint: "check the glob in toolform.config.ts (paths are relative to the config file)" });
     }
-    const tsFiles = files.filter((f) => TS_FILE.test(f) && !f.endsWith(".d.ts"));
+    // TypeScript files are read by the compiler; their bytes are checked here first (same rules as JSON).
+    const tsFiles = files.filter((f) => {
+      if (!TS_FILE.test(f) || f.endsWith(".d.ts")) return false;
+      const read = readSourceText(f);
+      if (!read.ok) out.diagnostics.push({ severity: "error", code: "source/read", message: read.message, file: rel(root, f), ...(read.hint ? { hint: read.hint } : {}) });
+      return read.ok;
+    });
     for (const f of files) {
       if (!f.endsWith(".json")) continue;
       out.files.push(f);

@@ -183,7 +183,7 @@ export const hostileSchema: fc.Arbitrary<Schema> = fc
         objectSchema(defNames, 1),
         fc.option(fc.dictionary(hostileString, fc.constant({ type: "string" }), { maxKeys: 2 }), { nil: undefined }),
         fc.boolean(),
-        // unevaluatedProperties sends the tool down the ajv-fallback road (ajv standalone code, bundled).
+        // unevaluatedProperties (judged natively; with engine "ajv", by ajv standalone code, bundled).
         fc.integer({ min: 0, max: 7 }).map((n) => n === 0),
       )
       .map(([defSchemas, root, unused, recursive, unevaluated]) => {

@@ -4,8 +4,12 @@
 // schemas on deep (or cyclic) input stop at the configurable depth bound, reported
 // as a constraint error with keyword "maxDepth".
 import fc from "fast-check";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compileSchema } from "../../src/compile-schema.js";
+import * as H from "../../packages/runtime/src/harness/index.js";
+import type { Message, ParsedReply, ToolResult } from "../../packages/runtime/src/harness/index.js";
 import type { ToolDefinition } from "../../src/sources/types.js";
 import type { Tool, ValidationReport } from "../../templates/_runtime.js";
 import { exampleTools, loadToolset, type LoadedToolset } from "../helpers/generated.js";
@@ -420,7 +424,7 @@ describe("patterns never see more than maxPatternInput characters", () => {
     const started = Date.now();
     const v = ts.toolset.value!.validate({ s: evil });
     expect(v.errors.map((e) => [e.path, e.keyword])).toEqual([["s", "maxPatternInput"]]);
-    expect(ts.toolset.value!.is({ s: "a".repeat(20) })).toBe(true);
+    expect(ts.toolset.value!.is({ s: "a".repeat(16) })).toBe(true); // ^(a+)+$ is exponential: its own bound (16) is below 24
     // A long key matching ^x must not slip past the integer schema it would be held to.
     const longKey = "x" + "y".repeat(30);
     const k = ts.toolset.keys!.validate({ [longKey]: "not an integer" });
@@ -432,5 +436,222 @@ describe("patterns never see more than maxPatternInput characters", () => {
     expect(ts.toolset.uneval!.validate({ [longKey]: 1 }).errors.map((e) => e.keyword)).toEqual(["maxPatternInput"]);
     expect(ts.toolset.uneval!.is({ x1: 1 })).toBe(true);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+// ---------------------------------------------------------------- every export (issue 18.2)
+
+/** Call objects aimed at validateCall and the harness's call readers. */
+function hostileCalls(): [string, unknown][] {
+  const throwingToString = { toString: () => { throw new Error("toString"); }, valueOf: () => { throw new Error("valueOf"); } };
+  const getter = (key: string, rest: Record<string, unknown>) => Object.defineProperty({ ...rest }, key, { enumerable: true, get: () => { throw new Error("getter " + key); } });
+  const trap = () => { throw new Error("trap"); };
+  return [
+    ["name: null-prototype object", { name: Object.create(null), arguments: {} }],
+    ["name: toString throws", { name: throwingToString, arguments: {} }],
+    ["name: symbol", { name: Symbol("n"), arguments: {} }],
+    ["name getter throws", getter("name", { arguments: {} })],
+    ["arguments getter throws", getter("arguments", { name: "book_room" })],
+    ["input getter throws", getter("input", { name: "book_room" })],
+    ["throwing Proxy call", new Proxy({}, { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap })],
+    ["Proxy with a valid name, throwing arguments", new Proxy({ name: "book_room" }, { get: (t, k) => (k === "name" ? "book_room" : trap()) })],
+    ["arguments: throwing Proxy", { name: "book_room", arguments: new Proxy({}, { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap }) }],
+    ["arguments: malformed JSON text", { name: "book_room", arguments: '{"room_id": "1"' }],
+  ];
+}
+
+/** Every hostile value: the exotic ones and the hostile call objects. */
+const anyValues = (): unknown[] => [...exotic().map(([, v]) => v), ...hostileCalls().map(([, v]) => v)];
+
+function noThrow(label: string, f: () => unknown): unknown {
+  try {
+    return f();
+  } catch (e) {
+    throw new Error(`${label} threw: ${(e as Error)?.stack ?? "(a value that is not an Error)"}`);
+  }
+}
+
+function isReport(r: unknown): void {
+  const rep = r as ValidationReport;
+  expect(typeof rep.ok).toBe("boolean");
+  expect(typeof rep.feedback).toBe("string");
+  JSON.stringify(rep.toDict());
+}
+
+describe("every export of the generated code is total (issue 18.2)", () => {
+  it("validateCall: hostile call objects are reports (unknown tool or refused), never exceptions", () => {
+    const toolNames = new Set(Object.keys(plain.toolset));
+    for (const [label, call] of [...hostileCalls(), ...exotic()]) {
+      const r = noThrow(`validateCall(${label})`, () => plain.validateCall(call as never)) as ValidationReport;
+      isReport(r);
+      if (!r.ok) expect(r.feedback.length).toBeGreaterThan(0);
+    }
+    const unreadable = plain.validateCall(hostileCalls()[6]![1] as never);
+    expect([unreadable.ok, unreadable.unknown_tool, unreadable.errors.map((e) => e.keyword)]).toEqual([false, true, ["type"]]);
+    expect(unreadable.feedback).toMatch(/could not be read as plain JSON data/);
+    const args = plain.validateCall(hostileCalls()[4]![1] as never);
+    expect([args.ok, args.unknown_tool, args.tool, args.errors.map((e) => e.keyword)]).toEqual([false, false, "book_room", ["type"]]);
+    expect(plain.validateCall({ name: Object.create(null) } as never).unknown_tool).toBe(true);
+    expect(toolNames.has("book_room")).toBe(true);
+  });
+
+  it("each module's exports have a totality case (a new export without one fails here)", async () => {
+    const index = (await import(pathToFileURL(join(plain.dir, "index.js")).href)) as Record<string, unknown>;
+    const toolIdents = new Set(Object.values(plain.toolset).map((t) => Object.entries(index).find(([, v]) => v === t)?.[0]));
+    const cases: Record<string, (v: unknown) => void> = {
+      validateCall: (v) => isReport((index.validateCall as (c: unknown) => ValidationReport)(v)),
+      // Data, not functions: frozen, so no caller can change what the others see.
+      toolset: () => expect(Object.isFrozen(index.toolset)).toBe(true),
+      toolNames: () => expect(Object.isFrozen(index.toolNames)).toBe(true),
+      toolsBySchemaHash: () => expect(Object.isFrozen(index.toolsBySchemaHash)).toBe(true),
+    };
+    for (const name of Object.keys(index)) {
+      if (toolIdents.has(name)) {
+        // A tool: is, validate, ~standard.validate, normalize (the judges above run them on every value too).
+        const t = index[name] as Tool;
+        expect(Object.isFrozen(t)).toBe(true);
+        for (const v of anyValues()) total(fromTool(name, t), v, ["compare"]);
+        continue;
+      }
+      expect(cases, `generated index export ${name} has no totality case`).toHaveProperty(name);
+      for (const v of anyValues()) noThrow(`${name}(value)`, () => cases[name]!(v));
+    }
+    // compileSchema's module: is, validate (and validate as the default export).
+    const c = await compileSchema(RECURSIVE[0]!.inputSchema, { format: false });
+    const m = (await import("data:text/javascript;base64," + Buffer.from(c.code).toString("base64"))) as Record<string, (v: unknown) => unknown>;
+    expect(Object.keys(m).sort()).toEqual(["default", "is", "validate"]);
+    for (const v of anyValues()) {
+      expect(typeof noThrow("is", () => m.is!(v))).toBe("boolean");
+      isReport(noThrow("validate", () => m.validate!(v)));
+    }
+  });
+});
+
+describe("every export of the harness is total on the data it reads (issue 18.2)", () => {
+  // Data positions — what a model, a provider's response or an executor hands over — must
+  // give a result for any JS value. Arguments the developer writes (the toolset, options,
+  // a message list the harness built) are typed; a wrong one there is a TypeError at once.
+  const isParsed = (r: unknown) => {
+    const p = r as ParsedReply;
+    expect(Array.isArray(p.calls) && Array.isArray(p.errors) && typeof p.text === "string").toBe(true);
+    for (const c of p.calls) isReport(c.report);
+  };
+  const isMessage = (m: unknown) => expect((m as Message).role).toBe("assistant");
+  const isMessages = (ms: unknown) => expect(Array.isArray(ms)).toBe(true);
+  const isResult = (r: unknown) => expect(typeof (r as ToolResult).content).toBe("string");
+  const ts = () => plain.toolset;
+  const data: Record<string, (v: unknown) => unknown> = {
+    validateArguments: (v) => isReport(H.validateArguments(v as never, ts(), { repair: true, resolveName: true })),
+    resolveToolName: (v) => H.resolveToolName(ts(), v as never),
+    readArguments: (v) => (H.readArguments(v, true), H.readArguments(v, false)),
+    findTool: (v) => H.findTool(ts(), v),
+    parseReply: (v) => {
+      for (const f of ["auto", "json_object", "openai", "anthropic", "mcp"] as const) isParsed(H.parseReply(v, ts(), f));
+      isParsed(H.parseReply({ type: "tool_use", id: "x", name: "book_room", input: v }, ts()));
+      isParsed(H.parseReply({ tool_calls: [{ id: "x", type: "function", function: { name: v, arguments: v } }] }, ts()));
+    },
+    detectFormat: (v) => expect(typeof H.detectFormat(v)).toBe("string"),
+    readJson: (v) => H.readJson(v as string, "arguments", true),
+    describeRepairs: (v) => expect(Array.isArray(H.describeRepairs(v as string, "arguments"))).toBe(true),
+    notApproved: (v) => expect(typeof H.notApproved(v as string)).toBe("string"),
+    toToolResult: (v) => isResult(H.toToolResult(v)),
+    errorResult: (v) => isResult(H.errorResult("book_room", v)),
+    executionArgs: (v) => H.executionArgs(H.parseReply({ name: "book_room", arguments: v }, ts(), "json_object").calls[0]!),
+    fromAnthropicResponse: (v) => (isMessage(H.fromAnthropicResponse(v)), isMessage(H.fromAnthropicResponse({ content: [v, { type: "tool_use", id: v, name: v, input: v }] }))),
+    fromAnthropicMessages: (v) => (isMessages(H.fromAnthropicMessages(v as never)), isMessages(H.fromAnthropicMessages({ system: v, messages: [v, { role: "user", content: [v, { type: "tool_result", tool_use_id: v, content: v }] }] }))),
+    fromOpenAIChatResponse: (v) => (isMessage(H.fromOpenAIChatResponse(v)), isMessage(H.fromOpenAIChatResponse({ choices: [{ message: { content: v, tool_calls: [v, { id: v, function: { name: v, arguments: v } }] } }] }))),
+    fromOpenAIChatMessages: (v) => (isMessages(H.fromOpenAIChatMessages(v as never)), isMessages(H.fromOpenAIChatMessages([v, { role: "tool", tool_call_id: v, content: v }]))),
+    fromOpenAIResponsesResponse: (v) => (isMessage(H.fromOpenAIResponsesResponse(v)), isMessage(H.fromOpenAIResponsesResponse({ output: [v, { type: "function_call", call_id: v, name: v, arguments: v }] }))),
+    fromOpenAIResponsesInput: (v) => (isMessages(H.fromOpenAIResponsesInput(v as never)), isMessages(H.fromOpenAIResponsesInput([v, { type: "function_call_output", call_id: v, output: v }, { role: "user", content: v }]))),
+  };
+  // Exports whose every argument is the developer's (typed; run once here so the entry is real).
+  const developer: Record<string, () => unknown> = {
+    feedback: () => H.feedback(H.validateArguments({ name: "book_room", arguments: {} }, ts())),
+    redactedLine: () => H.redactedLine(H.validateArguments({ name: "book_room", arguments: {} }, ts()).errors[0]!),
+    redactedDict: () => H.redactedDict(H.validateArguments({ name: "book_room", arguments: {} }, ts())),
+    NOT_RUN: () => expect(typeof H.NOT_RUN).toBe("string"),
+    unreadableFeedback: () => H.unreadableFeedback([{ message: "x" }]),
+    scriptedModel: () => H.scriptedModel([]),
+    bindExecutors: () => H.bindExecutors(ts(), {}),
+    anthropicTools: () => H.anthropicTools(ts()),
+    toAnthropicMessages: () => H.toAnthropicMessages([{ role: "user", content: "hi" }]),
+    toAnthropicRequest: () => H.toAnthropicRequest([{ role: "user", content: "hi" }], ts(), { model: "m" }),
+    openaiChatTools: () => H.openaiChatTools(ts()),
+    toOpenAIChatMessages: () => H.toOpenAIChatMessages([{ role: "user", content: "hi" }]),
+    toOpenAIChatRequest: () => H.toOpenAIChatRequest([{ role: "user", content: "hi" }], ts(), { model: "m" }),
+    openaiResponsesTools: () => H.openaiResponsesTools(ts()),
+    toOpenAIResponsesInput: () => H.toOpenAIResponsesInput([{ role: "user", content: "hi" }]),
+    toOpenAIResponsesRequest: () => H.toOpenAIResponsesRequest([{ role: "user", content: "hi" }], ts(), { model: "m" }),
+    jsonObjectInstructions: () => H.jsonObjectInstructions(ts()),
+    toTextMessages: () => H.toTextMessages([{ role: "user", content: "hi" }]),
+    CallLoop: () => new H.CallLoop({ toolset: ts(), model: () => "", tools: {} }), // its data positions: the test below
+  };
+
+  it("each export is listed, and each data position gives a result for every hostile value", () => {
+    const threw: string[] = [];
+    for (const name of Object.keys(H)) {
+      const listed = name in data || name in developer;
+      expect(listed, `harness export ${name} has no totality case (add it to \`data\` or \`developer\`)`).toBe(true);
+      if (name in developer) noThrow(name, developer[name]!);
+      else
+        for (const [label, v] of [...exotic(), ...hostileCalls()]) {
+          try {
+            noThrow(`${name}(${label})`, () => data[name]!(v));
+          } catch (e) {
+            threw.push((e as Error).message.split("\n").slice(0, 2).join(" "));
+          }
+        }
+    }
+    expect(threw).toEqual([]);
+  });
+
+  it("the call loop: a model reply, an executor's result, a value it throws and an approval answer, each any value", async () => {
+    const values = anyValues();
+    for (const v of values) {
+      const loop = new H.CallLoop({
+        toolset: ts(),
+        model: H.scriptedModel([{ name: "book_room", arguments: { room_id: "A1", start: "2025-01-01T10:00:00Z", duration_min: 30 } }, () => v, { tool_calls: [{ id: "1", function: { name: "book_room", arguments: v } }] }, "done"]),
+        tools: { book_room: () => v, edit_file: () => { throw v; } },
+        approve: () => v as never,
+        maxTurns: 4,
+      });
+      const r = (await noThrow("CallLoop.run", () => loop.run("go"))) as Awaited<ReturnType<typeof loop.run>>;
+      for (const m of r.messages) expect(typeof m.content).toBe("string");
+      const thrower = new H.CallLoop({ toolset: ts(), model: H.scriptedModel([{ name: "edit_file", arguments: { path: "a", edits: [] } }, "done"]), tools: { edit_file: () => { throw v; } } });
+      const t = await thrower.run("go");
+      for (const m of t.messages) expect(typeof m.content).toBe("string");
+      const bound = H.bindExecutors(ts(), { book_room: () => v });
+      const out = (await bound.call("book_room", v)) as { result: ToolResult };
+      isResult(out.result);
+    }
+  });
+});
+
+describe("ReDoS bounded in fact (issue 18.5)", () => {
+  it("a flagged pattern gets an input bound from recheck's complexity class; the report says why a value was refused", async () => {
+    const { patternInputBound, EXPONENTIAL_INPUT } = await import("../../src/schema/lint/redos.js");
+    expect(patternInputBound("^(\\w+\\s?)*$", 10_000)).toEqual({ limit: EXPONENTIAL_INPUT, redos: "exponential" });
+    expect(patternInputBound("(a|aa)+$", 10_000)).toEqual({ limit: EXPONENTIAL_INPUT, redos: "exponential" });
+    expect(patternInputBound("^\\d*\\d*x$", 10_000)).toEqual({ limit: 1000, redos: "2nd degree polynomial" });
+    expect(patternInputBound("\\s*#?\\s*$", 10_000)).toEqual({ limit: 100, redos: "3rd degree polynomial" });
+    expect(patternInputBound("^[a-z]+(-[a-z]+)*$", 10_000)).toEqual({ limit: 10_000 }); // linear: maxPatternInput
+    expect(patternInputBound("^\\d*\\d*x$", 500)).toEqual({ limit: 500 }); // the config's bound when it is lower
+
+    const ts = await loadToolset([def("words", { type: "object", properties: { words: { type: "string", pattern: "^(\\w+\\s?)*$" }, as: { type: "string", pattern: "(a|aa)+$" } } })]);
+    const t = ts.toolset.words!;
+    expect(t.validate({ words: "hello world abcd", as: "a".repeat(16) }).ok).toBe(true);
+    // The worst inputs recheck finds, cut to the bound: judged (refused by the regex), not hung.
+    expect(t.validate({ words: "0".repeat(15) + "\u0000", as: "a".repeat(15) + "\u0000" }).errors.map((e) => e.keyword)).toEqual(["pattern", "pattern"]);
+    const long = t.validate({ words: "hello world, abcde", as: "a".repeat(40) + "!" });
+    expect(long.errors.map((e) => [e.path, e.keyword])).toEqual([["words", "maxPatternInput"], ["as", "maxPatternInput"]]);
+    expect(long.errors[0]!.message).toBe('"words" must be at most 16 characters long (its pattern is too costly to check on longer text); got "hello world, abcde"');
+    expect(long.constraint_errors[0]).toMatch(/it can take exponential time on longer text: ReDoS/);
+    expect(t.is({ words: "a".repeat(17) })).toBe(false);
+  });
+
+  it("the ReDoS finding says what the generated check does", async () => {
+    const { lintTool } = await import("../../src/schema/lint/index.js");
+    const ds = lintTool(def("w", { type: "object", properties: { w: { type: "string", pattern: "^(\\w+\\s?)*$" } } }), {});
+    expect(ds.find((d) => d.code === "schema/redos")?.message).toMatch(/refuses values longer than 16 characters \(keyword maxPatternInput\)/);
   });
 });

@@ -38,12 +38,7 @@ export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = Object.free
   "7146b23705f9fb5320850d4aedd1613b8e9f454710ed4a5c15c4d9c686f1fcaa": "search_docs",
 });
 
-/** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. */
+/** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. Total: any value gives a report. */
 export function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport {
-  const tool =
-    typeof call?.name === "string" && rt.hasOwn.call(toolset, call.name)
-      ? (toolset as Record<string, rt.Tool>)[call.name]
-      : undefined;
-  if (tool === undefined) return rt.unknownToolReport(String(call?.name), toolNames);
-  return tool.validate(call.arguments === undefined ? {} : call.arguments);
+  return rt.callReport(toolset, toolNames, call);
 }

@@ -68,6 +68,8 @@ export interface LintOptions {
   maxDescriptionLength?: number;
   /** Upper bound of one ReDoS analysis, in ms (recheck's own `timeout`). Default 1000. */
   redosTimeoutMs?: number;
+  /** The build's `maxPatternInput` (default 10,000): the ReDoS finding says what the generated check runs a pattern on. */
+  maxPatternInput?: number;
 }
 
 export const DEFAULT_MAX_DESCRIPTION_LENGTH = 1500;

@@ -114,6 +114,46 @@ export function checkPattern(pattern: string, timeoutMs: number = DEFAULT_REDOS_
   return verdict;
 }
 
+/**
+ * Bounding what a flagged pattern runs on. `maxPatternInput` (10,000) bounds every
+ * pattern's input, but a backtracking pattern can still take seconds on far less:
+ * `^(\w+\s?)*$` takes about 1 ms on 18 characters and 1 s on 26 (measured, 2-core
+ * Linux box). So a pattern recheck flags gets a lower bound of its own, derived from
+ * its complexity class — never from a clock, so the generated code is the same on every
+ * machine: polynomial of degree k runs on at most the largest n with n^k ≤ 10^6 (a
+ * million backtracking steps: about 3 ms for degree 2 at n = 1,000, 1 ms for degree 3
+ * at n = 100); exponential on at most 16 characters (about 0.3 ms for the pattern
+ * above, whose cost grows about 2.6× per character). A longer value is refused with
+ * keyword "maxPatternInput" and a message that says why. The analysis gets a fixed,
+ * generous timeout (not the lint's) so that the verdict, too, is the same everywhere;
+ * a pattern recheck cannot decide within it keeps `maxPatternInput`.
+ */
+export const STEP_BUDGET = 1_000_000;
+export const EXPONENTIAL_INPUT = 16;
+const BOUND_TIMEOUT_MS = 10_000;
+
+/** The largest n with n^degree ≤ STEP_BUDGET (integer arithmetic: no platform rounding). */
+function polynomialInput(degree: number): number {
+  let n = 1;
+  while ((n + 1) ** degree <= STEP_BUDGET) n++;
+  return n;
+}
+
+export interface PatternBound {
+  /** The most characters the pattern is run on. */
+  limit: number;
+  /** Why the limit is below maxPatternInput ("exponential", "2nd degree polynomial"), when it is. */
+  redos?: string;
+}
+
+/** The input bound of `pattern` in generated code: `maxPatternInput`, or less for a pattern that backtracks catastrophically. */
+export function patternInputBound(pattern: string, maxPatternInput: number): PatternBound {
+  const v = checkPattern(pattern, BOUND_TIMEOUT_MS);
+  if (v.status !== "vulnerable") return { limit: maxPatternInput };
+  const safe = v.complexity === "exponential" ? EXPONENTIAL_INPUT : Math.max(EXPONENTIAL_INPUT, polynomialInput(v.degree ?? 2));
+  return safe < maxPatternInput ? { limit: safe, redos: v.summary } : { limit: maxPatternInput };
+}
+
 /** Forget cached verdicts (tests). */
 export function clearRedosCache(): void {
   cache.clear();
@@ -136,6 +176,13 @@ export function collectPatterns(root: unknown): { pattern: string; pointer: stri
   return out;
 }
 
+/** What the generated check does about it: refuses values past the pattern's bound. */
+function boundNote(pattern: string, kind: "pattern" | "patternProperties", maxPatternInput = 10_000): string {
+  if (kind !== "pattern") return "";
+  const b = patternInputBound(pattern, maxPatternInput);
+  return b.redos ? ` The generated check refuses values longer than ${b.limit} characters (keyword maxPatternInput) rather than run it on them.` : "";
+}
+
 export function lintRedos(ctx: LintContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   const wantRedos = ctx.enabled("redos") || ctx.enabled("redos-unchecked");
@@ -154,7 +201,7 @@ export function lintRedos(ctx: LintContext): Diagnostic[] {
           code: "schema/redos",
           severity: "warning",
           escalate: true,
-          message: `${what} at ${where(pointer)} is vulnerable to ReDoS: ${v.summary} backtracking${spots}; an input like ${show(v.attack, 100)} makes the check take ${v.complexity === "exponential" ? "exponential" : "polynomial"} time.`,
+          message: `${what} at ${where(pointer)} is vulnerable to ReDoS: ${v.summary} backtracking${spots}; an input like ${show(v.attack, 100)} makes the check take ${v.complexity === "exponential" ? "exponential" : "polynomial"} time.${boundNote(pattern, kind, ctx.options.maxPatternInput)}`,
           hint: "Remove the ambiguity: no nested or overlapping quantifiers such as (a+)+ or (\\w+\\s?)*; make alternatives disjoint; bound repetition ({1,64}) and set a maxLength on the field.",
         }),
       );

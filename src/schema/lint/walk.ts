@@ -5,27 +5,12 @@
  * graphs with cycles (a TypeScript source can build one).
  */
 import type { JsonSchema } from "../../sources/types.js";
+import { childPointer, forEachSubschema, getAtPointer, isObject, unescapePointer } from "../dialect.js";
+
+// The pointer helpers and isObject live with the one subschema walker (../dialect.ts).
+export { childPointer, getAtPointer, isObject, unescapePointer };
 
 export type SchemaObject = { [keyword: string]: unknown };
-
-/** Keywords whose value is one subschema. */
-const SINGLE = [
-  "additionalProperties",
-  "unevaluatedProperties",
-  "additionalItems",
-  "unevaluatedItems",
-  "contains",
-  "propertyNames",
-  "not",
-  "if",
-  "then",
-  "else",
-  "items", // object form; the array form (draft-07) is handled with ARRAY
-] as const;
-/** Keywords whose value is an array of subschemas. */
-const ARRAY = ["allOf", "anyOf", "oneOf", "prefixItems", "items"] as const;
-/** Keywords whose value maps names to subschemas. */
-const MAP = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"] as const;
 
 /**
  * Keywords that apply their subschema to the *same* instance (no progress into the
@@ -47,46 +32,8 @@ export interface SchemaNode {
   parent?: SchemaNode;
 }
 
-export function isObject(v: unknown): v is SchemaObject {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 export function isSchema(v: unknown): v is JsonSchema {
   return typeof v === "boolean" || isObject(v);
-}
-
-export function escapePointer(segment: string): string {
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-export function unescapePointer(segment: string): string {
-  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
-}
-
-export function childPointer(pointer: string, ...segments: (string | number)[]): string {
-  return pointer + segments.map((s) => "/" + escapePointer(String(s))).join("");
-}
-
-/** The value at `pointer` inside `root`, or `undefined` (with `found: false`) if absent. */
-export function getAtPointer(root: unknown, pointer: string): { found: boolean; value?: unknown } {
-  if (pointer === "") return { found: true, value: root };
-  if (!pointer.startsWith("/")) return { found: false };
-  let cur: unknown = root;
-  for (const raw of pointer.slice(1).split("/")) {
-    const seg = unescapePointer(raw);
-    if (Array.isArray(cur)) {
-      if (!/^(0|[1-9]\d*)$/.test(seg)) return { found: false };
-      const i = Number(seg);
-      if (i >= cur.length) return { found: false };
-      cur = cur[i];
-    } else if (isObject(cur)) {
-      if (!Object.prototype.hasOwnProperty.call(cur, seg)) return { found: false };
-      cur = cur[seg];
-    } else {
-      return { found: false };
-    }
-  }
-  return { found: true, value: cur };
 }
 
 export const DEFAULT_BASE = "toolform:/inputSchema";
@@ -122,20 +69,11 @@ export function walkSchema(root: JsonSchema, visit: (node: SchemaNode) => void):
     if (isObject(s)) {
       let base = node.base;
       if (typeof s.$id === "string" && !s.$id.startsWith("#")) base = stripFragment(resolveUri(s.$id, base) ?? base);
-      const child = (value: unknown, keyword: string, segs: (string | number)[], key?: string) => {
-        if (!isSchema(value)) return;
-        const n: SchemaNode = { schema: value, pointer: childPointer(node.pointer, ...segs), base, keyword, parent: node };
+      forEachSubschema(s, (value, rel, keyword, key) => {
+        const n: SchemaNode = { schema: value as JsonSchema, pointer: node.pointer + rel, base, keyword, parent: node };
         if (key !== undefined) n.key = key;
         go(n);
-      };
-      for (const kw of Object.keys(s)) {
-        const v = s[kw];
-        if ((SINGLE as readonly string[]).includes(kw) && isSchema(v)) child(v, kw, [kw]);
-        if ((ARRAY as readonly string[]).includes(kw) && Array.isArray(v)) v.forEach((sub, i) => child(sub, kw, [kw, i]));
-        if ((MAP as readonly string[]).includes(kw) && isObject(v)) {
-          for (const key of Object.keys(v)) child(v[key], kw, [kw, key], key);
-        }
-      }
+      });
     }
     if (typeof s === "object" && s !== null) onStack.delete(s);
   };

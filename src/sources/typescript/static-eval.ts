@@ -20,6 +20,7 @@ import {
 } from "ts-morph";
 import { posOf, type Pos } from "./project.js";
 import { resolveExport, resolveIdentifier, type Binding } from "./resolve.js";
+import { escapePointer } from "../../schema/dialect.js";
 
 export type StaticValue =
   | { kind: "leaf"; value: string | number | boolean | null }
@@ -314,8 +315,4 @@ export function positionsOf(entry: StaticEntry, pointer = "", into = new Map<str
     value.items.forEach((child, i) => positionsOf(child, `${pointer}/${i}`, into));
   }
   return into;
-}
-
-function escapePointer(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }

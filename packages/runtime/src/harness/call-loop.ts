@@ -2,11 +2,12 @@
 // runs, answer it, repeat until it answers in words (seed 000's CallLoop, with
 // seed 002's rule for a turn with a refused call and seed 001's approval gate
 // and per-tool counters).
-import { clip, type Bucket } from "../../../../templates/_runtime.js";
+import { clip, show, type Bucket } from "../../../../templates/_runtime.js";
 import { feedback, notApproved, NOT_RUN, type FeedbackOptions } from "./feedback.js";
 import { parseReply, type ParseReplyOptions } from "./parse-reply.js";
 import type { ArgsOf, Message, ParseError, ParsedCall, ParsedReply, ReplyFormat, ToolCallRef, ToolResult, Toolset } from "./types.js";
 import { findTool } from "./validate.js";
+import { excerptOf, isObj, readOr, textOf } from "./data.js";
 
 export interface ExecuteContext {
   /** The call being run (validated, with its report and repairs). */
@@ -132,12 +133,12 @@ function keepRaw(c: ParsedCall): c is ParsedCall & { raw_arguments: string } {
   }
 }
 
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /** An executor's return value as a tool result. An MCP CallToolResult ({content: [{type: "text", text}], isError}) is read as one. */
 export function toToolResult(v: unknown): ToolResult {
+  return readOr(() => resultOf(v), { content: `Error: the tool returned ${show(v)}, which cannot be read as a result`, isError: true });
+}
+
+function resultOf(v: unknown): ToolResult {
   if (typeof v === "string") return { content: v, isError: false };
   if (v === undefined || v === null) return { content: "(no output)", isError: false };
   if (isObj(v) && Array.isArray(v.content) && ("isError" in v || v.content.every((c) => isObj(c) && typeof c.type === "string"))) {
@@ -147,13 +148,13 @@ export function toToolResult(v: unknown): ToolResult {
   try {
     return { content: JSON.stringify(v) ?? String(v), isError: false };
   } catch {
-    return { content: String(v), isError: false };
+    return { content: show(v), isError: false }; // a BigInt, a cycle: no JSON
   }
 }
 
 /** A thrown error as a result the model can read: its class and message, never a stack trace. */
 export function errorResult(toolName: string, e: unknown): ToolResult {
-  const what = e instanceof Error ? `${e.name}: ${e.message}` : typeof e === "string" ? e : clip(String(JSON.stringify(e) ?? e), 200);
+  const what = readOr(() => (e instanceof Error ? `${textOf(e.name)}: ${textOf(e.message)}` : typeof e === "string" ? e : excerptOf(e, 200)), show(e));
   return { content: `Error: ${toolName} failed: ${clip(what, 1000)}`, isError: true };
 }
 
@@ -163,6 +164,22 @@ export function unreadableFeedback(errors: readonly ParseError[], format: Feedba
   const text = `Refused: the reply could not be read as a tool call. Nothing was run. Write each call as one JSON object, {"name": "<tool>", "arguments": {...}}, and send it again:\n${lines.join("\n")}`;
   const json = JSON.stringify({ ok: false, error: "unreadable reply", errors: errors.map((e) => e.message) });
   return format === "json" ? json : format === "text" ? text : `${text}\n\n${json}`;
+}
+
+/**
+ * A model's answer, awaited. A value whose `then` throws when read (a Proxy) is
+ * taken as it is — parseReply then refuses it — not thrown out of the loop; a
+ * promise that rejects (the model's own failure) still rejects.
+ */
+async function settle(v: unknown): Promise<{ value: unknown }> {
+  let then: unknown;
+  try {
+    then = (typeof v === "object" && v !== null) || typeof v === "function" ? (v as { then?: unknown }).then : undefined;
+  } catch {
+    return { value: v };
+  }
+  if (typeof then !== "function") return { value: v };
+  return { value: await new Promise((resolve, reject) => (then as (ok: (x: unknown) => void, no: (e: unknown) => void) => void).call(v, resolve, reject)) };
 }
 
 export class CallLoop<TS extends Toolset = Toolset> {
@@ -236,7 +253,7 @@ export class CallLoop<TS extends Toolset = Toolset> {
     while (turn < maxTurns) {
       turn++;
       this.emit({ type: "turn", turn });
-      const raw = await model(messages.slice(), { turn });
+      const { value: raw } = await settle(model(messages.slice(), { turn }));
       const parsed = parseReply(raw, this.toolset, this.opts.format ?? "auto", { ...this.opts.parse, idPrefix: `call_${run}_${turn}_` });
       this.emit({ type: "reply", turn, reply: parsed });
 
@@ -304,10 +321,11 @@ export class CallLoop<TS extends Toolset = Toolset> {
           try {
             a = await approve(c, ctx);
           } catch (e) {
-            a = { approved: false, reason: e instanceof Error ? e.message : String(e) };
+            a = { approved: false, reason: readOr(() => (e instanceof Error ? textOf(e.message) : textOf(e)), show(e)) };
           }
-          const approved = typeof a === "boolean" ? a : a?.approved === true;
-          const reason = typeof a === "object" && a !== null && a.reason ? a.reason : undefined;
+          // Fail-closed: an answer that cannot be read is a refusal.
+          const approved = readOr(() => (typeof a === "boolean" ? a : a?.approved === true), false);
+          const reason = readOr(() => (typeof a === "object" && a !== null && typeof a.reason === "string" && a.reason ? a.reason : undefined), undefined);
           this.emit({ type: "approval", turn, call: c, approved, ...(reason !== undefined ? { reason } : {}) });
           if (!approved) {
             this.statsFor(c.resolved_name, true).not_approved++;

@@ -2,7 +2,7 @@
 // JSON ({"ok": false, "error": "invalid call", "validation": {...}}) and the
 // model-facing text of seed 002 ("Refused: the arguments do not match ...",
 // one line per error: field, what was expected, what was received, an example).
-import type { ReportDict, ValidationError, ValidationReport } from "../../../../templates/_runtime.js";
+import { clip, type ReportDict, type ValidationError, type ValidationReport } from "../../../../templates/_runtime.js";
 import type { ParsedCall } from "./types.js";
 
 export interface FeedbackOptions {
@@ -108,5 +108,6 @@ export const NOT_RUN =
 
 /** The answer to a call the approval gate refused. */
 export function notApproved(reason?: string): string {
-  return `Not run: the call was not approved${reason ? ` (${reason})` : ""}. Do not retry it unchanged.`;
+  const why = typeof reason === "string" && reason !== "" ? ` (${clip(reason, 500)})` : "";
+  return `Not run: the call was not approved${why}. Do not retry it unchanged.`;
 }

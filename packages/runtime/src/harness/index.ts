@@ -22,7 +22,6 @@ export type {
 
 export { validateArguments, resolveToolName, readArguments, findTool, type CallInput, type ValidateOptions } from "./validate.js";
 export { parseReply, detectFormat, type ParseReplyOptions } from "./parse-reply.js";
-export { normalizeArguments, normalizeForComparison } from "./normalize.js";
 export { readJson, describeRepairs } from "./json.js";
 export { feedback, redactedLine, redactedDict, NOT_RUN, notApproved, type Feedback, type FeedbackOptions, type InvalidCallJson } from "./feedback.js";
 export {

@@ -29,6 +29,7 @@ function parseError(e: unknown): string {
  */
 export function readJson(text: string, where: ParseRepair["where"], repair: boolean): JsonRead {
   const repairs: ParseRepair[] = [];
+  if (typeof text !== "string") return { ok: false, error: "not JSON text", repairs };
   let firstError: string;
   try {
     return { ok: true, value: JSON.parse(text), repairs };
@@ -80,6 +81,7 @@ const NUMBER = /-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
  * unclosed brackets or strings, extra closing brackets. Each rule is reported once.
  */
 export function describeRepairs(text: string, where: ParseRepair["where"]): ParseRepair[] {
+  if (typeof text !== "string") return [];
   const seen = new Map<ParseRepair["rule"], ParseRepair>();
   const add = (rule: ParseRepair["rule"], message: string) => {
     if (!seen.has(rule)) seen.set(rule, { rule, where, message });

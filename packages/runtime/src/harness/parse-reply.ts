@@ -5,6 +5,8 @@ import { parseJsonObject } from "./formats/json-object.js";
 import { parseMcp } from "./formats/mcp.js";
 import { parseOpenAI } from "./formats/openai.js";
 import type { FormatContext, FormatResult, ParsedReply, ReplyFormat, Toolset } from "./types.js";
+import { show } from "../../../../templates/_runtime.js";
+import { isObj, readOr } from "./data.js";
 
 export interface ParseReplyOptions {
   /** Repair malformed JSON (default true). Each repair is listed in the call's `repairs`. */
@@ -22,12 +24,12 @@ const READERS: Record<ReplyFormat, (reply: unknown, ctx: FormatContext) => Forma
   mcp: parseMcp,
 };
 
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /** Guesses the format of a reply from its shape. A string is json_object. */
 export function detectFormat(reply: unknown): ReplyFormat {
+  return readOr(() => formatOf(reply), "json_object");
+}
+
+function formatOf(reply: unknown): ReplyFormat {
   if (typeof reply === "string") return "json_object";
   const first = Array.isArray(reply) ? reply[0] : reply;
   if (!isObj(first)) return "json_object";
@@ -60,5 +62,10 @@ export function parseReply(reply: unknown, toolset: Toolset, format: ReplyFormat
     resolveNames: options.resolveNames ?? true,
     nextId: () => prefix + ++n,
   };
-  return { format: f, ...reader(reply, ctx) };
+  try {
+    return { format: f, ...reader(reply, ctx) };
+  } catch {
+    // Reading the reply threw (a Proxy or getter: not data a model sends). Nothing in it is run.
+    return { format: f, calls: [], text: "", errors: [{ message: "the reply could not be read as plain JSON data", excerpt: show(reply) }] };
+  }
 }

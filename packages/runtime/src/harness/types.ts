@@ -62,7 +62,7 @@ export interface ParsedCall {
   resolved_name: string;
   /** What the model wrote, after JSON repair (an object for a well-formed call; the raw text when it could not be read). */
   arguments: unknown;
-  /** `arguments` normalised for comparison (see normalize.ts); the tool's own `normalize` when it has one. */
+  /** `arguments` normalised for comparison (the tool's generated `normalize`, "compare" mode). */
   normalized_arguments: unknown;
   /** The report as seed 000's dict. */
   validation: ReportDict;

@@ -1,9 +1,10 @@
 // Checking one call against a toolset: find the tool (fixing case and spacing
 // of its name when asked), read the arguments (an object, or a JSON string the
 // way OpenAI sends them), and run the tool's precompiled validator.
-import { clip, errorReport, show, unknownToolReport, type Repair, type Tool, type ValidationError, type ValidationReport } from "../../../../templates/_runtime.js";
+import { clip, errorReport, show, unknownToolReport, unreadableCallReport, type Repair, type Tool, type ValidationError, type ValidationReport } from "../../../../templates/_runtime.js";
+import { sgFold as fold } from "../suggest.js";
+import { textOf } from "./data.js";
 import { readJson } from "./json.js";
-import { normalizeArguments } from "./normalize.js";
 import type { ParseRepair, ParsedCall, Toolset } from "./types.js";
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -13,13 +14,9 @@ export function findTool(toolset: Toolset, name: unknown): Tool<any> | undefined
   return typeof name === "string" && hasOwn.call(toolset, name) ? toolset[name] : undefined;
 }
 
-function fold(s: string): string {
-  return s.trim().toLowerCase().replace(/[\s_-]+/g, "");
-}
-
 /**
  * The toolset name `name` stands for: itself when it is a tool; else the one
- * tool whose name is equal after folding case, spaces, "-" and "_"
+ * tool whose name is equal after folding case, spaces, "-", "_" and "." (the suggester's fold)
  * ("Legal Draft V3" → "legal_draft_v3"). A name one edit away is not renamed
  * (that is a different word); it stays unknown and is offered as a suggestion.
  */
@@ -114,11 +111,19 @@ interface Checked {
 }
 
 function check(call: CallInput, toolset: Toolset, repair: boolean, resolveName: boolean): Checked {
-  const name = typeof call?.name === "string" ? call.name : String(call?.name ?? "");
+  let rawName: unknown;
+  let given: unknown;
+  try {
+    rawName = call?.name;
+    given = call?.arguments !== undefined ? call.arguments : call?.input;
+  } catch (e) {
+    // A call object that throws when read (a Proxy, a getter): a report, never an exception.
+    return { resolved: "", tool: undefined, args: undefined, repairs: [], report: unreadableCallReport(e), readable: false };
+  }
+  const name = rawName === undefined || rawName === null ? "" : textOf(rawName);
   const repairs: ParseRepair[] = [];
   const res = resolveName ? resolveToolName(toolset, name) : { name, tool: findTool(toolset, name) };
   if ("repair" in res && res.repair) repairs.push(res.repair);
-  const given = call?.arguments !== undefined ? call.arguments : call?.input;
   const read = readArguments(given, repair);
   repairs.push(...read.repairs);
   if (!res.tool) {
@@ -154,6 +159,20 @@ function coercionsOf(report: ValidationReport): readonly Repair[] {
   return Array.isArray(r) ? (r as Repair[]) : [];
 }
 
+/**
+ * The arguments normalised for comparison: the tool's generated `normalize(args, "compare")`
+ * (the one normaliser; it follows the whole schema). An unknown tool, or one whose
+ * normaliser fails, leaves them as they are.
+ */
+function normalizedArguments(args: unknown, tool: Tool<any> | undefined): unknown {
+  if (tool === undefined || typeof tool.normalize !== "function") return args;
+  try {
+    return tool.normalize(args, "compare").value;
+  } catch {
+    return args;
+  }
+}
+
 /** Builds a ParsedCall: resolve the name, read (and repair) the arguments, validate, normalise. */
 export function toParsedCall(id: string, name: string, args: unknown, toolset: Toolset, opts: { repair: boolean; resolveName: boolean; repairs?: ParseRepair[] }): ParsedCall {
   const c = check({ name, arguments: args }, toolset, opts.repair, opts.resolveName);
@@ -162,7 +181,7 @@ export function toParsedCall(id: string, name: string, args: unknown, toolset: T
     name,
     resolved_name: c.resolved,
     arguments: c.args,
-    normalized_arguments: c.readable ? normalizeArguments(c.args, c.tool) : c.args,
+    normalized_arguments: c.readable ? normalizedArguments(c.args, c.tool) : c.args,
     validation: c.report.toDict(),
     valid: c.report.ok,
     repairs: [...(opts.repairs ?? []), ...c.repairs],

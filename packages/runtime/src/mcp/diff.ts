@@ -42,6 +42,7 @@ function isScalar(v: unknown): boolean {
   return v === null || typeof v !== "object";
 }
 
+// RFC 6901 escaping (the package cannot import the compiler's src/schema/dialect.ts).
 const esc = (k: string) => k.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /**

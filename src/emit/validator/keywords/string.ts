@@ -2,6 +2,7 @@
 // A field with both format and pattern (zod writes both for datetimes) gets one
 // error: the pattern is reported only for a value of the right format.
 import type { IRNode } from "../../../schema/ir.js";
+import { patternInputBound } from "../../../schema/lint/redos.js";
 import { code, lit, type Code } from "../../code.js";
 import { pathCode, type EmitContext, type PathExpr } from "../context.js";
 import { exArg, type KeywordModule } from "../keyword.js";
@@ -32,10 +33,14 @@ export const lengthKeyword: KeywordModule = {
   },
 };
 
-/** Fails when the pattern does not match; strings longer than maxPatternInput are never given to the regex. */
+/**
+ * Fails when the pattern does not match. A string longer than the pattern's bound is never
+ * given to the regex: `maxPatternInput`, or less for a pattern that backtracks
+ * catastrophically (patternInputBound: derived from recheck's analysis).
+ */
 function patternFail(v: Code, source: string, ctx: EmitContext): Code {
   const re = ctx.regex(source);
-  return code`${v}.length > ${ctx.opts.maxPatternInput} || !${re}.test(${v})`;
+  return code`${v}.length > ${patternInputBound(source, ctx.opts.maxPatternInput).limit} || !${re}.test(${v})`;
 }
 
 export const patternKeyword: KeywordModule = {
@@ -44,7 +49,12 @@ export const patternKeyword: KeywordModule = {
   applies: (n) => n.pattern !== undefined,
   fast: (n, v, ctx) => [code`if (${patternFail(v, n.pattern!, ctx)}) return false;`],
   errors: (n, v, p, ctx) => {
-    const check = code`if (${v}.length > ${ctx.opts.maxPatternInput}) ${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "maxPatternInput", ${lit(`at most ${ctx.opts.maxPatternInput} characters`)}, ${lit(`longer than ${ctx.opts.maxPatternInput} characters, the most a pattern is checked on`)}, ${lit(`must be at most ${ctx.opts.maxPatternInput} characters long`)});
+    const { limit, redos } = patternInputBound(n.pattern!, ctx.opts.maxPatternInput);
+    const text = redos
+      ? `longer than ${limit} characters, the most this pattern is checked on (it can take ${redos} time on longer text: ReDoS)`
+      : `longer than ${limit} characters, the most a pattern is checked on`;
+    const message = redos ? `must be at most ${limit} characters long (its pattern is too costly to check on longer text)` : `must be at most ${limit} characters long`;
+    const check = code`if (${v}.length > ${limit}) ${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "maxPatternInput", ${lit(`at most ${limit} characters`)}, ${lit(text)}, ${lit(message)});
       else if (!${ctx.regex(n.pattern!)}.test(${v})) ${patternErrCall(n, v, p, ctx)}`;
     return [n.format === undefined ? check : code`if (${formatFn(n.format, ctx)}(${v})) { ${check} }`];
   },

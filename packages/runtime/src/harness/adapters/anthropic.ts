@@ -5,7 +5,8 @@
 //   const model = (messages) => client.messages.create(toAnthropicRequest(messages, toolset, { model: "claude-sonnet-4-5" }));
 //   new CallLoop({ toolset, model, tools, format: "anthropic" });
 import type { Message, ToolCallRef, Toolset } from "../types.js";
-import { isObj, objectSchema, toolList } from "./shared.js";
+import { isObj, readOr, textOf } from "../data.js";
+import { objectSchema, toolList } from "./shared.js";
 
 export interface AnthropicRequestOptions {
   model: string;
@@ -98,13 +99,18 @@ function blocksOf(content: unknown): unknown[] {
 
 /** The assistant message of a Messages response (or an assistant message param), in the loop's form. */
 export function fromAnthropicResponse(response: unknown): Message & { role: "assistant" } {
+  // Provider data: what cannot be read (a value that throws when read is not JSON) is left out.
+  return readOr(() => assistantOf(response), { role: "assistant", content: "" });
+}
+
+function assistantOf(response: unknown): Message & { role: "assistant" } {
   const blocks = isObj(response) ? blocksOf(response.content) : Array.isArray(response) ? response : [];
   const texts: string[] = [];
   const toolCalls: ToolCallRef[] = [];
   for (const b of blocks) {
     if (!isObj(b)) continue;
     if (b.type === "text" && typeof b.text === "string") texts.push(b.text);
-    else if (b.type === "tool_use") toolCalls.push({ id: String(b.id ?? ""), name: String(b.name ?? ""), arguments: b.input === undefined ? {} : b.input });
+    else if (b.type === "tool_use") toolCalls.push({ id: textOf(b.id ?? ""), name: textOf(b.name ?? ""), arguments: b.input === undefined ? {} : b.input });
   }
   const content = texts.join("\n");
   return toolCalls.length ? { role: "assistant", content, toolCalls } : { role: "assistant", content };
@@ -118,6 +124,10 @@ function resultText(c: unknown): string {
 
 /** An Anthropic conversation (`system` + `messages`) in the loop's form (the inverse of toAnthropicMessages). */
 export function fromAnthropicMessages(body: { system?: unknown; messages: readonly unknown[] }): Message[] {
+  return readOr(() => (isObj(body) && Array.isArray(body.messages) ? conversationOf(body) : []), []);
+}
+
+function conversationOf(body: { system?: unknown; messages: readonly unknown[] }): Message[] {
   const out: Message[] = [];
   const names = new Map<string, string>();
   if (typeof body.system === "string" && body.system !== "") out.push({ role: "system", content: body.system });
@@ -136,7 +146,7 @@ export function fromAnthropicMessages(body: { system?: unknown; messages: readon
     for (const b of blocksOf(m.content)) {
       if (!isObj(b)) continue;
       if (b.type === "tool_result") {
-        const id = String(b.tool_use_id ?? "");
+        const id = textOf(b.tool_use_id ?? "");
         out.push({ role: "tool", toolCallId: id, name: names.get(id) ?? "", content: resultText(b.content), ...(b.is_error === true ? { isError: true } : {}) });
       } else if (b.type === "text" && typeof b.text === "string") out.push({ role: "user", content: b.text });
     }

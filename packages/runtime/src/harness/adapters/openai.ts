@@ -5,7 +5,8 @@
 //   const model = (messages) => client.chat.completions.create(toOpenAIChatRequest(messages, toolset, { model: "gpt-4.1" }));
 //   new CallLoop({ toolset, model, tools, format: "openai" });
 import type { Message, ToolCallRef, Toolset } from "../types.js";
-import { argumentsString, isObj, objectSchema, parseArgs, toolList } from "./shared.js";
+import { isObj, readOr, textOf } from "../data.js";
+import { argumentsString, objectSchema, parseArgs, toolList } from "./shared.js";
 
 export interface OpenAIRequestOptions {
   model: string;
@@ -57,7 +58,7 @@ function chatToolCalls(v: unknown): ToolCallRef[] {
   if (!Array.isArray(v)) return [];
   return v.filter(isObj).map((tc) => {
     const f = isObj(tc.function) ? tc.function : {};
-    return { id: String(tc.id ?? ""), name: String(f.name ?? ""), ...parseArgs(f.arguments) };
+    return { id: textOf(tc.id ?? ""), name: textOf(f.name ?? ""), ...parseArgs(f.arguments) };
   });
 }
 
@@ -69,6 +70,11 @@ function text(c: unknown): string {
 
 /** The assistant message of a chat completion (or of a message object), in the loop's form. */
 export function fromOpenAIChatResponse(response: unknown): Message & { role: "assistant" } {
+  // Provider data: what cannot be read (a value that throws when read is not JSON) is left out.
+  return readOr(() => chatAssistantOf(response), { role: "assistant", content: "" });
+}
+
+function chatAssistantOf(response: unknown): Message & { role: "assistant" } {
   const m = isObj(response) && Array.isArray(response.choices) ? (response.choices[0] as { message?: unknown } | undefined)?.message : response;
   if (!isObj(m)) return { role: "assistant", content: "" };
   const toolCalls = chatToolCalls(m.tool_calls);
@@ -77,6 +83,10 @@ export function fromOpenAIChatResponse(response: unknown): Message & { role: "as
 
 /** A chat-completions conversation (a request's `messages`) in the loop's form. Tool results get their tool's name from the call they answer. */
 export function fromOpenAIChatMessages(messages: readonly unknown[]): Message[] {
+  return readOr(() => (Array.isArray(messages) ? chatConversationOf(messages) : []), []);
+}
+
+function chatConversationOf(messages: readonly unknown[]): Message[] {
   const names = new Map<string, string>();
   const out: Message[] = [];
   for (const m of messages) {
@@ -88,7 +98,7 @@ export function fromOpenAIChatMessages(messages: readonly unknown[]): Message[] 
       for (const c of a.toolCalls ?? []) names.set(c.id, c.name);
       out.push(a);
     } else if (m.role === "tool") {
-      const id = String(m.tool_call_id ?? "");
+      const id = textOf(m.tool_call_id ?? "");
       out.push({ role: "tool", toolCallId: id, name: names.get(id) ?? "", content: text(m.content) });
     }
   }
@@ -137,13 +147,17 @@ export function toOpenAIResponsesRequest(messages: readonly Message[], toolset: 
 
 /** The assistant turn of a Responses response (its `output` items), in the loop's form. */
 export function fromOpenAIResponsesResponse(response: unknown): Message & { role: "assistant" } {
+  return readOr(() => responsesAssistantOf(response), { role: "assistant", content: "" });
+}
+
+function responsesAssistantOf(response: unknown): Message & { role: "assistant" } {
   const items = isObj(response) && Array.isArray(response.output) ? response.output : Array.isArray(response) ? response : [];
   const texts: string[] = [];
   const toolCalls: ToolCallRef[] = [];
   for (const it of items) {
     if (!isObj(it)) continue;
     if (it.type === "message") texts.push(text(it.content));
-    else if (it.type === "function_call") toolCalls.push({ id: String(it.call_id ?? it.id ?? ""), name: String(it.name ?? ""), ...parseArgs(it.arguments) });
+    else if (it.type === "function_call") toolCalls.push({ id: textOf(it.call_id ?? it.id ?? ""), name: textOf(it.name ?? ""), ...parseArgs(it.arguments) });
   }
   const content = texts.join("\n");
   return toolCalls.length ? { role: "assistant", content, toolCalls } : { role: "assistant", content };
@@ -151,13 +165,17 @@ export function fromOpenAIResponsesResponse(response: unknown): Message & { role
 
 /** Responses `input` items in the loop's form (the inverse of toOpenAIResponsesInput). */
 export function fromOpenAIResponsesInput(items: readonly unknown[]): Message[] {
+  return readOr(() => (Array.isArray(items) ? responsesConversationOf(items) : []), []);
+}
+
+function responsesConversationOf(items: readonly unknown[]): Message[] {
   const names = new Map<string, string>();
   const out: Message[] = [];
   let open: (Message & { role: "assistant" }) | undefined;
   for (const it of items) {
     if (!isObj(it)) continue;
     if (it.type === "function_call") {
-      const c: ToolCallRef = { id: String(it.call_id ?? ""), name: String(it.name ?? ""), ...parseArgs(it.arguments) };
+      const c: ToolCallRef = { id: textOf(it.call_id ?? ""), name: textOf(it.name ?? ""), ...parseArgs(it.arguments) };
       names.set(c.id, c.name);
       if (!open) out.push((open = { role: "assistant", content: "" }));
       (open.toolCalls ??= []).push(c);
@@ -165,8 +183,8 @@ export function fromOpenAIResponsesInput(items: readonly unknown[]): Message[] {
     }
     if (it.type === "function_call_output") {
       open = undefined;
-      const id = String(it.call_id ?? "");
-      out.push({ role: "tool", toolCallId: id, name: names.get(id) ?? "", content: typeof it.output === "string" ? it.output : JSON.stringify(it.output) });
+      const id = textOf(it.call_id ?? "");
+      out.push({ role: "tool", toolCallId: id, name: names.get(id) ?? "", content: typeof it.output === "string" ? it.output : (readOr(() => JSON.stringify(it.output), undefined) ?? textOf(it.output)) });
       continue;
     }
     const role = it.role;

@@ -1,10 +1,6 @@
 // Helpers the provider adapters share.
 import type { Toolset } from "../types.js";
 
-export function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /** A tool's input schema as providers want it: an object schema (`true` → any object). */
 export function objectSchema(s: Record<string, unknown> | boolean): Record<string, unknown> {
   if (s === true || s === undefined) return { type: "object", properties: {} };

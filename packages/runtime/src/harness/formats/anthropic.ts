@@ -5,10 +5,7 @@
 import { clip } from "../../../../../templates/_runtime.js";
 import type { FormatContext, FormatResult, ParseError, ParsedCall } from "../types.js";
 import { toParsedCall } from "../validate.js";
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+import { excerptOf, isObj } from "../data.js";
 
 export function parseAnthropic(reply: unknown, ctx: FormatContext): FormatResult {
   const calls: ParsedCall[] = [];
@@ -33,6 +30,6 @@ export function parseAnthropic(reply: unknown, ctx: FormatContext): FormatResult
   else if (Array.isArray(reply)) reply.forEach(block);
   else if (isObj(reply) && typeof reply.type === "string") block(reply);
   else if (typeof reply === "string") texts.push(reply);
-  else errors.push({ message: "not an Anthropic reply: expected a message with content blocks, or tool_use blocks", excerpt: clip(String(JSON.stringify(reply)), 120) });
+  else errors.push({ message: "not an Anthropic reply: expected a message with content blocks, or tool_use blocks", excerpt: excerptOf(reply) });
   return { calls, text: texts.join("\n").trim(), errors };
 }

@@ -6,14 +6,11 @@ import { clip } from "../../../../../templates/_runtime.js";
 import { readJson } from "../json.js";
 import type { FormatContext, FormatResult, ParseError, ParseRepair, ParsedCall } from "../types.js";
 import { toParsedCall } from "../validate.js";
+import { excerptOf, isObj } from "../data.js";
 
 const NAME_KEYS = ["name", "tool", "tool_name", "function"] as const;
 const ARG_KEYS = ["arguments", "args", "parameters", "input"] as const;
 const MAX_STARTS = 64;
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** A call object's name and arguments, or undefined when it is not shaped like a call. */
 function callShape(v: unknown): { name: string; args: unknown; id?: string } | undefined {
@@ -116,7 +113,7 @@ export function parseJsonObject(reply: unknown, ctx: FormatContext): FormatResul
     for (const item of items) {
       const c = callShape(item);
       if (!c) {
-        errors.push({ message: 'an item of the JSON is not a call: write {"name": "<tool>", "arguments": {...}}', excerpt: clip(JSON.stringify(item) ?? String(item), 120) });
+        errors.push({ message: 'an item of the JSON is not a call: write {"name": "<tool>", "arguments": {...}}', excerpt: excerptOf(item) });
         continue;
       }
       calls.push(toParsedCall(c.id ?? ctx.nextId(), c.name, c.args, ctx.toolset, { repair: ctx.repair, resolveName: ctx.resolveNames, repairs: shared }));
@@ -126,7 +123,7 @@ export function parseJsonObject(reply: unknown, ctx: FormatContext): FormatResul
   if (typeof reply !== "string") {
     const items = callsIn(reply);
     if (items) take(items, []);
-    else errors.push({ message: 'the reply is not a call: write {"name": "<tool>", "arguments": {...}}', excerpt: clip(JSON.stringify(reply) ?? String(reply), 120) });
+    else errors.push({ message: 'the reply is not a call: write {"name": "<tool>", "arguments": {...}}', excerpt: excerptOf(reply) });
     return { calls, text: "", errors };
   }
 

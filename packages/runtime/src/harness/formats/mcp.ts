@@ -3,10 +3,7 @@
 import { clip } from "../../../../../templates/_runtime.js";
 import type { FormatContext, FormatResult, ParseError, ParsedCall } from "../types.js";
 import { toParsedCall } from "../validate.js";
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+import { excerptOf, isObj } from "../data.js";
 
 export function parseMcp(reply: unknown, ctx: FormatContext): FormatResult {
   const calls: ParsedCall[] = [];
@@ -14,7 +11,7 @@ export function parseMcp(reply: unknown, ctx: FormatContext): FormatResult {
   const opts = { repair: ctx.repair, resolveName: ctx.resolveNames };
 
   const one = (v: unknown) => {
-    if (!isObj(v)) return errors.push({ message: "not a tools/call request or params", excerpt: clip(String(JSON.stringify(v)), 120) });
+    if (!isObj(v)) return errors.push({ message: "not a tools/call request or params", excerpt: excerptOf(v) });
     let params: unknown = v;
     let id: string | undefined;
     if ("method" in v || "jsonrpc" in v) {
@@ -22,7 +19,7 @@ export function parseMcp(reply: unknown, ctx: FormatContext): FormatResult {
       params = v.params;
       if (typeof v.id === "string" || typeof v.id === "number") id = String(v.id);
     }
-    if (!isObj(params) || typeof params.name !== "string") return errors.push({ message: 'tools/call params need a "name"', excerpt: clip(String(JSON.stringify(params)), 120) });
+    if (!isObj(params) || typeof params.name !== "string") return errors.push({ message: 'tools/call params need a "name"', excerpt: excerptOf(params) });
     const cid = id ?? ctx.nextId();
     const c = toParsedCall(cid, params.name, params.arguments, ctx.toolset, opts);
     if (c.raw_arguments !== undefined && c.arguments === c.raw_arguments) errors.push({ message: `the arguments of ${c.name} are not valid JSON`, call_id: cid, excerpt: clip(c.raw_arguments, 120) });

@@ -5,10 +5,7 @@
 import { clip } from "../../../../../templates/_runtime.js";
 import type { FormatContext, FormatResult, ParseError, ParsedCall } from "../types.js";
 import { toParsedCall } from "../validate.js";
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+import { excerptOf, isObj } from "../data.js";
 
 /** Text of a message's content: a string, or parts with `text`. */
 function contentText(c: unknown): string {
@@ -30,7 +27,7 @@ export function parseOpenAI(reply: unknown, ctx: FormatContext): FormatResult {
   };
 
   const toolCall = (tc: unknown) => {
-    if (!isObj(tc)) return errors.push({ message: "a tool call is not an object", excerpt: clip(String(JSON.stringify(tc)), 120) });
+    if (!isObj(tc)) return errors.push({ message: "a tool call is not an object", excerpt: excerptOf(tc) });
     const f = isObj(tc.function) ? tc.function : tc;
     call(tc.id, f.name, f.arguments);
   };
@@ -65,11 +62,11 @@ export function parseOpenAI(reply: unknown, ctx: FormatContext): FormatResult {
     reply.forEach(item);
   } else if (isObj(reply)) {
     item(reply);
-    if (calls.length === 0 && texts.length === 0) errors.push({ message: "not an OpenAI reply: expected a chat completion, a message, tool_calls or Responses output items", excerpt: clip(String(JSON.stringify(reply)), 120) });
+    if (calls.length === 0 && texts.length === 0) errors.push({ message: "not an OpenAI reply: expected a chat completion, a message, tool_calls or Responses output items", excerpt: excerptOf(reply) });
   } else if (typeof reply === "string") {
     texts.push(reply);
   } else {
-    errors.push({ message: "not an OpenAI reply", excerpt: clip(String(JSON.stringify(reply)), 120) });
+    errors.push({ message: "not an OpenAI reply", excerpt: excerptOf(reply) });
   }
   for (const c of calls) if (!c.valid && c.raw_arguments !== undefined && c.arguments === c.raw_arguments) errors.push({ message: `the arguments of ${c.name} are not valid JSON`, call_id: c.id, excerpt: clip(c.raw_arguments, 120) });
   return { calls, text: texts.join("\n").trim(), errors };

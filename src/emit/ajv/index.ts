@@ -1,9 +1,9 @@
-// The ajv fallback emitter.
+// The ajv engine: ajv's standalone code with its runtime inlined (`engine: "ajv"`).
 //
-// toolform emits its own code for the JSON Schema keywords it can judge. For the few it
-// cannot (unevaluatedProperties, unevaluatedItems, $dynamicRef/$dynamicAnchor, ...), a
-// tool's schema is compiled by ajv's standalone code generation instead, with ajv's
-// runtime helpers inlined, so the output still imports nothing and generates no code.
+// toolform emits its own code for every JSON Schema keyword. A tool set to `engine: "ajv"`
+// in the config is compiled by ajv's standalone code generation instead (an escape hatch:
+// ajv's verdicts, toolform's report), with ajv's runtime helpers inlined, so the output
+// still imports nothing and generates no code.
 //
 // How the bundling works:
 //  1. ajv (Ajv2020 or Ajv for draft-07, plus ajv-formats in full mode when asked) compiles
@@ -44,7 +44,7 @@ import type { Options as AjvOptions, Logger } from "ajv/dist/core.js";
 import type { AnySchema } from "ajv/dist/types/index.js";
 import { literalViolations, parserViolations } from "./check.js";
 
-export { AJV_ERROR_MAPPER_SOURCE, ajvErrorToParts } from "./errors.js";
+export { ajvErrorToParts, mapperCode } from "./errors.js";
 export type { AjvErrorObject, AjvErrorBucket, AjvErrorParts } from "./errors.js";
 
 export interface AjvFallbackOptions {
