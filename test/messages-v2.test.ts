@@ -246,6 +246,7 @@ const CORPUS: Case[] = [
   ["dats", ["date", "data"], undefined],
   ["in", ["id", "ip"], undefined],
   ["sort_order", ["sort", "order_by"], undefined],
+  ["constructor", ["path", "content", "toString"], undefined],
 ];
 
 describe("4. suggestions beyond edit distance, never wrong", () => {

@@ -22,7 +22,15 @@
 // test/messages-v2.test.ts holds the corpus (hits and names that must get nothing).
 
 /** Verbs and nouns models swap for one another (the issue corpus): each maps to one spelling. */
-const SG_SYNONYMS: Readonly<Record<string, string>> = { get: "get", read: "get", fetch: "get", list: "list", search: "list", dir: "directory", directory: "directory" };
+const SG_SYNONYMS: ReadonlyMap<string, string> = new Map([
+  ["get", "get"],
+  ["read", "get"],
+  ["fetch", "get"],
+  ["list", "list"],
+  ["search", "list"],
+  ["dir", "directory"],
+  ["directory", "directory"],
+]);
 
 /** Words that make a name of a thing, or a list of things, without changing what it names. */
 const SG_FILLERS = new Set(["name", "names", "id", "ids", "list", "lists", "group", "groups", "items", "array", "set", "value", "values", "str", "string", "text"]);
@@ -99,7 +107,7 @@ function sgPrepared(known: readonly string[]): SgList {
  * looks at the names that share a key with the input (most unknown names share none).
  */
 function sgKey(w: string): string {
-  return SG_SYNONYMS[w] ?? (w.length > 3 ? w.slice(0, 3) : w);
+  return SG_SYNONYMS.get(w) ?? (w.length > 3 ? w.slice(0, 3) : w);
 }
 
 function sgIndex(list: SgList): Map<string, number[]> {
@@ -178,10 +186,11 @@ export function sgDistance(a: string, b: string, max: number): number {
 /** How two words match: 3 the same, 2 one abbreviates the other (dir, directory; issue, issues), 1 synonyms, 0 not. */
 function sgWordMatch(a: string, b: string): number {
   if (a === b) return 3;
-  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  const s = a.length <= b.length ? a : b;
+  const l = s === a ? b : a;
   if (s.length >= 3 && l.startsWith(s) && !sgDigit(s)) return 2;
-  const x = SG_SYNONYMS[a];
-  return x !== undefined && x === SG_SYNONYMS[b] ? (x === "directory" ? 2 : 1) : 0;
+  const x = SG_SYNONYMS.get(a);
+  return x !== undefined && x === SG_SYNONYMS.get(b) ? (x === "directory" ? 2 : 1) : 0;
 }
 
 function sgDigit(w: string): boolean {
@@ -222,7 +231,7 @@ function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
       }
       used[best] = true;
       if (bestM === 3) exact++;
-      if (bestM === 1) (syn++, (weak ||= SG_SYNONYMS[w] !== "get"));
+      if (bestM === 1) (syn++, (weak ||= SG_SYNONYMS.get(w) !== "get"));
     }
     if (exact >= 0) {
       if (syn === 0) return 4;
@@ -231,7 +240,10 @@ function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
     }
     return SG_RANK_NONE;
   }
-  const [s, l, sf] = a.length < b.length ? [a, b, af] : [b, a, bf];
+  const aShort = a.length < b.length;
+  const s = aShort ? a : b;
+  const l = aShort ? b : a;
+  const sf = aShort ? af : bf;
   // One is the other plus a filler: repo_name / repo, timeseries / timeseriesGroups.
   let lead = true;
   for (let i = 0; i < s.length && lead; i++) if (sgWordMatch(s[i]!, l[i]!) < 2) lead = false;
@@ -250,7 +262,8 @@ function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
 
 /** One word spelled together with a filler: reponame / repo (no case or separator to split on). */
 function sgFusedFiller(af: string, bf: string): boolean {
-  const [s, l] = af.length < bf.length ? [af, bf] : [bf, af];
+  const s = af.length < bf.length ? af : bf;
+  const l = s === af ? bf : af;
   return s.length >= 3 && l.startsWith(s) && SG_FILLERS.has(l.slice(s.length));
 }
 
