@@ -1097,7 +1097,8 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
     pushAll(s, errors);
     let others = "";
     for (let i = 0; i < alts.length; i++) if (i !== best && alts[i]!.p !== alts[best]!.p && others.indexOf(alts[i]!.p) < 0) others += (others ? " or " : "") + alts[i]!.p;
-    if (others && from < s.length) {
+    // One note per error: nested unions (a recursive schema, 128 deep) name only the innermost alternatives.
+    if (others && from < s.length && s[from]!.message.indexOf(" (or else ") < 0) {
       const e = s[from]!;
       s[from] = { ...e, message: `${e.message} (or else ${field(p)} may be ${others})` };
     }

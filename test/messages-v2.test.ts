@@ -174,7 +174,8 @@ describe("2. realistic examples, each valid for its field", () => {
     expect(patternExample("^[0-9a-f]{32}$")).toBe("3a18f6d4b2907e5c3a18f6d4b2907e5c");
     expect(patternExample("^[A-Z]{10}$")).not.toBe("AAAAAAAAAA");
     expect(patternExample(ZOD_DATETIME)).toMatch(new RegExp(ZOD_DATETIME));
-    expect(patternExample("(?<=a)b")).toBeUndefined();
+    expect(patternExample("^(?!.*\\.\\.)[a-z./]{1,20}(?<!\\.lock)$")).toBe("dkr");
+    expect(patternExample("(a)\\1")).toBeUndefined();
   });
 });
 
@@ -245,6 +246,7 @@ const CORPUS: Case[] = [
   ["dats", ["date", "data"], undefined],
   ["in", ["id", "ip"], undefined],
   ["sort_order", ["sort", "order_by"], undefined],
+  ["constructor", ["path", "content", "toString"], undefined],
 ];
 
 describe("4. suggestions beyond edit distance, never wrong", () => {

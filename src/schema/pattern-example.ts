@@ -1,7 +1,7 @@
 // A string built to match a pattern, for examples: literals, classes, groups,
-// alternation (the first branch), counts. Class characters are varied ("3a18f6d4…",
-// not "0000…"), so an id or a hash looks like one. Anything beyond (lookaround,
-// backreferences, \b) gives undefined; the caller still checks the result.
+// alternation (the first branch), counts; lookarounds and \b are left out and the
+// result tested against the pattern. Class characters are varied ("3a18f6d4…", not
+// "0000…"), so an id or a hash looks like one. Backreferences give undefined.
 
 /** A deterministic, varied walk over a class's characters: position k takes allowed[(7k + 3) mod n]. */
 function fill(chars: string[], count: number): string {
@@ -73,12 +73,16 @@ class Parser {
     }
     if (c === "(") {
       this.i++;
-      if (this.src.startsWith("?:", this.i)) this.i += 2;
-      else if (this.src[this.i] === "?") return undefined; // lookaround, named groups
+      // Lookarounds add no characters: built without them, the final test decides.
+      const look = /^\?(?:=|!|<=|<!)/.exec(this.src.slice(this.i));
+      if (look) this.i += look[0].length;
+      else if (this.src.startsWith("?:", this.i)) this.i += 2;
+      else if (/^\?<[A-Za-z_$][\w$]*>/.test(this.src.slice(this.i))) this.i = this.src.indexOf(">", this.i) + 1;
+      else if (this.src[this.i] === "?") return undefined;
       const alts = this.alternatives();
       if (alts === undefined || this.src[this.i] !== ")") return undefined;
       this.i++;
-      return { kind: "group", alts };
+      return look ? { kind: "lit", text: "" } : { kind: "group", alts };
     }
     if (c === "[") return this.cls();
     if (c === "\\") {
@@ -87,6 +91,7 @@ class Parser {
       if (e === "d") return { kind: "chars", chars: DIGITS };
       if (e === "w") return { kind: "chars", chars: WORD };
       if (e === "s") return { kind: "lit", text: " " };
+      if (e === "b" || e === "B") return { kind: "lit", text: "" };
       if (e !== undefined && /[.\-+*?()[\]{}|^$\\/_:@#,=!&%~'"<> ]/.test(e)) return { kind: "lit", text: e };
       return undefined;
     }

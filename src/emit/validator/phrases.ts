@@ -1,6 +1,7 @@
 // What a schema place accepts, in words a model reads: format names, patterns
 // described ("a 32-character hex string"), the alternatives of anyOf/oneOf.
 // Computed at build time; the generated code carries the texts as constants.
+import type { Alternative } from "../../../templates/_runtime.js";
 import type { IRNode, JsonType } from "../../schema/ir.js";
 import { typePhrase } from "./keywords/type.js";
 
@@ -212,19 +213,6 @@ export function describePattern(source: string): { words: string; length?: numbe
 
 // ---------------------------------------------------------------- alternatives (anyOf / oneOf)
 
-/** One alternative of anyOf/oneOf, as the runtime weighs it: what it accepts in words and what tells a value near it. */
-export interface Alternative {
-  /** What the branch accepts: "\"latest\"", "a 32-character hex string (pattern …)", "an object with \"a\", \"b\"". */
-  p: string;
-  /** JSON types it accepts ([]: any, or not known from the branch itself). */
-  t: string[];
-  /** For object branches: the declared property names, and the required ones. */
-  k?: string[];
-  r?: string[];
-  /** 1 when the branch is a const or enum (a value it does not equal is far from it). */
-  l?: 1;
-}
-
 function show(v: unknown): string {
   return clip(JSON.stringify(v) ?? String(v), 40);
 }
@@ -253,16 +241,18 @@ function typesOf(n: IRNode): JsonType[] {
   return [];
 }
 
+/** One alternative of anyOf/oneOf as the runtime weighs it (pickBranch): what it accepts in words, its types, its keys, whether it is a const/enum. */
 export function alternative(branch: IRNode): Alternative {
   const n = target(branch);
   const t = typesOf(n);
-  const a: Alternative = { p: phraseOf(n, t), t };
-  if (n.const || n.enum) a.l = 1;
-  if (t.includes("object") && (n.properties || n.required)) {
-    a.k = (n.properties ?? []).map(([k]) => k);
-    if (n.required?.length) a.r = n.required;
-  }
-  return a;
+  const object = t.includes("object") && (n.properties !== undefined || n.required !== undefined);
+  return {
+    p: phraseOf(n, t),
+    t,
+    ...(object ? { k: (n.properties ?? []).map(([k]) => k) } : {}),
+    ...(object && n.required?.length ? { r: n.required } : {}),
+    ...(n.const || n.enum ? { l: 1 as const } : {}),
+  };
 }
 
 function phraseOf(n: IRNode, t: JsonType[]): string {
