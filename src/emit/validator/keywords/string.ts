@@ -2,6 +2,7 @@
 // A field with both format and pattern (zod writes both for datetimes) gets one
 // error: the pattern is reported only for a value of the right format.
 import type { IRNode } from "../../../schema/ir.js";
+import { NUMBER_FORMATS } from "../../../schema/to-ir.js";
 import { code, lit, type Code } from "../../code.js";
 import { pathCode, type EmitContext, type PathExpr } from "../context.js";
 import { exArg, type KeywordModule } from "../keyword.js";
@@ -46,7 +47,7 @@ export const patternKeyword: KeywordModule = {
   errors: (n, v, p, ctx) => {
     const check = code`if (${v}.length > ${ctx.opts.maxPatternInput}) ${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "maxPatternInput", ${lit(`at most ${ctx.opts.maxPatternInput} characters`)}, ${lit(`longer than ${ctx.opts.maxPatternInput} characters, the most a pattern is checked on`)}, ${lit(`must be at most ${ctx.opts.maxPatternInput} characters long`)});
       else if (!${ctx.regex(n.pattern!)}.test(${v})) ${patternErrCall(n, v, p, ctx)}`;
-    return [n.format === undefined ? check : code`if (${formatFn(n.format, ctx)}(${v})) { ${check} }`];
+    return [!stringFormat(n) ? check : code`if (${formatFn(n.format!, ctx)}(${v})) { ${check} }`];
   },
 };
 
@@ -62,10 +63,15 @@ export function formatFn(format: string, ctx: EmitContext): Code {
   return ctx.rt("fmt_" + format.replace(/-/g, "_"));
 }
 
+/** The node has a string format (the number formats are judged in keywords/number.ts). */
+function stringFormat(n: IRNode): boolean {
+  return n.format !== undefined && !NUMBER_FORMATS.has(n.format);
+}
+
 export const formatKeyword: KeywordModule = {
   name: "format",
   group: "string",
-  applies: (n) => n.format !== undefined,
+  applies: stringFormat,
   fast: (n, v, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) return false;`],
   errors: (n, v, p, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) ${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}, ${lit(formatWords(n.format!))}${exArg(n)});`],
 };
