@@ -747,9 +747,32 @@ export function fmt_idn_email(s: string): boolean {
   return fmtMailboxOk(s, true);
 }
 
+// ================================================================ OpenAPI number formats (as ajv-formats)
+
+// They judge numbers only (a string is not theirs to judge). JSON numbers are doubles:
+// int64 is any integer, float and double any number.
+
+/** int32: an integer from -2^31 to 2^31-1. */
+export function fmt_int32(v: number): boolean {
+  return Number.isInteger(v) && v >= -2147483648 && v <= 2147483647;
+}
+
+/** int64: an integer (every integer a double holds is within ±2^63). */
+export function fmt_int64(v: number): boolean {
+  return Number.isInteger(v);
+}
+
+/** float, double: any number. */
+export function fmt_float(_v: number): boolean {
+  return true;
+}
+export function fmt_double(_v: number): boolean {
+  return true;
+}
+
 // ================================================================ the table
 
-/** Every format toolform checks, by name. A null-prototype object: "constructor" and the like are not formats. */
+/** Every string format toolform checks, by name (the number formats above are not here). A null-prototype object: "constructor" and the like are not formats. */
 export const FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean } = Object.freeze(
   Object.assign(Object.create(null) as { [format: string]: (s: string) => boolean }, {
     "date-time": fmt_date_time,

@@ -11,7 +11,7 @@ import { containsKeyword, itemsKeyword, sizeKeyword, uniqueKeyword } from "./key
 import { allOfKeyword, anyOfKeyword, ifKeyword, notKeyword, oneOfKeyword } from "./keywords/combinators.js";
 import { compareKeyword } from "./keywords/compare.js";
 import { constKeyword, enumConstTest, enumKeyword } from "./keywords/enum-const.js";
-import { limitKeyword, multipleOfKeyword } from "./keywords/number.js";
+import { limitKeyword, multipleOfKeyword, numberFormatKeyword } from "./keywords/number.js";
 import { additionalKeyword, dependentKeyword, propertiesKeyword, propertyCountKeyword, propertyNamesKeyword } from "./keywords/object.js";
 import { dynamicRefKeyword, refKeyword } from "./keywords/ref.js";
 import { formatKeyword, lengthKeyword, patternKeyword } from "./keywords/string.js";
@@ -24,6 +24,7 @@ const MODULES: KeywordModule[] = [
   constKeyword,
   limitKeyword,
   multipleOfKeyword,
+  numberFormatKeyword,
   lengthKeyword,
   patternKeyword,
   formatKeyword,

@@ -3,6 +3,7 @@
 // Computed at build time; the generated code carries the texts as constants.
 import type { Alternative } from "../../../templates/_runtime.js";
 import type { IRNode, JsonType } from "../../schema/ir.js";
+import { NUMBER_FORMATS } from "../../schema/to-ir.js";
 import { typePhrase } from "./keywords/type.js";
 
 export const FORMAT_WORDS: Readonly<Record<string, string>> = {
@@ -25,6 +26,10 @@ export const FORMAT_WORDS: Readonly<Record<string, string>> = {
   "json-pointer": "a JSON pointer",
   "relative-json-pointer": "a relative JSON pointer",
   regex: "a regular expression",
+  int32: "a 32-bit integer (-2147483648 to 2147483647)",
+  int64: "an integer",
+  float: "a number",
+  double: "a number",
 };
 
 export function formatWords(format: string): string {
@@ -235,6 +240,7 @@ function typesOf(n: IRNode): JsonType[] {
   if (n.types?.length) return n.types;
   if (n.const) return [typeOf(n.const.value)];
   if (n.enum) return [...new Set(n.enum.map(typeOf))];
+  if (n.format !== undefined && NUMBER_FORMATS.has(n.format)) return ["number"];
   if (n.pattern !== undefined || n.format !== undefined || n.minLength !== undefined || n.maxLength !== undefined) return ["string"];
   if (n.properties || n.required) return ["object"];
   if (n.items || n.prefixItems) return ["array"];

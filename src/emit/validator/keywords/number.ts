@@ -1,5 +1,8 @@
-// minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf.
+// minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, and OpenAPI's
+// number formats (int32, int64, float, double), judged on numbers as ajv-formats does.
+import { NUMBER_FORMATS } from "../../../schema/to-ir.js";
 import { code, lit, type Code } from "../../code.js";
+import { formatWords } from "../phrases.js";
 import { pathCode } from "../context.js";
 import { exArg, type KeywordModule } from "../keyword.js";
 
@@ -45,4 +48,12 @@ export const multipleOfKeyword: KeywordModule = {
   applies: (n) => n.multipleOf !== undefined,
   fast: (n, v, ctx) => [code`if (${multipleFail(v, n.multipleOf!, (x) => ctx.rt(x))}) return false;`],
   errors: (n, v, p, ctx) => [code`if (${multipleFail(v, n.multipleOf!, (x) => ctx.rt(x))}) ${ctx.rt("multipleErr")}(s, ${pathCode(p)}, ${v}, ${n.multipleOf!}${exArg(n)});`],
+};
+
+export const numberFormatKeyword: KeywordModule = {
+  name: "format (number)",
+  group: "number",
+  applies: (n) => n.format !== undefined && NUMBER_FORMATS.has(n.format),
+  fast: (n, v, ctx) => [code`if (!${ctx.rt("fmt_" + n.format!)}(${v})) return false;`],
+  errors: (n, v, p, ctx) => [code`if (!${ctx.rt("fmt_" + n.format!)}(${v})) ${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}, ${lit(formatWords(n.format!))}${exArg(n)});`],
 };

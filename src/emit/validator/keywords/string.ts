@@ -3,6 +3,7 @@
 // error: the pattern is reported only for a value of the right format.
 import type { IRNode } from "../../../schema/ir.js";
 import { patternInputBound } from "../../../schema/lint/redos.js";
+import { NUMBER_FORMATS } from "../../../schema/to-ir.js";
 import { code, lit, type Code } from "../../code.js";
 import { pathCode, type EmitContext, type PathExpr } from "../context.js";
 import { exArg, type KeywordModule } from "../keyword.js";
@@ -56,7 +57,7 @@ export const patternKeyword: KeywordModule = {
     const message = redos ? `must be at most ${limit} characters long (its pattern is too costly to check on longer text)` : `must be at most ${limit} characters long`;
     const check = code`if (${v}.length > ${limit}) ${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "maxPatternInput", ${lit(`at most ${limit} characters`)}, ${lit(text)}, ${lit(message)});
       else if (!${ctx.regex(n.pattern!)}.test(${v})) ${patternErrCall(n, v, p, ctx)}`;
-    return [n.format === undefined ? check : code`if (${formatFn(n.format, ctx)}(${v})) { ${check} }`];
+    return [!stringFormat(n) ? check : code`if (${formatFn(n.format!, ctx)}(${v})) { ${check} }`];
   },
 };
 
@@ -72,10 +73,15 @@ export function formatFn(format: string, ctx: EmitContext): Code {
   return ctx.rt("fmt_" + format.replace(/-/g, "_"));
 }
 
+/** The node has a string format (the number formats are judged in keywords/number.ts). */
+function stringFormat(n: IRNode): boolean {
+  return n.format !== undefined && !NUMBER_FORMATS.has(n.format);
+}
+
 export const formatKeyword: KeywordModule = {
   name: "format",
   group: "string",
-  applies: (n) => n.format !== undefined,
+  applies: stringFormat,
   fast: (n, v, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) return false;`],
   errors: (n, v, p, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) ${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}, ${lit(formatWords(n.format!))}${exArg(n)});`],
 };
