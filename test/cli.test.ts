@@ -32,7 +32,7 @@ describe("toolform (no command) / --help / --version", () => {
     expect(bad.stderr).toContain('unknown command "biuld" (did you mean "build"?)');
     const flag = toolform(dir, ["build", "--frobnicate"]);
     expect(flag.code).toBe(2);
-    expect(flag.stderr).toMatch(/Unknown option '--frobnicate'/);
+    expect(flag.stderr).toContain("unknown option --frobnicate\n");
     const emit = toolform(dir, ["build", "--emit", "py"]);
     expect(emit.code).toBe(2);
     expect(emit.stderr).toContain("--emit must be ts or js");
