@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:2925b384b3cbb82de56a5485f3f348ca538885eae990ac409cffc582e6b259ab
+// input hash: sha256:b68fbd37e6ec4445b4f5690b823b23fe9b449e71a6905cd87a7119bb78fb733c
 
 // toolform runtime: the helpers every generated tool module shares.
 // This file is copied into the output folder as _runtime.ts, which imports nothing: the one
@@ -532,10 +532,19 @@ class Report implements ValidationReport {
   readonly errors: ValidationError[];
   readonly nearest: string[];
   private text?: string;
+  /** The errors in the order found (the schema's order), for the feedback's order (byPath). */
+  private readonly found: ValidationError[];
   // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
-  constructor(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]) {
+  constructor(
+    tool: string,
+    errors: ValidationError[],
+    unknownTool: boolean,
+    nearest: string[],
+    found: ValidationError[] = errors,
+  ) {
     this.tool = tool;
     this.errors = errors;
+    this.found = found;
     this.nearest = nearest;
     this.unknown_tool = unknownTool;
     for (const e of errors) {
@@ -561,7 +570,7 @@ class Report implements ValidationReport {
   }
   /** Built on first read: a harness that only logs the buckets never pays for it. */
   get feedback(): string {
-    return (this.text ??= this.ok ? "" : feedbackText(this.tool, this.errors, this.unknown_tool, this.nearest));
+    return (this.text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.found), this.unknown_tool, this.nearest));
   }
   toDict(): ReportDict {
     return {
@@ -590,6 +599,42 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
   return `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:\n${lines.join("\n")}`;
 }
 
+/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"). */
+function segments(p: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  const re = /\.?([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+  for (let m: RegExpExecArray | null; re.lastIndex < p.length && (m = re.exec(p)) !== null;)
+    out.push(m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3] ?? ""));
+  return out;
+}
+
+/**
+ * The feedback's order: errors grouped by path, array items by index
+ * (line_items[0] before line_items[1]), names in the order first found (the
+ * schema's), an object's own errors before its members'. Stable otherwise.
+ */
+function byPath(errors: ValidationError[]): ValidationError[] {
+  if (errors.length < 2) return errors;
+  const first = new Map<string, number>();
+  const keys = errors.map((e, i) => {
+    let at = "";
+    return segments(e.path).map((seg) => {
+      at += "\u0000" + seg;
+      if (typeof seg === "number") return seg;
+      if (!first.has(at)) first.set(at, i);
+      return first.get(at)!;
+    });
+  });
+  const order = errors.map((_, i) => i);
+  order.sort((a, b) => {
+    const ka = keys[a]!,
+      kb = keys[b]!;
+    for (let j = 0; j < ka.length && j < kb.length; j++) if (ka[j] !== kb[j]) return ka[j]! - kb[j]!;
+    return ka.length - kb.length || a - b;
+  });
+  return order.map((i) => errors[i]!);
+}
+
 /** The report of a valid call. Frozen and shared: the valid path allocates nothing. */
 export function okReport(tool: string): ValidationReport {
   const r = new Report(tool, [], false, []);
@@ -612,7 +657,7 @@ export function errorReport(tool: string, errors: ValidationError[]): Validation
         "The arguments do not match the input schema.",
       ),
     );
-  return new Report(tool, sortErrors(errors), false, []);
+  return new Report(tool, sortErrors(errors), false, [], errors);
 }
 
 export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {

@@ -10,6 +10,7 @@ import { lit } from "./emit/code.js";
 import { formatSource, toJavaScript } from "./emit/finish.js";
 import { header } from "./emit/header.js";
 import { runtimeSource } from "./emit/runtime-file.js";
+import { runtimeSubset } from "./emit/runtime-subset.js";
 import { emitValidator } from "./emit/validator/functions.js";
 import { chooseExamples } from "./schema/examples.js";
 import type { Dialect } from "./schema/ir.js";
@@ -38,14 +39,24 @@ export interface CompileSchemaOptions {
   allowUnchecked?: boolean | UncheckedKind[];
 }
 
-/** The runtime as a block-scoped object `rt`, so its internal names can never meet the validator's. */
-function inlineRuntime(): string {
-  const src = runtimeSource();
-  const names = [...src.matchAll(/^export (?:function|const|class) ([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]!);
-  return `const rt = (() => {\n${src.replace(/^export /gm, "")}\nreturn { ${names.join(", ")} };\n})();`;
+/**
+ * The runtime helpers `code` names (`rt.x`) and what they need, as a block-scoped
+ * object `rt` (so the runtime's internal names never meet the validator's), in
+ * JavaScript. Cached by the set of helpers: few schemas differ in it.
+ */
+function inlineRuntime(code: string): string {
+  const roots = [...new Set([...code.matchAll(/\brt\.([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!))].sort();
+  const key = roots.join(",");
+  let js = runtimeJs.get(key);
+  if (js === undefined) {
+    const { text, exported } = runtimeSubset(runtimeSource(), roots);
+    js = toJavaScript(`const rt = (() => {\n${text.replace(/^export /gm, "")}\nreturn { ${exported.join(", ")} };\n})();`);
+    runtimeJs.set(key, js);
+  }
+  return js;
 }
 
-let runtimeJs: string | undefined;
+const runtimeJs = new Map<string, string>();
 
 export async function compileSchema(schema: unknown, options: CompileSchemaOptions = {}): Promise<{ code: string; diagnostics: Diagnostic[] }> {
   const name = options.name ?? "schema";
@@ -62,7 +73,6 @@ export async function compileSchema(schema: unknown, options: CompileSchemaOptio
   if (!ir || diagnostics.some((d) => d.severity === "error")) return { code: "", diagnostics };
   if (options.examples !== false) chooseExamples(ir, schema);
   const v = emitValidator(ir, { unknownArgs: opts.unknownArgs, toolName: name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput });
-  runtimeJs ??= toJavaScript(inlineRuntime());
   const body = toJavaScript(`${v.body.text}
 const ok = rt.okReport(${lit(name).text});
 /** True when the value fits the schema. Allocates nothing. Never throws (a throwing Proxy or getter, or nesting past the stack, is a no). */
@@ -78,6 +88,6 @@ export function validate(value) {
 }
 export default validate;
 `);
-  const text = `${header("compileSchema", hashOf({ schema, opts }))}\n${runtimeJs}\n${body}`;
+  const text = `${header("compileSchema", hashOf({ schema, opts }))}\n${inlineRuntime(body)}\n${body}`;
   return { code: options.format === false ? text : await formatSource(text, "babel"), diagnostics };
 }

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../src/pipeline/generate.js";
+import { generate, type GenerateOptions } from "../src/pipeline/generate.js";
 import { toolsFromJson } from "../src/sources/json.js";
 import type { ToolDefinition } from "../src/sources/types.js";
 import { SKIP_FILES, suiteFiles } from "./conformance/suite.js";
@@ -50,7 +50,7 @@ function typeErrors(roots: string[], module: ts.CompilerOptions): string[] {
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-async function buildInto(tools: ToolDefinition[], options: Parameters<typeof generate>[0] extends { options?: infer O } ? O : never): Promise<string> {
+async function buildInto(tools: ToolDefinition[], options: GenerateOptions): Promise<string> {
   const { files, diagnostics } = await generate({ tools, options: { lint: false, ...options, emit: "ts" } });
   expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   const dir = mkdtempSync(join(tmpdir(), "toolform-strict-"));

@@ -1,5 +1,6 @@
 // Argument parsing with node:util parseArgs; every mistake is a UsageError (exit 2).
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { suggestName } from "@toolform/runtime/suggest";
 
 export class UsageError extends Error {
   constructor(
@@ -37,12 +38,25 @@ export interface Parsed {
   positionals: string[];
 }
 
+/** " (did you mean "x"?)" for a near miss of one of `known`, else "": the CLI's one call of the name matcher. */
+export function didYouMean(word: string, known: readonly string[]): string {
+  const near = suggestName(word, known);
+  return near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
+}
+
 export function parse(command: string, argv: string[], options: Options, positionals: { min: number; max: number }): Parsed {
   let r;
+  const all = { ...COMMON, ...options };
   try {
-    r = parseArgs({ args: argv, options: { ...COMMON, ...options }, allowPositionals: true, strict: true });
+    r = parseArgs({ args: argv, options: all, allowPositionals: true, strict: true });
   } catch (e) {
-    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, "."), command);
+    const err = e as Error & { code?: string };
+    const unknown = err.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'(--?[^']+)'/.exec(err.message)?.[1] : undefined;
+    if (unknown !== undefined) {
+      const flags = Object.entries(all).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])]);
+      throw new UsageError(`unknown option ${unknown}${didYouMean(unknown.split("=")[0]!, flags)}`, command);
+    }
+    throw new UsageError(err.message.replace(/\. To specify a positional argument.*$/s, "."), command);
   }
   const values = r.values as Parsed["values"];
   if (values.help) return { values, positionals: r.positionals };

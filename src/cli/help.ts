@@ -1,8 +1,11 @@
 // Help texts: `toolform --help` and `toolform <command> --help`.
 
+/** Where the docs are read from an installed package: absolute (docs/ is not in the package). The repository of package.json (test/cli.test.ts checks). */
+export const DOCS_URL = "https://github.com/toolform/toolform/blob/main/docs/cli.md";
+
 const PROJECT_FLAGS = `  -c, --config PATH        config file (default: toolform.config.{ts,mts,js,mjs} in the current folder)
   -o, --out DIR            output folder (overrides outDir)
-      --emit ts|js         TypeScript modules, or ESM JavaScript with .d.ts beside it
+      --emit ts|js|cjs     TypeScript modules, or JavaScript (ESM, or CommonJS) with .d.ts beside it
       --unknown-args reject|schema
                            undeclared arguments are errors (reject), or only where the schema says so
       --strict             warnings are errors
@@ -22,7 +25,7 @@ Commands:
   build       generate the validators into outDir (what "prebuild" runs); --watch to keep going
   watch       build, then rebuild on every change of a source, a schema or the config
   check       generate in memory and compare with outDir; exit 1 when it is out of date (CI)
-  init        write a config, an example JSON tool and a defineTool file; add "prebuild"
+  init        write a config, an example JSON tool and a defineTool file; add the build step
   validate    check one tool call against the built tools and print what the model would see
   compile     compile one JSON Schema into a standalone ESM validator module
   lint        print the advice on the tool definitions (lint and schema warnings)
@@ -33,7 +36,7 @@ Options:
   -v, --version            toolform's version
 
 Exit codes: 0 ok, 1 invalid schema/source (or drift, or an invalid call), 2 usage or config error.
-Docs: docs/cli.md`,
+Docs: ${DOCS_URL}`,
 
   build: `Usage: toolform build [options]
 
@@ -93,8 +96,10 @@ Exit codes: 0 done (changed or not), 2 a server could not be reached or config e
   init: `Usage: toolform init [options]
 
 Writes toolform.config.ts, tools/example.json (an MCP JSON tool) and
-tools/example.tool.ts (a defineTool file), and adds "prebuild": "toolform build"
-to package.json. Existing files and an existing prebuild script are left alone.
+tools/example.tool.ts (a defineTool file), and adds the build step to
+package.json where it will run: "prebuild": "toolform build" when a "build"
+script exists (npm runs prebuild before it), else "generate": "toolform build".
+Existing files and existing scripts are left alone.
 
 Options:
       --json               print the steps as JSON`,

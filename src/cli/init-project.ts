@@ -1,6 +1,7 @@
-// `toolform init`: a config, one MCP JSON tool and one defineTool file, and a
-// `prebuild` script. Never overwrites a file and never replaces an existing
-// script; every step says what it did or what it left alone.
+// `toolform init`: a config, one MCP JSON tool and one defineTool file, and the
+// build step where it will run: `prebuild` when the package has a `build` script
+// (npm runs it before), else a `generate` script. Never overwrites a file and
+// never replaces an existing script; every step says what it did or left alone.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CONFIG_NAMES } from "../config/load.js";
@@ -54,7 +55,7 @@ export const EXAMPLE_JSON = `${JSON.stringify(
 )}
 `;
 
-export const EXAMPLE_TS = `import { defineTool } from "toolform";
+export const EXAMPLE_TS = `import { defineTool } from "@toolform/runtime";
 
 export const createReminder = defineTool({
   name: "create_reminder",
@@ -69,13 +70,16 @@ export const createReminder = defineTool({
     required: ["text", "due_at"],
     additionalProperties: false,
   },
-  execute: async (args: { text: string; due_at: string; priority?: "low" | "normal" | "high" }) => {
+  // args is typed from the generated code by the tool's name (run toolform build first).
+  execute: async (args) => {
     return { ok: true, text: args.text, due_at: args.due_at };
   },
 });
 `;
 
 export const PREBUILD = "toolform build";
+/** The script init adds when the package has no `build` script for a `prebuild` to run before. */
+export const GENERATE = "generate";
 
 /** Writes the starter files into `dir`. */
 export function initProject(dir: string): InitStep[] {
@@ -85,7 +89,7 @@ export function initProject(dir: string): InitStep[] {
   else steps.push(writeNew(dir, "toolform.config.ts", isEsmPackage(dir) ? CONFIG_TEMPLATE : CONFIG_TEMPLATE_CJS));
   steps.push(writeNew(dir, "tools/example.json", EXAMPLE_JSON));
   steps.push(writeNew(dir, "tools/example.tool.ts", EXAMPLE_TS));
-  steps.push(addPrebuild(dir));
+  steps.push(addBuildStep(dir));
   return steps;
 }
 
@@ -105,10 +109,10 @@ function writeNew(dir: string, rel: string, text: string): InitStep {
   return { path: rel, action: "created" };
 }
 
-function addPrebuild(dir: string): InitStep {
+function addBuildStep(dir: string): InitStep {
   const path = join(dir, "package.json");
   if (!existsSync(path)) {
-    return { path: "package.json", action: "skipped", note: `no package.json here; add "scripts": { "prebuild": "${PREBUILD}" } to yours` };
+    return { path: "package.json", action: "skipped", note: `no package.json here; add "scripts": { "prebuild": "${PREBUILD}" } to yours (or run it in your build)` };
   }
   const text = readFileSync(path, "utf8");
   let pkg: { scripts?: Record<string, unknown> };
@@ -118,18 +122,29 @@ function addPrebuild(dir: string): InitStep {
     return { path: "package.json", action: "skipped", note: `cannot parse it (${(e as Error).message}); add "prebuild": "${PREBUILD}" by hand` };
   }
   if (typeof pkg !== "object" || pkg === null || Array.isArray(pkg)) return { path: "package.json", action: "skipped", note: "it is not a JSON object; left it alone" };
-  const existing = pkg.scripts?.prebuild;
-  if (typeof existing === "string") {
-    if (/\btoolform\s+build\b/.test(existing)) return { path: "package.json", action: "skipped", note: `"prebuild" already runs toolform: ${JSON.stringify(existing)}` };
+  const scripts = pkg.scripts ?? {};
+  const runsToolform = Object.entries(scripts).find(([, v]) => typeof v === "string" && /\btoolform\s+build\b/.test(v));
+  if (runsToolform) return { path: "package.json", action: "skipped", note: `"${runsToolform[0]}" already runs toolform: ${JSON.stringify(runsToolform[1])}` };
+  // npm runs "prebuild" only before "build": without a build script it would never run.
+  const hasBuild = typeof scripts.build === "string";
+  const name = hasBuild ? "prebuild" : GENERATE;
+  const existing = scripts[name];
+  if (existing !== undefined) {
     return {
       path: "package.json",
       action: "skipped",
-      note: `"prebuild" is already ${JSON.stringify(existing)}; left it alone. To chain them: "prebuild": ${JSON.stringify(`${PREBUILD} && ${existing}`)}`,
+      note: `"${name}" is already ${JSON.stringify(existing)}; left it alone. To chain them: "${name}": ${JSON.stringify(`${PREBUILD} && ${String(existing)}`)}`,
     };
   }
-  pkg.scripts = { ...(pkg.scripts ?? {}), prebuild: PREBUILD };
+  pkg.scripts = { ...scripts, [name]: PREBUILD };
   // Keep the file's indentation and final newline.
   const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? "  ";
   writeFileSync(path, JSON.stringify(pkg, null, indent) + (text.endsWith("\n") ? "\n" : ""));
-  return { path: "package.json", action: "updated", note: `added "prebuild": "${PREBUILD}"` };
+  return {
+    path: "package.json",
+    action: "updated",
+    note: hasBuild
+      ? `added "prebuild": "${PREBUILD}" (npm runs it before "build")`
+      : `added "${GENERATE}": "${PREBUILD}" (no "build" script for a prebuild to run before): run \`npm run ${GENERATE}\`, or call it from your build`,
+  };
 }

@@ -2,9 +2,8 @@
 // `--help`, `--version` and `init` start fast), map failures to exit codes:
 // 0 ok, 1 invalid schema/source (or drift, or an invalid call), 2 usage/config.
 import { HELP } from "./help.js";
-import { UsageError } from "./args.js";
+import { didYouMean, UsageError } from "./args.js";
 import { makeStyle, useColor, type Io } from "./output.js";
-import { suggestName } from "@toolform/runtime/suggest";
 
 type Command = (argv: string[], io: Io) => Promise<number>;
 
@@ -39,8 +38,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     }
     const load = COMMANDS[first];
     if (!load) {
-      const near = first.startsWith("-") ? undefined : suggestName(first, Object.keys(COMMANDS));
-      throw new UsageError(`unknown command ${JSON.stringify(first)}${near ? ` (did you mean ${JSON.stringify(near)}?)` : ""}`);
+      throw new UsageError(`unknown command ${JSON.stringify(first)}${first.startsWith("-") ? "" : didYouMean(first, Object.keys(COMMANDS))}`);
     }
     return await (await load())(rest, io);
   } catch (e) {

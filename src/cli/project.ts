@@ -22,7 +22,7 @@ export function overridesFrom(p: Parsed, cwd: string, command: string): Partial<
   const o: Partial<ToolformConfig> = {};
   const out = str(v.out);
   if (out !== undefined) o.outDir = resolve(cwd, out);
-  const emit = oneOf("emit", v.emit, ["ts", "js"] as const, command);
+  const emit = oneOf("emit", v.emit, ["ts", "js", "cjs"] as const, command);
   if (emit) o.emit = emit;
   const ua = oneOf("unknown-args", v["unknown-args"], ["reject", "schema"] as const, command);
   if (ua) o.unknownArgs = ua;

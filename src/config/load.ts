@@ -62,7 +62,7 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     ...(configFile ? { configFile } : {}),
     sources: cfg.sources,
     outDir: resolve(root, cfg.outDir ?? "generated"),
-    emit: oneOf("emit", cfg.emit, ["ts", "js"] as const, "ts"),
+    emit: oneOf("emit", cfg.emit, ["ts", "js", "cjs"] as const, "ts"),
     unknownArgs: oneOf("unknownArgs", cfg.unknownArgs, ["reject", "schema"] as const, "reject"),
     coerce: oneOf("coerce", cfg.coerce, ["none", "lenient", "normalized"] as const, "none"),
     engine: oneOf("engine", cfg.engine, ["toolform", "ajv"] as const, "toolform"),

@@ -58,8 +58,8 @@ export interface ToolformConfig extends ToolOptions {
   sources: SourceSpec[];
   /** Output folder. Default "generated". */
   outDir?: string;
-  /** "ts" (default): TypeScript modules. "js": ESM JavaScript with .d.ts beside it. */
-  emit?: "ts" | "js";
+  /** "ts" (default): TypeScript modules. "js": ESM JavaScript with .d.ts beside it. "cjs": CommonJS JavaScript (.js, for a package without "type": "module") with .d.ts beside it. */
+  emit?: "ts" | "js" | "cjs";
   /** Check `format` (default true). */
   formats?: boolean;
   /** Bound on recursion through $ref, reported as a constraint error. Default 128. */

@@ -8,7 +8,7 @@ import * as prettier from "prettier";
 // about half a second, so a `ts` build never does.
 const require = createRequire(import.meta.url);
 let tsModule: typeof import("ts-morph").ts | undefined;
-function typescript(): typeof import("ts-morph").ts {
+export function typescript(): typeof import("ts-morph").ts {
   return (tsModule ??= (require("ts-morph") as typeof import("ts-morph")).ts);
 }
 
@@ -38,11 +38,11 @@ export async function formatSource(text: string, parser: "typescript" | "babel")
   }
 }
 
-/** Type-stripping only: the generated TypeScript is already checked by its construction. */
-export function toJavaScript(tsSource: string): string {
+/** Type-stripping only (and, for "cjs", import/export to require/exports): the generated TypeScript is already checked by its construction. */
+export function toJavaScript(tsSource: string, module: "esm" | "cjs" = "esm"): string {
   const ts = typescript();
   const out = ts.transpileModule(tsSource, {
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: false, removeComments: false },
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: module === "cjs" ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext, esModuleInterop: false, verbatimModuleSyntax: false, removeComments: false },
   });
   return out.outputText;
 }

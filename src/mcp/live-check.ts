@@ -36,10 +36,10 @@ export interface LiveCheckResult {
  * Imports the generated index in `outDir` (index.js, else index.ts through tsx)
  * and returns its tools. Throws ToolformError when there is none.
  */
-export async function loadGeneratedTools(outDir: string, emit?: "ts" | "js"): Promise<GeneratedToolInfo[]> {
+export async function loadGeneratedTools(outDir: string, emit?: "ts" | "js" | "cjs"): Promise<GeneratedToolInfo[]> {
   const js = join(outDir, "index.js");
   const ts = join(outDir, "index.ts");
-  const file = emit === "ts" ? (existsSync(ts) ? ts : js) : emit === "js" ? (existsSync(js) ? js : ts) : existsSync(js) ? js : ts;
+  const file = emit === "ts" ? (existsSync(ts) ? ts : js) : emit !== undefined ? (existsSync(js) ? js : ts) : existsSync(js) ? js : ts;
   if (!existsSync(file)) {
     throw new ToolformError([{ severity: "error", code: "check/no-output", message: `no generated index in ${outDir}`, hint: "run `toolform build` first (check --live compares the servers with the generated code)" }]);
   }
@@ -67,7 +67,7 @@ export async function loadGeneratedTools(outDir: string, emit?: "ts" | "js"): Pr
  * (default the config's outDir): per tool added / removed / schema changed
  * (with a JSON-pointer diff) / description changed.
  */
-export async function liveCheck(config: Pick<ResolvedConfig, "sources" | "root" | "outDir"> & { emit?: "ts" | "js" }, outDir?: string, options: { timeoutMs?: number } = {}): Promise<LiveCheckResult> {
+export async function liveCheck(config: Pick<ResolvedConfig, "sources" | "root" | "outDir"> & { emit?: "ts" | "js" | "cjs" }, outDir?: string, options: { timeoutMs?: number } = {}): Promise<LiveCheckResult> {
   const dir = resolve(config.root, outDir ?? config.outDir);
   const result: LiveCheckResult = { drift: false, report: "", items: [], diagnostics: [], sources: [] };
   const mcpSources = config.sources.filter(isMcpSource);

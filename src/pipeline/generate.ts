@@ -23,7 +23,7 @@ export interface GeneratedFile {
 }
 
 export interface GenerateOptions {
-  emit?: "ts" | "js";
+  emit?: "ts" | "js" | "cjs";
   unknownArgs?: "reject" | "schema";
   /** Coercion of almost-right arguments in `validate` (docs/normalize.md); per tool in `tools`. Default "none". */
   coerce?: Coerce;
@@ -118,7 +118,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const files: GeneratedFile[] = [];
   const memo = options.formatCache ?? processFormatCache;
   const formatSource = (text: string, parser: "typescript" | "babel") => memoFormat(memo, [parser, text], () => formatText(text, parser));
-  const formatCached = (t: CompiledTool, kind: "ts" | "js") => formatTool(t, kind, memo);
+  const formatCached = (t: CompiledTool, kind: "ts" | "js" | "cjs") => formatTool(t, kind, memo);
   const rtTs = runtimeSource();
   const rtHeader = header("toolform templates/_runtime.ts", hashOf({ rtTs, VERSION }));
   const idxHeader = header(sourceLabel, setHash);
@@ -131,13 +131,15 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     for (const t of compiled) files.push({ path: t.file + ".ts", contents: await formatCached(t, "ts") });
     files.push({ path: "index.ts", contents: idxHeader + "\n" + (await body(idxTs, "typescript", "index")) });
   } else {
-    files.push({ path: "_runtime.js", contents: rtHeader + "\n" + (await body(toJavaScript(rtTs), "babel", "runtime")) });
+    // "js" and "cjs" both write .js (ESM, or CommonJS for a package without "type": "module") and .d.ts.
+    const module = emit === "cjs" ? "cjs" : "esm";
+    files.push({ path: "_runtime.js", contents: rtHeader + "\n" + (await body(toJavaScript(rtTs, module), "babel", "runtime." + module)) });
     files.push({ path: "_runtime.d.ts", contents: rtHeader + "\n" + (await body(declarationsOf(rtTs), "typescript", "runtime.d")) });
     for (const t of compiled) {
-      files.push({ path: t.file + ".js", contents: await formatCached(t, "js") });
+      files.push({ path: t.file + ".js", contents: await formatCached(t, emit) });
       files.push({ path: t.file + ".d.ts", contents: await formatSource(t.dts, "typescript") });
     }
-    files.push({ path: "index.js", contents: idxHeader + "\n" + (await body(toJavaScript(idxTs), "babel", "index")) });
+    files.push({ path: "index.js", contents: idxHeader + "\n" + (await body(toJavaScript(idxTs, module), "babel", "index." + module)) });
     files.push({ path: "index.d.ts", contents: idxHeader + "\n" + (await body(indexDts(entries), "typescript", "index.d")) });
   }
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
@@ -156,11 +158,11 @@ const processFormatCache: FormatCache = (() => {
 })();
 
 /** Formatting is the slow part of emitting; a cached tool keeps its formatted text. */
-const formatted = new WeakMap<CompiledTool, { ts?: string; js?: string }>();
-async function formatTool(t: CompiledTool, kind: "ts" | "js", memo: FormatCache | undefined): Promise<string> {
+const formatted = new WeakMap<CompiledTool, { ts?: string; js?: string; cjs?: string }>();
+async function formatTool(t: CompiledTool, kind: "ts" | "js" | "cjs", memo: FormatCache | undefined): Promise<string> {
   let f = formatted.get(t);
   if (!f) formatted.set(t, (f = {}));
-  return (f[kind] ??= await memoFormat(memo, [kind, t.ts], () => (kind === "ts" ? formatText(t.ts, "typescript") : formatText(toJavaScript(t.ts), "babel"))));
+  return (f[kind] ??= await memoFormat(memo, [kind, t.ts], () => (kind === "ts" ? formatText(t.ts, "typescript") : formatText(toJavaScript(t.ts, kind === "cjs" ? "cjs" : "esm"), "babel"))));
 }
 
 /** Looks a formatted text up in the format cache by a hash of its inputs; formats and stores it on a miss. */

@@ -1,4 +1,4 @@
-// `toolform init`: starter files and the prebuild script; says what it did and what it left alone.
+// `toolform init`: starter files and the build step (prebuild, or a generate script); says what it did and what it left alone.
 import { initProject } from "../init-project.js";
 import { parse } from "../args.js";
 import { HELP } from "../help.js";
@@ -20,7 +20,13 @@ export async function initCommand(argv: string[], io: Io): Promise<number> {
   const lines = steps.map((st) => `  ${mark[st.action].padEnd(s.enabled ? 20 : 10)} ${st.path}${st.note ? s.dim(` — ${st.note}`) : ""}`);
   const did = steps.some((st) => st.action !== "skipped");
   lines.unshift(did ? "toolform init:" : "toolform init: nothing to do, everything was already there:");
-  lines.push("", "Next:", "  npx toolform build        # writes generated/", "  npx toolform validate get_weather '{\"city\": \"Lyon, FR\"}'");
+  lines.push(
+    "",
+    "Next:",
+    "  npm install @toolform/runtime   # what your app imports at run time (defineTool, the harness, MCP helpers)",
+    "  npx toolform build              # writes generated/",
+    "  npx toolform validate get_weather '{\"city\": \"Lyon, FR\"}'",
+  );
   io.stdout.write(lines.join("\n") + "\n");
   return 0;
 }
