@@ -1,4 +1,4 @@
-// The real-tools corpus (test/fixtures/real-tools/, issue 13): every tool that public
+// The real-tools corpus (test/corpus/, issue 13): every tool that public
 // MCP servers publish must build, and every verdict must be ajv's.
 //  - Each source file is built on its own (a refused tool is reported with its
 //    diagnostic and left out, so it cannot hide the rest), in both unknownArgs modes,
@@ -34,7 +34,7 @@ import type { Tool, ValidationReport } from "../templates/_runtime.js";
 // (vitest strips the types when it imports the modules).
 vi.mock("../src/emit/finish.js", async (importOriginal) => ({ ...(await importOriginal<typeof import("../src/emit/finish.js")>()), formatSource: async (text: string) => text }));
 
-const DIR = "test/fixtures/real-tools";
+const DIR = "test/corpus";
 const RUNS = 48; // values per tool and per kind (drawn from the schema, mutated)
 
 type Schema = Record<string, unknown> | boolean;
@@ -438,7 +438,7 @@ function atSchemaPath(root: Schema, schemaPath: string): Obj | undefined {
 
 const stats = { tools: 0, values: 0, ajvValid: 0, refusedByRule: 0, toolsWithoutValid: [] as string[], ajvCannotCompile: [] as string[] };
 
-describe("real-tools corpus (test/fixtures/real-tools)", () => {
+describe("real-tools corpus (test/corpus)", () => {
   const built = new Map<string, { schema: Built; reject: Built }>();
   let whole: Diagnostic[] = [];
   const formatTable: string[] = [];
