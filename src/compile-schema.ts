@@ -49,8 +49,8 @@ function inlineRuntime(code: string): string {
   const key = roots.join(",");
   let js = runtimeJs.get(key);
   if (js === undefined) {
-    const { text, exported } = runtimeSubset(runtimeSource(), roots);
-    js = toJavaScript(`const rt = (() => {\n${text.replace(/^export /gm, "")}\nreturn { ${exported.join(", ")} };\n})();`);
+    const { js: helpers, exported } = runtimeSubset(runtimeSource(), roots);
+    js = `const rt = (() => {\n${helpers}\nreturn { ${exported.join(", ")} };\n})();`;
     runtimeJs.set(key, js);
   }
   return js;

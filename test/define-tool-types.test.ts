@@ -72,5 +72,5 @@ describe("defineTool: typed execute from the generated index", () => {
     writeFileSync(join(project, "tools/weather.tool.ts"), tool("number"));
     build();
     expect(typeErrors()).toEqual(["tools/weather.tool.ts:12: Property 'toUpperCase' does not exist on type 'number'."]);
-  });
+  }, 600_000); // two builds in a new process each, two type-checks
 });

@@ -2,7 +2,7 @@
 // names (`rt.x`), and what those name in turn. `toolform compile` inlines the
 // runtime into one standalone module; a one-field schema needs a few helpers of it,
 // not the whole file (formats, normaliser, suggestions, reports of other keywords).
-import { typescript } from "./finish.js";
+import { toJavaScript, typescript } from "./finish.js";
 
 interface Decl {
   text: string;
@@ -13,6 +13,8 @@ interface Decl {
   exported: boolean;
   /** Interfaces and type aliases: kept (the JavaScript emit erases them). */
   typeOnly: boolean;
+  /** Its JavaScript, unexported, made once (compiling one subset per schema would cost a transpile each). */
+  js?: string;
 }
 
 const parsed = new Map<string, Decl[]>();
@@ -41,11 +43,11 @@ function declarations(src: string): Decl[] {
 }
 
 /**
- * The runtime source cut to what `roots` need: the declarations (in file order)
- * reachable from those names, every type, and statements that declare nothing.
- * `exported`: the reachable exported names (what `rt` offers).
+ * The runtime cut to what `roots` need, as JavaScript without exports: the
+ * declarations (in file order) reachable from those names, and statements that
+ * declare nothing. `exported`: the reachable exported names (what `rt` offers).
  */
-export function runtimeSubset(src: string, roots: Iterable<string>): { text: string; exported: string[] } {
+export function runtimeSubset(src: string, roots: Iterable<string>): { js: string; exported: string[] } {
   const decls = declarations(src);
   const byName = new Map<string, Decl>();
   for (const d of decls) for (const n of d.names) byName.set(n, d);
@@ -57,8 +59,9 @@ export function runtimeSubset(src: string, roots: Iterable<string>): { text: str
     keep.add(d);
     queue.push(...d.mentions);
   }
-  const kept = decls.filter((d) => keep.has(d) || d.typeOnly || (d.names.length === 0 && !d.typeOnly && !isImportOrEmpty(d)));
-  return { text: kept.map((d) => d.text).join(""), exported: kept.filter((d) => d.exported && keep.has(d)).flatMap((d) => d.names) };
+  const kept = decls.filter((d) => keep.has(d) || (d.names.length === 0 && !d.typeOnly && !isImportOrEmpty(d)));
+  const js = kept.map((d) => (d.js ??= toJavaScript(d.text.replace(/^export /gm, "")))).join("\n");
+  return { js, exported: kept.filter((d) => d.exported).flatMap((d) => d.names) };
 }
 
 function isImportOrEmpty(d: Decl): boolean {
