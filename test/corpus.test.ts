@@ -548,9 +548,14 @@ describe("real-tools corpus (test/corpus)", () => {
     expect(corpus.reduce((n, c) => n + c.tools.length, 0)).toBeGreaterThanOrEqual(500);
   });
 
-  it("every tool builds, in both unknownArgs modes", () => {
+  it("every tool builds, in both unknownArgs modes, but for the one fail-closed refusal its author must opt out of", () => {
     const refused = [...built].flatMap(([file, b]) => [...b.schema.refused, ...b.reject.refused].map((d) => `${file} ${d.tool}: ${d.code} ${d.message}${d.pointer ? " at " + d.pointer : ""}`));
-    expect([...new Set(refused)]).toEqual([]);
+    // Notion's OpenAPI-generated schema marks two string fields `format: "json"`: no
+    // JSON Schema or OpenAPI format, which ajv-formats does not know either. Fail closed
+    // (issue 13.4) refuses it by default, naming the place; `allowUnchecked: ["format"]`
+    // for that tool builds it (the build above does so, and its verdicts are compared).
+    const format = (at: string) => `notion.json API-post-page: schema/unknown-format format "json" is not known to toolform, so the validator cannot check it at /tools/11/inputSchema/properties/${at}/format`;
+    expect([...new Set(refused)].sort()).toEqual([format("cover"), format("icon")]);
   });
 
   it("all sources build in one project: only exactly equal names from two sources clash (issue 13.2)", () => {
