@@ -3,8 +3,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // Generous: these are hangs guards, not speed checks (speed lives in npm run bench).
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     // 2-core machines: a few forks, not one per file.
     pool: "forks",
     maxWorkers: 2,
