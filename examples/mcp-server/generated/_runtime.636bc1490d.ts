@@ -2,403 +2,12 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:b68fbd37e6ec4445b4f5690b823b23fe9b449e71a6905cd87a7119bb78fb733c
+// input hash: sha256:c5b749338427bb577d67840ded485e1eb62b8cf5adbd65df33b93b89ddb5a84e
 
 // toolform runtime: the helpers every generated tool module shares.
-// This file is copied into the output folder as _runtime.ts, which imports nothing: the one
-// import below is replaced by the text of that module when the runtime is written
-// (src/emit/runtime-file.ts), so the matcher has a single source the CLI and MCP server share.
+// This file is copied into the output folder as _runtime.ts; it must import nothing.
 // Everything here runs only on the error path, except the small predicates
 // (ucs2length, deepEqual, formats) that the fast path calls.
-// "Did you mean …?": the one matcher behind every suggestion toolform makes — a misspelt
-// argument name or enum value (generated runtime), an unknown tool name (runtime, MCP
-// server), an unknown command (CLI).
-//
-// This module imports nothing and every top-level name starts with `sg`, `nearest` or
-// `suggest`: src/emit/runtime-file.ts splices its text into the generated _runtime.ts in
-// place of the template's one import of it, so generated code carries it verbatim while
-// the compiler, the MCP server and the CLI import it as an ordinary module.
-//
-// A suggestion is made only when it is very likely the name meant (a wrong one sends the
-// model the wrong way). Classes of match, best first; a name is offered only when one
-// known name is alone in the best class that any known name reaches:
-//   0  the same after folding case and separators           Start_ISO → start_iso
-//   1-3 a few edits (transposition = 1), scaled to length     duration_mins → duration_min
-//   4  the same words in any order, abbreviations allowed     list_dir → list_directory, 7days → 7d
-//   5  the same words with one synonym                        get_issue → issue_read
-//      (list/search, weaker, only beside two exact words)     get_pull_request → pull_request_read
-//   6  one is the other plus a name/id/list word              reponame → repo, timeseries → timeseriesGroups
-//   7  one is the other's last words (the head noun)          file_path → path, type → entityType
-// Words come from splitting on case changes, digits, "_", "-", "." and spaces. For an enum
-// value the field's own words are dropped first ("squash_merge" for merge_method → squash).
-// test/messages-v2.test.ts holds the corpus (hits and names that must get nothing).
-
-/** Verbs and nouns models swap for one another (the issue corpus): each maps to one spelling. */
-const SG_SYNONYMS: ReadonlyMap<string, string> = new Map([
-  ["get", "get"],
-  ["read", "get"],
-  ["fetch", "get"],
-  ["list", "list"],
-  ["search", "list"],
-  ["dir", "directory"],
-  ["directory", "directory"],
-]);
-
-/** Words that make a name of a thing, or a list of things, without changing what it names. */
-const SG_FILLERS = new Set([
-  "name",
-  "names",
-  "id",
-  "ids",
-  "list",
-  "lists",
-  "group",
-  "groups",
-  "items",
-  "array",
-  "set",
-  "value",
-  "values",
-  "str",
-  "string",
-  "text",
-]);
-
-const SG_RANK_NONE = 99;
-const SG_RANK_EDIT_MAX = 3;
-
-/** Lower case without spaces, "_", "-" and ".": "Start ISO" and "start_iso" fold alike. */
-export function sgFold(s: string): string {
-  const l = s.toLowerCase();
-  let out = "";
-  let from = 0;
-  for (let i = 0; i < l.length; i++) {
-    const c = l.charCodeAt(i);
-    if (c === 32 || c === 95 || c === 45 || c === 46 || c === 9 || c === 10 || c === 13) {
-      if (i > from) out += l.slice(from, i);
-      from = i + 1;
-    }
-  }
-  return from === 0 ? l : out + l.slice(from);
-}
-
-/** Character kind for word splitting: 0 separator, 1 lower (and non-ASCII), 2 upper, 3 digit. */
-function sgKind(c: number): number {
-  return c >= 97 && c <= 122 ? 1 : c >= 65 && c <= 90 ? 2 : c >= 48 && c <= 57 ? 3 : c >= 128 ? 1 : 0;
-}
-
-/** Words of a name, lower case: "getPullRequest" → get pull request; "list_dir" → list dir; "7days" → 7 days; "HTTPServer" → http server. */
-export function sgWords(s: string): string[] {
-  const out: string[] = [];
-  const lower = s.toLowerCase();
-  let start = -1;
-  let p = 0;
-  for (let i = 0; i < s.length; i++) {
-    const k = sgKind(s.charCodeAt(i));
-    if (k === 0) {
-      if (start >= 0) (out.push(lower.slice(start, i)), (start = -1));
-    } else if (start < 0) start = i;
-    // a boundary: lower→Upper, letter↔digit, and the last capital of a run before a lower (HTTPServer)
-    else if (
-      (p === 1 && k === 2) ||
-      (p === 3) !== (k === 3) ||
-      (p === 2 && k === 2 && i + 1 < s.length && sgKind(s.charCodeAt(i + 1)) === 1)
-    ) {
-      out.push(lower.slice(start, i));
-      start = i;
-    }
-    p = k;
-  }
-  if (start >= 0) out.push(lower.slice(start));
-  return out;
-}
-
-/** A known name, prepared once per list. */
-interface SgKnown {
-  name: string;
-  fold: string;
-  words: string[];
-}
-
-/** A known-names list, prepared once (the lists are module constants): folded names, and, when first needed, words and their index. */
-interface SgList {
-  items: SgKnown[];
-  /** Word key → the items with a word of that key (see sgKey); built on the first word-level scan. */
-  byKey: Map<string, number[]> | undefined;
-}
-
-const sgLists = new WeakMap<readonly string[], SgList>();
-function sgPrepared(known: readonly string[]): SgList {
-  let p = sgLists.get(known);
-  if (p === undefined)
-    sgLists.set(
-      known,
-      (p = { items: known.map((name) => ({ name, fold: sgFold(name), words: [] })), byKey: undefined }),
-    );
-  return p;
-}
-
-/**
- * Two words that match at all (same, abbreviation of 3+ letters, synonyms, equal numbers) share
- * this key: the synonym group, else the first three characters. So a word-level scan only
- * looks at the names that share a key with the input (most unknown names share none).
- */
-function sgKey(w: string): string {
-  return SG_SYNONYMS.get(w) ?? (w.length > 3 ? w.slice(0, 3) : w);
-}
-
-function sgIndex(list: SgList): Map<string, number[]> {
-  if (list.byKey !== undefined) return list.byKey;
-  const m = new Map<string, number[]>();
-  list.items.forEach((k, i) => {
-    k.words = sgWords(k.name);
-    for (const w of k.words) {
-      const key = sgKey(w);
-      const at = m.get(key);
-      if (at === undefined) m.set(key, [i]);
-      else if (at[at.length - 1] !== i) at.push(i);
-    }
-  });
-  return (list.byKey = m);
-}
-
-// One reusable row triple: suggestions run on the error path of every refused call.
-let sgRow0 = new Int32Array(64);
-let sgRow1 = new Int32Array(64);
-let sgRow2 = new Int32Array(64);
-const sgBag = new Int32Array(128);
-
-/** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
-function sgBagDistance(a: string, b: string): number {
-  for (let i = 0; i < a.length; i++) sgBag[a.charCodeAt(i) & 127]!++;
-  for (let i = 0; i < b.length; i++) sgBag[b.charCodeAt(i) & 127]!--;
-  let pos = 0;
-  let neg = 0;
-  for (let i = 0; i < a.length; i++) {
-    const c = a.charCodeAt(i) & 127;
-    if (sgBag[c]! > 0) pos += sgBag[c]!;
-    else if (sgBag[c]! < 0) neg -= sgBag[c]!;
-    sgBag[c] = 0;
-  }
-  for (let i = 0; i < b.length; i++) {
-    const c = b.charCodeAt(i) & 127;
-    if (sgBag[c]! < 0) neg -= sgBag[c]!;
-    sgBag[c] = 0;
-  }
-  return Math.max(pos, neg);
-}
-
-/** Edit distance with adjacent transpositions counted as one edit (optimal string alignment), or max + 1 as soon as it must exceed `max`. */
-export function sgDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max || sgBagDistance(a, b) > max) return max + 1;
-  if (b.length + 1 > sgRow0.length) {
-    sgRow0 = new Int32Array(b.length + 1);
-    sgRow1 = new Int32Array(b.length + 1);
-    sgRow2 = new Int32Array(b.length + 1);
-  }
-  let prev2 = sgRow0; // row i - 2
-  let prev = sgRow1; // row i - 1
-  let cur = sgRow2;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let best = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const cb = b.charCodeAt(j - 1);
-      let c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2]! + 1 < c)
-        c = prev2[j - 2]! + 1;
-      cur[j] = c;
-      if (c < best) best = c;
-    }
-    if (best > max) return max + 1;
-    const t = prev2;
-    prev2 = prev;
-    prev = cur;
-    cur = t;
-  }
-  return prev[b.length]!;
-}
-
-/** How two words match: 3 the same, 2 one abbreviates the other (dir, directory; issue, issues), 1 synonyms, 0 not. */
-function sgWordMatch(a: string, b: string): number {
-  if (a === b) return 3;
-  const s = a.length <= b.length ? a : b;
-  const l = s === a ? b : a;
-  if (s.length >= 3 && l.startsWith(s) && !sgDigit(s)) return 2;
-  const x = SG_SYNONYMS.get(a);
-  return x !== undefined && x === SG_SYNONYMS.get(b) ? (x === "directory" ? 2 : 1) : 0;
-}
-
-function sgDigit(w: string): boolean {
-  const c = w.charCodeAt(0);
-  return c >= 48 && c <= 57;
-}
-
-/**
- * The class of match (see the head of this file) of input words `a` against known words `b`,
- * or SG_RANK_NONE. `af`/`bf` are the folded spellings.
- */
-function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
-  if (a.length === b.length) {
-    // In order, a unit may shorten to any prefix after an equal number: 7days → 7d.
-    let ordered = true;
-    for (let i = 0; i < a.length && ordered; i++) {
-      const unit =
-        i > 0 &&
-        sgDigit(a[i - 1]!) &&
-        a[i - 1] === b[i - 1] &&
-        !sgDigit(a[i]!) &&
-        !sgDigit(b[i]!) &&
-        (a[i]!.startsWith(b[i]!) || b[i]!.startsWith(a[i]!));
-      const m = sgWordMatch(a[i]!, b[i]!);
-      if (!unit && m < 2) ordered = false;
-    }
-    if (ordered) return 4;
-    // Any order: pair each word with a distinct word of the other side.
-    const used: boolean[] = [];
-    let exact = 0;
-    let syn = 0;
-    let weak = false;
-    for (const w of a) {
-      let best = -1;
-      let bestM = 0;
-      for (let j = 0; j < b.length; j++) {
-        if (used[j]) continue;
-        const m = sgWordMatch(w, b[j]!);
-        if (m > bestM) ((best = j), (bestM = m));
-      }
-      if (best < 0) {
-        exact = -1;
-        break;
-      }
-      used[best] = true;
-      if (bestM === 3) exact++;
-      if (bestM === 1) (syn++, (weak ||= SG_SYNONYMS.get(w) !== "get"));
-    }
-    if (exact >= 0) {
-      if (syn === 0) return 4;
-      // get/read/fetch are one verb; list/search only nearly (search_files is not list_files): two exact words then.
-      if (syn === 1 && exact >= (weak ? 2 : 1)) return 5;
-    }
-    return SG_RANK_NONE;
-  }
-  const aShort = a.length < b.length;
-  const s = aShort ? a : b;
-  const l = aShort ? b : a;
-  const sf = aShort ? af : bf;
-  // One is the other plus a filler: repo_name / repo, timeseries / timeseriesGroups.
-  let lead = true;
-  for (let i = 0; i < s.length && lead; i++) if (sgWordMatch(s[i]!, l[i]!) < 2) lead = false;
-  if (lead) {
-    let fill = true;
-    for (let i = s.length; i < l.length && fill; i++) if (!SG_FILLERS.has(l[i]!)) fill = false;
-    if (fill) return 6;
-  }
-  // The shorter is the longer's head (its last words): file_path → path, entityType → type.
-  const off = l.length - s.length;
-  let tail = sf.length >= 2;
-  for (let i = 0; i < s.length && tail; i++) if (sgWordMatch(s[i]!, l[off + i]!) < 2) tail = false;
-  if (tail) return 7;
-  return SG_RANK_NONE;
-}
-
-/** One word spelled together with a filler: reponame / repo (no case or separator to split on). */
-function sgFusedFiller(af: string, bf: string): boolean {
-  const s = af.length < bf.length ? af : bf;
-  const l = s === af ? bf : af;
-  return s.length >= 3 && l.startsWith(s) && SG_FILLERS.has(l.slice(s.length));
-}
-
-/** Ranks every known name against `name`; calls `take(rank, name)` for each within reach. */
-function sgScan(
-  name: string,
-  known: readonly string[],
-  context: string | (() => string | undefined) | undefined,
-  take: (rank: number, name: string) => void,
-): void {
-  if (typeof name !== "string" || name.length > 200 || known.length === 0) return;
-  const f = sgFold(name);
-  if (f.length === 0) return;
-  const list = sgPrepared(known);
-  // Edits allowed: none under 3 characters (two short names differ by little and mean different things).
-  const max = f.length < 3 ? 0 : Math.max(1, Math.min(SG_RANK_EDIT_MAX, Math.floor(f.length / 3)));
-  let found = false;
-  for (const k of list.items) {
-    if (k.fold === f) ((found = true), take(0, k.name));
-    else if (max > 0) {
-      const d = sgDistance(f, k.fold, max);
-      if (d <= max) ((found = true), take(d, k.name));
-    }
-  }
-  if (found) return;
-  // Word-level matches only when nothing is within a few edits, and only against names sharing a word key.
-  let words = sgWords(name);
-  const index = sgIndex(list);
-  let near: number[] | undefined;
-  for (const w of words) {
-    const at = index.get(sgKey(w));
-    if (at !== undefined) near = near === undefined ? at : near.concat(at);
-  }
-  if (near === undefined) return;
-  const ctx = typeof context === "function" ? context() : context;
-  if (ctx !== undefined) {
-    const drop = new Set(sgWords(ctx));
-    const kept = words.filter((w) => !drop.has(w));
-    if (kept.length) words = kept;
-  }
-  let last = -1;
-  for (const i of near.length > 1 ? near.slice().sort((a, b) => a - b) : near) {
-    if (i === last) continue;
-    last = i;
-    const k = list.items[i]!;
-    if (k.words.length === 0) continue;
-    let r = sgWordRank(words, k.words, f, k.fold);
-    if (r > 6 && sgFusedFiller(f, k.fold)) r = 6;
-    if (r < SG_RANK_NONE) take(r, k.name);
-  }
-}
-
-/**
- * Known names close to `name`, best first, for a list ("Did you mean a or b?"): every name
- * within a few edits (up to `limit`), or else the one name a word-level match singles out.
- */
-export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
-  let best = SG_RANK_NONE;
-  let hits: [number, string][] = [];
-  sgScan(name, known, undefined, (r, n) => {
-    if (r < best) best = r;
-    hits.push([r, n]);
-  });
-  if (best > SG_RANK_EDIT_MAX) {
-    hits = hits.filter((h) => h[0] === best);
-    return hits.length === 1 ? [hits[0]![1]] : [];
-  }
-  hits = hits.filter((h) => h[0] <= SG_RANK_EDIT_MAX);
-  if (hits.length > 1) hits.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
-  return hits.slice(0, limit).map((h) => h[1]);
-}
-
-/**
- * The one known name `name` most likely meant, or undefined when none is close or two are
- * equally close. `context` (an enum's field name, or a function giving it, called only when
- * words are compared): words of it in `name` are ignored.
- */
-export function suggestName(
-  name: string,
-  known: readonly string[],
-  context?: string | (() => string | undefined),
-): string | undefined {
-  let best = SG_RANK_NONE;
-  let pick: string | undefined;
-  let tie = false;
-  sgScan(name, known, context, (r, n) => {
-    if (r < best) ((best = r), (pick = n), (tie = false));
-    else if (r === best) tie = true;
-  });
-  return tie ? undefined : pick;
-}
 
 /** The report buckets of seed 000, in their order. */
 export type Bucket = "missing_required" | "unknown_args" | "type_errors" | "enum_errors" | "constraint_errors";
@@ -511,13 +120,7 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
 
 // ---------------------------------------------------------------- reports
 
-const RANK: Readonly<Record<Bucket, number>> = {
-  missing_required: 0,
-  unknown_args: 1,
-  type_errors: 2,
-  enum_errors: 3,
-  constraint_errors: 4,
-};
+const RANK: Readonly<Record<Bucket, number>> = { missing_required: 0, unknown_args: 1, type_errors: 2, enum_errors: 3, constraint_errors: 4 };
 
 class Report implements ValidationReport {
   ok: boolean;
@@ -532,19 +135,10 @@ class Report implements ValidationReport {
   readonly errors: ValidationError[];
   readonly nearest: string[];
   private text?: string;
-  /** The errors in the order found (the schema's order), for the feedback's order (byPath). */
-  private readonly found: ValidationError[];
   // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
-  constructor(
-    tool: string,
-    errors: ValidationError[],
-    unknownTool: boolean,
-    nearest: string[],
-    found: ValidationError[] = errors,
-  ) {
+  constructor(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]) {
     this.tool = tool;
     this.errors = errors;
-    this.found = found;
     this.nearest = nearest;
     this.unknown_tool = unknownTool;
     for (const e of errors) {
@@ -570,7 +164,7 @@ class Report implements ValidationReport {
   }
   /** Built on first read: a harness that only logs the buckets never pays for it. */
   get feedback(): string {
-    return (this.text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.found), this.unknown_tool, this.nearest));
+    return (this.text ??= this.ok ? "" : feedbackText(this.tool, this.errors, this.unknown_tool, this.nearest));
   }
   toDict(): ReportDict {
     return {
@@ -592,47 +186,10 @@ class Report implements ValidationReport {
 function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
   if (unknownTool) {
     const near = nearest.length ? ` Did you mean ${nearest.map((n) => quote(n)).join(" or ")}?` : "";
-    const why = errors.length ? " " + errors.map((e) => e.message).join(" ") : ""; // the call itself could not be read
-    return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
+    return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}`;
   }
   const lines = errors.map((e) => `- ${e.message}`);
   return `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:\n${lines.join("\n")}`;
-}
-
-/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"). */
-function segments(p: string): (string | number)[] {
-  const out: (string | number)[] = [];
-  const re = /\.?([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
-  for (let m: RegExpExecArray | null; re.lastIndex < p.length && (m = re.exec(p)) !== null;)
-    out.push(m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3] ?? ""));
-  return out;
-}
-
-/**
- * The feedback's order: errors grouped by path, array items by index
- * (line_items[0] before line_items[1]), names in the order first found (the
- * schema's), an object's own errors before its members'. Stable otherwise.
- */
-function byPath(errors: ValidationError[]): ValidationError[] {
-  if (errors.length < 2) return errors;
-  const first = new Map<string, number>();
-  const keys = errors.map((e, i) => {
-    let at = "";
-    return segments(e.path).map((seg) => {
-      at += "\u0000" + seg;
-      if (typeof seg === "number") return seg;
-      if (!first.has(at)) first.set(at, i);
-      return first.get(at)!;
-    });
-  });
-  const order = errors.map((_, i) => i);
-  order.sort((a, b) => {
-    const ka = keys[a]!,
-      kb = keys[b]!;
-    for (let j = 0; j < ka.length && j < kb.length; j++) if (ka[j] !== kb[j]) return ka[j]! - kb[j]!;
-    return ka.length - kb.length || a - b;
-  });
-  return order.map((i) => errors[i]!);
 }
 
 /** The report of a valid call. Frozen and shared: the valid path allocates nothing. */
@@ -645,71 +202,18 @@ export function okReport(tool: string): ValidationReport {
 export function errorReport(tool: string, errors: ValidationError[]): ValidationReport {
   // A failing `is` must yield at least one error; if the collector found none the two
   // paths disagree, which is a toolform bug: say so rather than pass the call.
-  if (errors.length === 0)
-    errors.push(
-      mk(
-        "",
-        "constraint_errors",
-        "schema",
-        "a value matching the schema",
-        "?",
-        "arguments: does not match the schema",
-        "The arguments do not match the input schema.",
-      ),
-    );
-  return new Report(tool, sortErrors(errors), false, [], errors);
+  if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
+  return new Report(tool, sortErrors(errors), false, []);
 }
 
 export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
   return new Report(name, [], true, nearestNames(name, known));
 }
 
-/** A call object that throws when read (a Proxy, a getter on `name`): no tool is named, and the report says why. */
-export function unreadableCallReport(e: unknown): ValidationReport {
-  const s: ValidationError[] = [];
-  unjudged(s, e);
-  s[0] = {
-    ...s[0]!,
-    text: "call: not readable (plain JSON data)",
-    message: 'The tool call could not be read as plain JSON data. Send {"name": …, "arguments": {…}}.',
-  };
-  return new Report("", s, true, []);
-}
-
-/**
- * The generated `validateCall`: total on any value. A call whose `name` is not a
- * tool's (a non-string, an object whose toString throws) is an unknown tool; a call
- * object that throws when read (a Proxy, a getter on `name` or `arguments`) is a
- * refusal saying so, never an exception.
- */
-export function callReport(
-  toolset: Readonly<Record<string, Tool>>,
-  known: readonly string[],
-  call: unknown,
-): ValidationReport {
-  let name: unknown;
-  try {
-    name = call === null || call === undefined ? undefined : (call as { name?: unknown }).name;
-  } catch (e) {
-    return unreadableCallReport(e);
-  }
-  if (typeof name !== "string" || !hasOwn.call(toolset, name))
-    return unknownToolReport(typeof name === "string" ? name : show(name), known);
-  const s: ValidationError[] = [];
-  try {
-    const args = (call as { arguments?: unknown }).arguments;
-    return toolset[name]!.validate(args === undefined ? {} : args);
-  } catch (e) {
-    unjudged(s, e); // a throwing `arguments` getter (validate itself is total)
-  }
-  return errorReport(name, s);
-}
-
 function sortErrors(errors: ValidationError[]): ValidationError[] {
   // Stable: by bucket order of seed 000, then in the order found (schema order).
   let sorted = true;
-  for (let i = 1; i < errors.length && sorted; i++)
-    if (RANK[errors[i - 1]!.bucket] > RANK[errors[i]!.bucket]) sorted = false;
+  for (let i = 1; i < errors.length && sorted; i++) if (RANK[errors[i - 1]!.bucket] > RANK[errors[i]!.bucket]) sorted = false;
   if (sorted) return errors;
   return errors
     .map((e, i) => [RANK[e.bucket], i, e] as const)
@@ -761,12 +265,7 @@ class CoercedReport implements ValidationReport {
   }
 }
 
-const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({
-  none: 0,
-  lenient: 1,
-  normalized: 2,
-  compare: 3,
-});
+const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
 const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
 
 /** Builds a tool object from the generated pieces. */
@@ -816,8 +315,7 @@ export function makeTool<Args>(def: {
   };
   const modeOf = (mode: unknown): number => {
     const m = NORMALIZE_MODES[mode as NormalizeMode];
-    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string))
-      throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
+    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
     return m;
   };
   const normalize = (v: unknown, mode: NormalizeMode = "compare"): NormalizeResult => {
@@ -888,37 +386,15 @@ export const WORK_MAX = 1_000_000;
 
 export function workErr(s: ValidationError[]): void {
   const what = `at most ${WORK_MAX} checks through recursive schemas`;
-  s.push(
-    mk(
-      "",
-      "constraint_errors",
-      "maxSteps",
-      what,
-      "a value too costly to check",
-      `arguments: needs more than ${WORK_MAX} recursive checks (maxSteps)`,
-      `The arguments are too costly to check (${what}); send a smaller or less deeply nested value.`,
-    ),
-  );
+  s.push(mk("", "constraint_errors", "maxSteps", what, "a value too costly to check", `arguments: needs more than ${WORK_MAX} recursive checks (maxSteps)`, `The arguments are too costly to check (${what}); send a smaller or less deeply nested value.`));
 }
 
 /** A value the validator could not read to the end: a throwing Proxy or getter, or nesting past the call stack. */
 export function unjudged(s: ValidationError[], e: unknown): void {
   const deep = e instanceof RangeError;
   const expected = deep ? "nesting the validator can follow" : "plain JSON data";
-  const message = deep
-    ? "The arguments are nested too deeply to check."
-    : "The arguments could not be read as plain JSON data.";
-  s.push(
-    mk(
-      "",
-      "constraint_errors",
-      deep ? "maxDepth" : "type",
-      expected,
-      deep ? "a value nested too deeply" : "a value that throws when read",
-      `arguments: not checkable (${expected})`,
-      message,
-    ),
-  );
+  const message = deep ? "The arguments are nested too deeply to check." : "The arguments could not be read as plain JSON data.";
+  s.push(mk("", "constraint_errors", deep ? "maxDepth" : "type", expected, deep ? "a value nested too deeply" : "a value that throws when read", `arguments: not checkable (${expected})`, message));
 }
 
 /** "edits[0].oldText" → ["edits", 0, "oldText"] (for Standard Schema issue paths). */
@@ -984,15 +460,7 @@ export function show(v: unknown, n = 60): string {
     if (Array.isArray(v)) return v.length === 0 ? "[]" : `an array of ${v.length} item${v.length === 1 ? "" : "s"}`;
     if (typeof v === "object" && v !== null) {
       const keys = Object.keys(v);
-      return keys.length === 0
-        ? "{}"
-        : `an object with ${clip(
-            keys
-              .slice(0, 5)
-              .map((k) => JSON.stringify(k))
-              .join(", ") + (keys.length > 5 ? ", …" : ""),
-            n,
-          )}`;
+      return keys.length === 0 ? "{}" : `an object with ${clip(keys.slice(0, 5).map((k) => JSON.stringify(k)).join(", ") + (keys.length > 5 ? ", …" : ""), n)}`;
     }
     return String(v);
   } catch {
@@ -1033,34 +501,14 @@ function mk(
 /** Wrong type. `types` is the schema's wording ("integer", "string or null"), `phrase` the message's ("an integer"). */
 export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string): void {
   const got = describe(v);
-  s.push(
-    mk(
-      p,
-      "type_errors",
-      "type",
-      phrase,
-      got,
-      `${at(p)}: expected ${types}, got ${jsonType(v)}`,
-      `${field(p)} must be ${phrase}; got ${got}${exampleSuffix(ex)}`,
-      ex,
-    ),
-  );
+  s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${jsonType(v)}`, `${field(p)} must be ${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 /** A required property `key` is missing from the object at `p`. */
 export function missing(s: ValidationError[], p: string, key: string, ex?: string): void {
   const path = pk(p, key);
   s.push(
-    mk(
-      path,
-      "missing_required",
-      "required",
-      "present",
-      "nothing",
-      path,
-      `${quote(path)} is required${ex === undefined ? "" : ". Example: " + quote(key) + ": " + ex}`,
-      ex,
-    ),
+    mk(path, "missing_required", "required", "present", "nothing", path, `${quote(path)} is required${ex === undefined ? "" : ". Example: " + quote(key) + ": " + ex}`, ex),
   );
 }
 
@@ -1073,62 +521,23 @@ function knownList(known: readonly string[]): string {
 }
 
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
-export function unknownKey(
-  s: ValidationError[],
-  p: string,
-  key: string,
-  known: readonly string[],
-  owner: string,
-): void {
+export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
   const path = pk(p, key);
-  const near = suggestName(key, known);
+  const near = nearestNames(key, known, 1)[0];
   const whose = p === "" ? `a parameter of ${owner}` : `a field of ${quote(p)}`;
   const list = known.length === 0 ? " It takes none." : ` ${p === "" ? "Parameters" : "Fields"}: ${knownList(known)}`;
   const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
-  s.push(
-    mk(
-      path,
-      "unknown_args",
-      "additionalProperties",
-      "no such property",
-      show(key),
-      path,
-      `${quote(path)} is not ${whose}${hint}.${list}`,
-      undefined,
-      near,
-    ),
-  );
+  s.push(mk(path, "unknown_args", "additionalProperties", "no such property", show(key), path, `${quote(path)} is not ${whose}${hint}.${list}`, undefined, near));
 }
 
 /** A value outside its enum (or unequal to its const: `allowed` has one element). */
-export function enumErr(
-  s: ValidationError[],
-  p: string,
-  v: unknown,
-  allowed: readonly unknown[],
-  keyword: string,
-  ex?: string,
-): void {
-  const shown =
-    allowed
-      .slice(0, 12)
-      .map((a) => show(a, 40))
-      .join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
-  const near = typeof v === "string" ? nearestEnum(v, allowed, p) : undefined;
+export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
+  const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
+  const near = typeof v === "string" ? nearestEnum(v, allowed) : undefined;
   const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
   const expected = allowed.length === 1 ? show(allowed[0], 40) : "one of: " + shown;
   s.push(
-    mk(
-      p,
-      "enum_errors",
-      keyword,
-      expected,
-      show(v),
-      `${at(p)}: ${show(v)} not in ${allowed.length === 1 ? show(allowed[0], 40) : "[" + shown + "]"}`,
-      `${field(p)} must be ${expected}; got ${show(v)}${hint}`,
-      ex,
-      near,
-    ),
+    mk(p, "enum_errors", keyword, expected, show(v), `${at(p)}: ${show(v)} not in ${allowed.length === 1 ? show(allowed[0], 40) : "[" + shown + "]"}`, `${field(p)} must be ${expected}; got ${show(v)}${hint}`, ex, near),
   );
 }
 
@@ -1140,42 +549,13 @@ const LIMIT: Record<string, [string, string]> = {
 };
 
 /** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
-export function limitErr(
-  s: ValidationError[],
-  p: string,
-  v: number,
-  keyword: string,
-  limit: number,
-  ex?: string,
-): void {
+export function limitErr(s: ValidationError[], p: string, v: number, keyword: string, limit: number, ex?: string): void {
   const [bad, good] = LIMIT[keyword] ?? ["?", "?"];
-  s.push(
-    mk(
-      p,
-      "constraint_errors",
-      keyword,
-      `${good} ${limit}`,
-      show(v),
-      `${at(p)}: ${show(v)} ${bad} ${keyword} ${limit}`,
-      `${field(p)} must be ${good} ${limit}; got ${show(v)}${exampleSuffix(ex)}`,
-      ex,
-    ),
-  );
+  s.push(mk(p, "constraint_errors", keyword, `${good} ${limit}`, show(v), `${at(p)}: ${show(v)} ${bad} ${keyword} ${limit}`, `${field(p)} must be ${good} ${limit}; got ${show(v)}${exampleSuffix(ex)}`, ex));
 }
 
 export function multipleErr(s: ValidationError[], p: string, v: number, m: number, ex?: string): void {
-  s.push(
-    mk(
-      p,
-      "constraint_errors",
-      "multipleOf",
-      `a multiple of ${m}`,
-      show(v),
-      `${at(p)}: ${show(v)} is not a multiple of ${m}`,
-      `${field(p)} must be a multiple of ${m}; got ${show(v)}${exampleSuffix(ex)}`,
-      ex,
-    ),
-  );
+  s.push(mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, show(v), `${at(p)}: ${show(v)} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${show(v)}${exampleSuffix(ex)}`, ex));
 }
 
 const SIZE: Record<string, [string, string, string, string]> = {
@@ -1191,125 +571,58 @@ const SIZE: Record<string, [string, string, string, string]> = {
 };
 
 /** A size out of bounds: `n` is the measured size (code points, items, properties). */
-export function sizeErr(
-  s: ValidationError[],
-  p: string,
-  v: unknown,
-  n: number,
-  keyword: string,
-  limit: number,
-  ex?: string,
-): void {
+export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): void {
   const [rel, unit, units, what] = SIZE[keyword] ?? ["?", "", "", "size"];
   const op = keyword.startsWith("min") ? "<" : ">";
   const has = typeof v === "string" ? `${show(v)} (${n} ${n === 1 ? unit : units})` : `${n} ${n === 1 ? unit : units}`;
   s.push(
-    mk(
-      p,
-      "constraint_errors",
-      keyword,
-      `${rel} ${limit} ${limit === 1 ? unit : units}`,
-      has,
-      `${at(p)}: ${what} ${n} ${op} ${keyword} ${limit}`,
-      `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`,
-      ex,
-    ),
+    mk(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${at(p)}: ${what} ${n} ${op} ${keyword} ${limit}`, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex),
   );
 }
 
-/** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
-export function patternErr(
-  s: ValidationError[],
-  p: string,
-  v: string,
-  source: string,
-  expected: string,
-  ex?: string,
-  len?: number,
-): void {
-  const n = len === undefined ? len : ucs2length(v);
-  const got = n === undefined || n === len ? show(v) : `${show(v)} (${n} character${n === 1 ? "" : "s"})`;
-  s.push(
-    mk(
-      p,
-      "constraint_errors",
-      "pattern",
-      expected,
-      got,
-      `${at(p)}: ${show(v)} does not match pattern ${quote(clip(source, 200))}`,
-      `${field(p)} must be ${expected}; got ${got}${exampleSuffix(ex)}`,
-      ex,
-    ),
-  );
+export function patternErr(s: ValidationError[], p: string, v: string, source: string, ex?: string): void {
+  s.push(mk(p, "constraint_errors", "pattern", `a string matching /${source}/`, show(v), `${at(p)}: ${show(v)} does not match pattern ${quote(source)}`, `${field(p)} must match the pattern /${clip(source, 80)}/; got ${show(v)}${exampleSuffix(ex)}`, ex));
 }
 
-/** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
-export function formatErr(
-  s: ValidationError[],
-  p: string,
-  v: string,
-  format: string,
-  words: string,
-  ex?: string,
-): void {
-  s.push(
-    mk(
-      p,
-      "constraint_errors",
-      "format",
-      words,
-      show(v),
-      `${at(p)}: ${show(v)} is not a valid ${format}`,
-      `${field(p)} must be ${words}; got ${show(v)}${exampleSuffix(ex)}`,
-      ex,
-    ),
-  );
+const FORMAT_WORDS: Record<string, string> = {
+  "date-time": "a date-time (RFC 3339, with a time zone)",
+  date: "a date (YYYY-MM-DD)",
+  time: "a time (HH:MM:SS with a time zone)",
+  duration: "an ISO 8601 duration",
+  email: "an email address",
+  "idn-email": "an email address",
+  hostname: "a host name",
+  "idn-hostname": "a host name",
+  ipv4: "an IPv4 address",
+  ipv6: "an IPv6 address",
+  uri: "an absolute URI (with a scheme)",
+  "uri-reference": "a URI reference",
+  iri: "an absolute IRI",
+  "iri-reference": "an IRI reference",
+  "uri-template": "a URI template (RFC 6570)",
+  uuid: "a UUID",
+  "json-pointer": "a JSON pointer",
+  "relative-json-pointer": "a relative JSON pointer",
+  regex: "a regular expression",
+};
+
+export function formatErr(s: ValidationError[], p: string, v: string, format: string, ex?: string): void {
+  const words = FORMAT_WORDS[format] ?? `a valid ${format}`;
+  s.push(mk(p, "constraint_errors", "format", words, show(v), `${at(p)}: ${show(v)} is not a valid ${format}`, `${field(p)} must be ${words}; got ${show(v)}${exampleSuffix(ex)}`, ex));
 }
 
 export function uniqueErr(s: ValidationError[], p: string, i: number, j: number): void {
-  s.push(
-    mk(
-      p,
-      "constraint_errors",
-      "uniqueItems",
-      "unique items",
-      `items ${i} and ${j} equal`,
-      `${at(p)}: items ${i} and ${j} are equal (uniqueItems)`,
-      `${field(p)} must not repeat items; items ${i} and ${j} are equal`,
-    ),
-  );
+  s.push(mk(p, "constraint_errors", "uniqueItems", "unique items", `items ${i} and ${j} equal`, `${at(p)}: items ${i} and ${j} are equal (uniqueItems)`, `${field(p)} must not repeat items; items ${i} and ${j} are equal`));
 }
 
 /** Any other constraint, with texts built by the generator (combinators, not, depth, x-compare). */
-export function constraintErr(
-  s: ValidationError[],
-  p: string,
-  v: unknown,
-  keyword: string,
-  expected: string,
-  text: string,
-  message: string,
-  ex?: string,
-): void {
-  s.push(
-    mk(
-      p,
-      "constraint_errors",
-      keyword,
-      expected,
-      show(v),
-      `${at(p)}: ${text}`,
-      `${field(p)} ${message}; got ${show(v)}${exampleSuffix(ex)}`,
-      ex,
-    ),
-  );
+export function constraintErr(s: ValidationError[], p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): void {
+  s.push(mk(p, "constraint_errors", keyword, expected, show(v), `${at(p)}: ${text}`, `${field(p)} ${message}; got ${show(v)}${exampleSuffix(ex)}`, ex));
 }
 
 /** A schema that accepts nothing (`false`), or a property forbidden by one. */
 export function falseErr(s: ValidationError[], p: string, v: unknown): void {
-  s.push(
-    mk(p, "constraint_errors", "false", "nothing", show(v), `${at(p)}: not allowed`, `${field(p)} is not allowed here`),
-  );
+  s.push(mk(p, "constraint_errors", "false", "nothing", show(v), `${at(p)}: not allowed`, `${field(p)} is not allowed here`));
 }
 
 /** For `anyOf: [X, {type: "null"}]`: X's type errors at `p` say "… or null". */
@@ -1318,22 +631,13 @@ export function orNull(s: ValidationError[], from: number, p: string): void {
     const e = s[i]!;
     if (e.path === p && e.bucket === "type_errors" && !e.expected.endsWith(" or null")) {
       const expected = e.expected + " or null";
-      s[i] = {
-        ...e,
-        expected,
-        text: e.text.replace(/, got /, " or null, got "),
-        message: e.message.replace(" must be " + e.expected, " must be " + expected),
-      };
+      s[i] = { ...e, expected, text: e.text.replace(/, got /, " or null, got "), message: e.message.replace(" must be " + e.expected, " must be " + expected) };
     }
   }
 }
 
 /** Replaces the messages of errors found below index `from` (the `errorMessage` keyword). */
-export function overrideMessages(
-  s: ValidationError[],
-  from: number,
-  msg: string | Readonly<Record<string, string>>,
-): void {
+export function overrideMessages(s: ValidationError[], from: number, msg: string | Readonly<Record<string, string>>): void {
   for (let i = from; i < s.length; i++) {
     const e = s[i]!;
     const m = typeof msg === "string" ? msg : msg[e.keyword];
@@ -1341,24 +645,109 @@ export function overrideMessages(
   }
 }
 
+/** Adds a note about the alternatives to the first error of a failed anyOf/oneOf. */
+export function noteAlternatives(s: ValidationError[], from: number, note: string): void {
+  if (from < s.length) {
+    const e = s[from]!;
+    s[from] = { ...e, message: e.message + " (" + note + ")" };
+  }
+}
+
 // ---------------------------------------------------------------- near misses
 
-// The matcher itself (nearestNames, suggestName) is @toolform/runtime's src/suggest.ts, spliced in above.
+// One reusable row pair: suggestions run on the error path of every refused call.
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
 
-/** An enum's string values, once per list (the lists are module constants). */
-const stringsOf = new WeakMap<readonly unknown[], string[]>();
-function nearestEnum(v: string, allowed: readonly unknown[], p: string): string | undefined {
+const bag = new Int32Array(128);
+
+/** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
+function bagDistance(a: string, b: string): number {
+  for (let i = 0; i < a.length; i++) bag[a.charCodeAt(i) & 127]!++;
+  for (let i = 0; i < b.length; i++) bag[b.charCodeAt(i) & 127]!--;
+  let pos = 0;
+  let neg = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i) & 127;
+    if (bag[c]! > 0) pos += bag[c]!;
+    else if (bag[c]! < 0) neg -= bag[c]!;
+    bag[c] = 0;
+  }
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i) & 127;
+    if (bag[c]! < 0) neg -= bag[c]!;
+    bag[c] = 0;
+  }
+  return Math.max(pos, neg);
+}
+
+/** Edit distance, or max + 1 as soon as it must exceed `max`. */
+function levenshtein(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max || bagDistance(a, b) > max) return max + 1;
+  if (b.length + 1 > rowA.length) {
+    rowA = new Int32Array(b.length + 1);
+    rowB = new Int32Array(b.length + 1);
+  }
+  let prev = rowA;
+  let cur = rowB;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let best = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      cur[j] = c;
+      if (c < best) best = c;
+    }
+    if (best > max) return max + 1;
+    const t = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[b.length]!;
+}
+
+/** Lower case without spaces, "_" and "-": "Start ISO" and "start_iso" fold alike. */
+function fold(s: string): string {
+  let out = "";
+  const l = s.toLowerCase();
+  for (let i = 0; i < l.length; i++) {
+    const c = l.charCodeAt(i);
+    if (c !== 32 && c !== 95 && c !== 45 && c !== 9 && c !== 10 && c !== 13) out += l[i];
+  }
+  return out;
+}
+
+/** Folded spellings of a known-names list, computed once per list (the lists are module constants). */
+const folded = new WeakMap<readonly unknown[], string[]>();
+function foldedList(known: readonly string[]): string[] {
+  let f = folded.get(known);
+  if (!f) folded.set(known, (f = known.map(fold)));
+  return f;
+}
+
+/** Known names closest to `name`: same after case/space/underscore folding first, then within a small edit distance. */
+export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
+  if (typeof name !== "string" || name.length > 200) return [];
+  const f = fold(name);
+  const max = Math.max(1, Math.min(3, Math.floor(f.length / 3)));
+  const fk = foldedList(known);
+  const scored: [number, string][] = [];
+  for (let i = 0; i < known.length; i++) {
+    const d = fk[i] === f ? 0 : levenshtein(f, fk[i]!, max);
+    if (d <= max) scored.push([d, known[i]!]);
+  }
+  if (scored.length > 1) scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
+  return scored.slice(0, limit).map((x) => x[1]);
+}
+
+function nearestEnum(v: string, allowed: readonly unknown[]): string | undefined {
   let strings = stringsOf.get(allowed);
   if (!strings) stringsOf.set(allowed, (strings = allowed.filter((a): a is string => typeof a === "string")));
-  return suggestName(v, strings, () => lastKey(p));
+  return nearestNames(v, strings, 1)[0];
 }
-
-/** The last property name of a path ("a.merge_method", "a.merge_method[2]" → "merge_method"): the words an enum value may repeat. */
-function lastKey(p: string): string | undefined {
-  const keys = pathKeys(p);
-  for (let i = keys.length - 1; i >= 0; i--) if (typeof keys[i] === "string") return keys[i] as string;
-  return undefined;
-}
+const stringsOf = new WeakMap<readonly unknown[], string[]>();
 
 // ---------------------------------------------------------------- predicates the fast path uses
 
@@ -1432,24 +821,13 @@ function deepEqualWide(a: object, b: object): boolean {
     if (m === undefined) state.set(x, (m = new Map()));
     m.set(y, v);
   };
-  type Frame = {
-    x: Record<string, unknown>;
-    y: Record<string, unknown>;
-    keys: string[] | undefined;
-    n: number;
-    i: number;
-  };
+  type Frame = { x: Record<string, unknown>; y: Record<string, unknown>; keys: string[] | undefined; n: number; i: number };
   const enter = (x: object, y: object): Frame | undefined => {
     const xa = Array.isArray(x);
     if (xa !== Array.isArray(y)) return undefined;
-    if (xa)
-      return (x as unknown[]).length === (y as unknown[]).length
-        ? { x: x as never, y: y as never, keys: undefined, n: (x as unknown[]).length, i: 0 }
-        : undefined;
+    if (xa) return (x as unknown[]).length === (y as unknown[]).length ? { x: x as never, y: y as never, keys: undefined, n: (x as unknown[]).length, i: 0 } : undefined;
     const keys = Object.keys(x);
-    return keys.length === Object.keys(y).length
-      ? { x: x as never, y: y as never, keys, n: keys.length, i: 0 }
-      : undefined;
+    return keys.length === Object.keys(y).length ? { x: x as never, y: y as never, keys, n: keys.length, i: 0 } : undefined;
   };
   const first = enter(a, b);
   if (first === undefined) return false;
@@ -1661,16 +1039,7 @@ function canonical(root: object, memo: Map<object, string | null | false>): stri
 
 /** The top level of an object or array: its keys (sorted) or length, and its primitive members. Equal for deepEqual items. */
 function shallowKey(v: object): string {
-  const part = (x: unknown): string =>
-    typeof x === "string"
-      ? JSON.stringify(x)
-      : typeof x === "object" && x !== null
-        ? Array.isArray(x)
-          ? "a"
-          : "o"
-        : typeof x === "number"
-          ? String(x)
-          : typeof x;
+  const part = (x: unknown): string => (typeof x === "string" ? JSON.stringify(x) : typeof x === "object" && x !== null ? (Array.isArray(x) ? "a" : "o") : typeof x === "number" ? String(x) : typeof x);
   if (Array.isArray(v)) {
     let s = "[" + v.length;
     for (let i = 0; i < v.length && i < 8; i++) s += "," + part(v[i]);
@@ -1718,56 +1087,11 @@ export const hasOwn = Object.prototype.hasOwnProperty;
 
 // ---------------------------------------------------------------- combinators (error path)
 
-/** One alternative of anyOf/oneOf, described at build time (src/emit/validator/phrases.ts). */
-export interface Alternative {
-  /** What it accepts, in words: "\"latest\"", "a 32-character hex string (pattern …)". */
-  readonly p: string;
-  /** JSON types it accepts ([]: not known from the branch itself). */
-  readonly t: readonly string[];
-  /** Object branches: declared and required property names. */
-  readonly k?: readonly string[];
-  readonly r?: readonly string[];
-  /** 1: a const or enum branch (number: a generated array literal widens the 1). */
-  readonly l?: number;
-}
-
-/**
- * How far a value is from a failed branch (lower is closer): a branch of another JSON type is
- * farthest, then a const/enum the value does not equal (unless it is a near miss, "Latest"
- * for "latest"), then an object branch by the share of the value's keys it knows and of its
- * required keys present, then fewest errors.
- */
-function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unknown, t: string, p: string): number {
-  const few = errors.length / (errors.length + 1); // < 1: breaks ties only
-  if (
-    a.t.length > 0 &&
-    !a.t.includes(t) &&
-    !(t === "integer" && a.t.includes("number")) &&
-    !(t === "number" && a.t.includes("integer"))
-  )
-    return 4000 + few;
-  if (a.t.length === 0) for (const e of errors) if (e.path === p && e.bucket === "type_errors") return 4000 + few;
-  if (a.l === 1) {
-    for (const e of errors)
-      if (e.path === p && e.bucket === "enum_errors") return e.suggestion === undefined ? 3000 + few : few;
-    return few;
-  }
-  if (t === "object" && (a.k !== undefined || a.r !== undefined)) {
-    const o = v as Record<string, unknown>;
-    let total = 0;
-    let fit = 0;
-    for (const k in o) {
-      if (!hasOwn.call(o, k)) continue;
-      total++;
-      if (a.k !== undefined && a.k.includes(k)) fit++;
-    }
-    for (const r of a.r ?? []) {
-      total++;
-      if (hasOwn.call(o, r) && o[r] !== undefined) fit++;
-    }
-    return 1000 * (total === 0 ? 1 : 1 - fit / total) + few;
-  }
-  return errors.length;
+/** Scores a failed branch: fewer errors is closer; a wrong type at the value itself means "not this one". */
+function branchScore(errors: readonly ValidationError[], p: string): number {
+  let score = errors.length;
+  for (const e of errors) if (e.path === p && e.bucket === "type_errors") score += 1000;
+  return score;
 }
 
 /** s.push(...errors) without the spread: a branch with a million errors (a million bad items) would overflow the call stack. */
@@ -1776,22 +1100,10 @@ function pushAll(s: ValidationError[], errors: readonly ValidationError[]): void
 }
 
 /**
- * Reports a value that matched no branch of anyOf/oneOf: the branch named by a discriminating
- * property (`tagKey`) when there is one; else the closest branch (see distanceTo), in one error
- * naming every alternative when its errors are about the value itself (`all`: the alternatives
- * in words, built at build time), or as its own errors followed by what the others accept.
+ * Reports a value that matched no branch of anyOf/oneOf: the branch named by a
+ * discriminating property (`tagKey`) when there is one, else the closest branch.
  */
-export function pickBranch(
-  s: ValidationError[],
-  p: string,
-  v: unknown,
-  branches: ValidationError[][],
-  keyword: string,
-  alts: readonly Alternative[],
-  all: string,
-  tagKey?: string,
-  tags?: readonly unknown[],
-): void {
+export function pickBranch(s: ValidationError[], p: string, v: unknown, branches: ValidationError[][], keyword: string, tagKey?: string, tags?: readonly unknown[]): void {
   if (tagKey !== undefined && tags !== undefined && typeof v === "object" && v !== null && !Array.isArray(v)) {
     const t = hasOwn.call(v, tagKey) ? (v as Record<string, unknown>)[tagKey] : undefined;
     const i = tags.findIndex((x) => deepEqual(x, t));
@@ -1803,69 +1115,17 @@ export function pickBranch(
     else enumErr(s, pk(p, tagKey), t, tags, keyword, show(tags[0]));
     return;
   }
-  const t = jsonType(v);
   let best = 0;
-  let bestD = Infinity;
-  for (let i = 0; i < branches.length; i++) {
-    const d = distanceTo(alts[i]!, branches[i]!, v, t, p);
-    if (d < bestD) ((best = i), (bestD = d));
-  }
-  const errors = branches[best]!;
-  let flat = errors.length > 0;
-  for (let i = 0; i < errors.length && flat; i++) if (errors[i]!.path !== p) flat = false;
-  if (!flat) {
-    // Errors inside the value: the closest branch's, then in a word what else the value may be.
-    const from = s.length;
-    pushAll(s, errors);
-    let others = "";
-    for (let i = 0; i < alts.length; i++)
-      if (i !== best && alts[i]!.p !== alts[best]!.p && others.indexOf(alts[i]!.p) < 0)
-        others += (others ? " or " : "") + alts[i]!.p;
-    // One note per error: nested unions (a recursive schema, 128 deep) name only the innermost alternatives.
-    if (others && from < s.length && s[from]!.message.indexOf(" (or else ") < 0) {
-      const e = s[from]!;
-      s[from] = { ...e, message: `${e.message} (or else ${field(p)} may be ${others})` };
-    }
-    return;
-  }
-  // One error for the value: every alternative named, the closest branch's received value, example and hint.
-  const e = errors[0]!;
-  const hint = e.suggestion === undefined ? "" : ` (did you mean ${quote(e.suggestion)}?)`;
-  const text = e.bucket === "type_errors" ? `${at(p)}: expected ${typesText(alts)}, got ${t}` : e.text;
-  s.push(
-    mk(
-      p,
-      e.bucket,
-      e.keyword,
-      all,
-      e.received,
-      text,
-      `${field(p)} must be ${all}; got ${e.received}${hint}${exampleSuffix(e.example)}`,
-      e.example,
-      e.suggestion,
-    ),
-  );
-}
-
-/** "integer or string": the JSON types the alternatives accept. */
-function typesText(alts: readonly Alternative[]): string {
-  const seen: string[] = [];
-  for (const a of alts) for (const x of a.t) if (!seen.includes(x)) seen.push(x);
-  return seen.length ? seen.join(" or ") : "one of the alternatives";
+  for (let i = 1; i < branches.length; i++) if (branchScore(branches[i]!, p) < branchScore(branches[best]!, p)) best = i;
+  const from = s.length;
+  pushAll(s, branches[best]!);
+  if (branches.length > 1) noteAlternatives(s, from, `closest of ${branches.length} alternatives in ${keyword}: #${best + 1}`);
 }
 
 /** oneOf matched by more than one branch. */
 export function oneOfMany(s: ValidationError[], p: string, v: unknown, matched: number[], total: number): void {
   const which = matched.map((m) => "#" + m).join(" and ");
-  constraintErr(
-    s,
-    p,
-    v,
-    "oneOf",
-    `exactly one of ${total} alternatives`,
-    `matches ${which} of oneOf`,
-    `must match exactly one of the ${total} alternatives, but matches ${which}; remove what makes it fit more than one`,
-  );
+  constraintErr(s, p, v, "oneOf", `exactly one of ${total} alternatives`, `matches ${which} of oneOf`, `must match exactly one of the ${total} alternatives, but matches ${which}; remove what makes it fit more than one`);
 }
 
 // ---------------------------------------------------------------- x-compare
@@ -1878,10 +1138,7 @@ function instant(v: unknown): number | undefined {
   if (typeof v !== "string") return undefined;
   const t = TIME_RE.exec(v);
   if (t) {
-    const off =
-      t[5]!.toLowerCase() === "z"
-        ? 0
-        : (t[5]![0] === "-" ? -1 : 1) * (Number(t[5]!.slice(1, 3)) * 60 + Number(t[5]!.slice(4, 6)));
+    const off = t[5]!.toLowerCase() === "z" ? 0 : (t[5]![0] === "-" ? -1 : 1) * (Number(t[5]!.slice(1, 3)) * 60 + Number(t[5]!.slice(4, 6)));
     return (Number(t[1]) * 3600 + Number(t[2]) * 60 + Number(t[3]) + Number(t[4] ?? 0) - off * 60) * 1000;
   }
   if (!/^\d{4}-\d{2}-\d{2}/.test(v)) return undefined;
@@ -1910,69 +1167,27 @@ export function compareFails(left: unknown, right: unknown, op: string): boolean
   }
 }
 
-const OP_WORDS: Record<string, string> = {
-  "<": "before",
-  "<=": "at or before",
-  ">": "after",
-  ">=": "at or after",
-  "==": "equal to",
-  "!=": "different from",
-};
-const OP_NUM: Record<string, string> = {
-  "<": "less than",
-  "<=": "at most",
-  ">": "greater than",
-  ">=": "at least",
-  "==": "equal to",
-  "!=": "different from",
-};
+const OP_WORDS: Record<string, string> = { "<": "before", "<=": "at or before", ">": "after", ">=": "at or after", "==": "equal to", "!=": "different from" };
+const OP_NUM: Record<string, string> = { "<": "less than", "<=": "at most", ">": "greater than", ">=": "at least", "==": "equal to", "!=": "different from" };
 
-export function compareErr(
-  s: ValidationError[],
-  p: string,
-  left: string,
-  lv: unknown,
-  op: string,
-  right: string,
-  rv: unknown,
-): void {
+export function compareErr(s: ValidationError[], p: string, left: string, lv: unknown, op: string, right: string, rv: unknown): void {
   const lp = pk(p, left);
   const rp = pk(p, right);
   // Skipped when either side is already wrong on its own.
   for (const e of s) if (e.path === lp || e.path === rp) return;
   const words = (typeof lv === "number" ? OP_NUM : OP_WORDS)[op] ?? op;
   s.push(
-    mk(
-      lp,
-      "constraint_errors",
-      "x-compare",
-      `${words} ${quote(rp)}`,
-      show(lv),
-      `${lp}: ${show(lv)} ${op} ${rp} (${show(rv)}) does not hold`,
-      `${quote(lp)} must be ${words} ${quote(rp)} (${show(rv)}); got ${show(lv)}`,
-    ),
+    mk(lp, "constraint_errors", "x-compare", `${words} ${quote(rp)}`, show(lv), `${lp}: ${show(lv)} ${op} ${rp} (${show(rv)}) does not hold`, `${quote(lp)} must be ${words} ${quote(rp)} (${show(rv)}); got ${show(lv)}`),
   );
 }
 
 /** Recursion deeper than the schema's bound (recursive $ref on deep or cyclic input). */
 export function depthErr(s: ValidationError[], p: string, v: unknown, max: number): void {
-  constraintErr(
-    s,
-    p,
-    v,
-    "maxDepth",
-    `nesting at most ${max} deep`,
-    `nested deeper than ${max} levels`,
-    `is nested too deeply (more than ${max} levels)`,
-  );
+  constraintErr(s, p, v, "maxDepth", `nesting at most ${max} deep`, `nested deeper than ${max} levels`, `is nested too deeply (more than ${max} levels)`);
 }
 
 /** An error found by ajv's standalone code (tools on the ajv fallback road), in toolform's report. */
-export function fromAjv(
-  s: ValidationError[],
-  m: { path: string; bucket: Bucket; keyword: string; expected: string },
-  tool: string,
-): void {
+export function fromAjv(s: ValidationError[], m: { path: string; bucket: Bucket; keyword: string; expected: string }, tool: string): void {
   const f = field(m.path);
   const message =
     m.bucket === "missing_required"
@@ -1980,10 +1195,7 @@ export function fromAjv(
       : m.bucket === "unknown_args"
         ? `${f} is not ${m.path.includes(".") || m.path.includes("[") ? "allowed here" : "a parameter of " + tool}`
         : `${f} must be ${m.expected}`;
-  const text =
-    m.bucket === "missing_required" || m.bucket === "unknown_args"
-      ? at(m.path)
-      : `${at(m.path)}: expected ${m.expected}`;
+  const text = m.bucket === "missing_required" || m.bucket === "unknown_args" ? at(m.path) : `${at(m.path)}: expected ${m.expected}`;
   s.push(mk(m.path, m.bucket, m.keyword, m.expected, "", text, message));
 }
 
@@ -2061,17 +1273,7 @@ export function fmtFullTime(s: string, i: number): boolean {
   const h = fmtD2(s, i);
   const mi = fmtD2(s, i + 3);
   const se = fmtD2(s, i + 6);
-  if (
-    h < 0 ||
-    h > 23 ||
-    mi < 0 ||
-    mi > 59 ||
-    se < 0 ||
-    se > 60 ||
-    s.charCodeAt(i + 2) !== 58 ||
-    s.charCodeAt(i + 5) !== 58
-  )
-    return false;
+  if (h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 60 || s.charCodeAt(i + 2) !== 58 || s.charCodeAt(i + 5) !== 58) return false;
   let j = i + 8;
   if (s.charCodeAt(j) === 46) {
     // time-secfrac = "." 1*DIGIT
@@ -2365,8 +1567,7 @@ export function fmt_uri_template(s: string): boolean {
 // ================================================================ host names: RFC 1123, RFC 5890-5893 (IDNA2008)
 
 /** RFC 1123 §2.1 / RFC 952: LDH labels of 1-63 characters, letter-or-digit at both ends, dot-separated. */
-export const FORMAT_RE_HOSTNAME =
-  /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+export const FORMAT_RE_HOSTNAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 export const FORMAT_RE_LDH_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 /** A label starting "xn--" (an A-label candidate, RFC 5890 §2.3.2.1). */
 export const FORMAT_RE_XN_LABEL = /(?:^|\.)xn--/i;
@@ -2400,30 +1601,31 @@ export const FORMAT_RE_KANA_HAN = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Scr
 
 /** Canonical_Combining_Class = Virama (9), the code points RFC 5892 A.1/A.2 look for before a ZWNJ/ZWJ. */
 export const FORMAT_VIRAMAS: ReadonlySet<number> = new Set([
-  0x94d, 0x9cd, 0xa4d, 0xacd, 0xb4d, 0xbcd, 0xc4d, 0xccd, 0xd3b, 0xd3c, 0xd4d, 0xdca, 0xe3a, 0xeba, 0xf84, 0x1039,
-  0x103a, 0x1714, 0x1715, 0x1734, 0x17d2, 0x1a60, 0x1b44, 0x1baa, 0x1bab, 0x1bf2, 0x1bf3, 0x2d7f, 0xa806, 0xa82c,
-  0xa8c4, 0xa953, 0xa9c0, 0xaaf6, 0xabed, 0x10a3f, 0x11046, 0x11070, 0x1107f, 0x110b9, 0x11133, 0x11134, 0x111c0,
-  0x11235, 0x112ea, 0x1134d, 0x11442, 0x114c2, 0x115bf, 0x1163f, 0x116b6, 0x1172b, 0x11839, 0x1193d, 0x1193e, 0x119e0,
-  0x11a34, 0x11a47, 0x11a99, 0x11c3f, 0x11d44, 0x11d45, 0x11d97, 0x11f41, 0x11f42, 0x113ce, 0x113cf, 0x113d0, 0x1612f,
+  0x94d, 0x9cd, 0xa4d, 0xacd, 0xb4d, 0xbcd, 0xc4d, 0xccd, 0xd3b, 0xd3c, 0xd4d, 0xdca, 0xe3a, 0xeba, 0xf84, 0x1039, 0x103a,
+  0x1714, 0x1715, 0x1734, 0x17d2, 0x1a60, 0x1b44, 0x1baa, 0x1bab, 0x1bf2, 0x1bf3, 0x2d7f, 0xa806, 0xa82c, 0xa8c4, 0xa953,
+  0xa9c0, 0xaaf6, 0xabed, 0x10a3f, 0x11046, 0x11070, 0x1107f, 0x110b9, 0x11133, 0x11134, 0x111c0, 0x11235, 0x112ea,
+  0x1134d, 0x11442, 0x114c2, 0x115bf, 0x1163f, 0x116b6, 0x1172b, 0x11839, 0x1193d, 0x1193e, 0x119e0, 0x11a34, 0x11a47,
+  0x11a99, 0x11c3f, 0x11d44, 0x11d45, 0x11d97, 0x11f41, 0x11f42, 0x113ce, 0x113cf, 0x113d0, 0x1612f,
 ]);
 
 /** Joining_Type R (right-joining) letters of the joining scripts (Unicode ArabicShaping.txt). */
 export const FORMAT_JOIN_R: readonly number[] = [
-  0x622, 0x625, 0x627, 0x627, 0x629, 0x629, 0x62f, 0x632, 0x648, 0x648, 0x671, 0x673, 0x675, 0x677, 0x688, 0x699, 0x6c0,
-  0x6c0, 0x6c3, 0x6cb, 0x6cd, 0x6cd, 0x6cf, 0x6cf, 0x6d2, 0x6d3, 0x6d5, 0x6d5, 0x6ee, 0x6ef, 0x710, 0x710, 0x715, 0x719,
-  0x71e, 0x71e, 0x728, 0x728, 0x72a, 0x72a, 0x72c, 0x72c, 0x72f, 0x72f, 0x74d, 0x74d, 0x759, 0x75b, 0x76b, 0x76c, 0x771,
-  0x771, 0x773, 0x774, 0x778, 0x779, 0x840, 0x840, 0x846, 0x846, 0x849, 0x849, 0x854, 0x854, 0x856, 0x858, 0x867, 0x867,
-  0x869, 0x86a, 0x870, 0x882, 0x88e, 0x88e, 0x8aa, 0x8ac, 0x8ae, 0x8ae, 0x8b1, 0x8b2, 0x8b9, 0x8b9, 0x10ac5, 0x10ac5,
-  0x10ac7, 0x10ac7, 0x10ac9, 0x10aca, 0x10ace, 0x10ad2, 0x10add, 0x10add, 0x10ae1, 0x10ae1, 0x10ae4, 0x10ae4, 0x10aef,
-  0x10aef, 0x10b81, 0x10b81, 0x10b83, 0x10b85, 0x10b89, 0x10b89, 0x10b8c, 0x10b8c, 0x10b8e, 0x10b8f, 0x10b91, 0x10b91,
-  0x10ba9, 0x10bac, 0x10d22, 0x10d22, 0x10f33, 0x10f33, 0x10f54, 0x10f54, 0x10fb4, 0x10fb6, 0x10fb9, 0x10fba, 0x10fbd,
-  0x10fbd, 0x10fc2, 0x10fc3, 0x10fc9, 0x10fc9, 0x847, 0x847, 0x10f74, 0x10f75, 0x10ec2, 0x10ec2,
+  0x622, 0x625, 0x627, 0x627, 0x629, 0x629, 0x62f, 0x632, 0x648, 0x648, 0x671, 0x673, 0x675, 0x677, 0x688, 0x699,
+  0x6c0, 0x6c0, 0x6c3, 0x6cb, 0x6cd, 0x6cd, 0x6cf, 0x6cf, 0x6d2, 0x6d3, 0x6d5, 0x6d5, 0x6ee, 0x6ef, 0x710, 0x710,
+  0x715, 0x719, 0x71e, 0x71e, 0x728, 0x728, 0x72a, 0x72a, 0x72c, 0x72c, 0x72f, 0x72f, 0x74d, 0x74d, 0x759, 0x75b,
+  0x76b, 0x76c, 0x771, 0x771, 0x773, 0x774, 0x778, 0x779, 0x840, 0x840, 0x846, 0x846, 0x849, 0x849, 0x854, 0x854,
+  0x856, 0x858, 0x867, 0x867, 0x869, 0x86a, 0x870, 0x882, 0x88e, 0x88e, 0x8aa, 0x8ac, 0x8ae, 0x8ae, 0x8b1, 0x8b2,
+  0x8b9, 0x8b9, 0x10ac5, 0x10ac5, 0x10ac7, 0x10ac7, 0x10ac9, 0x10aca, 0x10ace, 0x10ad2, 0x10add, 0x10add, 0x10ae1,
+  0x10ae1, 0x10ae4, 0x10ae4, 0x10aef, 0x10aef, 0x10b81, 0x10b81, 0x10b83, 0x10b85, 0x10b89, 0x10b89, 0x10b8c, 0x10b8c,
+  0x10b8e, 0x10b8f, 0x10b91, 0x10b91, 0x10ba9, 0x10bac, 0x10d22, 0x10d22, 0x10f33, 0x10f33, 0x10f54, 0x10f54,
+  0x10fb4, 0x10fb6, 0x10fb9, 0x10fba, 0x10fbd, 0x10fbd, 0x10fc2, 0x10fc3, 0x10fc9, 0x10fc9, 0x847, 0x847,
+  0x10f74, 0x10f75, 0x10ec2, 0x10ec2,
 ];
 /** Letters of the joining scripts that do not join (Joining_Type U, or C which RFC 5892 A.1 does not accept either). */
 export const FORMAT_JOIN_U: readonly number[] = [
-  0x621, 0x621, 0x640, 0x640, 0x674, 0x674, 0x6e5, 0x6e6, 0x7fa, 0x7fa, 0x861, 0x861, 0x866, 0x866, 0x883, 0x885, 0x887,
-  0x887, 0x8ad, 0x8ad, 0x8c9, 0x8c9, 0x1880, 0x1884, 0x10ac6, 0x10ac6, 0x10acb, 0x10acc, 0x10ae2, 0x10ae3, 0x10f45,
-  0x10f45, 0x10fb1, 0x10fb1, 0x10fb7, 0x10fb7, 0x10fc0, 0x10fc0, 0x10ec5, 0x10ec5,
+  0x621, 0x621, 0x640, 0x640, 0x674, 0x674, 0x6e5, 0x6e6, 0x7fa, 0x7fa, 0x861, 0x861, 0x866, 0x866, 0x883, 0x885,
+  0x887, 0x887, 0x8ad, 0x8ad, 0x8c9, 0x8c9, 0x1880, 0x1884, 0x10ac6, 0x10ac6, 0x10acb, 0x10acc, 0x10ae2, 0x10ae3,
+  0x10f45, 0x10f45, 0x10fb1, 0x10fb1, 0x10fb7, 0x10fb7, 0x10fc0, 0x10fc0, 0x10ec5, 0x10ec5,
 ];
 /** The blocks of the cursive joining scripts (Arabic, Syriac, NKo, Mandaic, Mongolian, Phags-pa, Manichaean, ...). */
 export const FORMAT_JOIN_SCRIPTS: readonly number[] = [
@@ -2455,9 +1657,7 @@ export function fmtJoiningType(cp: number): string {
 }
 
 /** Modifier letters whose Bidi_Class is ON, not L. */
-export const FORMAT_BIDI_ON: readonly number[] = [
-  0x2b9, 0x2ba, 0x2c6, 0x2cf, 0x2ec, 0x2ec, 0x2e2f, 0x2e2f, 0xa67f, 0xa67f, 0xa717, 0xa71f, 0xa788, 0xa788,
-];
+export const FORMAT_BIDI_ON: readonly number[] = [0x2b9, 0x2ba, 0x2c6, 0x2cf, 0x2ec, 0x2ec, 0x2e2f, 0x2e2f, 0xa67f, 0xa67f, 0xa717, 0xa71f, 0xa788, 0xa788];
 
 /**
  * The Bidi_Class of a U-label code point, in the classes RFC 5893 §2 distinguishes:
@@ -2466,19 +1666,8 @@ export const FORMAT_BIDI_ON: readonly number[] = [
  */
 export function fmtBidiClass(cp: number): number {
   if ((cp >= 0x30 && cp <= 0x39) || (cp >= 0x6f0 && cp <= 0x6f9)) return 3;
-  if (
-    (cp >= 0x660 && cp <= 0x669) ||
-    (cp >= 0x600 && cp <= 0x605) ||
-    cp === 0x66b ||
-    cp === 0x66c ||
-    cp === 0x6dd ||
-    cp === 0x890 ||
-    cp === 0x891 ||
-    cp === 0x8e2 ||
-    (cp >= 0x10d30 && cp <= 0x10d39) ||
-    (cp >= 0x10e60 && cp <= 0x10e7e)
-  )
-    return 2;
+  if ((cp >= 0x660 && cp <= 0x669) || (cp >= 0x600 && cp <= 0x605) || cp === 0x66b || cp === 0x66c || cp === 0x6dd ||
+    cp === 0x890 || cp === 0x891 || cp === 0x8e2 || (cp >= 0x10d30 && cp <= 0x10d39) || (cp >= 0x10e60 && cp <= 0x10e7e)) return 2;
   // where block and category mislead (checked against UnicodeData for every PVALID code point)
   if (fmtInRanges(cp, FORMAT_BIDI_ON)) return 5;
   if (cp === 0xf0b || cp === 0xcbf || cp === 0xcc6 || cp === 0x11a07 || cp === 0x11a08 || cp === 0x11c3f) return 0;
@@ -2605,7 +1794,7 @@ export function fmtPunyDecode(input: string): number[] | null {
   let n = 128;
   let i = 0;
   let bias = 72;
-  for (let p = b > 0 ? b + 1 : 0; p < input.length;) {
+  for (let p = b > 0 ? b + 1 : 0; p < input.length; ) {
     const oldi = i;
     let w = 1;
     for (let k = 36; ; k += 36) {
@@ -2686,12 +1875,7 @@ export function fmtDomainOk(s: string, idn: boolean): boolean {
       if (!FORMAT_RE_LDH_LABEL.test(label)) return false;
       alen = label.length;
       const c2 = label.charCodeAt(2);
-      if (
-        c2 === 45 &&
-        label.charCodeAt(3) === 45 &&
-        (label.charCodeAt(0) | 32) === 120 &&
-        (label.charCodeAt(1) | 32) === 110
-      ) {
+      if (c2 === 45 && label.charCodeAt(3) === 45 && (label.charCodeAt(0) | 32) === 120 && (label.charCodeAt(1) | 32) === 110) {
         // RFC 5891 §5.3: lowercase the A-label, decode it, check the U-label, and it must re-encode to itself
         const a = label.slice(4).toLowerCase();
         const cps = fmtPunyDecode(a);
@@ -2771,12 +1955,7 @@ export function fmtMailboxOk(s: string, idn: boolean): boolean {
   const at = s.lastIndexOf("@");
   if (at <= 0 || at === s.length - 1) return false;
   const local = s.slice(0, at);
-  if (
-    idn
-      ? !FORMAT_RE_IDN_EMAIL_LOCAL.test(local) || fmtUtf8Length(local) > 64
-      : at > 64 || !FORMAT_RE_EMAIL_LOCAL.test(local)
-  )
-    return false;
+  if (idn ? !FORMAT_RE_IDN_EMAIL_LOCAL.test(local) || fmtUtf8Length(local) > 64 : at > 64 || !FORMAT_RE_EMAIL_LOCAL.test(local)) return false;
   const domain = s.slice(at + 1);
   if (domain.charCodeAt(0) === 91) {
     // address-literal = "[" ( IPv4-address-literal / IPv6-address-literal ) "]"
@@ -2797,32 +1976,9 @@ export function fmt_idn_email(s: string): boolean {
   return fmtMailboxOk(s, true);
 }
 
-// ================================================================ OpenAPI number formats (as ajv-formats)
-
-// They judge numbers only (a string is not theirs to judge). JSON numbers are doubles:
-// int64 is any integer, float and double any number.
-
-/** int32: an integer from -2^31 to 2^31-1. */
-export function fmt_int32(v: number): boolean {
-  return Number.isInteger(v) && v >= -2147483648 && v <= 2147483647;
-}
-
-/** int64: an integer (every integer a double holds is within ±2^63). */
-export function fmt_int64(v: number): boolean {
-  return Number.isInteger(v);
-}
-
-/** float, double: any number. */
-export function fmt_float(_v: number): boolean {
-  return true;
-}
-export function fmt_double(_v: number): boolean {
-  return true;
-}
-
 // ================================================================ the table
 
-/** Every string format toolform checks, by name (the number formats above are not here). A null-prototype object: "constructor" and the like are not formats. */
+/** Every format toolform checks, by name. A null-prototype object: "constructor" and the like are not formats. */
 export const FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean } = Object.freeze(
   Object.assign(Object.create(null) as { [format: string]: (s: string) => boolean }, {
     "date-time": fmt_date_time,
@@ -2936,13 +2092,7 @@ export function nzScalar(r: NzRepair[], p: string, from: unknown, to: unknown, u
     f = (from as unknown[])[0];
     r.push({ path: p, from, to: f, rule: "unwrap_list" });
   }
-  if (f !== to)
-    r.push({
-      path: p,
-      from: f,
-      to,
-      rule: typeof to === "boolean" ? "boolean_string" : typeof to === "number" ? "number_string" : "cast",
-    });
+  if (f !== to) r.push({ path: p, from: f, to, rule: typeof to === "boolean" ? "boolean_string" : typeof to === "number" ? "number_string" : "cast" });
   return to;
 }
 
@@ -3031,15 +2181,13 @@ function nzFoldIn(v: object, st: { seen: Map<object, unknown> | undefined }, d: 
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      const y =
-        typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
+      const y = typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
       if (y !== x) out = nzItem(out, v, i, y);
     }
   } else {
     for (const k of Object.keys(v)) {
       const x = (v as Record<string, unknown>)[k];
-      const y =
-        typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
+      const y = typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
       if (y !== x) out = nzSet(out, v, k, y);
     }
   }
