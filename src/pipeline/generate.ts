@@ -151,7 +151,9 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const tail = indexTailTs(entries);
   if (emit === "ts") {
     files.push({ path: rtFile + ".ts", contents: rtHeader + "\n" + rtTs });
-    files.push({ path: "index.ts", contents: [idxHeader, indexHeadTs(rtFile), ...compiled.map((t) => t.ts), layoutCode(tail)].join("\n") });
+    // ajv's standalone code (engine "ajv") is untyped JavaScript: with such a tool the module is not type-checked (its types are still exported and used).
+    const nocheck = compiled.some((t) => t.untyped) ? "// @ts-nocheck\n" : "";
+    files.push({ path: "index.ts", contents: [idxHeader, nocheck + indexHeadTs(rtFile), ...compiled.map((t) => t.ts), layoutCode(tail)].join("\n") });
   } else {
     // "js" and "cjs" both write .js (ESM, or CommonJS for a package without "type": "module") and .d.ts.
     const module = emit === "cjs" ? "cjs" : "esm";

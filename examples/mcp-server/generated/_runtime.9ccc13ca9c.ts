@@ -2,12 +2,303 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:c5b749338427bb577d67840ded485e1eb62b8cf5adbd65df33b93b89ddb5a84e
+// input hash: sha256:9ccc13ca9cc4349679db85697a36307a9022bea6998171e9f5124be3ed7a7311
 
 // toolform runtime: the helpers every generated tool module shares.
-// This file is copied into the output folder as _runtime.ts; it must import nothing.
+// This file is copied into the output folder as _runtime.ts, which imports nothing: the one
+// import below is replaced by the text of that module when the runtime is written
+// (src/emit/runtime-file.ts), so the matcher has a single source the CLI and MCP server share.
 // Everything here runs only on the error path, except the small predicates
 // (ucs2length, deepEqual, formats) that the fast path calls.
+// "Did you mean …?": the one matcher behind every suggestion toolform makes — a misspelt
+// argument name or enum value (generated runtime), an unknown tool name (runtime, MCP
+// server), an unknown command (CLI).
+//
+// This module imports nothing and every top-level name starts with `sg`, `nearest` or
+// `suggest`: src/emit/runtime-file.ts splices its text into the generated _runtime.ts in
+// place of the template's one import of it, so generated code carries it verbatim while
+// the compiler, the MCP server and the CLI import it as an ordinary module.
+//
+// A suggestion is made only when it is very likely the name meant (a wrong one sends the
+// model the wrong way). Classes of match, best first; a name is offered only when one
+// known name is alone in the best class that any known name reaches:
+//   0  the same after folding case and separators           Start_ISO → start_iso
+//   1-3 a few edits (transposition = 1), scaled to length     duration_mins → duration_min
+//   4  the same words in any order, abbreviations allowed     list_dir → list_directory, 7days → 7d
+//   5  the same words with one synonym                        get_issue → issue_read
+//      (list/search, weaker, only beside two exact words)     get_pull_request → pull_request_read
+//   6  one is the other plus a name/id/list word              reponame → repo, timeseries → timeseriesGroups
+//   7  one is the other's last words (the head noun)          file_path → path, type → entityType
+// Words come from splitting on case changes, digits, "_", "-", "." and spaces. For an enum
+// value the field's own words are dropped first ("squash_merge" for merge_method → squash).
+// test/messages-v2.test.ts holds the corpus (hits and names that must get nothing).
+
+/** Verbs and nouns models swap for one another (the issue corpus): each maps to one spelling. */
+const SG_SYNONYMS: Readonly<Record<string, string>> = { get: "get", read: "get", fetch: "get", list: "list", search: "list", dir: "directory", directory: "directory" };
+
+/** Words that make a name of a thing, or a list of things, without changing what it names. */
+const SG_FILLERS = new Set(["name", "names", "id", "ids", "list", "lists", "group", "groups", "items", "array", "set", "value", "values", "str", "string", "text"]);
+
+const SG_RANK_NONE = 99;
+const SG_RANK_EDIT_MAX = 3;
+
+/** Lower case without spaces, "_", "-" and ".": "Start ISO" and "start_iso" fold alike. */
+export function sgFold(s: string): string {
+  let out = "";
+  const l = s.toLowerCase();
+  for (let i = 0; i < l.length; i++) {
+    const c = l.charCodeAt(i);
+    if (c !== 32 && c !== 95 && c !== 45 && c !== 46 && c !== 9 && c !== 10 && c !== 13) out += l[i];
+  }
+  return out;
+}
+
+/** Words of a name, lower case: "getPullRequest" → get pull request; "list_dir" → list dir; "7days" → 7 days; "HTTPServer" → http server. */
+export function sgWords(s: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  const kind = (c: number): number => (c >= 97 && c <= 122 ? 1 : c >= 65 && c <= 90 ? 2 : c >= 48 && c <= 57 ? 3 : c >= 128 ? 1 : 0);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const k = kind(c);
+    if (k === 0) {
+      if (cur) out.push(cur), (cur = "");
+      continue;
+    }
+    if (cur) {
+      const p = kind(s.charCodeAt(i - 1));
+      // a boundary: lower→Upper, letter↔digit, and the last capital of a run before a lower (HTTPServer)
+      const nextLower = i + 1 < s.length && kind(s.charCodeAt(i + 1)) === 1;
+      if ((p === 1 && k === 2) || (p === 3) !== (k === 3) || (p === 2 && k === 2 && nextLower)) out.push(cur), (cur = "");
+    }
+    cur += s[i]!.toLowerCase();
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** A known name, prepared once per list. */
+interface SgKnown {
+  name: string;
+  fold: string;
+  words: string[] | undefined;
+}
+
+const sgLists = new WeakMap<readonly string[], SgKnown[]>();
+function sgPrepared(known: readonly string[]): SgKnown[] {
+  let p = sgLists.get(known);
+  if (p === undefined) sgLists.set(known, (p = known.map((name) => ({ name, fold: sgFold(name), words: undefined }))));
+  return p;
+}
+
+// One reusable row triple: suggestions run on the error path of every refused call.
+let sgRow0 = new Int32Array(64);
+let sgRow1 = new Int32Array(64);
+let sgRow2 = new Int32Array(64);
+const sgBag = new Int32Array(128);
+
+/** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
+function sgBagDistance(a: string, b: string): number {
+  for (let i = 0; i < a.length; i++) sgBag[a.charCodeAt(i) & 127]!++;
+  for (let i = 0; i < b.length; i++) sgBag[b.charCodeAt(i) & 127]!--;
+  let pos = 0;
+  let neg = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i) & 127;
+    if (sgBag[c]! > 0) pos += sgBag[c]!;
+    else if (sgBag[c]! < 0) neg -= sgBag[c]!;
+    sgBag[c] = 0;
+  }
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i) & 127;
+    if (sgBag[c]! < 0) neg -= sgBag[c]!;
+    sgBag[c] = 0;
+  }
+  return Math.max(pos, neg);
+}
+
+/** Edit distance with adjacent transpositions counted as one edit (optimal string alignment), or max + 1 as soon as it must exceed `max`. */
+export function sgDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max || sgBagDistance(a, b) > max) return max + 1;
+  if (b.length + 1 > sgRow0.length) {
+    sgRow0 = new Int32Array(b.length + 1);
+    sgRow1 = new Int32Array(b.length + 1);
+    sgRow2 = new Int32Array(b.length + 1);
+  }
+  let prev2 = sgRow0; // row i - 2
+  let prev = sgRow1; // row i - 1
+  let cur = sgRow2;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let best = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2]! + 1 < c) c = prev2[j - 2]! + 1;
+      cur[j] = c;
+      if (c < best) best = c;
+    }
+    if (best > max) return max + 1;
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[b.length]!;
+}
+
+/** How two words match: 3 the same, 2 one abbreviates the other (dir, directory; issue, issues), 1 synonyms, 0 not. */
+function sgWordMatch(a: string, b: string): number {
+  if (a === b) return 3;
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  if (s.length >= 3 && l.startsWith(s) && !sgDigit(s)) return 2;
+  const x = SG_SYNONYMS[a];
+  return x !== undefined && x === SG_SYNONYMS[b] ? (x === "directory" ? 2 : 1) : 0;
+}
+
+function sgDigit(w: string): boolean {
+  const c = w.charCodeAt(0);
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * The class of match (see the head of this file) of input words `a` against known words `b`,
+ * or SG_RANK_NONE. `af`/`bf` are the folded spellings.
+ */
+function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
+  if (a.length === b.length) {
+    // In order, a unit may shorten to any prefix after an equal number: 7days → 7d.
+    let ordered = true;
+    for (let i = 0; i < a.length && ordered; i++) {
+      const unit = i > 0 && sgDigit(a[i - 1]!) && a[i - 1] === b[i - 1] && !sgDigit(a[i]!) && !sgDigit(b[i]!) && (a[i]!.startsWith(b[i]!) || b[i]!.startsWith(a[i]!));
+      const m = sgWordMatch(a[i]!, b[i]!);
+      if (!unit && m < 2) ordered = false;
+    }
+    if (ordered) return 4;
+    // Any order: pair each word with a distinct word of the other side.
+    const used: boolean[] = [];
+    let exact = 0;
+    let syn = 0;
+    let weak = false;
+    for (const w of a) {
+      let best = -1;
+      let bestM = 0;
+      for (let j = 0; j < b.length; j++) {
+        if (used[j]) continue;
+        const m = sgWordMatch(w, b[j]!);
+        if (m > bestM) (best = j), (bestM = m);
+      }
+      if (best < 0) {
+        exact = -1;
+        break;
+      }
+      used[best] = true;
+      if (bestM === 3) exact++;
+      if (bestM === 1) (syn++, (weak ||= SG_SYNONYMS[w] !== "get"));
+    }
+    if (exact >= 0) {
+      if (syn === 0) return 4;
+      // get/read/fetch are one verb; list/search only nearly (search_files is not list_files): two exact words then.
+      if (syn === 1 && exact >= (weak ? 2 : 1)) return 5;
+    }
+    return SG_RANK_NONE;
+  }
+  const [s, l, sf, lf] = a.length < b.length ? [a, b, af, bf] : [b, a, bf, af];
+  // One is the other plus a filler: repo_name / repo, timeseries / timeseriesGroups.
+  let lead = true;
+  for (let i = 0; i < s.length && lead; i++) if (sgWordMatch(s[i]!, l[i]!) < 2) lead = false;
+  if (lead) {
+    let fill = true;
+    for (let i = s.length; i < l.length && fill; i++) if (!SG_FILLERS.has(l[i]!)) fill = false;
+    if (fill) return 6;
+  }
+  // The shorter is the longer's head (its last words): file_path → path, entityType → type.
+  const off = l.length - s.length;
+  let tail = sf.length >= 2;
+  for (let i = 0; i < s.length && tail; i++) if (sgWordMatch(s[i]!, l[off + i]!) < 2) tail = false;
+  if (tail) return 7;
+  return SG_RANK_NONE;
+}
+
+/** One word spelled together with a filler: reponame / repo (no case or separator to split on). */
+function sgFusedFiller(af: string, bf: string): boolean {
+  const [s, l] = af.length < bf.length ? [af, bf] : [bf, af];
+  return s.length >= 3 && l.startsWith(s) && SG_FILLERS.has(l.slice(s.length));
+}
+
+/** Ranks every known name against `name`; calls `take(rank, name)` for each within reach. */
+function sgScan(name: string, known: readonly string[], context: string | (() => string | undefined) | undefined, take: (rank: number, name: string) => void): void {
+  if (typeof name !== "string" || name.length > 200 || known.length === 0) return;
+  const f = sgFold(name);
+  if (f.length === 0) return;
+  const prepared = sgPrepared(known);
+  // Edits allowed: none under 3 characters (two short names differ by little and mean different things).
+  const max = f.length < 3 ? 0 : Math.max(1, Math.min(SG_RANK_EDIT_MAX, Math.floor(f.length / 3)));
+  let found = false;
+  for (const k of prepared) {
+    if (k.fold === f) (found = true), take(0, k.name);
+    else if (max > 0) {
+      const d = sgDistance(f, k.fold, max);
+      if (d <= max) (found = true), take(d, k.name);
+    }
+  }
+  if (found) return;
+  // Word-level matches only when nothing is within a few edits (and only then are words split).
+  let words = sgWords(name);
+  const ctx = typeof context === "function" ? context() : context;
+  if (ctx !== undefined) {
+    const drop = new Set(sgWords(ctx));
+    const kept = words.filter((w) => !drop.has(w));
+    if (kept.length) words = kept;
+  }
+  if (words.length === 0) return;
+  for (const k of prepared) {
+    const kw = (k.words ??= sgWords(k.name));
+    if (kw.length === 0) continue;
+    let r = sgWordRank(words, kw, f, k.fold);
+    if (r > 6 && sgFusedFiller(f, k.fold)) r = 6;
+    if (r < SG_RANK_NONE) take(r, k.name);
+  }
+}
+
+/**
+ * Known names close to `name`, best first, for a list ("Did you mean a or b?"): every name
+ * within a few edits (up to `limit`), or else the one name a word-level match singles out.
+ */
+export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
+  let best = SG_RANK_NONE;
+  let hits: [number, string][] = [];
+  sgScan(name, known, undefined, (r, n) => {
+    if (r < best) best = r;
+    hits.push([r, n]);
+  });
+  if (best > SG_RANK_EDIT_MAX) {
+    hits = hits.filter((h) => h[0] === best);
+    return hits.length === 1 ? [hits[0]![1]] : [];
+  }
+  hits = hits.filter((h) => h[0] <= SG_RANK_EDIT_MAX);
+  if (hits.length > 1) hits.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
+  return hits.slice(0, limit).map((h) => h[1]);
+}
+
+/**
+ * The one known name `name` most likely meant, or undefined when none is close or two are
+ * equally close. `context` (an enum's field name, or a function giving it, called only when
+ * words are compared): words of it in `name` are ignored.
+ */
+export function suggestName(name: string, known: readonly string[], context?: string | (() => string | undefined)): string | undefined {
+  let best = SG_RANK_NONE;
+  let pick: string | undefined;
+  let tie = false;
+  sgScan(name, known, context, (r, n) => {
+    if (r < best) (best = r), (pick = n), (tie = false);
+    else if (r === best) tie = true;
+  });
+  return tie ? undefined : pick;
+}
+
 
 /** The report buckets of seed 000, in their order. */
 export type Bucket = "missing_required" | "unknown_args" | "type_errors" | "enum_errors" | "constraint_errors";
@@ -523,7 +814,7 @@ function knownList(known: readonly string[]): string {
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
 export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
   const path = pk(p, key);
-  const near = nearestNames(key, known, 1)[0];
+  const near = suggestName(key, known);
   const whose = p === "" ? `a parameter of ${owner}` : `a field of ${quote(p)}`;
   const list = known.length === 0 ? " It takes none." : ` ${p === "" ? "Parameters" : "Fields"}: ${knownList(known)}`;
   const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
@@ -533,7 +824,7 @@ export function unknownKey(s: ValidationError[], p: string, key: string, known: 
 /** A value outside its enum (or unequal to its const: `allowed` has one element). */
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
   const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
-  const near = typeof v === "string" ? nearestEnum(v, allowed) : undefined;
+  const near = typeof v === "string" ? nearestEnum(v, allowed, p) : undefined;
   const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
   const expected = allowed.length === 1 ? show(allowed[0], 40) : "one of: " + shown;
   s.push(
@@ -580,34 +871,15 @@ export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, 
   );
 }
 
-export function patternErr(s: ValidationError[], p: string, v: string, source: string, ex?: string): void {
-  s.push(mk(p, "constraint_errors", "pattern", `a string matching /${source}/`, show(v), `${at(p)}: ${show(v)} does not match pattern ${quote(source)}`, `${field(p)} must match the pattern /${clip(source, 80)}/; got ${show(v)}${exampleSuffix(ex)}`, ex));
+/** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
+export function patternErr(s: ValidationError[], p: string, v: string, source: string, expected: string, ex?: string, len?: number): void {
+  const n = len === undefined ? len : ucs2length(v);
+  const got = n === undefined || n === len ? show(v) : `${show(v)} (${n} character${n === 1 ? "" : "s"})`;
+  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${show(v)} does not match pattern ${quote(clip(source, 200))}`, `${field(p)} must be ${expected}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
-const FORMAT_WORDS: Record<string, string> = {
-  "date-time": "a date-time (RFC 3339, with a time zone)",
-  date: "a date (YYYY-MM-DD)",
-  time: "a time (HH:MM:SS with a time zone)",
-  duration: "an ISO 8601 duration",
-  email: "an email address",
-  "idn-email": "an email address",
-  hostname: "a host name",
-  "idn-hostname": "a host name",
-  ipv4: "an IPv4 address",
-  ipv6: "an IPv6 address",
-  uri: "an absolute URI (with a scheme)",
-  "uri-reference": "a URI reference",
-  iri: "an absolute IRI",
-  "iri-reference": "an IRI reference",
-  "uri-template": "a URI template (RFC 6570)",
-  uuid: "a UUID",
-  "json-pointer": "a JSON pointer",
-  "relative-json-pointer": "a relative JSON pointer",
-  regex: "a regular expression",
-};
-
-export function formatErr(s: ValidationError[], p: string, v: string, format: string, ex?: string): void {
-  const words = FORMAT_WORDS[format] ?? `a valid ${format}`;
+/** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
+export function formatErr(s: ValidationError[], p: string, v: string, format: string, words: string, ex?: string): void {
   s.push(mk(p, "constraint_errors", "format", words, show(v), `${at(p)}: ${show(v)} is not a valid ${format}`, `${field(p)} must be ${words}; got ${show(v)}${exampleSuffix(ex)}`, ex));
 }
 
@@ -645,109 +917,24 @@ export function overrideMessages(s: ValidationError[], from: number, msg: string
   }
 }
 
-/** Adds a note about the alternatives to the first error of a failed anyOf/oneOf. */
-export function noteAlternatives(s: ValidationError[], from: number, note: string): void {
-  if (from < s.length) {
-    const e = s[from]!;
-    s[from] = { ...e, message: e.message + " (" + note + ")" };
-  }
-}
-
 // ---------------------------------------------------------------- near misses
 
-// One reusable row pair: suggestions run on the error path of every refused call.
-let rowA = new Int32Array(64);
-let rowB = new Int32Array(64);
+// The matcher itself (nearestNames, suggestName) is @toolform/runtime's src/suggest.ts, spliced in above.
 
-const bag = new Int32Array(128);
-
-/** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
-function bagDistance(a: string, b: string): number {
-  for (let i = 0; i < a.length; i++) bag[a.charCodeAt(i) & 127]!++;
-  for (let i = 0; i < b.length; i++) bag[b.charCodeAt(i) & 127]!--;
-  let pos = 0;
-  let neg = 0;
-  for (let i = 0; i < a.length; i++) {
-    const c = a.charCodeAt(i) & 127;
-    if (bag[c]! > 0) pos += bag[c]!;
-    else if (bag[c]! < 0) neg -= bag[c]!;
-    bag[c] = 0;
-  }
-  for (let i = 0; i < b.length; i++) {
-    const c = b.charCodeAt(i) & 127;
-    if (bag[c]! < 0) neg -= bag[c]!;
-    bag[c] = 0;
-  }
-  return Math.max(pos, neg);
-}
-
-/** Edit distance, or max + 1 as soon as it must exceed `max`. */
-function levenshtein(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max || bagDistance(a, b) > max) return max + 1;
-  if (b.length + 1 > rowA.length) {
-    rowA = new Int32Array(b.length + 1);
-    rowB = new Int32Array(b.length + 1);
-  }
-  let prev = rowA;
-  let cur = rowB;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let best = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
-      cur[j] = c;
-      if (c < best) best = c;
-    }
-    if (best > max) return max + 1;
-    const t = prev;
-    prev = cur;
-    cur = t;
-  }
-  return prev[b.length]!;
-}
-
-/** Lower case without spaces, "_" and "-": "Start ISO" and "start_iso" fold alike. */
-function fold(s: string): string {
-  let out = "";
-  const l = s.toLowerCase();
-  for (let i = 0; i < l.length; i++) {
-    const c = l.charCodeAt(i);
-    if (c !== 32 && c !== 95 && c !== 45 && c !== 9 && c !== 10 && c !== 13) out += l[i];
-  }
-  return out;
-}
-
-/** Folded spellings of a known-names list, computed once per list (the lists are module constants). */
-const folded = new WeakMap<readonly unknown[], string[]>();
-function foldedList(known: readonly string[]): string[] {
-  let f = folded.get(known);
-  if (!f) folded.set(known, (f = known.map(fold)));
-  return f;
-}
-
-/** Known names closest to `name`: same after case/space/underscore folding first, then within a small edit distance. */
-export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
-  if (typeof name !== "string" || name.length > 200) return [];
-  const f = fold(name);
-  const max = Math.max(1, Math.min(3, Math.floor(f.length / 3)));
-  const fk = foldedList(known);
-  const scored: [number, string][] = [];
-  for (let i = 0; i < known.length; i++) {
-    const d = fk[i] === f ? 0 : levenshtein(f, fk[i]!, max);
-    if (d <= max) scored.push([d, known[i]!]);
-  }
-  if (scored.length > 1) scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
-  return scored.slice(0, limit).map((x) => x[1]);
-}
-
-function nearestEnum(v: string, allowed: readonly unknown[]): string | undefined {
+/** An enum's string values, once per list (the lists are module constants). */
+const stringsOf = new WeakMap<readonly unknown[], string[]>();
+function nearestEnum(v: string, allowed: readonly unknown[], p: string): string | undefined {
   let strings = stringsOf.get(allowed);
   if (!strings) stringsOf.set(allowed, (strings = allowed.filter((a): a is string => typeof a === "string")));
-  return nearestNames(v, strings, 1)[0];
+  return suggestName(v, strings, () => lastKey(p));
 }
-const stringsOf = new WeakMap<readonly unknown[], string[]>();
+
+/** The last property name of a path ("a.merge_method", "a.merge_method[2]" → "merge_method"): the words an enum value may repeat. */
+function lastKey(p: string): string | undefined {
+  const keys = pathKeys(p);
+  for (let i = keys.length - 1; i >= 0; i--) if (typeof keys[i] === "string") return keys[i] as string;
+  return undefined;
+}
 
 // ---------------------------------------------------------------- predicates the fast path uses
 
@@ -1087,11 +1274,49 @@ export const hasOwn = Object.prototype.hasOwnProperty;
 
 // ---------------------------------------------------------------- combinators (error path)
 
-/** Scores a failed branch: fewer errors is closer; a wrong type at the value itself means "not this one". */
-function branchScore(errors: readonly ValidationError[], p: string): number {
-  let score = errors.length;
-  for (const e of errors) if (e.path === p && e.bucket === "type_errors") score += 1000;
-  return score;
+/** One alternative of anyOf/oneOf, described at build time (src/emit/validator/phrases.ts). */
+export interface Alternative {
+  /** What it accepts, in words: "\"latest\"", "a 32-character hex string (pattern …)". */
+  readonly p: string;
+  /** JSON types it accepts ([]: not known from the branch itself). */
+  readonly t: readonly string[];
+  /** Object branches: declared and required property names. */
+  readonly k?: readonly string[];
+  readonly r?: readonly string[];
+  /** 1: a const or enum branch. */
+  readonly l?: 1;
+}
+
+/**
+ * How far a value is from a failed branch (lower is closer): a branch of another JSON type is
+ * farthest, then a const/enum the value does not equal (unless it is a near miss, "Latest"
+ * for "latest"), then an object branch by the share of the value's keys it knows and of its
+ * required keys present, then fewest errors.
+ */
+function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unknown, t: string, p: string): number {
+  const few = errors.length / (errors.length + 1); // < 1: breaks ties only
+  if (a.t.length > 0 && !a.t.includes(t) && !(t === "integer" && a.t.includes("number")) && !(t === "number" && a.t.includes("integer"))) return 4000 + few;
+  if (a.t.length === 0) for (const e of errors) if (e.path === p && e.bucket === "type_errors") return 4000 + few;
+  if (a.l === 1) {
+    for (const e of errors) if (e.path === p && e.bucket === "enum_errors") return e.suggestion === undefined ? 3000 + few : few;
+    return few;
+  }
+  if (t === "object" && (a.k !== undefined || a.r !== undefined)) {
+    const o = v as Record<string, unknown>;
+    let total = 0;
+    let fit = 0;
+    for (const k in o) {
+      if (!hasOwn.call(o, k)) continue;
+      total++;
+      if (a.k !== undefined && a.k.includes(k)) fit++;
+    }
+    for (const r of a.r ?? []) {
+      total++;
+      if (hasOwn.call(o, r) && o[r] !== undefined) fit++;
+    }
+    return 1000 * (total === 0 ? 1 : 1 - fit / total) + few;
+  }
+  return errors.length;
 }
 
 /** s.push(...errors) without the spread: a branch with a million errors (a million bad items) would overflow the call stack. */
@@ -1100,10 +1325,12 @@ function pushAll(s: ValidationError[], errors: readonly ValidationError[]): void
 }
 
 /**
- * Reports a value that matched no branch of anyOf/oneOf: the branch named by a
- * discriminating property (`tagKey`) when there is one, else the closest branch.
+ * Reports a value that matched no branch of anyOf/oneOf: the branch named by a discriminating
+ * property (`tagKey`) when there is one; else the closest branch (see distanceTo), in one error
+ * naming every alternative when its errors are about the value itself (`all`: the alternatives
+ * in words, built at build time), or as its own errors followed by what the others accept.
  */
-export function pickBranch(s: ValidationError[], p: string, v: unknown, branches: ValidationError[][], keyword: string, tagKey?: string, tags?: readonly unknown[]): void {
+export function pickBranch(s: ValidationError[], p: string, v: unknown, branches: ValidationError[][], keyword: string, alts: readonly Alternative[], all: string, tagKey?: string, tags?: readonly unknown[]): void {
   if (tagKey !== undefined && tags !== undefined && typeof v === "object" && v !== null && !Array.isArray(v)) {
     const t = hasOwn.call(v, tagKey) ? (v as Record<string, unknown>)[tagKey] : undefined;
     const i = tags.findIndex((x) => deepEqual(x, t));
@@ -1115,11 +1342,40 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
     else enumErr(s, pk(p, tagKey), t, tags, keyword, show(tags[0]));
     return;
   }
+  const t = jsonType(v);
   let best = 0;
-  for (let i = 1; i < branches.length; i++) if (branchScore(branches[i]!, p) < branchScore(branches[best]!, p)) best = i;
-  const from = s.length;
-  pushAll(s, branches[best]!);
-  if (branches.length > 1) noteAlternatives(s, from, `closest of ${branches.length} alternatives in ${keyword}: #${best + 1}`);
+  let bestD = Infinity;
+  for (let i = 0; i < branches.length; i++) {
+    const d = distanceTo(alts[i]!, branches[i]!, v, t, p);
+    if (d < bestD) (best = i), (bestD = d);
+  }
+  const errors = branches[best]!;
+  let flat = errors.length > 0;
+  for (let i = 0; i < errors.length && flat; i++) if (errors[i]!.path !== p) flat = false;
+  if (!flat) {
+    // Errors inside the value: the closest branch's, then in a word what else the value may be.
+    const from = s.length;
+    pushAll(s, errors);
+    let others = "";
+    for (let i = 0; i < alts.length; i++) if (i !== best && alts[i]!.p !== alts[best]!.p && others.indexOf(alts[i]!.p) < 0) others += (others ? " or " : "") + alts[i]!.p;
+    if (others && from < s.length) {
+      const e = s[from]!;
+      s[from] = { ...e, message: `${e.message} (or else ${field(p)} may be ${others})` };
+    }
+    return;
+  }
+  // One error for the value: every alternative named, the closest branch's received value, example and hint.
+  const e = errors[0]!;
+  const hint = e.suggestion === undefined ? "" : ` (did you mean ${quote(e.suggestion)}?)`;
+  const text = e.bucket === "type_errors" ? `${at(p)}: expected ${typesText(alts)}, got ${t}` : e.text;
+  s.push(mk(p, e.bucket, e.keyword, all, e.received, text, `${field(p)} must be ${all}; got ${e.received}${hint}${exampleSuffix(e.example)}`, e.example, e.suggestion));
+}
+
+/** "integer or string": the JSON types the alternatives accept. */
+function typesText(alts: readonly Alternative[]): string {
+  const seen: string[] = [];
+  for (const a of alts) for (const x of a.t) if (!seen.includes(x)) seen.push(x);
+  return seen.length ? seen.join(" or ") : "one of the alternatives";
 }
 
 /** oneOf matched by more than one branch. */
