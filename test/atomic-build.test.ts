@@ -102,7 +102,7 @@ describe.each(["ts", "js"] as const)("a build killed at any point (emit %s)", (e
     const full = performance.now() - t0;
     expect(files(out)).toEqual(next);
     const seen = new Set<string>();
-    const points = 14;
+    const points = 10;
     // Spread from 10% to 110% of the build, denser towards the end (the writes); then
     // later and later (this machine's speed varies) until one kill comes after the switch.
     for (let k = 0; k < points + 6 && (k < points || !seen.has("new")); k++) {
@@ -122,7 +122,7 @@ describe.each(["ts", "js"] as const)("a build killed at any point (emit %s)", (e
     expect(toolform(dir, ["check", "--no-cache"]).code).toBe(0);
     // The kills did land both before and after the switch.
     expect(seen.size, `generations seen: ${[...seen].join(", ")}`).toBe(2);
-  });
+  }, 1_200_000); // some 20 builds of 40 tools on a shared machine
 });
 
 describe("toolform watch killed during a burst of edits", () => {
@@ -155,6 +155,6 @@ describe("toolform watch killed during a burst of edits", () => {
     expect(toolform(dir, ["build"]).code).toBe(0);
     expect(readdirSync(out).filter((f) => TEMP.test(f))).toEqual([]);
     expect(toolform(dir, ["check"]).code).toBe(0);
-  });
+  }, 600_000);
 });
 
