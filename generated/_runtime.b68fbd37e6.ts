@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:9ccc13ca9cc4349679db85697a36307a9022bea6998171e9f5124be3ed7a7311
+// input hash: sha256:b68fbd37e6ec4445b4f5690b823b23fe9b449e71a6905cd87a7119bb78fb733c
 
 // toolform runtime: the helpers every generated tool module shares.
 // This file is copied into the output folder as _runtime.ts, which imports nothing: the one
@@ -34,7 +34,15 @@
 // test/messages-v2.test.ts holds the corpus (hits and names that must get nothing).
 
 /** Verbs and nouns models swap for one another (the issue corpus): each maps to one spelling. */
-const SG_SYNONYMS: Readonly<Record<string, string>> = { get: "get", read: "get", fetch: "get", list: "list", search: "list", dir: "directory", directory: "directory" };
+const SG_SYNONYMS: ReadonlyMap<string, string> = new Map([
+  ["get", "get"],
+  ["read", "get"],
+  ["fetch", "get"],
+  ["list", "list"],
+  ["search", "list"],
+  ["dir", "directory"],
+  ["directory", "directory"],
+]);
 
 /** Words that make a name of a thing, or a list of things, without changing what it names. */
 const SG_FILLERS = new Set(["name", "names", "id", "ids", "list", "lists", "group", "groups", "items", "array", "set", "value", "values", "str", "string", "text"]);
@@ -44,36 +52,43 @@ const SG_RANK_EDIT_MAX = 3;
 
 /** Lower case without spaces, "_", "-" and ".": "Start ISO" and "start_iso" fold alike. */
 export function sgFold(s: string): string {
-  let out = "";
   const l = s.toLowerCase();
+  let out = "";
+  let from = 0;
   for (let i = 0; i < l.length; i++) {
     const c = l.charCodeAt(i);
-    if (c !== 32 && c !== 95 && c !== 45 && c !== 46 && c !== 9 && c !== 10 && c !== 13) out += l[i];
+    if (c === 32 || c === 95 || c === 45 || c === 46 || c === 9 || c === 10 || c === 13) {
+      if (i > from) out += l.slice(from, i);
+      from = i + 1;
+    }
   }
-  return out;
+  return from === 0 ? l : out + l.slice(from);
+}
+
+/** Character kind for word splitting: 0 separator, 1 lower (and non-ASCII), 2 upper, 3 digit. */
+function sgKind(c: number): number {
+  return c >= 97 && c <= 122 ? 1 : c >= 65 && c <= 90 ? 2 : c >= 48 && c <= 57 ? 3 : c >= 128 ? 1 : 0;
 }
 
 /** Words of a name, lower case: "getPullRequest" → get pull request; "list_dir" → list dir; "7days" → 7 days; "HTTPServer" → http server. */
 export function sgWords(s: string): string[] {
   const out: string[] = [];
-  let cur = "";
-  const kind = (c: number): number => (c >= 97 && c <= 122 ? 1 : c >= 65 && c <= 90 ? 2 : c >= 48 && c <= 57 ? 3 : c >= 128 ? 1 : 0);
+  const lower = s.toLowerCase();
+  let start = -1;
+  let p = 0;
   for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const k = kind(c);
+    const k = sgKind(s.charCodeAt(i));
     if (k === 0) {
-      if (cur) out.push(cur), (cur = "");
-      continue;
+      if (start >= 0) out.push(lower.slice(start, i)), (start = -1);
+    } else if (start < 0) start = i;
+    // a boundary: lower→Upper, letter↔digit, and the last capital of a run before a lower (HTTPServer)
+    else if ((p === 1 && k === 2) || (p === 3) !== (k === 3) || (p === 2 && k === 2 && i + 1 < s.length && sgKind(s.charCodeAt(i + 1)) === 1)) {
+      out.push(lower.slice(start, i));
+      start = i;
     }
-    if (cur) {
-      const p = kind(s.charCodeAt(i - 1));
-      // a boundary: lower→Upper, letter↔digit, and the last capital of a run before a lower (HTTPServer)
-      const nextLower = i + 1 < s.length && kind(s.charCodeAt(i + 1)) === 1;
-      if ((p === 1 && k === 2) || (p === 3) !== (k === 3) || (p === 2 && k === 2 && nextLower)) out.push(cur), (cur = "");
-    }
-    cur += s[i]!.toLowerCase();
+    p = k;
   }
-  if (cur) out.push(cur);
+  if (start >= 0) out.push(lower.slice(start));
   return out;
 }
 
@@ -81,14 +96,45 @@ export function sgWords(s: string): string[] {
 interface SgKnown {
   name: string;
   fold: string;
-  words: string[] | undefined;
+  words: string[];
 }
 
-const sgLists = new WeakMap<readonly string[], SgKnown[]>();
-function sgPrepared(known: readonly string[]): SgKnown[] {
+/** A known-names list, prepared once (the lists are module constants): folded names, and, when first needed, words and their index. */
+interface SgList {
+  items: SgKnown[];
+  /** Word key → the items with a word of that key (see sgKey); built on the first word-level scan. */
+  byKey: Map<string, number[]> | undefined;
+}
+
+const sgLists = new WeakMap<readonly string[], SgList>();
+function sgPrepared(known: readonly string[]): SgList {
   let p = sgLists.get(known);
-  if (p === undefined) sgLists.set(known, (p = known.map((name) => ({ name, fold: sgFold(name), words: undefined }))));
+  if (p === undefined) sgLists.set(known, (p = { items: known.map((name) => ({ name, fold: sgFold(name), words: [] })), byKey: undefined }));
   return p;
+}
+
+/**
+ * Two words that match at all (same, abbreviation of 3+ letters, synonyms, equal numbers) share
+ * this key: the synonym group, else the first three characters. So a word-level scan only
+ * looks at the names that share a key with the input (most unknown names share none).
+ */
+function sgKey(w: string): string {
+  return SG_SYNONYMS.get(w) ?? (w.length > 3 ? w.slice(0, 3) : w);
+}
+
+function sgIndex(list: SgList): Map<string, number[]> {
+  if (list.byKey !== undefined) return list.byKey;
+  const m = new Map<string, number[]>();
+  list.items.forEach((k, i) => {
+    k.words = sgWords(k.name);
+    for (const w of k.words) {
+      const key = sgKey(w);
+      const at = m.get(key);
+      if (at === undefined) m.set(key, [i]);
+      else if (at[at.length - 1] !== i) at.push(i);
+    }
+  });
+  return (list.byKey = m);
 }
 
 // One reusable row triple: suggestions run on the error path of every refused call.
@@ -152,10 +198,11 @@ export function sgDistance(a: string, b: string, max: number): number {
 /** How two words match: 3 the same, 2 one abbreviates the other (dir, directory; issue, issues), 1 synonyms, 0 not. */
 function sgWordMatch(a: string, b: string): number {
   if (a === b) return 3;
-  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  const s = a.length <= b.length ? a : b;
+  const l = s === a ? b : a;
   if (s.length >= 3 && l.startsWith(s) && !sgDigit(s)) return 2;
-  const x = SG_SYNONYMS[a];
-  return x !== undefined && x === SG_SYNONYMS[b] ? (x === "directory" ? 2 : 1) : 0;
+  const x = SG_SYNONYMS.get(a);
+  return x !== undefined && x === SG_SYNONYMS.get(b) ? (x === "directory" ? 2 : 1) : 0;
 }
 
 function sgDigit(w: string): boolean {
@@ -196,7 +243,7 @@ function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
       }
       used[best] = true;
       if (bestM === 3) exact++;
-      if (bestM === 1) (syn++, (weak ||= SG_SYNONYMS[w] !== "get"));
+      if (bestM === 1) (syn++, (weak ||= SG_SYNONYMS.get(w) !== "get"));
     }
     if (exact >= 0) {
       if (syn === 0) return 4;
@@ -205,7 +252,10 @@ function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
     }
     return SG_RANK_NONE;
   }
-  const [s, l, sf, lf] = a.length < b.length ? [a, b, af, bf] : [b, a, bf, af];
+  const aShort = a.length < b.length;
+  const s = aShort ? a : b;
+  const l = aShort ? b : a;
+  const sf = aShort ? af : bf;
   // One is the other plus a filler: repo_name / repo, timeseries / timeseriesGroups.
   let lead = true;
   for (let i = 0; i < s.length && lead; i++) if (sgWordMatch(s[i]!, l[i]!) < 2) lead = false;
@@ -224,7 +274,8 @@ function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
 
 /** One word spelled together with a filler: reponame / repo (no case or separator to split on). */
 function sgFusedFiller(af: string, bf: string): boolean {
-  const [s, l] = af.length < bf.length ? [af, bf] : [bf, af];
+  const s = af.length < bf.length ? af : bf;
+  const l = s === af ? bf : af;
   return s.length >= 3 && l.startsWith(s) && SG_FILLERS.has(l.slice(s.length));
 }
 
@@ -233,11 +284,11 @@ function sgScan(name: string, known: readonly string[], context: string | (() =>
   if (typeof name !== "string" || name.length > 200 || known.length === 0) return;
   const f = sgFold(name);
   if (f.length === 0) return;
-  const prepared = sgPrepared(known);
+  const list = sgPrepared(known);
   // Edits allowed: none under 3 characters (two short names differ by little and mean different things).
   const max = f.length < 3 ? 0 : Math.max(1, Math.min(SG_RANK_EDIT_MAX, Math.floor(f.length / 3)));
   let found = false;
-  for (const k of prepared) {
+  for (const k of list.items) {
     if (k.fold === f) (found = true), take(0, k.name);
     else if (max > 0) {
       const d = sgDistance(f, k.fold, max);
@@ -245,19 +296,28 @@ function sgScan(name: string, known: readonly string[], context: string | (() =>
     }
   }
   if (found) return;
-  // Word-level matches only when nothing is within a few edits (and only then are words split).
+  // Word-level matches only when nothing is within a few edits, and only against names sharing a word key.
   let words = sgWords(name);
+  const index = sgIndex(list);
+  let near: number[] | undefined;
+  for (const w of words) {
+    const at = index.get(sgKey(w));
+    if (at !== undefined) near = near === undefined ? at : near.concat(at);
+  }
+  if (near === undefined) return;
   const ctx = typeof context === "function" ? context() : context;
   if (ctx !== undefined) {
     const drop = new Set(sgWords(ctx));
     const kept = words.filter((w) => !drop.has(w));
     if (kept.length) words = kept;
   }
-  if (words.length === 0) return;
-  for (const k of prepared) {
-    const kw = (k.words ??= sgWords(k.name));
-    if (kw.length === 0) continue;
-    let r = sgWordRank(words, kw, f, k.fold);
+  let last = -1;
+  for (const i of near.length > 1 ? near.slice().sort((a, b) => a - b) : near) {
+    if (i === last) continue;
+    last = i;
+    const k = list.items[i]!;
+    if (k.words.length === 0) continue;
+    let r = sgWordRank(words, k.words, f, k.fold);
     if (r > 6 && sgFusedFiller(f, k.fold)) r = 6;
     if (r < SG_RANK_NONE) take(r, k.name);
   }
@@ -426,10 +486,13 @@ class Report implements ValidationReport {
   readonly errors: ValidationError[];
   readonly nearest: string[];
   private text?: string;
+  /** The errors in the order found (the schema's order), for the feedback's order (byPath). */
+  private readonly found: ValidationError[];
   // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
-  constructor(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]) {
+  constructor(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[], found: ValidationError[] = errors) {
     this.tool = tool;
     this.errors = errors;
+    this.found = found;
     this.nearest = nearest;
     this.unknown_tool = unknownTool;
     for (const e of errors) {
@@ -455,7 +518,7 @@ class Report implements ValidationReport {
   }
   /** Built on first read: a harness that only logs the buckets never pays for it. */
   get feedback(): string {
-    return (this.text ??= this.ok ? "" : feedbackText(this.tool, this.errors, this.unknown_tool, this.nearest));
+    return (this.text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.found), this.unknown_tool, this.nearest));
   }
   toDict(): ReportDict {
     return {
@@ -477,10 +540,45 @@ class Report implements ValidationReport {
 function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
   if (unknownTool) {
     const near = nearest.length ? ` Did you mean ${nearest.map((n) => quote(n)).join(" or ")}?` : "";
-    return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}`;
+    const why = errors.length ? " " + errors.map((e) => e.message).join(" ") : ""; // the call itself could not be read
+    return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
   }
   const lines = errors.map((e) => `- ${e.message}`);
   return `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:\n${lines.join("\n")}`;
+}
+
+/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"). */
+function segments(p: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  const re = /\.?([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+  for (let m: RegExpExecArray | null; re.lastIndex < p.length && (m = re.exec(p)) !== null; ) out.push(m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3] ?? ""));
+  return out;
+}
+
+/**
+ * The feedback's order: errors grouped by path, array items by index
+ * (line_items[0] before line_items[1]), names in the order first found (the
+ * schema's), an object's own errors before its members'. Stable otherwise.
+ */
+function byPath(errors: ValidationError[]): ValidationError[] {
+  if (errors.length < 2) return errors;
+  const first = new Map<string, number>();
+  const keys = errors.map((e, i) => {
+    let at = "";
+    return segments(e.path).map((seg) => {
+      at += "\u0000" + seg;
+      if (typeof seg === "number") return seg;
+      if (!first.has(at)) first.set(at, i);
+      return first.get(at)!;
+    });
+  });
+  const order = errors.map((_, i) => i);
+  order.sort((a, b) => {
+    const ka = keys[a]!, kb = keys[b]!;
+    for (let j = 0; j < ka.length && j < kb.length; j++) if (ka[j] !== kb[j]) return ka[j]! - kb[j]!;
+    return ka.length - kb.length || a - b;
+  });
+  return order.map((i) => errors[i]!);
 }
 
 /** The report of a valid call. Frozen and shared: the valid path allocates nothing. */
@@ -494,11 +592,43 @@ export function errorReport(tool: string, errors: ValidationError[]): Validation
   // A failing `is` must yield at least one error; if the collector found none the two
   // paths disagree, which is a toolform bug: say so rather than pass the call.
   if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
-  return new Report(tool, sortErrors(errors), false, []);
+  return new Report(tool, sortErrors(errors), false, [], errors);
 }
 
 export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
   return new Report(name, [], true, nearestNames(name, known));
+}
+
+/** A call object that throws when read (a Proxy, a getter on `name`): no tool is named, and the report says why. */
+export function unreadableCallReport(e: unknown): ValidationReport {
+  const s: ValidationError[] = [];
+  unjudged(s, e);
+  s[0] = { ...s[0]!, text: "call: not readable (plain JSON data)", message: 'The tool call could not be read as plain JSON data. Send {"name": …, "arguments": {…}}.' };
+  return new Report("", s, true, []);
+}
+
+/**
+ * The generated `validateCall`: total on any value. A call whose `name` is not a
+ * tool's (a non-string, an object whose toString throws) is an unknown tool; a call
+ * object that throws when read (a Proxy, a getter on `name` or `arguments`) is a
+ * refusal saying so, never an exception.
+ */
+export function callReport(toolset: Readonly<Record<string, Tool>>, known: readonly string[], call: unknown): ValidationReport {
+  let name: unknown;
+  try {
+    name = call === null || call === undefined ? undefined : (call as { name?: unknown }).name;
+  } catch (e) {
+    return unreadableCallReport(e);
+  }
+  if (typeof name !== "string" || !hasOwn.call(toolset, name)) return unknownToolReport(typeof name === "string" ? name : show(name), known);
+  const s: ValidationError[] = [];
+  try {
+    const args = (call as { arguments?: unknown }).arguments;
+    return toolset[name]!.validate(args === undefined ? {} : args);
+  } catch (e) {
+    unjudged(s, e); // a throwing `arguments` getter (validate itself is total)
+  }
+  return errorReport(name, s);
 }
 
 function sortErrors(errors: ValidationError[]): ValidationError[] {
@@ -1283,8 +1413,8 @@ export interface Alternative {
   /** Object branches: declared and required property names. */
   readonly k?: readonly string[];
   readonly r?: readonly string[];
-  /** 1: a const or enum branch. */
-  readonly l?: 1;
+  /** 1: a const or enum branch (number: a generated array literal widens the 1). */
+  readonly l?: number;
 }
 
 /**
@@ -1358,7 +1488,8 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
     pushAll(s, errors);
     let others = "";
     for (let i = 0; i < alts.length; i++) if (i !== best && alts[i]!.p !== alts[best]!.p && others.indexOf(alts[i]!.p) < 0) others += (others ? " or " : "") + alts[i]!.p;
-    if (others && from < s.length) {
+    // One note per error: nested unions (a recursive schema, 128 deep) name only the innermost alternatives.
+    if (others && from < s.length && s[from]!.message.indexOf(" (or else ") < 0) {
       const e = s[from]!;
       s[from] = { ...e, message: `${e.message} (or else ${field(p)} may be ${others})` };
     }
@@ -2232,9 +2363,32 @@ export function fmt_idn_email(s: string): boolean {
   return fmtMailboxOk(s, true);
 }
 
+// ================================================================ OpenAPI number formats (as ajv-formats)
+
+// They judge numbers only (a string is not theirs to judge). JSON numbers are doubles:
+// int64 is any integer, float and double any number.
+
+/** int32: an integer from -2^31 to 2^31-1. */
+export function fmt_int32(v: number): boolean {
+  return Number.isInteger(v) && v >= -2147483648 && v <= 2147483647;
+}
+
+/** int64: an integer (every integer a double holds is within ±2^63). */
+export function fmt_int64(v: number): boolean {
+  return Number.isInteger(v);
+}
+
+/** float, double: any number. */
+export function fmt_float(_v: number): boolean {
+  return true;
+}
+export function fmt_double(_v: number): boolean {
+  return true;
+}
+
 // ================================================================ the table
 
-/** Every format toolform checks, by name. A null-prototype object: "constructor" and the like are not formats. */
+/** Every string format toolform checks, by name (the number formats above are not here). A null-prototype object: "constructor" and the like are not formats. */
 export const FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean } = Object.freeze(
   Object.assign(Object.create(null) as { [format: string]: (s: string) => boolean }, {
     "date-time": fmt_date_time,
