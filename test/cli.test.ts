@@ -122,7 +122,7 @@ describe("toolform build", () => {
     writeFileSync(join(dir, "toolform.config.mjs"), `export default { sources: ["tools/*.json"], emit: "python" };\n`);
     const bad = toolform(dir, ["build"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/"emit" must be one of "ts", "js"; got "python"/);
+    expect(bad.stderr).toMatch(/"emit" must be one of "ts", "js", "cjs"; got "python"/);
 
     writeFileSync(join(dir, "toolform.config.mjs"), `throw new Error("boom");\n`);
     const throws = toolform(dir, ["build", "--json"]);
