@@ -20,6 +20,11 @@ export interface BuildSpeed {
   /** From the 1,000-tool row, when there is one: median wall ms. */
   cold1000Ms?: number;
   oneTool1000Ms?: number;
+  noChange1000Ms?: number;
+  /** One large tool: the last row's CPU per property ÷ the first's (1 = linear). */
+  largeGrowth?: number;
+  /** The largest tool's properties and cold wall time. */
+  largeTop?: { properties: number; ms: number };
 }
 
 const TIMEOUT_MS = 40 * 60_000;
@@ -61,11 +66,19 @@ export function runBuildSpeed(extraArgs: string[] = []): BuildSpeed {
   const row = lines.find((l) => /^\| 1000 \|/.test(l));
   let cold1000Ms: number | undefined;
   let oneTool1000Ms: number | undefined;
+  let noChange1000Ms: number | undefined;
   if (row) {
     const cells = row.split("|").map((c) => c.trim().replace(/ \(cpu .*\)$/, ""));
     // | tools | cold | no-change | one-tool | watch |
     cold1000Ms = parseDuration(cells[2] ?? "");
+    noChange1000Ms = parseDuration(cells[3] ?? "");
     oneTool1000Ms = parseDuration(cells[4] ?? "");
   }
-  return { status: "measured", note, markdown: body, cold1000Ms, oneTool1000Ms };
+  // | properties | schema | cold build | CPU per 1,000 properties | × the smallest row's |
+  const large = lines.filter((l) => /^\| \d+ \| \d+ KiB \|/.test(l)).map((l) => l.split("|").map((c) => c.trim()));
+  const last = large[large.length - 1];
+  const largeGrowth = last ? Number(last[5]?.replace("×", "")) : undefined;
+  const largeMs = last ? parseDuration((last[3] ?? "").replace(/ \(cpu .*\)$/, "")) : undefined;
+  const largeTop = last && largeMs !== undefined ? { properties: Number(last[1]), ms: largeMs } : undefined;
+  return { status: "measured", note, markdown: body, cold1000Ms, oneTool1000Ms, noChange1000Ms, largeGrowth, largeTop };
 }

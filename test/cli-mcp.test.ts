@@ -36,7 +36,7 @@ describe("pull and check --live", () => {
     expect(readFileSync(join(dir, "tools", "server.tools.json"), "utf8")).toBe(before);
 
     expect(run(["build", "--quiet"], dir).code).toBe(0);
-    expect(existsSync(join(dir, "generated", "book_room.ts"))).toBe(true);
+    expect(readFileSync(join(dir, "generated", "index.ts"), "utf8")).toContain("export const bookRoom:");
     const clean = run(["check", "--live"], dir);
     expect(clean.code, clean.out + clean.err).toBe(0);
 

@@ -22,7 +22,7 @@ describe("toolform watch", () => {
     const env = { TOOLFORM_CACHE_DIR: join(dir, ".cache") };
     const live = spawnToolform(dir, ["watch"], env);
     running.push(live);
-    const legalOut = join(out, "legal_draft_v3.ts");
+    const legalOut = join(out, "index.ts");
     const legalSrc = join(dir, "tools", "legal_draft_v3.json");
 
     // The first build.
@@ -45,17 +45,16 @@ describe("toolform watch", () => {
     writeFileSync(legalSrc, restored());
     expect(await waitFor(() => /recovered/.test(live.err()) && readFileSync(legalOut, "utf8").includes("Draft a fixed contract"), LONG)).toBe(true);
 
-    // Delete a source: its outputs go, the index follows.
+    // Delete a source: its tools leave the index.
     rmSync(join(dir, "tools", "calendar.json"));
-    expect(await waitFor(() => !existsSync(join(out, "book_room.ts")) && !existsSync(join(out, "cancel_booking.ts")), LONG)).toBe(true);
-    expect(await waitFor(() => !readFileSync(join(out, "index.ts"), "utf8").includes("book_room"), LONG)).toBe(true);
+    expect(await waitFor(() => !readFileSync(join(out, "index.ts"), "utf8").includes("book_room") && !readFileSync(join(out, "index.ts"), "utf8").includes("cancel_booking"), LONG)).toBe(true);
 
     // A new source file is picked up.
     writeFileSync(
       join(dir, "tools", "ping.json"),
       JSON.stringify({ name: "ping", description: "Check that the service answers.", inputSchema: { type: "object", properties: {}, additionalProperties: false } }),
     );
-    expect(await waitFor(() => existsSync(join(out, "ping.ts")), LONG)).toBe(true);
+    expect(await waitFor(() => readFileSync(join(out, "index.ts"), "utf8").includes('"ping"'), LONG)).toBe(true);
 
     // Ctrl-C / SIGTERM: a clean exit.
     live.child.kill("SIGTERM");
@@ -78,8 +77,8 @@ describe("toolform watch", () => {
 
     // A new config: a different outDir and only one source file.
     writeFileSync(cfg, `export default { sources: ["tools/legal_draft_v3.json"], outDir: "out2", emit: "js" };\n`);
-    expect(await waitFor(() => existsSync(join(dir, "out2", "index.js")) && existsSync(join(dir, "out2", "legal_draft_v3.js")), LONG)).toBe(true);
-    expect(existsSync(join(dir, "out2", "book_room.js"))).toBe(false);
+    expect(await waitFor(() => existsSync(join(dir, "out2", "index.js")) && readFileSync(join(dir, "out2", "index.js"), "utf8").includes("legalDraftV3"), LONG)).toBe(true);
+    expect(readFileSync(join(dir, "out2", "index.js"), "utf8")).not.toContain("bookRoom");
 
     live.child.kill("SIGINT");
     expect(await live.exited).toBe(0);
@@ -96,7 +95,7 @@ describe("toolform watch", () => {
     const lines = live.out().split("\n").filter(Boolean).map((l) => JSON.parse(l) as { command: string; ok: boolean; changed: string[]; files: { written: string[] } });
     expect(lines[0]).toMatchObject({ command: "watch", ok: true, changed: [] });
     expect(lines[1]).toMatchObject({ ok: true, changed: ["tools/legal_draft_v3.json"] });
-    expect(lines[1]!.files.written.sort()).toEqual(["index.ts", "legal_draft_v3.ts"]);
+    expect(lines[1]!.files.written.sort()).toEqual(["index.ts"]);
     live.child.kill("SIGTERM");
     expect(await live.exited).toBe(0);
   });

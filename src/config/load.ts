@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ToolformError } from "../diagnostics/format.js";
+import { DEFAULT_LIMITS, resolveLimits } from "./limits.js";
 import type { ResolvedConfig, ToolformConfig } from "./types.js";
 import { UNCHECKED_KINDS, uncheckedKinds } from "./unchecked.js";
 
@@ -57,6 +58,8 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     return kinds;
   };
   for (const [name, t] of Object.entries(cfg.tools ?? {})) if (t?.allowUnchecked !== undefined) allowUnchecked(`tools.${name}.allowUnchecked`, t.allowUnchecked);
+  const limits = resolveLimits(cfg.limits);
+  if (typeof limits === "string") throw bad(limits, `e.g. limits: { schemaBytes: ${DEFAULT_LIMITS.schemaBytes}, propertiesPerObject: ${DEFAULT_LIMITS.propertiesPerObject}, enumSize: ${DEFAULT_LIMITS.enumSize} }`);
   return {
     root,
     ...(configFile ? { configFile } : {}),
@@ -75,6 +78,7 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     strict: cfg.strict ?? false,
     lint: cfg.lint ?? {},
     tools: cfg.tools ?? {},
+    limits,
   };
 }
 

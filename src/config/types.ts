@@ -1,3 +1,5 @@
+import type { Limits } from "./limits.js";
+
 /** A source of tool definitions. A plain string is a glob (JSON or TypeScript files, by extension). */
 export type SourceSpec =
   | string
@@ -74,10 +76,13 @@ export interface ToolformConfig extends ToolOptions {
   lint?: false | Record<string, boolean>;
   /** Per-tool overrides by tool name. */
   tools?: Record<string, ToolOptions>;
+  /** Bounds on one tool's schema (bytes, properties per object, enum size); past them the tool is a build error. See src/config/limits.ts for the defaults. */
+  limits?: Partial<Limits>;
 }
 
 /** The config with every default filled in; paths absolute. */
-export interface ResolvedConfig extends Required<Omit<ToolformConfig, "schemas" | "tools" | "lint">> {
+export interface ResolvedConfig extends Required<Omit<ToolformConfig, "schemas" | "tools" | "lint" | "limits">> {
+  limits: Limits;
   root: string;
   configFile?: string;
   schemas: Record<string, unknown>;

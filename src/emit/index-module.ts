@@ -1,4 +1,7 @@
-// generated/index.ts: the toolset, validateCall, and the type maps.
+// generated/index.ts: the whole toolset in one module — the runtime import, every
+// tool's section (src/emit/tool-module.ts), then the toolset, validateCall and the
+// type maps. One module loads fast (no per-tool module to resolve and compile),
+// and one file is switched at once by the write (src/pipeline/write.ts).
 import { code, join, lit, litKey, type Code } from "./code.js";
 import { identCode } from "./tool-module.js";
 
@@ -6,18 +9,24 @@ export interface IndexEntry {
   name: string;
   ident: string;
   typeName: string;
-  file: string; // base name without extension
   schemaHash: string;
   /** Declared with defineTool (a TypeScript or JavaScript source): listed in the global ToolformTools. */
   defineTool?: boolean;
 }
 
-function imports(entries: IndexEntry[], typeOnly: boolean): Code[] {
-  return entries.map((e) =>
-    typeOnly
-      ? code`import { ${identCode(e.ident)}, ${identCode(e.typeName)} } from ${lit("./" + e.file + ".js")};`
-      : code`import { ${identCode(e.ident)}, type ${identCode(e.typeName)} } from ${lit("./" + e.file + ".js")};`,
-  );
+const RUNTIME_TYPES = "Tool, ValidationReport, ValidationError, ReportDict, Repair";
+
+/** The import of the runtime, whose file name carries its content hash (a new runtime is a new file). */
+export function indexHeadTs(runtimeFile: string): string {
+  return `import * as rt from ${lit("./" + runtimeFile + ".js").text};
+export type { ${RUNTIME_TYPES} } from ${lit("./" + runtimeFile + ".js").text};
+`;
+}
+
+export function indexHeadDts(runtimeFile: string): string {
+  return `import type * as rt from ${lit("./" + runtimeFile + ".js").text};
+export type { ${RUNTIME_TYPES} } from ${lit("./" + runtimeFile + ".js").text};
+`;
 }
 
 function typeMaps(entries: IndexEntry[]): Code {
@@ -53,16 +62,9 @@ function firstPerHash(entries: IndexEntry[]): IndexEntry[] {
   return entries.filter((e) => !seen.has(e.schemaHash) && seen.add(e.schemaHash));
 }
 
-/** The body of index.ts (the caller adds the header, so a formatted body can be reused when only hashes change). */
-export function indexTs(entries: IndexEntry[]): string {
-  const body = code`import * as rt from "./_runtime.js";
-${imports(entries, false)}
-
-export { ${join(entries.map((e) => identCode(e.ident)), code`, `)} };
-export type { ${join(entries.map((e) => identCode(e.typeName)), code`, `)} };
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.js";
-
-${typeMaps(entries)}
+/** What follows the tools' sections in index.ts. */
+export function indexTailTs(entries: IndexEntry[]): string {
+  const body = code`${typeMaps(entries)}
 
 /** Every tool by name. */
 export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Object.freeze({
@@ -85,15 +87,8 @@ export function validateCall(call: { name: string; arguments?: unknown }): rt.Va
   return body.text;
 }
 
-export function indexDts(entries: IndexEntry[]): string {
-  const body = code`import type * as rt from "./_runtime.js";
-${imports(entries, true)}
-
-export { ${join(entries.map((e) => identCode(e.ident)), code`, `)} };
-export type { ${join(entries.map((e) => identCode(e.typeName)), code`, `)} };
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.js";
-
-${typeMaps(entries)}
+export function indexTailDts(entries: IndexEntry[]): string {
+  const body = code`${typeMaps(entries)}
 
 export declare const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> };
 export declare const toolNames: readonly ToolName[];

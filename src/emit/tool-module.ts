@@ -1,7 +1,9 @@
-// generated/<tool>.ts: the argument interface, the validator functions, and the
-// tool object that ties them to the definition.
-import { code, docComment, lit, Name, type Code } from "./code.js";
-import { header } from "./header.js";
+// One tool's section of generated/index.ts: its argument types, the validator
+// functions, and the tool object that ties them to the definition. Every tool
+// lives in the one index module (one module to load, one file to switch at once);
+// its functions are scoped inside the tool's own closure, so tools never share a
+// name, and its types sit in a namespace of their own for the same reason.
+import { code, comment, docComment, lit, Name, type Code } from "./code.js";
 
 export interface ToolModuleInput {
   name: string;
@@ -24,7 +26,7 @@ export interface ToolModuleInput {
 }
 
 function toolObject(t: ToolModuleInput): Code {
-  return code`export const ${identCode(t.ident)}: rt.Tool<${identCode(t.typeName)}> = rt.makeTool<${identCode(t.typeName)}>({
+  return code`return rt.makeTool<${identCode(t.typeName)}>({
     name: ${lit(t.name)},
     description: ${lit(t.description)},
     inputSchema: ${lit(t.inputSchema)},
@@ -42,26 +44,47 @@ export function identCode(name: string): Name {
   return new Name(name);
 }
 
-export function toolModuleTs(t: ToolModuleInput): string {
-  const doc = t.description ? docComment(t.description.slice(0, 2000)).text + "\n" : "";
-  // ajv's standalone code is untyped JavaScript: such a module is not type-checked (the interface is still exported and used).
-  const nocheck = t.validator.untyped ? "// @ts-nocheck\n" : "";
-  return `${header(t.source, t.inputHash)}
-${nocheck}import * as rt from "./_runtime.js";
+/** The namespace holding a tool's types: "BookRoomArgs" → "BookRoomTypes" (type names end in "Args", so never a clash). */
+export function typesNamespace(typeName: string): string {
+  return typeName.replace(/Args$/, "") + "Types";
+}
 
+/** The first line of a tool's section: what it is, where it came from, the hash of what went in. */
+function sectionHeader(t: ToolModuleInput): string {
+  return comment(`tool ${JSON.stringify(t.name)} from ${t.source}`).text + comment(`input hash: sha256:${t.inputHash}`).text;
+}
+
+/** The argument types: json-schema-to-typescript's declarations in the tool's namespace, and the alias the index exports. */
+function typesTs(t: ToolModuleInput): string {
+  const ns = identCode(typesNamespace(t.typeName)).text;
+  return `export declare namespace ${ns} {
 ${t.typesText}
-${t.validator.body.text}
-${t.normalizer ? "\n" + t.normalizer.body.text + "\n" : ""}
-${doc}${toolObject(t).text}
+}
+export type ${identCode(t.typeName).text} = ${ns}.${identCode(t.typeName).text};
 `;
 }
 
-export function toolModuleDts(t: ToolModuleInput): string {
+/** The tool's TypeScript section (not laid out yet; see layout.ts). */
+export function toolSectionTs(t: ToolModuleInput): string {
   const doc = t.description ? docComment(t.description.slice(0, 2000)).text + "\n" : "";
-  return `${header(t.source, t.inputHash)}
-import type * as rt from "./_runtime.js";
+  return `${sectionHeader(t)}${typesTs(t)}
+${doc}export const ${identCode(t.ident).text}: rt.Tool<${identCode(t.typeName).text}> = /* @__PURE__ */ (() => {
+${t.validator.body.text}
+${t.normalizer ? "\n" + t.normalizer.body.text + "\n" : ""}
+${toolObject(t).text}
+})();
+`;
+}
 
-${t.typesText}
+/** The same section as declarations (index.d.ts under emit "js"). */
+export function toolSectionDts(t: ToolModuleInput): string {
+  const doc = t.description ? docComment(t.description.slice(0, 2000)).text + "\n" : "";
+  return `${sectionHeader(t)}${typesTs(t)}
 ${doc}export declare const ${identCode(t.ident).text}: rt.Tool<${identCode(t.typeName).text}>;
 `;
+}
+
+/** The comment line a JavaScript section starts with (esbuild drops comments when it strips the types). */
+export function toolSectionJsHeader(t: { name: string; source: string; inputHash: string }): string {
+  return sectionHeader(t as ToolModuleInput);
 }

@@ -320,6 +320,8 @@ export interface BuildRecord {
   key: string;
   /** Generated path → sha256 of its contents. */
   files: Record<string, string>;
+  /** Generated path → [size, mtime in ms] as written: an unchanged file is not read again to hash it. */
+  stats?: Record<string, [number, number]>;
   tools: string[];
   inputs: string[];
   diagnostics: Diagnostic[];
@@ -375,18 +377,40 @@ export function forgetRecord(cache: BuildCache): void {
   if (cache.dir) rmSync(join(cache.dir, "last-build.json"), { force: true });
 }
 
-/** True when outDir holds exactly the recorded files, byte for byte (and no other generated file). */
+/** Size and mtime of each output as it is now (recorded after a write). */
+export function statOutputs(outDir: string, paths: string[]): Record<string, [number, number]> {
+  const out: Record<string, [number, number]> = {};
+  for (const p of paths) {
+    try {
+      const st = statSync(join(outDir, p));
+      out[p] = [st.size, st.mtimeMs];
+    } catch {
+      /* not there: hashed (and found missing) next time */
+    }
+  }
+  return out;
+}
+
+/**
+ * True when outDir holds exactly the recorded files, byte for byte (and no other generated
+ * file). A file whose size and mtime are those recorded after the write is taken as
+ * unchanged (as make and git do); any other is read and hashed.
+ */
 export function outputsMatch(outDir: string, record: BuildRecord, existing: string[]): boolean {
   const paths = Object.keys(record.files);
   if (existing.some((f) => !(f in record.files))) return false;
   for (const p of paths) {
-    let data: Buffer;
+    const path = join(outDir, p);
+    const was = record.stats?.[p];
     try {
-      data = readFileSync(join(outDir, p));
+      if (was) {
+        const st = statSync(path);
+        if (st.size === was[0] && st.mtimeMs === was[1]) continue;
+      }
+      if (sha(readFileSync(path)) !== record.files[p]) return false;
     } catch {
       return false;
     }
-    if (sha(data) !== record.files[p]) return false;
   }
   return true;
 }

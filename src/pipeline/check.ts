@@ -1,11 +1,12 @@
 // `toolform check`: compare what the sources produce (generated in memory, by the
 // same pipeline as `build`) with what is on disk. Stale files get a short unified
-// diff; missing files and orphans (files carrying toolform's header that no tool
-// produces any more) are listed. Nothing is written.
+// diff; missing files, orphans (files carrying toolform's header that no tool
+// produces any more) and strays (anything else in the folder, such as a temp
+// file a killed build left) are listed. Nothing is written.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { GeneratedFile } from "./generate.js";
-import { existingOutputs } from "./write.js";
+import { existingOutputs, strayEntries } from "./write.js";
 
 export interface StaleFile {
   path: string;
@@ -19,6 +20,8 @@ export interface Drift {
   stale: StaleFile[];
   missing: string[];
   orphaned: string[];
+  /** Anything else in the folder: a user's file, a temp file a killed build left, a folder. */
+  stray: string[];
   upToDate: string[];
   clean: boolean;
 }
@@ -32,7 +35,7 @@ export interface CompareOptions {
 
 export function compareOutputs(outDir: string, files: readonly GeneratedFile[], opts: CompareOptions = {}): Drift {
   const label = opts.label ?? "generated";
-  const drift: Drift = { stale: [], missing: [], orphaned: [], upToDate: [], clean: true };
+  const drift: Drift = { stale: [], missing: [], orphaned: [], stray: [], upToDate: [], clean: true };
   const expected = new Set(files.map((f) => f.path));
   for (const f of files) {
     const abs = join(outDir, f.path);
@@ -49,7 +52,8 @@ export function compareOutputs(outDir: string, files: readonly GeneratedFile[], 
     drift.stale.push({ path: f.path, ...d });
   }
   for (const old of existingOutputs(outDir)) if (!expected.has(old)) drift.orphaned.push(old);
-  drift.clean = drift.stale.length === 0 && drift.missing.length === 0 && drift.orphaned.length === 0;
+  drift.stray = strayEntries(outDir, expected);
+  drift.clean = drift.stale.length === 0 && drift.missing.length === 0 && drift.orphaned.length === 0 && drift.stray.length === 0;
   return drift;
 }
 

@@ -3,7 +3,8 @@
 import type { Coerce, UncheckedKind } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { emitArgsType } from "../emit/types.js";
-import { toolModuleDts, toolModuleTs, type ToolModuleInput } from "../emit/tool-module.js";
+import { toolSectionDts, toolSectionTs, type ToolModuleInput } from "../emit/tool-module.js";
+import { layoutCode } from "../emit/layout.js";
 import { emitIdentityNormalizer, emitNormalizer } from "../emit/normalizer/functions.js";
 import { emitValidator } from "../emit/validator/functions.js";
 import { dialectOf } from "../schema/dialect.js";
@@ -16,6 +17,7 @@ import { emitAjvValidator } from "../emit/ajv/validator.js";
 import { hashOf } from "./hash.js";
 import { placeInSource } from "../diagnostics/place.js";
 import { schemaShapeProblem } from "../schema/shape.js";
+import { limitProblem, type Limits } from "../config/limits.js";
 
 export interface CompileOptions {
   unknownArgs: "reject" | "schema";
@@ -30,6 +32,8 @@ export interface CompileOptions {
   normalizer?: boolean;
   /** Schema parts that may stay unchecked with a warning (config allowUnchecked); default none: build errors. */
   allowUnchecked?: readonly UncheckedKind[];
+  /** Bounds on the schema (config `limits`); default DEFAULT_LIMITS. */
+  limits?: Limits;
 }
 
 export interface CompiledTool {
@@ -39,11 +43,17 @@ export interface CompiledTool {
   file: string;
   schemaHash: string;
   inputHash: string;
+  /** The tool's section of index.ts, laid out ("" once the emit "js" section is made from it). */
   ts: string;
+  /** Its section of index.d.ts (emit "js"; "" under emit "ts"). */
   dts: string;
+  /** Its section of index.js (emit "js"): `ts` with the types stripped. */
+  js?: string;
   diagnostics: Diagnostic[];
   /** Lint advice for this tool, under the rules hashed in `key`. */
   lint?: { key: string; diagnostics: Diagnostic[] };
+  /** Its validator is ajv's standalone JavaScript, which TypeScript cannot check (the index is then `// @ts-nocheck`). */
+  untyped?: boolean;
 }
 
 /** Puts a schema-relative diagnostic at its place in the source file. */
@@ -59,6 +69,9 @@ export function analyzeSchema(schema: unknown, opts: CompileOptions): { ir?: IR;
   // Too deep, or a number that is Infinity: refused before anything recursive reads it (src/schema/shape.ts).
   const shape = schemaShapeProblem(schema);
   if (shape) return { diagnostics: [shape] };
+  // Past the size bounds nothing else runs: the cost of what follows grows with the schema.
+  const tooBig = limitProblem(schema, opts.limits);
+  if (tooBig) return { diagnostics: [tooBig] };
   const dialect = dialectOf(schema, opts.dialect ?? "2020-12");
   const meta = checkMetaSchema(schema, dialect);
   if (meta.some((d) => d.severity === "error")) return { diagnostics: meta };
@@ -72,12 +85,32 @@ export async function compileTool(
   opts: CompileOptions,
   toolformVersion: string,
 ): Promise<CompiledTool> {
+  return placeCompiled(await compileToolUnplaced(def, names, opts, toolformVersion));
+}
+
+/** Puts the schema-relative diagnostics of compileToolUnplaced at their places in the source. */
+export function placeCompiled(t: CompiledTool): CompiledTool {
+  t.diagnostics = t.diagnostics.map((d) => placeDiagnostic(d, t.def));
+  return t;
+}
+
+/**
+ * compileTool with its diagnostics still schema-relative (a pointer into inputSchema):
+ * what a worker thread runs (src/pipeline/workers.ts), since the source locator
+ * (`def.locate`) stays on the main thread.
+ */
+export async function compileToolUnplaced(
+  def: ToolDefinition,
+  names: { ident: string; typeName: string; file: string },
+  opts: CompileOptions,
+  toolformVersion: string,
+): Promise<CompiledTool> {
   const schemaHash = hashOf(def.inputSchema);
   const inputHash = hashOf({ name: def.name, description: def.description ?? "", inputSchema: def.inputSchema, opts: { ...opts, remotes: hashOf(opts.remotes) }, toolformVersion });
   const base = { def, ...names, schemaHash, inputHash };
   const { ir, diagnostics } = analyzeSchema(def.inputSchema, opts);
-  const placed = diagnostics.map((d) => placeDiagnostic(d, def));
-  if (!ir || placed.some((d) => d.severity === "error")) return { ...base, ts: "", dts: "", diagnostics: placed };
+  const found = [...diagnostics];
+  if (!ir || found.some((d) => d.severity === "error")) return { ...base, ts: "", dts: "", diagnostics: found };
 
   chooseExamples(ir, def.inputSchema);
   const validatorOpts = { unknownArgs: opts.unknownArgs, toolName: def.name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput, moduleNames: [names.ident] };
@@ -90,16 +123,16 @@ export async function compileTool(
       // ajv cannot compile every schema toolform accepts (a property name with a lone surrogate
       // is a URIError in ajv): a build error naming the tool, not a crash of the whole build.
       const why = String((e as Error)?.message ?? e).split("\n")[0];
-      placed.push(placeDiagnostic({ severity: "error", code: "emit/ajv-failed", message: `ajv's standalone code could not be made for this schema: ${why}`, pointer: "", hint: 'use engine "toolform" for this tool' }, def));
-      return { ...base, ts: "", dts: "", diagnostics: placed };
+      found.push({ severity: "error", code: "emit/ajv-failed", message: `ajv's standalone code could not be made for this schema: ${why}`, pointer: "", hint: 'use engine "toolform" for this tool' });
+      return { ...base, ts: "", dts: "", diagnostics: found };
     }
-    placed.push(placeDiagnostic({ severity: "warning", code: "emit/ajv-fallback", message: `compiled with ajv's standalone code (runtime inlined): the schema is set to engine "ajv" in the config`, pointer: "" }, def));
+    found.push({ severity: "warning", code: "emit/ajv-fallback", message: `compiled with ajv's standalone code (runtime inlined): the schema is set to engine "ajv" in the config`, pointer: "" });
   } else {
     validator = emitValidator(ir, validatorOpts);
   }
   const normalizer: ToolModuleInput["normalizer"] = viaAjv || opts.normalizer === false ? emitIdentityNormalizer([names.ident]) : emitNormalizer(ir, validatorOpts, validator.is, [names.ident]);
   const types = await emitArgsType(def.inputSchema, names.typeName, opts.unknownArgs);
-  placed.push(...types.diagnostics.map((d) => placeDiagnostic(d, def)));
+  found.push(...types.diagnostics);
   const input: ToolModuleInput = {
     name: def.name,
     description: def.description ?? "",
@@ -114,5 +147,5 @@ export async function compileTool(
     normalizer,
     coerce: opts.coerce ?? "none",
   };
-  return { ...base, ts: toolModuleTs(input), dts: toolModuleDts(input), diagnostics: placed };
+  return { ...base, ts: layoutCode(toolSectionTs(input)), dts: layoutCode(toolSectionDts(input)), diagnostics: found, ...(validator.untyped ? { untyped: true } : {}) };
 }

@@ -3,16 +3,19 @@
 // and `toolform build` both go through this function.
 import type { Coerce, ResolvedConfig, UncheckedKind } from "../config/types.js";
 import { uncheckedKinds } from "../config/unchecked.js";
+import { DEFAULT_LIMITS, type Limits } from "../config/limits.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { toolIdentifiers, type ToolIdentifiers } from "../emit/code.js";
-import { declarationsOf, formatSource as formatText, toJavaScript } from "../emit/finish.js";
+import { stripTypes } from "../emit/finish.js";
+import { layoutCode } from "../emit/layout.js";
 import { header } from "../emit/header.js";
-import { indexDts, indexTs, type IndexEntry } from "../emit/index-module.js";
-import { runtimeSource } from "../emit/runtime-file.js";
+import { indexHeadDts, indexHeadTs, indexTailDts, indexTailTs, type IndexEntry } from "../emit/index-module.js";
+import { runtimeDeclarations, runtimeSource } from "../emit/runtime-file.js";
 import { VERSION } from "../emit/templates.js";
 import { readSources } from "../sources/read.js";
 import type { ToolDefinition } from "../sources/types.js";
-import { compileTool, type CompiledTool, type CompileOptions } from "./compile-tool.js";
+import { placeCompiled, type CompiledTool, type CompileOptions } from "./compile-tool.js";
+import { compileJob, compileOnWorkers, workerCount } from "./workers.js";
 import { hashOf } from "./hash.js";
 import { lintTools } from "./lint.js";
 
@@ -41,9 +44,11 @@ export interface GenerateOptions {
   normalizer?: boolean;
   /** Per-tool overrides. */
   tools?: ResolvedConfig["tools"];
+  /** Bounds on each tool's schema (src/config/limits.ts). */
+  limits?: Partial<Limits>;
   /** Already compiled tools by inputHash (the build cache); reused instead of compiled again. */
   cache?: Map<string, CompiledTool>;
-  /** Formatted texts by a hash of what went into prettier (the CLI's cache across processes); prettier runs only on a miss. */
+  /** Derived texts (the runtime's JavaScript and declarations) by a hash of their inputs (the CLI's cache across processes). */
   formatCache?: FormatCache;
 }
 
@@ -81,7 +86,9 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const strict = options.strict ?? false;
 
   const named = assignNames(defs, diagnostics);
-  const compiled: CompiledTool[] = [];
+  const lintKey = hashOf({ rules: options.lint ?? {}, strict });
+  // Cached tools first; the rest are compiled, on worker threads when there are many.
+  const slots: { def: ToolDefinition; names: (typeof named)[number]["names"]; opts: CompileOptions; key: string; t?: CompiledTool; fresh: boolean }[] = [];
   for (const { def, names } of named) {
     const per = options.tools?.[def.name] ?? {};
     const opts: CompileOptions = {
@@ -94,15 +101,33 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
       maxDepth: options.maxDepth ?? 128,
       maxPatternInput: options.maxPatternInput ?? 10_000,
       remotes: options.schemas ?? {},
+      limits: { ...DEFAULT_LIMITS, ...options.limits },
     };
-    const key = hashOf({ def: { ...def, locate: undefined }, names, opts, VERSION });
-    let t = options.cache?.get(key);
-    const fresh = !t;
-    t ??= await compileTool(def, names, opts, VERSION);
+    // The emit is part of the key: an entry holds only the texts its emit writes.
+    const key = hashOf({ def: { ...def, locate: undefined }, names, opts, VERSION, emit });
+    const t = options.cache?.get(key);
+    slots.push({ def, names, opts, key, t, fresh: !t });
+  }
+  const todo = slots.filter((s) => !s.t);
+  const jobs = todo.map((s) => ({ def: s.def, names: s.names, opts: s.opts, js: emit !== "ts" }));
+  const workers = workerCount(jobs.length);
+  const onWorkers = workers > 0 ? compileOnWorkers(jobs, VERSION, workers) : undefined;
+  // While the workers compile, this thread lints, and makes the runtime's texts (emit "js").
+  const lints = new Map<number, Diagnostic[]>();
+  if (options.lint !== false) {
+    for (const [i, s] of slots.entries()) if (s.t?.lint?.key !== lintKey) lints.set(i, await lintTools(s.def, s.opts, options.lint || {}, strict));
+  }
+  const rtTs = runtimeSource();
+  const runtimeTexts = emit !== "ts" && onWorkers ? await runtimeJs(rtTs, options.formatCache ?? processFormatCache, emit === "cjs" ? "cjs" : "esm") : undefined;
+  const done = onWorkers ? await onWorkers : await inSequence(jobs, (j) => compileJob(j, VERSION));
+  todo.forEach((s, i) => (s.t = placeCompiled(done[i]!)));
+  const compiled: CompiledTool[] = [];
+  for (const [i, s] of slots.entries()) {
+    const t = s.t!;
     // Lint advice is kept with the compiled tool (and so in the build cache), keyed by the rules.
-    const lintKey = hashOf({ rules: options.lint ?? {}, strict });
-    if (options.lint !== false && t.lint?.key !== lintKey) t.lint = { key: lintKey, diagnostics: await lintTools(def, opts, options.lint || {}, strict) };
-    if (fresh && !t.diagnostics.some((d) => d.severity === "error")) options.cache?.set(key, t);
+    const lint = lints.get(i);
+    if (lint) t.lint = { key: lintKey, diagnostics: lint };
+    if (s.fresh && !t.diagnostics.some((d) => d.severity === "error")) options.cache?.set(s.key, t);
     compiled.push(t);
     diagnostics.push(...t.diagnostics);
     if (options.lint !== false) diagnostics.push(...t.lint!.diagnostics.map((d) => ({ ...d })));
@@ -111,61 +136,69 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   if (strict) diagnostics.splice(0, diagnostics.length, ...diagnostics.map((d) => ({ ...d, severity: "error" as const })));
   if (diagnostics.some((d) => d.severity === "error")) return { files: [], diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
 
-  const entries: IndexEntry[] = compiled.map((t) => ({ name: t.def.name, ident: t.ident, typeName: t.typeName, file: t.file, schemaHash: t.schemaHash, defineTool: /\.[cm]?[jt]sx?$/.test(t.def.origin.file) }));
+  const entries: IndexEntry[] = compiled.map((t) => ({ name: t.def.name, ident: t.ident, typeName: t.typeName, schemaHash: t.schemaHash, defineTool: /\.[cm]?[jt]sx?$/.test(t.def.origin.file) }));
   const setHash = hashOf(compiled.map((t) => t.inputHash));
   const sources = [...new Set(defs.map((d) => d.origin.file))].sort();
   const sourceLabel = sources.length <= 3 ? sources.join(", ") : `${sources.length} files`;
   const files: GeneratedFile[] = [];
   const memo = options.formatCache ?? processFormatCache;
-  const formatSource = (text: string, parser: "typescript" | "babel") => memoFormat(memo, [parser, text], () => formatText(text, parser));
-  const formatCached = (t: CompiledTool, kind: "ts" | "js" | "cjs") => formatTool(t, kind, memo);
-  const rtTs = runtimeSource();
-  const rtHeader = header("toolform templates/_runtime.ts", hashOf({ rtTs, VERSION }));
+  // The runtime's file name carries its hash: a new toolform writes a new runtime beside
+  // the old one, and index (written last) switches to it in the same rename (write.ts).
+  const rtHash = hashOf({ rtTs, VERSION });
+  const rtFile = runtimeFileName(rtHash);
+  const rtHeader = header("toolform templates/_runtime.ts", rtHash);
   const idxHeader = header(sourceLabel, setHash);
-  // Bodies are formatted without their header (comments prettier leaves alone), so a
-  // body whose only change is a hash in the header is a format-cache hit.
-  const body = (text: string, parser: "typescript" | "babel", key: string) => memoFormat(memo, [key, parser, text], () => formatText(text, parser));
-  const idxTs = indexTs(entries);
+  const tail = indexTailTs(entries);
   if (emit === "ts") {
-    files.push({ path: "_runtime.ts", contents: rtHeader + "\n" + (await body(rtTs, "typescript", "runtime")) });
-    for (const t of compiled) files.push({ path: t.file + ".ts", contents: await formatCached(t, "ts") });
-    files.push({ path: "index.ts", contents: idxHeader + "\n" + (await body(idxTs, "typescript", "index")) });
+    files.push({ path: rtFile + ".ts", contents: rtHeader + "\n" + rtTs });
+    // ajv's standalone code (engine "ajv") is untyped JavaScript: with such a tool the module is not type-checked (its types are still exported and used).
+    const nocheck = compiled.some((t) => t.untyped) ? "// @ts-nocheck\n" : "";
+    files.push({ path: "index.ts", contents: [idxHeader, nocheck + indexHeadTs(rtFile), ...compiled.map((t) => t.ts), layoutCode(tail)].join("\n") });
   } else {
     // "js" and "cjs" both write .js (ESM, or CommonJS for a package without "type": "module") and .d.ts.
     const module = emit === "cjs" ? "cjs" : "esm";
-    files.push({ path: "_runtime.js", contents: rtHeader + "\n" + (await body(toJavaScript(rtTs, module), "babel", "runtime." + module)) });
-    files.push({ path: "_runtime.d.ts", contents: rtHeader + "\n" + (await body(declarationsOf(rtTs), "typescript", "runtime.d")) });
-    for (const t of compiled) {
-      files.push({ path: t.file + ".js", contents: await formatCached(t, emit) });
-      files.push({ path: t.file + ".d.ts", contents: await formatSource(t.dts, "typescript") });
-    }
-    files.push({ path: "index.js", contents: idxHeader + "\n" + (await body(toJavaScript(idxTs, module), "babel", "index." + module)) });
-    files.push({ path: "index.d.ts", contents: idxHeader + "\n" + (await body(indexDts(entries), "typescript", "index.d")) });
+    const { rtJs, rtDts } = runtimeTexts ?? (await runtimeJs(rtTs, memo, module));
+    files.push({ path: rtFile + ".js", contents: rtHeader + "\n" + rtJs });
+    files.push({ path: rtFile + ".d.ts", contents: rtHeader + "\n" + rtDts });
+    const esm = [`import * as rt from ${JSON.stringify("./" + rtFile + ".js")};\n`, ...compiled.map((t) => t.js!), stripTypes(tail)].join("\n");
+    // CommonJS: the whole module converted at once (esbuild drops the sections' comment lines there).
+    files.push({ path: "index.js", contents: idxHeader + "\n" + (module === "cjs" ? stripTypes(esm, "cjs") : esm) });
+    files.push({ path: "index.d.ts", contents: [idxHeader, indexHeadDts(rtFile), ...compiled.map((t) => t.dts), layoutCode(indexTailDts(entries))].join("\n") });
   }
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
 }
 
-/** Without a cache from the caller, formatted texts are still reused within the process (bounded). */
+/** The runtime as JavaScript and as declarations (TypeScript loads for the latter: cached). */
+async function runtimeJs(rtTs: string, memo: FormatCache, module: "esm" | "cjs"): Promise<{ rtJs: string; rtDts: string }> {
+  const rtJs = await memoFormat(memo, ["runtime.js", module, rtTs], async () => stripTypes(rtTs, module));
+  const rtDts = await memoFormat(memo, ["runtime.d.ts", rtTs], async () => runtimeDeclarations(rtTs));
+  return { rtJs, rtDts };
+}
+
+async function inSequence<T, R>(items: T[], f: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (const x of items) out.push(await f(x));
+  return out;
+}
+
+/** "_runtime.<10 hex>": the runtime's file name (without extension) for its hash. */
+export function runtimeFileName(rtHash: string): string {
+  return `_runtime.${rtHash.slice(0, 10)}`;
+}
+
+/** Without a cache from the caller, the runtime's JavaScript and declarations are still reused within the process (bounded). */
 const processFormatCache: FormatCache = (() => {
   const m = new Map<string, string>();
   return {
     get: (k) => m.get(k),
     set: (k, v) => {
-      if (m.size > 2000) m.delete(m.keys().next().value!);
+      if (m.size > 20) m.delete(m.keys().next().value!);
       m.set(k, v);
     },
   };
 })();
 
-/** Formatting is the slow part of emitting; a cached tool keeps its formatted text. */
-const formatted = new WeakMap<CompiledTool, { ts?: string; js?: string; cjs?: string }>();
-async function formatTool(t: CompiledTool, kind: "ts" | "js" | "cjs", memo: FormatCache | undefined): Promise<string> {
-  let f = formatted.get(t);
-  if (!f) formatted.set(t, (f = {}));
-  return (f[kind] ??= await memoFormat(memo, [kind, t.ts], () => (kind === "ts" ? formatText(t.ts, "typescript") : formatText(toJavaScript(t.ts, kind === "cjs" ? "cjs" : "esm"), "babel"))));
-}
-
-/** Looks a formatted text up in the format cache by a hash of its inputs; formats and stores it on a miss. */
+/** Looks a derived text up in the format cache by a hash of its inputs; makes and stores it on a miss. */
 async function memoFormat(memo: FormatCache | undefined, inputs: string[], produce: () => Promise<string>): Promise<string> {
   if (!memo) return produce();
   const key = hashOf(inputs);

@@ -1,8 +1,19 @@
-// Writing generated files: atomic (temp file + rename, so no reader ever sees a
-// half-written file), skipped when unchanged (so watchers downstream stay quiet),
-// and removing outputs whose tool is gone. Only files toolform wrote (they carry
-// its header) are ever removed.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+// Writing generated files so that the output switches from one generation to the
+// next at once, even when the build is killed half-way (issue 18.1):
+//
+//   1. leftovers of a killed build (temp files whose process is gone) are removed;
+//   2. every file but the entry is written beside the old ones: they are new names
+//      (the runtime's name carries its hash), or unchanged, so nothing the current
+//      index loads is touched;
+//   3. the entry (index.ts, or index.d.ts then index.js) is renamed into place: the
+//      one step that switches what loads from the old generation to the new;
+//   4. files of the old generation that the new one does not use are removed.
+//
+// Each file goes through a temp file and a rename (atomic on Linux, macOS and
+// Windows), and an unchanged file is not rewritten (watchers downstream stay
+// quiet). Only files toolform wrote (they carry its header) are ever removed; any
+// other file in the folder is left alone and reported by `toolform check`.
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { GeneratedFile } from "./generate.js";
 
@@ -14,8 +25,11 @@ export interface WriteResult {
   removed: string[];
 }
 
+/** A temp file toolform writes beside its target: `<name>.<pid>.<random>.tmp`. */
+const TEMP = /\.(\d+)\.[0-9a-z]+\.tmp$/;
+
 export function writeAtomic(path: string, contents: string): void {
-  const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
   writeFileSync(tmp, contents);
   try {
     renameSync(tmp, path);
@@ -25,20 +39,74 @@ export function writeAtomic(path: string, contents: string): void {
   }
 }
 
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Temp files of builds that are no longer running (killed mid-write): removed, and returned. */
+export function removeLeftovers(outDir: string): string[] {
+  if (!existsSync(outDir)) return [];
+  const gone: string[] = [];
+  for (const f of readdirSync(outDir)) {
+    const m = TEMP.exec(f);
+    if (m && !alive(Number(m[1]))) {
+      rmSync(join(outDir, f), { force: true });
+      gone.push(f);
+    }
+  }
+  return gone.sort();
+}
+
 /** Generated files currently in `outDir` (those that start with toolform's header). */
 export function existingOutputs(outDir: string): string[] {
   if (!existsSync(outDir)) return [];
-  return readdirSync(outDir)
-    .filter((f) => /\.(ts|js|d\.ts)$/.test(f))
-    .filter((f) => readFileSync(join(outDir, f), "utf8").startsWith(GENERATED_MARK))
+  return readdirSync(outDir, { withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|js|d\.ts)$/.test(e.name) && startsWithMark(join(outDir, e.name)))
+    .map((e) => e.name)
     .sort();
 }
 
+/** Reads only the first bytes: the index module is megabytes at 1,000 tools. */
+function startsWithMark(path: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    const head = Buffer.alloc(GENERATED_MARK.length);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return n === head.length && head.toString("utf8") === GENERATED_MARK;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Entries in `outDir` that are neither generated files nor expected: a user's file, a temp file, a folder. */
+export function strayEntries(outDir: string, expected: ReadonlySet<string>): string[] {
+  if (!existsSync(outDir)) return [];
+  const generated = new Set(existingOutputs(outDir));
+  return readdirSync(outDir)
+    .filter((f) => !expected.has(f) && !generated.has(f))
+    .sort();
+}
+
+/** The entry files, in the order they are switched: the declarations, then the module that loads (the commit point). */
+const ENTRY_ORDER = ["index.d.ts", "index.ts", "index.js"];
+
 export function writeOutputs(outDir: string, files: GeneratedFile[]): WriteResult {
   mkdirSync(outDir, { recursive: true });
+  removeLeftovers(outDir);
   const result: WriteResult = { written: [], unchanged: [], removed: [] };
   const keep = new Set(files.map((f) => f.path));
-  for (const f of files) {
+  const rank = (f: GeneratedFile) => ENTRY_ORDER.indexOf(f.path);
+  const ordered = [...files].sort((a, b) => rank(a) - rank(b));
+  for (const f of ordered) {
     const path = join(outDir, f.path);
     if (existsSync(path) && readFileSync(path, "utf8") === f.contents) result.unchanged.push(f.path);
     else {

@@ -12,12 +12,16 @@ const addFormats = addFormatsMod.default ?? addFormatsMod;
 
 const instances = new Map<string, Ajv>();
 
-/** An ajv for `dialect`: strict off (schemas in the wild carry extra words), formats on, all errors. */
+/** An ajv for `dialect`: strict off (schemas in the wild carry extra words), formats on, all errors, no code optimiser. */
 export function ajvFor(dialect: Dialect, purpose: "meta" | "check"): Ajv {
   const key = dialect + ":" + purpose;
   let a = instances.get(key);
   if (!a) {
-    const opts = { strict: false, allErrors: purpose === "meta", validateFormats: true, unicodeRegExp: true, logger: false as const };
+    // allErrors also for "check": with it off, ajv nests each property's check inside the
+    // previous one's, and its code generator is quadratic in that depth (a tool with 2,000
+    // properties took 20 s in chooseExamples, and overflowed the stack beyond). Its code
+    // optimiser costs more than it saves on validators that run a handful of times.
+    const opts = { strict: false, allErrors: true, validateFormats: true, unicodeRegExp: true, logger: false as const, code: { optimize: false } };
     a = dialect === "draft-07" ? new Ajv(opts) : (new Ajv2020(opts) as unknown as Ajv);
     addFormats(a);
     instances.set(key, a);

@@ -150,7 +150,7 @@ describe("code injection: hostile tool definitions (issue 9.1)", () => {
     for (const emit of ["ts", "js"] as const) {
       const r = await generate({ tools: [tool("neg", { type: "object", properties: { n: { const: -1 }, m: { enum: [-2.5, 3] } }, additionalProperties: { type: "string" } })], options: { emit, lint: false, unknownArgs: "schema" } });
       expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-      expect(r.files.find((f) => f.path === (emit === "ts" ? "neg.ts" : "neg.d.ts"))!.contents).toMatch(/n\?: -1;/);
+      expect(r.files.find((f) => f.path === (emit === "ts" ? "index.ts" : "index.d.ts"))!.contents).toMatch(/n\?: -1\b/);
     }
   });
 

@@ -2,31 +2,699 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tools.json
-// input hash: sha256:617107cb923e78e9e812c8d8190b2ae1a582428bf0283004fd31b9307fcbefd5
+// input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.js";
-import { bookRoom, type BookRoomArgs } from "./book_room.js";
-import { convertTemperature, type ConvertTemperatureArgs } from "./convert_temperature.js";
-import { searchDocs, type SearchDocsArgs } from "./search_docs.js";
+import * as rt from "./_runtime.b68fbd37e6.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.b68fbd37e6.js";
 
-export { bookRoom, convertTemperature, searchDocs };
-export type { BookRoomArgs, ConvertTemperatureArgs, SearchDocsArgs };
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.js";
+// tool "book_room" from tools.json#/tools/0
+// input hash: sha256:7a3d07687f62a5f24f49f0d9912a06b6e44530129d37298edf70a1a365aded5f
+export declare namespace BookRoomTypes {
+  export interface BookRoomArgs {
+    /**
+     * Room id as listed on the door, e.g. room-12.
+     */
+    room_id: string
+    /**
+     * Start time, ISO 8601 with timezone: 2025-06-18T09:30:00+02:00.
+     */
+    start_iso: string
+    /**
+     * Length of the booking in minutes (15 to 480).
+     */
+    duration_min?: number
+  }
+}
+export type BookRoomArgs = BookRoomTypes.BookRoomArgs;
+
+/**
+ * Book a meeting room. Dates are ISO 8601 with timezone.
+ */
+export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
+  const re0 = new RegExp("^room-[0-9]+$", "u");
+  const known0 = ["room_id", "start_iso", "duration_min"];
+
+  // root schema
+
+  function is_0_0(v: any, _d: number): boolean {
+    // #
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
+    const x0 = v.room_id;
+    if (x0 === undefined) return false; // #/properties/room_id
+
+    if (!((typeof x0 === "string"))) return false;
+    if (x0.length > 10000 || !re0.test(x0)) return false;
+    const x1 = v.start_iso;
+    if (x1 === undefined) return false; // #/properties/start_iso
+
+    if (!((typeof x1 === "string"))) return false;
+    if (!rt.fmt_date_time(x1)) return false;
+    const x2 = v.duration_min;
+    if (x2 !== undefined) { // #/properties/duration_min
+      if (!((Number.isInteger(x2)))) return false;
+      if (x2 < 15) return false;
+      if (x2 > 480) return false;
+    }
+    for (const k0 in v) {
+      if (!(((k0 === "room_id") || (k0 === "start_iso") || (k0 === "duration_min")))) {
+        return false;
+      }
+    }
+    return true;
+  }
+  function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
+    // #
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
+      rt.typeErr(s, "", v, "object", "an object", "{\"room_id\":\"room-12\",\"start_iso\":\"2026-01-31T09:00:00Z\"}");
+    } else {
+      if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", "\"room-12\"");
+      if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", "\"2026-01-31T09:00:00Z\"");
+      {
+        const x4 = v.room_id;
+        if (x4 !== undefined) { // #/properties/room_id
+          if (!((typeof x4 === "string"))) {
+            rt.typeErr(s, "room_id", x4, "string", "a string", "\"room-12\"");
+          } else {
+            if (x4.length > 10000) rt.constraintErr(s, "room_id", x4, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
+            else if (!re0.test(x4)) rt.patternErr(s, "room_id", x4, "^room-[0-9]+$", "a string: \"room-\", then one or more digits (pattern ^room-[0-9]+$)", "\"room-12\"");
+          }
+        }
+      }
+      {
+        const x5 = v.start_iso;
+        if (x5 !== undefined) { // #/properties/start_iso
+          if (!((typeof x5 === "string"))) {
+            rt.typeErr(s, "start_iso", x5, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+          } else {
+            if (!rt.fmt_date_time(x5)) rt.formatErr(s, "start_iso", x5, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
+          }
+        }
+      }
+      {
+        const x6 = v.duration_min;
+        if (x6 !== undefined) { // #/properties/duration_min
+          if (!((Number.isInteger(x6)))) {
+            rt.typeErr(s, "duration_min", x6, "integer", "an integer", "15");
+          } else {
+            if (x6 < 15) rt.limitErr(s, "duration_min", x6, "minimum", 15, "15");
+            if (x6 > 480) rt.limitErr(s, "duration_min", x6, "maximum", 480, "15");
+          }
+        }
+      }
+      for (const k1 in v) {
+        if (!(((k1 === "room_id") || (k1 === "start_iso") || (k1 === "duration_min")))) {
+          rt.unknownKey(s, "", k1, known0, "book_room");
+        }
+      }
+    }
+  }
+  /** Fast path: true when the arguments fit. Allocates nothing. */
+  function is0(v: unknown): boolean {
+    return is_0_0(v, 0);
+  }
+  /** Error path: runs only when is0 said no. */
+  function collect0(v: unknown, s: rt.ValidationError[]): void {
+    err_0_0(v, "", s, 0);
+  }
+
+  /**
+   * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,
+   * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
+   * Never mutates args; returns args itself when nothing is repaired.
+   */
+  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
+    // normalise the root schema
+    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+      // JSON text of an object (normalized)
+      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
+        let j0: unknown = undefined;
+        if (typeof v === "string") {
+          j0 = rt.nzJson(v, 1);
+          if (j0 !== undefined) {
+            const n0 = r.length;
+            const w0 = nz_0_0(j0, p, r, m, d);
+            if (isArgs0(w0)) {
+              rt.nzFixAt(r, n0, p, v, j0, "json_string");
+              v = w0;
+            } else r.length = n0;
+          }
+        }
+      }
+      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+        let o0: any = v;
+        // #/properties/room_id
+        {
+          const x0 = v.room_id;
+          if (x0 !== undefined) {
+            const y0 = nz_1_0(x0, rt.pk(p, "room_id"), r, m, d);
+            if (y0 !== x0) o0 = rt.nzSet(o0, v, "room_id", y0);
+          }
+        }
+        // #/properties/start_iso
+        {
+          const x1 = v.start_iso;
+          if (x1 !== undefined) {
+            const y1 = nz_2_0(x1, rt.pk(p, "start_iso"), r, m, d);
+            if (y1 !== x1) o0 = rt.nzSet(o0, v, "start_iso", y1);
+          }
+        }
+        // #/properties/duration_min
+        {
+          const x2 = v.duration_min;
+          if (x2 !== undefined) {
+            if (x2 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "duration_min"), o0, v, "duration_min");
+            else {
+              const y2 = nz_3_0(x2, rt.pk(p, "duration_min"), r, m, d);
+              if (y2 !== x2) o0 = rt.nzSet(o0, v, "duration_min", y2);
+            }
+          }
+        }
+        v = o0;
+      }
+      return v;
+    }
+    // normalise #/properties/room_id
+
+    function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+      // cast to scalar (unwrap a one-element list)
+      if (!((typeof v === "string"))) {
+        let w1: any = v;
+        const u0 = m >= 2 && Array.isArray(w1) && w1.length === 1;
+        if (u0) w1 = w1[0];
+        if (w1 !== v && ((typeof w1 === "string"))) v = rt.nzScalar(r, p, v, w1, u0);
+      }
+      return v;
+    }
+    // normalise #/properties/start_iso
+
+    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+      // cast to scalar (unwrap a one-element list)
+      if (!((typeof v === "string"))) {
+        let w2: any = v;
+        const u1 = m >= 2 && Array.isArray(w2) && w2.length === 1;
+        if (u1) w2 = w2[0];
+        if (w2 !== v && ((typeof w2 === "string"))) v = rt.nzScalar(r, p, v, w2, u1);
+      }
+      return v;
+    }
+    // normalise #/properties/duration_min
+
+    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+      // cast to integer, scalar (unwrap a one-element list)
+      if (!((Number.isInteger(v)))) {
+        let w3: any = v;
+        const u2 = m >= 2 && Array.isArray(w3) && w3.length === 1;
+        if (u2) w3 = w3[0];
+        if (typeof w3 === "string") {
+          const c2: number | boolean | undefined = rt.nzNumber(w3, m, true);
+          if (c2 !== undefined) w3 = c2;
+        }
+        if (w3 !== v && ((Number.isInteger(w3)))) v = rt.nzScalar(r, p, v, w3, u2);
+      }
+      return v;
+    }
+    return (v: unknown, m: number, r: rt.Repair[]): unknown => {
+      let out = v;
+      if (m >= 1 && m <= 3 && !isArgs0(v)) {
+        const n0 = r.length;
+        try {
+          out = nz_0_0(v, "", r, m, 0);
+        } catch {
+          // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
+          r.length = n0;
+          out = v;
+        }
+      }
+      return m === 3 ? rt.nzFold(out) : out;
+    };
+    })(is0);
+
+  return rt.makeTool<BookRoomArgs>({
+    name: "book_room",
+    description: "Book a meeting room. Dates are ISO 8601 with timezone.",
+    inputSchema: {"type": "object", "properties": {"room_id": {"type": "string", "pattern": "^room-[0-9]+$", "examples": ["room-12"], "description": "Room id as listed on the door, e.g. room-12."}, "start_iso": {"type": "string", "format": "date-time", "description": "Start time, ISO 8601 with timezone: 2025-06-18T09:30:00+02:00."}, "duration_min": {"type": "integer", "minimum": 15, "maximum": 480, "description": "Length of the booking in minutes (15 to 480)."}}, "required": ["room_id", "start_iso"], "additionalProperties": false},
+    schemaHash: "92c682603e762212ca44e42503319e97826282b3dde70cf3448147a089907adc",
+    is: is0,
+    collect: collect0,
+    normalize: normalize0,
+    coerce: "none",
+    });
+  })();
+
+// tool "convert_temperature" from tools.json#/tools/2
+// input hash: sha256:b8f6de648b64e7f74245b4fdd7531a8d6a993b0340f818e71abeba28c9aa5fbc
+export declare namespace ConvertTemperatureTypes {
+  export interface ConvertTemperatureArgs {
+    /**
+     * The temperature to convert.
+     */
+    degrees: number
+    /**
+     * The unit to convert into.
+     */
+    to: ("celsius" | "fahrenheit")
+  }
+}
+export type ConvertTemperatureArgs = ConvertTemperatureTypes.ConvertTemperatureArgs;
+
+/**
+ * Convert a temperature between Celsius and Fahrenheit.
+ */
+export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ */ (() => {
+  const allowed0 = ["celsius", "fahrenheit"];
+  const known0 = ["degrees", "to"];
+
+  // root schema
+
+  function is_0_0(v: any, _d: number): boolean {
+    // #
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
+    const x0 = v.degrees;
+    if (x0 === undefined) return false; // #/properties/degrees
+
+    if (!((typeof x0 === "number" && Number.isFinite(x0)))) return false;
+    if (x0 < (-459.67)) return false;
+    const x1 = v.to;
+    if (x1 === undefined) return false; // #/properties/to
+
+    if (!((x1 === "celsius") || (x1 === "fahrenheit"))) return false;
+    for (const k0 in v) {
+      if (!(((k0 === "degrees") || (k0 === "to")))) {
+        return false;
+      }
+    }
+    return true;
+  }
+  function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
+    // #
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
+      rt.typeErr(s, "", v, "object", "an object", "{\"degrees\":21.5,\"to\":\"celsius\"}");
+    } else {
+      if (!(v.degrees !== undefined)) rt.missing(s, "", "degrees", "21.5");
+      if (!(v.to !== undefined)) rt.missing(s, "", "to", "\"celsius\"");
+      {
+        const x3 = v.degrees;
+        if (x3 !== undefined) { // #/properties/degrees
+          if (!((typeof x3 === "number" && Number.isFinite(x3)))) {
+            rt.typeErr(s, "degrees", x3, "number", "a number", "21.5");
+          } else {
+            if (x3 < (-459.67)) rt.limitErr(s, "degrees", x3, "minimum", (-459.67), "21.5");
+          }
+        }
+      }
+      {
+        const x4 = v.to;
+        if (x4 !== undefined) { // #/properties/to
+          if (!(((x4 === "celsius") || (x4 === "fahrenheit")))) {
+            if (!((x4 === "celsius") || (x4 === "fahrenheit"))) rt.enumErr(s, "to", x4, allowed0, "enum", "\"celsius\"");
+          } else {
+          }
+        }
+      }
+      for (const k1 in v) {
+        if (!(((k1 === "degrees") || (k1 === "to")))) {
+          rt.unknownKey(s, "", k1, known0, "convert_temperature");
+        }
+      }
+    }
+  }
+  /** Fast path: true when the arguments fit. Allocates nothing. */
+  function is0(v: unknown): boolean {
+    return is_0_0(v, 0);
+  }
+  /** Error path: runs only when is0 said no. */
+  function collect0(v: unknown, s: rt.ValidationError[]): void {
+    err_0_0(v, "", s, 0);
+  }
+
+  /**
+   * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,
+   * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
+   * Never mutates args; returns args itself when nothing is repaired.
+   */
+  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
+    const spellings0 = new Map<string, string>([["celsius", "celsius"], ["fahrenheit", "fahrenheit"]]);
+    // normalise the root schema
+
+    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+      // JSON text of an object (normalized)
+      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
+        let j0: unknown = undefined;
+        if (typeof v === "string") {
+          j0 = rt.nzJson(v, 1);
+          if (j0 !== undefined) {
+            const n0 = r.length;
+            const w0 = nz_0_0(j0, p, r, m, d);
+            if (isArgs0(w0)) {
+              rt.nzFixAt(r, n0, p, v, j0, "json_string");
+              v = w0;
+            } else r.length = n0;
+          }
+        }
+      }
+      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+        let o0: any = v;
+        // #/properties/degrees
+        {
+          const x0 = v.degrees;
+          if (x0 !== undefined) {
+            const y0 = nz_1_0(x0, rt.pk(p, "degrees"), r, m, d);
+            if (y0 !== x0) o0 = rt.nzSet(o0, v, "degrees", y0);
+          }
+        }
+        // #/properties/to
+        {
+          const x1 = v.to;
+          if (x1 !== undefined) {
+            const y1 = nz_2_0(x1, rt.pk(p, "to"), r, m, d);
+            if (y1 !== x1) o0 = rt.nzSet(o0, v, "to", y1);
+          }
+        }
+        v = o0;
+      }
+      return v;
+    }
+    // normalise #/properties/degrees
+
+    function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+      // cast to number, scalar (unwrap a one-element list)
+      if (!((typeof v === "number" && Number.isFinite(v)))) {
+        let w1: any = v;
+        const u0 = m >= 2 && Array.isArray(w1) && w1.length === 1;
+        if (u0) w1 = w1[0];
+        if (typeof w1 === "string") {
+          const c0: number | boolean | undefined = rt.nzNumber(w1, m, false);
+          if (c0 !== undefined) w1 = c0;
+        }
+        if (w1 !== v && ((typeof w1 === "number" && Number.isFinite(w1)))) v = rt.nzScalar(r, p, v, w1, u0);
+      }
+      return v;
+    }
+    // normalise #/properties/to
+
+    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+      // cast to scalar (unwrap a one-element list)
+      if (!((typeof v === "string"))) {
+        let w2: any = v;
+        const u1 = m >= 2 && Array.isArray(w2) && w2.length === 1;
+        if (u1) w2 = w2[0];
+        if (w2 !== v && ((typeof w2 === "string"))) v = rt.nzScalar(r, p, v, w2, u1);
+      }
+      // enum spelling (normalized)
+      if (m >= 2 && !(((v === "celsius") || (v === "fahrenheit"))) && typeof v === "string") {
+        const c2 = rt.nzEnum(v, spellings0);
+        if (c2 !== undefined) {
+          rt.nzFix(r, p, v, c2, "enum_spelling");
+          v = c2;
+        }
+      }
+      return v;
+    }
+    return (v: unknown, m: number, r: rt.Repair[]): unknown => {
+      let out = v;
+      if (m >= 1 && m <= 3 && !isArgs0(v)) {
+        const n0 = r.length;
+        try {
+          out = nz_0_0(v, "", r, m, 0);
+        } catch {
+          // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
+          r.length = n0;
+          out = v;
+        }
+      }
+      return m === 3 ? rt.nzFold(out) : out;
+    };
+    })(is0);
+
+  return rt.makeTool<ConvertTemperatureArgs>({
+    name: "convert_temperature",
+    description: "Convert a temperature between Celsius and Fahrenheit.",
+    inputSchema: {"type": "object", "properties": {"degrees": {"type": "number", "minimum": (-459.67), "description": "The temperature to convert.", "examples": [21.5]}, "to": {"enum": ["celsius", "fahrenheit"], "description": "The unit to convert into."}}, "required": ["degrees", "to"], "additionalProperties": false},
+    schemaHash: "556a032f32845cdfd701992931dc7a5bf3365bc865585f06f2cf5cf91e74360c",
+    is: is0,
+    collect: collect0,
+    normalize: normalize0,
+    coerce: "none",
+    });
+  })();
+
+// tool "search_docs" from tools.json#/tools/1
+// input hash: sha256:cffad511a62877940eea397b017c4bbbb1c5bc2d82b2f9f08be93ca8d895f292
+export declare namespace SearchDocsTypes {
+  export interface SearchDocsArgs {
+    /**
+     * Words to look for.
+     */
+    query: string
+    /**
+     * Limit the search to one section.
+     */
+    section?: ("guides" | "api" | "changelog")
+    /**
+     * Most results to return.
+     */
+    limit?: number
+  }
+}
+export type SearchDocsArgs = SearchDocsTypes.SearchDocsArgs;
+
+/**
+ * Search the product documentation and return the titles of the best matching pages.
+ */
+export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
+  const allowed0 = ["guides", "api", "changelog"];
+  const known0 = ["query", "section", "limit"];
+
+  // root schema
+
+  function is_0_0(v: any, _d: number): boolean {
+    // #
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
+    const x0 = v.query;
+    if (x0 === undefined) return false; // #/properties/query
+
+    if (!((typeof x0 === "string"))) return false;
+    if (x0.length < 2 || (x0.length < 4 && rt.ucs2length(x0) < 2)) return false;
+    const x1 = v.section;
+    if (x1 !== undefined) { // #/properties/section
+      if (!((x1 === "guides") || (x1 === "api") || (x1 === "changelog"))) return false;
+    }
+    const x2 = v.limit;
+    if (x2 !== undefined) { // #/properties/limit
+      if (!((Number.isInteger(x2)))) return false;
+      if (x2 < 1) return false;
+      if (x2 > 20) return false;
+    }
+    for (const k0 in v) {
+      if (!(((k0 === "query") || (k0 === "section") || (k0 === "limit")))) {
+        return false;
+      }
+    }
+    return true;
+  }
+  function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
+    // #
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
+      rt.typeErr(s, "", v, "object", "an object", "{\"query\":\"login timeout\"}");
+    } else {
+      if (!(v.query !== undefined)) rt.missing(s, "", "query", "\"login timeout\"");
+      {
+        const x4 = v.query;
+        if (x4 !== undefined) { // #/properties/query
+          if (!((typeof x4 === "string"))) {
+            rt.typeErr(s, "query", x4, "string", "a string", "\"login timeout\"");
+          } else {
+            if (x4.length < 2 || (x4.length < 4 && rt.ucs2length(x4) < 2)) rt.sizeErr(s, "query", x4, rt.ucs2length(x4), "minLength", 2, "\"login timeout\"");
+          }
+        }
+      }
+      {
+        const x5 = v.section;
+        if (x5 !== undefined) { // #/properties/section
+          if (!(((x5 === "guides") || (x5 === "api") || (x5 === "changelog")))) {
+            if (!((x5 === "guides") || (x5 === "api") || (x5 === "changelog"))) rt.enumErr(s, "section", x5, allowed0, "enum", "\"guides\"");
+          } else {
+          }
+        }
+      }
+      {
+        const x6 = v.limit;
+        if (x6 !== undefined) { // #/properties/limit
+          if (!((Number.isInteger(x6)))) {
+            rt.typeErr(s, "limit", x6, "integer", "an integer", "5");
+          } else {
+            if (x6 < 1) rt.limitErr(s, "limit", x6, "minimum", 1, "5");
+            if (x6 > 20) rt.limitErr(s, "limit", x6, "maximum", 20, "5");
+          }
+        }
+      }
+      for (const k1 in v) {
+        if (!(((k1 === "query") || (k1 === "section") || (k1 === "limit")))) {
+          rt.unknownKey(s, "", k1, known0, "search_docs");
+        }
+      }
+    }
+  }
+  /** Fast path: true when the arguments fit. Allocates nothing. */
+  function is0(v: unknown): boolean {
+    return is_0_0(v, 0);
+  }
+  /** Error path: runs only when is0 said no. */
+  function collect0(v: unknown, s: rt.ValidationError[]): void {
+    err_0_0(v, "", s, 0);
+  }
+
+  /**
+   * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,
+   * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
+   * Never mutates args; returns args itself when nothing is repaired.
+   */
+  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
+    const spellings0 = new Map<string, string>([["guides", "guides"], ["api", "api"], ["changelog", "changelog"]]);
+    // normalise the root schema
+
+    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+      // JSON text of an object (normalized)
+      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
+        let j0: unknown = undefined;
+        if (typeof v === "string") {
+          j0 = rt.nzJson(v, 1);
+          if (j0 !== undefined) {
+            const n0 = r.length;
+            const w0 = nz_0_0(j0, p, r, m, d);
+            if (isArgs0(w0)) {
+              rt.nzFixAt(r, n0, p, v, j0, "json_string");
+              v = w0;
+            } else r.length = n0;
+          }
+        }
+      }
+      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+        let o0: any = v;
+        // #/properties/query
+        {
+          const x0 = v.query;
+          if (x0 !== undefined) {
+            const y0 = nz_1_0(x0, rt.pk(p, "query"), r, m, d);
+            if (y0 !== x0) o0 = rt.nzSet(o0, v, "query", y0);
+          }
+        }
+        // #/properties/section
+        {
+          const x1 = v.section;
+          if (x1 !== undefined) {
+            if (x1 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "section"), o0, v, "section");
+            else {
+              const y1 = nz_2_0(x1, rt.pk(p, "section"), r, m, d);
+              if (y1 !== x1) o0 = rt.nzSet(o0, v, "section", y1);
+            }
+          }
+        }
+        // #/properties/limit
+        {
+          const x2 = v.limit;
+          if (x2 !== undefined) {
+            if (x2 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "limit"), o0, v, "limit");
+            else {
+              const y2 = nz_3_0(x2, rt.pk(p, "limit"), r, m, d);
+              if (y2 !== x2) o0 = rt.nzSet(o0, v, "limit", y2);
+            }
+          }
+        }
+        v = o0;
+      }
+      return v;
+    }
+    // normalise #/properties/query
+
+    function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+      // cast to scalar (unwrap a one-element list)
+      if (!((typeof v === "string"))) {
+        let w1: any = v;
+        const u0 = m >= 2 && Array.isArray(w1) && w1.length === 1;
+        if (u0) w1 = w1[0];
+        if (w1 !== v && ((typeof w1 === "string"))) v = rt.nzScalar(r, p, v, w1, u0);
+      }
+      return v;
+    }
+    // normalise #/properties/section
+
+    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+      // cast to scalar (unwrap a one-element list)
+      if (!((typeof v === "string"))) {
+        let w2: any = v;
+        const u1 = m >= 2 && Array.isArray(w2) && w2.length === 1;
+        if (u1) w2 = w2[0];
+        if (w2 !== v && ((typeof w2 === "string"))) v = rt.nzScalar(r, p, v, w2, u1);
+      }
+      // enum spelling (normalized)
+      if (m >= 2 && !(((v === "guides") || (v === "api") || (v === "changelog"))) && typeof v === "string") {
+        const c2 = rt.nzEnum(v, spellings0);
+        if (c2 !== undefined) {
+          rt.nzFix(r, p, v, c2, "enum_spelling");
+          v = c2;
+        }
+      }
+      return v;
+    }
+    // normalise #/properties/limit
+
+    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+      // cast to integer, scalar (unwrap a one-element list)
+      if (!((Number.isInteger(v)))) {
+        let w3: any = v;
+        const u2 = m >= 2 && Array.isArray(w3) && w3.length === 1;
+        if (u2) w3 = w3[0];
+        if (typeof w3 === "string") {
+          const c3: number | boolean | undefined = rt.nzNumber(w3, m, true);
+          if (c3 !== undefined) w3 = c3;
+        }
+        if (w3 !== v && ((Number.isInteger(w3)))) v = rt.nzScalar(r, p, v, w3, u2);
+      }
+      return v;
+    }
+    return (v: unknown, m: number, r: rt.Repair[]): unknown => {
+      let out = v;
+      if (m >= 1 && m <= 3 && !isArgs0(v)) {
+        const n0 = r.length;
+        try {
+          out = nz_0_0(v, "", r, m, 0);
+        } catch {
+          // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
+          r.length = n0;
+          out = v;
+        }
+      }
+      return m === 3 ? rt.nzFold(out) : out;
+    };
+    })(is0);
+
+  return rt.makeTool<SearchDocsArgs>({
+    name: "search_docs",
+    description: "Search the product documentation and return the titles of the best matching pages.",
+    inputSchema: {"type": "object", "properties": {"query": {"type": "string", "minLength": 2, "description": "Words to look for."}, "section": {"enum": ["guides", "api", "changelog"], "description": "Limit the search to one section."}, "limit": {"type": "integer", "minimum": 1, "maximum": 20, "default": 5, "description": "Most results to return."}}, "required": ["query"], "additionalProperties": false},
+    schemaHash: "7146b23705f9fb5320850d4aedd1613b8e9f454710ed4a5c15c4d9c686f1fcaa",
+    is: is0,
+    collect: collect0,
+    normalize: normalize0,
+    coerce: "none",
+    });
+  })();
 
 /** Tool name → argument type. */
 export interface ToolArgs {
-  book_room: BookRoomArgs;
-  convert_temperature: ConvertTemperatureArgs;
-  search_docs: SearchDocsArgs;
+  "book_room": BookRoomArgs;
+  "convert_temperature": ConvertTemperatureArgs;
+  "search_docs": SearchDocsArgs;
 }
 export type ToolName = keyof ToolArgs;
 
 /** Every tool by name. */
 export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Object.freeze({
-  book_room: bookRoom,
-  convert_temperature: convertTemperature,
-  search_docs: searchDocs,
-});
+  "book_room": bookRoom,
+  "convert_temperature": convertTemperature,
+  "search_docs": searchDocs,
+  });
 
 /** Tool names, for suggestions. */
 export const toolNames: readonly ToolName[] = Object.freeze(Object.keys(toolset) as ToolName[]);
@@ -36,7 +704,7 @@ export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = Object.free
   "92c682603e762212ca44e42503319e97826282b3dde70cf3448147a089907adc": "book_room",
   "556a032f32845cdfd701992931dc7a5bf3365bc865585f06f2cf5cf91e74360c": "convert_temperature",
   "7146b23705f9fb5320850d4aedd1613b8e9f454710ed4a5c15c4d9c686f1fcaa": "search_docs",
-});
+  });
 
 /** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. Total: any value gives a report. */
 export function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport {

@@ -44,7 +44,9 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
   const t0 = performance.now();
   const outDir = project.config.outDir;
   const cacheMod = await import("../../pipeline/cache.js");
-  const { existingOutputs, writeOutputs } = await import("../../pipeline/write.js");
+  const { existingOutputs, removeLeftovers, writeOutputs } = await import("../../pipeline/write.js");
+  // A build killed mid-write left temp files: they go first, whatever this build does.
+  removeLeftovers(outDir);
   const key = opts.record && cache.dir ? await cacheMod.inputsKey(project.config) : undefined;
   if (key) {
     const rec = cacheMod.readRecord(cache);
@@ -64,7 +66,7 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
       };
     }
   }
-  if (progress) cache.onActivity = (s) => progress.update(`building: ${s.tools} tools read, ${s.compiled} compiled, ${s.formats} files emitted (${s.formatted} formatted)`);
+  if (progress) cache.onActivity = (s) => progress.update(`building: ${s.tools} tools read, ${s.compiled} to compile`);
   let result: GenerateResult;
   try {
     result = await generateProject(project, cache);
@@ -78,7 +80,10 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
   if (errors.length) return { ok: false, exitCode: 1, ms: performance.now() - t0, ...base };
   progress?.update("writing");
   const write = writeOutputs(outDir, result.files);
-  if (key) cacheMod.writeRecord(cache, { key: key.key, files: cacheMod.hashOutputs(result.files), tools, inputs: result.inputs, diagnostics: result.diagnostics });
+  if (key) {
+    const paths = result.files.map((f) => f.path);
+    cacheMod.writeRecord(cache, { key: key.key, files: cacheMod.hashOutputs(result.files), stats: cacheMod.statOutputs(outDir, paths), tools, inputs: result.inputs, diagnostics: result.diagnostics });
+  }
   return { ok: true, exitCode: 0, write, ms: performance.now() - t0, ...base };
 }
 
@@ -138,7 +143,7 @@ export function printOutcome(o: BuildOutcome, project: Project, io: Io, s: Style
   if (w.removed.length) lines.push(`  removed: ${names(w.removed)}`);
   if (warns.length) lines.push(`  ${s.yellow(plural(warns.length, "warning"))}${warns.length > MAX_WARNINGS ? ` (${MAX_WARNINGS} shown)` : ""}`);
   if (o.upToDate) lines.push(s.dim("  inputs unchanged since the last build and the output intact: nothing to do"));
-  else if (n > 0 && o.stats.tools > 0) lines.push(s.dim(`  cache: ${o.stats.tools - o.stats.compiled} of ${o.stats.tools} tools reused, ${o.stats.formatted} of ${o.stats.formats} files formatted`));
+  else if (n > 0 && o.stats.tools > 0) lines.push(s.dim(`  cache: ${o.stats.tools - o.stats.compiled} of ${o.stats.tools} tools reused`));
   io.stdout.write(lines.join("\n") + "\n");
 }
 

@@ -65,7 +65,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
     if (!quiet) io.stdout.write(`${s.green("✓")} ${out}/ is up to date (${plural(result.files.length, "file")}, ${plural(result.tools.length, "tool")}; checked in ${duration(ms)})\n`);
     return 0;
   }
-  const counts = [drift.stale.length && `${drift.stale.length} stale`, drift.missing.length && `${drift.missing.length} missing`, drift.orphaned.length && `${drift.orphaned.length} orphaned`].filter(Boolean).join(", ");
+  const counts = [drift.stale.length && `${drift.stale.length} stale`, drift.missing.length && `${drift.missing.length} missing`, drift.orphaned.length && `${drift.orphaned.length} orphaned`, drift.stray.length && `${drift.stray.length} stray`].filter(Boolean).join(", ");
   const lines = [`${s.red("✗")} ${out}/ is out of date: ${counts}`];
   for (const f of drift.stale) {
     lines.push(`  ${s.yellow("stale")}     ${out}/${f.path} (+${f.added} -${f.removed})`);
@@ -73,6 +73,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   }
   for (const f of drift.missing) lines.push(`  ${s.yellow("missing")}   ${out}/${f}`);
   for (const f of drift.orphaned) lines.push(`  ${s.yellow("orphaned")}  ${out}/${f} (no tool produces it any more)`);
+  for (const f of drift.stray) lines.push(`  ${s.yellow("stray")}     ${out}/${f} (not toolform's output: move it out of ${out}/; a *.tmp file is a killed build's leftover, which the next build removes)`);
   lines.push(`Run \`npx toolform build\` and commit ${out}/.`);
   io.stdout.write(lines.join("\n") + "\n");
   return 1;
@@ -97,6 +98,7 @@ function checkJson(d: Drift, outDir: string, files: number, tools: number, ms: n
     stale: d.stale.map((f) => ({ path: f.path, added: f.added, removed: f.removed, diff: f.diff })),
     missing: d.missing,
     orphaned: d.orphaned,
+    stray: d.stray,
     durationMs: Math.round(ms),
   };
 }

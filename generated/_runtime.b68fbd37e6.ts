@@ -45,24 +45,7 @@ const SG_SYNONYMS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Words that make a name of a thing, or a list of things, without changing what it names. */
-const SG_FILLERS = new Set([
-  "name",
-  "names",
-  "id",
-  "ids",
-  "list",
-  "lists",
-  "group",
-  "groups",
-  "items",
-  "array",
-  "set",
-  "value",
-  "values",
-  "str",
-  "string",
-  "text",
-]);
+const SG_FILLERS = new Set(["name", "names", "id", "ids", "list", "lists", "group", "groups", "items", "array", "set", "value", "values", "str", "string", "text"]);
 
 const SG_RANK_NONE = 99;
 const SG_RANK_EDIT_MAX = 3;
@@ -96,14 +79,10 @@ export function sgWords(s: string): string[] {
   for (let i = 0; i < s.length; i++) {
     const k = sgKind(s.charCodeAt(i));
     if (k === 0) {
-      if (start >= 0) (out.push(lower.slice(start, i)), (start = -1));
+      if (start >= 0) out.push(lower.slice(start, i)), (start = -1);
     } else if (start < 0) start = i;
     // a boundary: lower→Upper, letter↔digit, and the last capital of a run before a lower (HTTPServer)
-    else if (
-      (p === 1 && k === 2) ||
-      (p === 3) !== (k === 3) ||
-      (p === 2 && k === 2 && i + 1 < s.length && sgKind(s.charCodeAt(i + 1)) === 1)
-    ) {
+    else if ((p === 1 && k === 2) || (p === 3) !== (k === 3) || (p === 2 && k === 2 && i + 1 < s.length && sgKind(s.charCodeAt(i + 1)) === 1)) {
       out.push(lower.slice(start, i));
       start = i;
     }
@@ -130,11 +109,7 @@ interface SgList {
 const sgLists = new WeakMap<readonly string[], SgList>();
 function sgPrepared(known: readonly string[]): SgList {
   let p = sgLists.get(known);
-  if (p === undefined)
-    sgLists.set(
-      known,
-      (p = { items: known.map((name) => ({ name, fold: sgFold(name), words: [] })), byKey: undefined }),
-    );
+  if (p === undefined) sgLists.set(known, (p = { items: known.map((name) => ({ name, fold: sgFold(name), words: [] })), byKey: undefined }));
   return p;
 }
 
@@ -207,8 +182,7 @@ export function sgDistance(a: string, b: string, max: number): number {
     for (let j = 1; j <= b.length; j++) {
       const cb = b.charCodeAt(j - 1);
       let c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2]! + 1 < c)
-        c = prev2[j - 2]! + 1;
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2]! + 1 < c) c = prev2[j - 2]! + 1;
       cur[j] = c;
       if (c < best) best = c;
     }
@@ -245,13 +219,7 @@ function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
     // In order, a unit may shorten to any prefix after an equal number: 7days → 7d.
     let ordered = true;
     for (let i = 0; i < a.length && ordered; i++) {
-      const unit =
-        i > 0 &&
-        sgDigit(a[i - 1]!) &&
-        a[i - 1] === b[i - 1] &&
-        !sgDigit(a[i]!) &&
-        !sgDigit(b[i]!) &&
-        (a[i]!.startsWith(b[i]!) || b[i]!.startsWith(a[i]!));
+      const unit = i > 0 && sgDigit(a[i - 1]!) && a[i - 1] === b[i - 1] && !sgDigit(a[i]!) && !sgDigit(b[i]!) && (a[i]!.startsWith(b[i]!) || b[i]!.startsWith(a[i]!));
       const m = sgWordMatch(a[i]!, b[i]!);
       if (!unit && m < 2) ordered = false;
     }
@@ -267,7 +235,7 @@ function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
       for (let j = 0; j < b.length; j++) {
         if (used[j]) continue;
         const m = sgWordMatch(w, b[j]!);
-        if (m > bestM) ((best = j), (bestM = m));
+        if (m > bestM) (best = j), (bestM = m);
       }
       if (best < 0) {
         exact = -1;
@@ -312,12 +280,7 @@ function sgFusedFiller(af: string, bf: string): boolean {
 }
 
 /** Ranks every known name against `name`; calls `take(rank, name)` for each within reach. */
-function sgScan(
-  name: string,
-  known: readonly string[],
-  context: string | (() => string | undefined) | undefined,
-  take: (rank: number, name: string) => void,
-): void {
+function sgScan(name: string, known: readonly string[], context: string | (() => string | undefined) | undefined, take: (rank: number, name: string) => void): void {
   if (typeof name !== "string" || name.length > 200 || known.length === 0) return;
   const f = sgFold(name);
   if (f.length === 0) return;
@@ -326,10 +289,10 @@ function sgScan(
   const max = f.length < 3 ? 0 : Math.max(1, Math.min(SG_RANK_EDIT_MAX, Math.floor(f.length / 3)));
   let found = false;
   for (const k of list.items) {
-    if (k.fold === f) ((found = true), take(0, k.name));
+    if (k.fold === f) (found = true), take(0, k.name);
     else if (max > 0) {
       const d = sgDistance(f, k.fold, max);
-      if (d <= max) ((found = true), take(d, k.name));
+      if (d <= max) (found = true), take(d, k.name);
     }
   }
   if (found) return;
@@ -385,20 +348,17 @@ export function nearestNames(name: string, known: readonly string[], limit = 3):
  * equally close. `context` (an enum's field name, or a function giving it, called only when
  * words are compared): words of it in `name` are ignored.
  */
-export function suggestName(
-  name: string,
-  known: readonly string[],
-  context?: string | (() => string | undefined),
-): string | undefined {
+export function suggestName(name: string, known: readonly string[], context?: string | (() => string | undefined)): string | undefined {
   let best = SG_RANK_NONE;
   let pick: string | undefined;
   let tie = false;
   sgScan(name, known, context, (r, n) => {
-    if (r < best) ((best = r), (pick = n), (tie = false));
+    if (r < best) (best = r), (pick = n), (tie = false);
     else if (r === best) tie = true;
   });
   return tie ? undefined : pick;
 }
+
 
 /** The report buckets of seed 000, in their order. */
 export type Bucket = "missing_required" | "unknown_args" | "type_errors" | "enum_errors" | "constraint_errors";
@@ -511,13 +471,7 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
 
 // ---------------------------------------------------------------- reports
 
-const RANK: Readonly<Record<Bucket, number>> = {
-  missing_required: 0,
-  unknown_args: 1,
-  type_errors: 2,
-  enum_errors: 3,
-  constraint_errors: 4,
-};
+const RANK: Readonly<Record<Bucket, number>> = { missing_required: 0, unknown_args: 1, type_errors: 2, enum_errors: 3, constraint_errors: 4 };
 
 class Report implements ValidationReport {
   ok: boolean;
@@ -535,13 +489,7 @@ class Report implements ValidationReport {
   /** The errors in the order found (the schema's order), for the feedback's order (byPath). */
   private readonly found: ValidationError[];
   // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
-  constructor(
-    tool: string,
-    errors: ValidationError[],
-    unknownTool: boolean,
-    nearest: string[],
-    found: ValidationError[] = errors,
-  ) {
+  constructor(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[], found: ValidationError[] = errors) {
     this.tool = tool;
     this.errors = errors;
     this.found = found;
@@ -603,8 +551,7 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
 function segments(p: string): (string | number)[] {
   const out: (string | number)[] = [];
   const re = /\.?([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
-  for (let m: RegExpExecArray | null; re.lastIndex < p.length && (m = re.exec(p)) !== null;)
-    out.push(m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3] ?? ""));
+  for (let m: RegExpExecArray | null; re.lastIndex < p.length && (m = re.exec(p)) !== null; ) out.push(m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3] ?? ""));
   return out;
 }
 
@@ -627,8 +574,7 @@ function byPath(errors: ValidationError[]): ValidationError[] {
   });
   const order = errors.map((_, i) => i);
   order.sort((a, b) => {
-    const ka = keys[a]!,
-      kb = keys[b]!;
+    const ka = keys[a]!, kb = keys[b]!;
     for (let j = 0; j < ka.length && j < kb.length; j++) if (ka[j] !== kb[j]) return ka[j]! - kb[j]!;
     return ka.length - kb.length || a - b;
   });
@@ -645,18 +591,7 @@ export function okReport(tool: string): ValidationReport {
 export function errorReport(tool: string, errors: ValidationError[]): ValidationReport {
   // A failing `is` must yield at least one error; if the collector found none the two
   // paths disagree, which is a toolform bug: say so rather than pass the call.
-  if (errors.length === 0)
-    errors.push(
-      mk(
-        "",
-        "constraint_errors",
-        "schema",
-        "a value matching the schema",
-        "?",
-        "arguments: does not match the schema",
-        "The arguments do not match the input schema.",
-      ),
-    );
+  if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
   return new Report(tool, sortErrors(errors), false, [], errors);
 }
 
@@ -668,11 +603,7 @@ export function unknownToolReport(name: string, known: readonly string[]): Valid
 export function unreadableCallReport(e: unknown): ValidationReport {
   const s: ValidationError[] = [];
   unjudged(s, e);
-  s[0] = {
-    ...s[0]!,
-    text: "call: not readable (plain JSON data)",
-    message: 'The tool call could not be read as plain JSON data. Send {"name": …, "arguments": {…}}.',
-  };
+  s[0] = { ...s[0]!, text: "call: not readable (plain JSON data)", message: 'The tool call could not be read as plain JSON data. Send {"name": …, "arguments": {…}}.' };
   return new Report("", s, true, []);
 }
 
@@ -682,19 +613,14 @@ export function unreadableCallReport(e: unknown): ValidationReport {
  * object that throws when read (a Proxy, a getter on `name` or `arguments`) is a
  * refusal saying so, never an exception.
  */
-export function callReport(
-  toolset: Readonly<Record<string, Tool>>,
-  known: readonly string[],
-  call: unknown,
-): ValidationReport {
+export function callReport(toolset: Readonly<Record<string, Tool>>, known: readonly string[], call: unknown): ValidationReport {
   let name: unknown;
   try {
     name = call === null || call === undefined ? undefined : (call as { name?: unknown }).name;
   } catch (e) {
     return unreadableCallReport(e);
   }
-  if (typeof name !== "string" || !hasOwn.call(toolset, name))
-    return unknownToolReport(typeof name === "string" ? name : show(name), known);
+  if (typeof name !== "string" || !hasOwn.call(toolset, name)) return unknownToolReport(typeof name === "string" ? name : show(name), known);
   const s: ValidationError[] = [];
   try {
     const args = (call as { arguments?: unknown }).arguments;
@@ -708,8 +634,7 @@ export function callReport(
 function sortErrors(errors: ValidationError[]): ValidationError[] {
   // Stable: by bucket order of seed 000, then in the order found (schema order).
   let sorted = true;
-  for (let i = 1; i < errors.length && sorted; i++)
-    if (RANK[errors[i - 1]!.bucket] > RANK[errors[i]!.bucket]) sorted = false;
+  for (let i = 1; i < errors.length && sorted; i++) if (RANK[errors[i - 1]!.bucket] > RANK[errors[i]!.bucket]) sorted = false;
   if (sorted) return errors;
   return errors
     .map((e, i) => [RANK[e.bucket], i, e] as const)
@@ -761,12 +686,7 @@ class CoercedReport implements ValidationReport {
   }
 }
 
-const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({
-  none: 0,
-  lenient: 1,
-  normalized: 2,
-  compare: 3,
-});
+const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
 const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
 
 /** Builds a tool object from the generated pieces. */
@@ -816,8 +736,7 @@ export function makeTool<Args>(def: {
   };
   const modeOf = (mode: unknown): number => {
     const m = NORMALIZE_MODES[mode as NormalizeMode];
-    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string))
-      throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
+    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
     return m;
   };
   const normalize = (v: unknown, mode: NormalizeMode = "compare"): NormalizeResult => {
@@ -888,37 +807,15 @@ export const WORK_MAX = 1_000_000;
 
 export function workErr(s: ValidationError[]): void {
   const what = `at most ${WORK_MAX} checks through recursive schemas`;
-  s.push(
-    mk(
-      "",
-      "constraint_errors",
-      "maxSteps",
-      what,
-      "a value too costly to check",
-      `arguments: needs more than ${WORK_MAX} recursive checks (maxSteps)`,
-      `The arguments are too costly to check (${what}); send a smaller or less deeply nested value.`,
-    ),
-  );
+  s.push(mk("", "constraint_errors", "maxSteps", what, "a value too costly to check", `arguments: needs more than ${WORK_MAX} recursive checks (maxSteps)`, `The arguments are too costly to check (${what}); send a smaller or less deeply nested value.`));
 }
 
 /** A value the validator could not read to the end: a throwing Proxy or getter, or nesting past the call stack. */
 export function unjudged(s: ValidationError[], e: unknown): void {
   const deep = e instanceof RangeError;
   const expected = deep ? "nesting the validator can follow" : "plain JSON data";
-  const message = deep
-    ? "The arguments are nested too deeply to check."
-    : "The arguments could not be read as plain JSON data.";
-  s.push(
-    mk(
-      "",
-      "constraint_errors",
-      deep ? "maxDepth" : "type",
-      expected,
-      deep ? "a value nested too deeply" : "a value that throws when read",
-      `arguments: not checkable (${expected})`,
-      message,
-    ),
-  );
+  const message = deep ? "The arguments are nested too deeply to check." : "The arguments could not be read as plain JSON data.";
+  s.push(mk("", "constraint_errors", deep ? "maxDepth" : "type", expected, deep ? "a value nested too deeply" : "a value that throws when read", `arguments: not checkable (${expected})`, message));
 }
 
 /** "edits[0].oldText" → ["edits", 0, "oldText"] (for Standard Schema issue paths). */
@@ -984,15 +881,7 @@ export function show(v: unknown, n = 60): string {
     if (Array.isArray(v)) return v.length === 0 ? "[]" : `an array of ${v.length} item${v.length === 1 ? "" : "s"}`;
     if (typeof v === "object" && v !== null) {
       const keys = Object.keys(v);
-      return keys.length === 0
-        ? "{}"
-        : `an object with ${clip(
-            keys
-              .slice(0, 5)
-              .map((k) => JSON.stringify(k))
-              .join(", ") + (keys.length > 5 ? ", …" : ""),
-            n,
-          )}`;
+      return keys.length === 0 ? "{}" : `an object with ${clip(keys.slice(0, 5).map((k) => JSON.stringify(k)).join(", ") + (keys.length > 5 ? ", …" : ""), n)}`;
     }
     return String(v);
   } catch {
@@ -1033,34 +922,14 @@ function mk(
 /** Wrong type. `types` is the schema's wording ("integer", "string or null"), `phrase` the message's ("an integer"). */
 export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string): void {
   const got = describe(v);
-  s.push(
-    mk(
-      p,
-      "type_errors",
-      "type",
-      phrase,
-      got,
-      `${at(p)}: expected ${types}, got ${jsonType(v)}`,
-      `${field(p)} must be ${phrase}; got ${got}${exampleSuffix(ex)}`,
-      ex,
-    ),
-  );
+  s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${jsonType(v)}`, `${field(p)} must be ${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 /** A required property `key` is missing from the object at `p`. */
 export function missing(s: ValidationError[], p: string, key: string, ex?: string): void {
   const path = pk(p, key);
   s.push(
-    mk(
-      path,
-      "missing_required",
-      "required",
-      "present",
-      "nothing",
-      path,
-      `${quote(path)} is required${ex === undefined ? "" : ". Example: " + quote(key) + ": " + ex}`,
-      ex,
-    ),
+    mk(path, "missing_required", "required", "present", "nothing", path, `${quote(path)} is required${ex === undefined ? "" : ". Example: " + quote(key) + ": " + ex}`, ex),
   );
 }
 
@@ -1073,62 +942,23 @@ function knownList(known: readonly string[]): string {
 }
 
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
-export function unknownKey(
-  s: ValidationError[],
-  p: string,
-  key: string,
-  known: readonly string[],
-  owner: string,
-): void {
+export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
   const path = pk(p, key);
   const near = suggestName(key, known);
   const whose = p === "" ? `a parameter of ${owner}` : `a field of ${quote(p)}`;
   const list = known.length === 0 ? " It takes none." : ` ${p === "" ? "Parameters" : "Fields"}: ${knownList(known)}`;
   const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
-  s.push(
-    mk(
-      path,
-      "unknown_args",
-      "additionalProperties",
-      "no such property",
-      show(key),
-      path,
-      `${quote(path)} is not ${whose}${hint}.${list}`,
-      undefined,
-      near,
-    ),
-  );
+  s.push(mk(path, "unknown_args", "additionalProperties", "no such property", show(key), path, `${quote(path)} is not ${whose}${hint}.${list}`, undefined, near));
 }
 
 /** A value outside its enum (or unequal to its const: `allowed` has one element). */
-export function enumErr(
-  s: ValidationError[],
-  p: string,
-  v: unknown,
-  allowed: readonly unknown[],
-  keyword: string,
-  ex?: string,
-): void {
-  const shown =
-    allowed
-      .slice(0, 12)
-      .map((a) => show(a, 40))
-      .join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
+export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
+  const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
   const near = typeof v === "string" ? nearestEnum(v, allowed, p) : undefined;
   const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
   const expected = allowed.length === 1 ? show(allowed[0], 40) : "one of: " + shown;
   s.push(
-    mk(
-      p,
-      "enum_errors",
-      keyword,
-      expected,
-      show(v),
-      `${at(p)}: ${show(v)} not in ${allowed.length === 1 ? show(allowed[0], 40) : "[" + shown + "]"}`,
-      `${field(p)} must be ${expected}; got ${show(v)}${hint}`,
-      ex,
-      near,
-    ),
+    mk(p, "enum_errors", keyword, expected, show(v), `${at(p)}: ${show(v)} not in ${allowed.length === 1 ? show(allowed[0], 40) : "[" + shown + "]"}`, `${field(p)} must be ${expected}; got ${show(v)}${hint}`, ex, near),
   );
 }
 
@@ -1140,42 +970,13 @@ const LIMIT: Record<string, [string, string]> = {
 };
 
 /** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
-export function limitErr(
-  s: ValidationError[],
-  p: string,
-  v: number,
-  keyword: string,
-  limit: number,
-  ex?: string,
-): void {
+export function limitErr(s: ValidationError[], p: string, v: number, keyword: string, limit: number, ex?: string): void {
   const [bad, good] = LIMIT[keyword] ?? ["?", "?"];
-  s.push(
-    mk(
-      p,
-      "constraint_errors",
-      keyword,
-      `${good} ${limit}`,
-      show(v),
-      `${at(p)}: ${show(v)} ${bad} ${keyword} ${limit}`,
-      `${field(p)} must be ${good} ${limit}; got ${show(v)}${exampleSuffix(ex)}`,
-      ex,
-    ),
-  );
+  s.push(mk(p, "constraint_errors", keyword, `${good} ${limit}`, show(v), `${at(p)}: ${show(v)} ${bad} ${keyword} ${limit}`, `${field(p)} must be ${good} ${limit}; got ${show(v)}${exampleSuffix(ex)}`, ex));
 }
 
 export function multipleErr(s: ValidationError[], p: string, v: number, m: number, ex?: string): void {
-  s.push(
-    mk(
-      p,
-      "constraint_errors",
-      "multipleOf",
-      `a multiple of ${m}`,
-      show(v),
-      `${at(p)}: ${show(v)} is not a multiple of ${m}`,
-      `${field(p)} must be a multiple of ${m}; got ${show(v)}${exampleSuffix(ex)}`,
-      ex,
-    ),
-  );
+  s.push(mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, show(v), `${at(p)}: ${show(v)} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${show(v)}${exampleSuffix(ex)}`, ex));
 }
 
 const SIZE: Record<string, [string, string, string, string]> = {
@@ -1191,125 +992,39 @@ const SIZE: Record<string, [string, string, string, string]> = {
 };
 
 /** A size out of bounds: `n` is the measured size (code points, items, properties). */
-export function sizeErr(
-  s: ValidationError[],
-  p: string,
-  v: unknown,
-  n: number,
-  keyword: string,
-  limit: number,
-  ex?: string,
-): void {
+export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): void {
   const [rel, unit, units, what] = SIZE[keyword] ?? ["?", "", "", "size"];
   const op = keyword.startsWith("min") ? "<" : ">";
   const has = typeof v === "string" ? `${show(v)} (${n} ${n === 1 ? unit : units})` : `${n} ${n === 1 ? unit : units}`;
   s.push(
-    mk(
-      p,
-      "constraint_errors",
-      keyword,
-      `${rel} ${limit} ${limit === 1 ? unit : units}`,
-      has,
-      `${at(p)}: ${what} ${n} ${op} ${keyword} ${limit}`,
-      `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`,
-      ex,
-    ),
+    mk(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${at(p)}: ${what} ${n} ${op} ${keyword} ${limit}`, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex),
   );
 }
 
 /** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
-export function patternErr(
-  s: ValidationError[],
-  p: string,
-  v: string,
-  source: string,
-  expected: string,
-  ex?: string,
-  len?: number,
-): void {
+export function patternErr(s: ValidationError[], p: string, v: string, source: string, expected: string, ex?: string, len?: number): void {
   const n = len === undefined ? len : ucs2length(v);
   const got = n === undefined || n === len ? show(v) : `${show(v)} (${n} character${n === 1 ? "" : "s"})`;
-  s.push(
-    mk(
-      p,
-      "constraint_errors",
-      "pattern",
-      expected,
-      got,
-      `${at(p)}: ${show(v)} does not match pattern ${quote(clip(source, 200))}`,
-      `${field(p)} must be ${expected}; got ${got}${exampleSuffix(ex)}`,
-      ex,
-    ),
-  );
+  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${show(v)} does not match pattern ${quote(clip(source, 200))}`, `${field(p)} must be ${expected}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 /** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
-export function formatErr(
-  s: ValidationError[],
-  p: string,
-  v: string,
-  format: string,
-  words: string,
-  ex?: string,
-): void {
-  s.push(
-    mk(
-      p,
-      "constraint_errors",
-      "format",
-      words,
-      show(v),
-      `${at(p)}: ${show(v)} is not a valid ${format}`,
-      `${field(p)} must be ${words}; got ${show(v)}${exampleSuffix(ex)}`,
-      ex,
-    ),
-  );
+export function formatErr(s: ValidationError[], p: string, v: string, format: string, words: string, ex?: string): void {
+  s.push(mk(p, "constraint_errors", "format", words, show(v), `${at(p)}: ${show(v)} is not a valid ${format}`, `${field(p)} must be ${words}; got ${show(v)}${exampleSuffix(ex)}`, ex));
 }
 
 export function uniqueErr(s: ValidationError[], p: string, i: number, j: number): void {
-  s.push(
-    mk(
-      p,
-      "constraint_errors",
-      "uniqueItems",
-      "unique items",
-      `items ${i} and ${j} equal`,
-      `${at(p)}: items ${i} and ${j} are equal (uniqueItems)`,
-      `${field(p)} must not repeat items; items ${i} and ${j} are equal`,
-    ),
-  );
+  s.push(mk(p, "constraint_errors", "uniqueItems", "unique items", `items ${i} and ${j} equal`, `${at(p)}: items ${i} and ${j} are equal (uniqueItems)`, `${field(p)} must not repeat items; items ${i} and ${j} are equal`));
 }
 
 /** Any other constraint, with texts built by the generator (combinators, not, depth, x-compare). */
-export function constraintErr(
-  s: ValidationError[],
-  p: string,
-  v: unknown,
-  keyword: string,
-  expected: string,
-  text: string,
-  message: string,
-  ex?: string,
-): void {
-  s.push(
-    mk(
-      p,
-      "constraint_errors",
-      keyword,
-      expected,
-      show(v),
-      `${at(p)}: ${text}`,
-      `${field(p)} ${message}; got ${show(v)}${exampleSuffix(ex)}`,
-      ex,
-    ),
-  );
+export function constraintErr(s: ValidationError[], p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): void {
+  s.push(mk(p, "constraint_errors", keyword, expected, show(v), `${at(p)}: ${text}`, `${field(p)} ${message}; got ${show(v)}${exampleSuffix(ex)}`, ex));
 }
 
 /** A schema that accepts nothing (`false`), or a property forbidden by one. */
 export function falseErr(s: ValidationError[], p: string, v: unknown): void {
-  s.push(
-    mk(p, "constraint_errors", "false", "nothing", show(v), `${at(p)}: not allowed`, `${field(p)} is not allowed here`),
-  );
+  s.push(mk(p, "constraint_errors", "false", "nothing", show(v), `${at(p)}: not allowed`, `${field(p)} is not allowed here`));
 }
 
 /** For `anyOf: [X, {type: "null"}]`: X's type errors at `p` say "… or null". */
@@ -1318,22 +1033,13 @@ export function orNull(s: ValidationError[], from: number, p: string): void {
     const e = s[i]!;
     if (e.path === p && e.bucket === "type_errors" && !e.expected.endsWith(" or null")) {
       const expected = e.expected + " or null";
-      s[i] = {
-        ...e,
-        expected,
-        text: e.text.replace(/, got /, " or null, got "),
-        message: e.message.replace(" must be " + e.expected, " must be " + expected),
-      };
+      s[i] = { ...e, expected, text: e.text.replace(/, got /, " or null, got "), message: e.message.replace(" must be " + e.expected, " must be " + expected) };
     }
   }
 }
 
 /** Replaces the messages of errors found below index `from` (the `errorMessage` keyword). */
-export function overrideMessages(
-  s: ValidationError[],
-  from: number,
-  msg: string | Readonly<Record<string, string>>,
-): void {
+export function overrideMessages(s: ValidationError[], from: number, msg: string | Readonly<Record<string, string>>): void {
   for (let i = from; i < s.length; i++) {
     const e = s[i]!;
     const m = typeof msg === "string" ? msg : msg[e.keyword];
@@ -1432,24 +1138,13 @@ function deepEqualWide(a: object, b: object): boolean {
     if (m === undefined) state.set(x, (m = new Map()));
     m.set(y, v);
   };
-  type Frame = {
-    x: Record<string, unknown>;
-    y: Record<string, unknown>;
-    keys: string[] | undefined;
-    n: number;
-    i: number;
-  };
+  type Frame = { x: Record<string, unknown>; y: Record<string, unknown>; keys: string[] | undefined; n: number; i: number };
   const enter = (x: object, y: object): Frame | undefined => {
     const xa = Array.isArray(x);
     if (xa !== Array.isArray(y)) return undefined;
-    if (xa)
-      return (x as unknown[]).length === (y as unknown[]).length
-        ? { x: x as never, y: y as never, keys: undefined, n: (x as unknown[]).length, i: 0 }
-        : undefined;
+    if (xa) return (x as unknown[]).length === (y as unknown[]).length ? { x: x as never, y: y as never, keys: undefined, n: (x as unknown[]).length, i: 0 } : undefined;
     const keys = Object.keys(x);
-    return keys.length === Object.keys(y).length
-      ? { x: x as never, y: y as never, keys, n: keys.length, i: 0 }
-      : undefined;
+    return keys.length === Object.keys(y).length ? { x: x as never, y: y as never, keys, n: keys.length, i: 0 } : undefined;
   };
   const first = enter(a, b);
   if (first === undefined) return false;
@@ -1661,16 +1356,7 @@ function canonical(root: object, memo: Map<object, string | null | false>): stri
 
 /** The top level of an object or array: its keys (sorted) or length, and its primitive members. Equal for deepEqual items. */
 function shallowKey(v: object): string {
-  const part = (x: unknown): string =>
-    typeof x === "string"
-      ? JSON.stringify(x)
-      : typeof x === "object" && x !== null
-        ? Array.isArray(x)
-          ? "a"
-          : "o"
-        : typeof x === "number"
-          ? String(x)
-          : typeof x;
+  const part = (x: unknown): string => (typeof x === "string" ? JSON.stringify(x) : typeof x === "object" && x !== null ? (Array.isArray(x) ? "a" : "o") : typeof x === "number" ? String(x) : typeof x);
   if (Array.isArray(v)) {
     let s = "[" + v.length;
     for (let i = 0; i < v.length && i < 8; i++) s += "," + part(v[i]);
@@ -1739,17 +1425,10 @@ export interface Alternative {
  */
 function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unknown, t: string, p: string): number {
   const few = errors.length / (errors.length + 1); // < 1: breaks ties only
-  if (
-    a.t.length > 0 &&
-    !a.t.includes(t) &&
-    !(t === "integer" && a.t.includes("number")) &&
-    !(t === "number" && a.t.includes("integer"))
-  )
-    return 4000 + few;
+  if (a.t.length > 0 && !a.t.includes(t) && !(t === "integer" && a.t.includes("number")) && !(t === "number" && a.t.includes("integer"))) return 4000 + few;
   if (a.t.length === 0) for (const e of errors) if (e.path === p && e.bucket === "type_errors") return 4000 + few;
   if (a.l === 1) {
-    for (const e of errors)
-      if (e.path === p && e.bucket === "enum_errors") return e.suggestion === undefined ? 3000 + few : few;
+    for (const e of errors) if (e.path === p && e.bucket === "enum_errors") return e.suggestion === undefined ? 3000 + few : few;
     return few;
   }
   if (t === "object" && (a.k !== undefined || a.r !== undefined)) {
@@ -1781,17 +1460,7 @@ function pushAll(s: ValidationError[], errors: readonly ValidationError[]): void
  * naming every alternative when its errors are about the value itself (`all`: the alternatives
  * in words, built at build time), or as its own errors followed by what the others accept.
  */
-export function pickBranch(
-  s: ValidationError[],
-  p: string,
-  v: unknown,
-  branches: ValidationError[][],
-  keyword: string,
-  alts: readonly Alternative[],
-  all: string,
-  tagKey?: string,
-  tags?: readonly unknown[],
-): void {
+export function pickBranch(s: ValidationError[], p: string, v: unknown, branches: ValidationError[][], keyword: string, alts: readonly Alternative[], all: string, tagKey?: string, tags?: readonly unknown[]): void {
   if (tagKey !== undefined && tags !== undefined && typeof v === "object" && v !== null && !Array.isArray(v)) {
     const t = hasOwn.call(v, tagKey) ? (v as Record<string, unknown>)[tagKey] : undefined;
     const i = tags.findIndex((x) => deepEqual(x, t));
@@ -1808,7 +1477,7 @@ export function pickBranch(
   let bestD = Infinity;
   for (let i = 0; i < branches.length; i++) {
     const d = distanceTo(alts[i]!, branches[i]!, v, t, p);
-    if (d < bestD) ((best = i), (bestD = d));
+    if (d < bestD) (best = i), (bestD = d);
   }
   const errors = branches[best]!;
   let flat = errors.length > 0;
@@ -1818,9 +1487,7 @@ export function pickBranch(
     const from = s.length;
     pushAll(s, errors);
     let others = "";
-    for (let i = 0; i < alts.length; i++)
-      if (i !== best && alts[i]!.p !== alts[best]!.p && others.indexOf(alts[i]!.p) < 0)
-        others += (others ? " or " : "") + alts[i]!.p;
+    for (let i = 0; i < alts.length; i++) if (i !== best && alts[i]!.p !== alts[best]!.p && others.indexOf(alts[i]!.p) < 0) others += (others ? " or " : "") + alts[i]!.p;
     // One note per error: nested unions (a recursive schema, 128 deep) name only the innermost alternatives.
     if (others && from < s.length && s[from]!.message.indexOf(" (or else ") < 0) {
       const e = s[from]!;
@@ -1832,19 +1499,7 @@ export function pickBranch(
   const e = errors[0]!;
   const hint = e.suggestion === undefined ? "" : ` (did you mean ${quote(e.suggestion)}?)`;
   const text = e.bucket === "type_errors" ? `${at(p)}: expected ${typesText(alts)}, got ${t}` : e.text;
-  s.push(
-    mk(
-      p,
-      e.bucket,
-      e.keyword,
-      all,
-      e.received,
-      text,
-      `${field(p)} must be ${all}; got ${e.received}${hint}${exampleSuffix(e.example)}`,
-      e.example,
-      e.suggestion,
-    ),
-  );
+  s.push(mk(p, e.bucket, e.keyword, all, e.received, text, `${field(p)} must be ${all}; got ${e.received}${hint}${exampleSuffix(e.example)}`, e.example, e.suggestion));
 }
 
 /** "integer or string": the JSON types the alternatives accept. */
@@ -1857,15 +1512,7 @@ function typesText(alts: readonly Alternative[]): string {
 /** oneOf matched by more than one branch. */
 export function oneOfMany(s: ValidationError[], p: string, v: unknown, matched: number[], total: number): void {
   const which = matched.map((m) => "#" + m).join(" and ");
-  constraintErr(
-    s,
-    p,
-    v,
-    "oneOf",
-    `exactly one of ${total} alternatives`,
-    `matches ${which} of oneOf`,
-    `must match exactly one of the ${total} alternatives, but matches ${which}; remove what makes it fit more than one`,
-  );
+  constraintErr(s, p, v, "oneOf", `exactly one of ${total} alternatives`, `matches ${which} of oneOf`, `must match exactly one of the ${total} alternatives, but matches ${which}; remove what makes it fit more than one`);
 }
 
 // ---------------------------------------------------------------- x-compare
@@ -1878,10 +1525,7 @@ function instant(v: unknown): number | undefined {
   if (typeof v !== "string") return undefined;
   const t = TIME_RE.exec(v);
   if (t) {
-    const off =
-      t[5]!.toLowerCase() === "z"
-        ? 0
-        : (t[5]![0] === "-" ? -1 : 1) * (Number(t[5]!.slice(1, 3)) * 60 + Number(t[5]!.slice(4, 6)));
+    const off = t[5]!.toLowerCase() === "z" ? 0 : (t[5]![0] === "-" ? -1 : 1) * (Number(t[5]!.slice(1, 3)) * 60 + Number(t[5]!.slice(4, 6)));
     return (Number(t[1]) * 3600 + Number(t[2]) * 60 + Number(t[3]) + Number(t[4] ?? 0) - off * 60) * 1000;
   }
   if (!/^\d{4}-\d{2}-\d{2}/.test(v)) return undefined;
@@ -1910,69 +1554,27 @@ export function compareFails(left: unknown, right: unknown, op: string): boolean
   }
 }
 
-const OP_WORDS: Record<string, string> = {
-  "<": "before",
-  "<=": "at or before",
-  ">": "after",
-  ">=": "at or after",
-  "==": "equal to",
-  "!=": "different from",
-};
-const OP_NUM: Record<string, string> = {
-  "<": "less than",
-  "<=": "at most",
-  ">": "greater than",
-  ">=": "at least",
-  "==": "equal to",
-  "!=": "different from",
-};
+const OP_WORDS: Record<string, string> = { "<": "before", "<=": "at or before", ">": "after", ">=": "at or after", "==": "equal to", "!=": "different from" };
+const OP_NUM: Record<string, string> = { "<": "less than", "<=": "at most", ">": "greater than", ">=": "at least", "==": "equal to", "!=": "different from" };
 
-export function compareErr(
-  s: ValidationError[],
-  p: string,
-  left: string,
-  lv: unknown,
-  op: string,
-  right: string,
-  rv: unknown,
-): void {
+export function compareErr(s: ValidationError[], p: string, left: string, lv: unknown, op: string, right: string, rv: unknown): void {
   const lp = pk(p, left);
   const rp = pk(p, right);
   // Skipped when either side is already wrong on its own.
   for (const e of s) if (e.path === lp || e.path === rp) return;
   const words = (typeof lv === "number" ? OP_NUM : OP_WORDS)[op] ?? op;
   s.push(
-    mk(
-      lp,
-      "constraint_errors",
-      "x-compare",
-      `${words} ${quote(rp)}`,
-      show(lv),
-      `${lp}: ${show(lv)} ${op} ${rp} (${show(rv)}) does not hold`,
-      `${quote(lp)} must be ${words} ${quote(rp)} (${show(rv)}); got ${show(lv)}`,
-    ),
+    mk(lp, "constraint_errors", "x-compare", `${words} ${quote(rp)}`, show(lv), `${lp}: ${show(lv)} ${op} ${rp} (${show(rv)}) does not hold`, `${quote(lp)} must be ${words} ${quote(rp)} (${show(rv)}); got ${show(lv)}`),
   );
 }
 
 /** Recursion deeper than the schema's bound (recursive $ref on deep or cyclic input). */
 export function depthErr(s: ValidationError[], p: string, v: unknown, max: number): void {
-  constraintErr(
-    s,
-    p,
-    v,
-    "maxDepth",
-    `nesting at most ${max} deep`,
-    `nested deeper than ${max} levels`,
-    `is nested too deeply (more than ${max} levels)`,
-  );
+  constraintErr(s, p, v, "maxDepth", `nesting at most ${max} deep`, `nested deeper than ${max} levels`, `is nested too deeply (more than ${max} levels)`);
 }
 
 /** An error found by ajv's standalone code (tools on the ajv fallback road), in toolform's report. */
-export function fromAjv(
-  s: ValidationError[],
-  m: { path: string; bucket: Bucket; keyword: string; expected: string },
-  tool: string,
-): void {
+export function fromAjv(s: ValidationError[], m: { path: string; bucket: Bucket; keyword: string; expected: string }, tool: string): void {
   const f = field(m.path);
   const message =
     m.bucket === "missing_required"
@@ -1980,10 +1582,7 @@ export function fromAjv(
       : m.bucket === "unknown_args"
         ? `${f} is not ${m.path.includes(".") || m.path.includes("[") ? "allowed here" : "a parameter of " + tool}`
         : `${f} must be ${m.expected}`;
-  const text =
-    m.bucket === "missing_required" || m.bucket === "unknown_args"
-      ? at(m.path)
-      : `${at(m.path)}: expected ${m.expected}`;
+  const text = m.bucket === "missing_required" || m.bucket === "unknown_args" ? at(m.path) : `${at(m.path)}: expected ${m.expected}`;
   s.push(mk(m.path, m.bucket, m.keyword, m.expected, "", text, message));
 }
 
@@ -2061,17 +1660,7 @@ export function fmtFullTime(s: string, i: number): boolean {
   const h = fmtD2(s, i);
   const mi = fmtD2(s, i + 3);
   const se = fmtD2(s, i + 6);
-  if (
-    h < 0 ||
-    h > 23 ||
-    mi < 0 ||
-    mi > 59 ||
-    se < 0 ||
-    se > 60 ||
-    s.charCodeAt(i + 2) !== 58 ||
-    s.charCodeAt(i + 5) !== 58
-  )
-    return false;
+  if (h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 60 || s.charCodeAt(i + 2) !== 58 || s.charCodeAt(i + 5) !== 58) return false;
   let j = i + 8;
   if (s.charCodeAt(j) === 46) {
     // time-secfrac = "." 1*DIGIT
@@ -2365,8 +1954,7 @@ export function fmt_uri_template(s: string): boolean {
 // ================================================================ host names: RFC 1123, RFC 5890-5893 (IDNA2008)
 
 /** RFC 1123 §2.1 / RFC 952: LDH labels of 1-63 characters, letter-or-digit at both ends, dot-separated. */
-export const FORMAT_RE_HOSTNAME =
-  /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+export const FORMAT_RE_HOSTNAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 export const FORMAT_RE_LDH_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 /** A label starting "xn--" (an A-label candidate, RFC 5890 §2.3.2.1). */
 export const FORMAT_RE_XN_LABEL = /(?:^|\.)xn--/i;
@@ -2400,30 +1988,31 @@ export const FORMAT_RE_KANA_HAN = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Scr
 
 /** Canonical_Combining_Class = Virama (9), the code points RFC 5892 A.1/A.2 look for before a ZWNJ/ZWJ. */
 export const FORMAT_VIRAMAS: ReadonlySet<number> = new Set([
-  0x94d, 0x9cd, 0xa4d, 0xacd, 0xb4d, 0xbcd, 0xc4d, 0xccd, 0xd3b, 0xd3c, 0xd4d, 0xdca, 0xe3a, 0xeba, 0xf84, 0x1039,
-  0x103a, 0x1714, 0x1715, 0x1734, 0x17d2, 0x1a60, 0x1b44, 0x1baa, 0x1bab, 0x1bf2, 0x1bf3, 0x2d7f, 0xa806, 0xa82c,
-  0xa8c4, 0xa953, 0xa9c0, 0xaaf6, 0xabed, 0x10a3f, 0x11046, 0x11070, 0x1107f, 0x110b9, 0x11133, 0x11134, 0x111c0,
-  0x11235, 0x112ea, 0x1134d, 0x11442, 0x114c2, 0x115bf, 0x1163f, 0x116b6, 0x1172b, 0x11839, 0x1193d, 0x1193e, 0x119e0,
-  0x11a34, 0x11a47, 0x11a99, 0x11c3f, 0x11d44, 0x11d45, 0x11d97, 0x11f41, 0x11f42, 0x113ce, 0x113cf, 0x113d0, 0x1612f,
+  0x94d, 0x9cd, 0xa4d, 0xacd, 0xb4d, 0xbcd, 0xc4d, 0xccd, 0xd3b, 0xd3c, 0xd4d, 0xdca, 0xe3a, 0xeba, 0xf84, 0x1039, 0x103a,
+  0x1714, 0x1715, 0x1734, 0x17d2, 0x1a60, 0x1b44, 0x1baa, 0x1bab, 0x1bf2, 0x1bf3, 0x2d7f, 0xa806, 0xa82c, 0xa8c4, 0xa953,
+  0xa9c0, 0xaaf6, 0xabed, 0x10a3f, 0x11046, 0x11070, 0x1107f, 0x110b9, 0x11133, 0x11134, 0x111c0, 0x11235, 0x112ea,
+  0x1134d, 0x11442, 0x114c2, 0x115bf, 0x1163f, 0x116b6, 0x1172b, 0x11839, 0x1193d, 0x1193e, 0x119e0, 0x11a34, 0x11a47,
+  0x11a99, 0x11c3f, 0x11d44, 0x11d45, 0x11d97, 0x11f41, 0x11f42, 0x113ce, 0x113cf, 0x113d0, 0x1612f,
 ]);
 
 /** Joining_Type R (right-joining) letters of the joining scripts (Unicode ArabicShaping.txt). */
 export const FORMAT_JOIN_R: readonly number[] = [
-  0x622, 0x625, 0x627, 0x627, 0x629, 0x629, 0x62f, 0x632, 0x648, 0x648, 0x671, 0x673, 0x675, 0x677, 0x688, 0x699, 0x6c0,
-  0x6c0, 0x6c3, 0x6cb, 0x6cd, 0x6cd, 0x6cf, 0x6cf, 0x6d2, 0x6d3, 0x6d5, 0x6d5, 0x6ee, 0x6ef, 0x710, 0x710, 0x715, 0x719,
-  0x71e, 0x71e, 0x728, 0x728, 0x72a, 0x72a, 0x72c, 0x72c, 0x72f, 0x72f, 0x74d, 0x74d, 0x759, 0x75b, 0x76b, 0x76c, 0x771,
-  0x771, 0x773, 0x774, 0x778, 0x779, 0x840, 0x840, 0x846, 0x846, 0x849, 0x849, 0x854, 0x854, 0x856, 0x858, 0x867, 0x867,
-  0x869, 0x86a, 0x870, 0x882, 0x88e, 0x88e, 0x8aa, 0x8ac, 0x8ae, 0x8ae, 0x8b1, 0x8b2, 0x8b9, 0x8b9, 0x10ac5, 0x10ac5,
-  0x10ac7, 0x10ac7, 0x10ac9, 0x10aca, 0x10ace, 0x10ad2, 0x10add, 0x10add, 0x10ae1, 0x10ae1, 0x10ae4, 0x10ae4, 0x10aef,
-  0x10aef, 0x10b81, 0x10b81, 0x10b83, 0x10b85, 0x10b89, 0x10b89, 0x10b8c, 0x10b8c, 0x10b8e, 0x10b8f, 0x10b91, 0x10b91,
-  0x10ba9, 0x10bac, 0x10d22, 0x10d22, 0x10f33, 0x10f33, 0x10f54, 0x10f54, 0x10fb4, 0x10fb6, 0x10fb9, 0x10fba, 0x10fbd,
-  0x10fbd, 0x10fc2, 0x10fc3, 0x10fc9, 0x10fc9, 0x847, 0x847, 0x10f74, 0x10f75, 0x10ec2, 0x10ec2,
+  0x622, 0x625, 0x627, 0x627, 0x629, 0x629, 0x62f, 0x632, 0x648, 0x648, 0x671, 0x673, 0x675, 0x677, 0x688, 0x699,
+  0x6c0, 0x6c0, 0x6c3, 0x6cb, 0x6cd, 0x6cd, 0x6cf, 0x6cf, 0x6d2, 0x6d3, 0x6d5, 0x6d5, 0x6ee, 0x6ef, 0x710, 0x710,
+  0x715, 0x719, 0x71e, 0x71e, 0x728, 0x728, 0x72a, 0x72a, 0x72c, 0x72c, 0x72f, 0x72f, 0x74d, 0x74d, 0x759, 0x75b,
+  0x76b, 0x76c, 0x771, 0x771, 0x773, 0x774, 0x778, 0x779, 0x840, 0x840, 0x846, 0x846, 0x849, 0x849, 0x854, 0x854,
+  0x856, 0x858, 0x867, 0x867, 0x869, 0x86a, 0x870, 0x882, 0x88e, 0x88e, 0x8aa, 0x8ac, 0x8ae, 0x8ae, 0x8b1, 0x8b2,
+  0x8b9, 0x8b9, 0x10ac5, 0x10ac5, 0x10ac7, 0x10ac7, 0x10ac9, 0x10aca, 0x10ace, 0x10ad2, 0x10add, 0x10add, 0x10ae1,
+  0x10ae1, 0x10ae4, 0x10ae4, 0x10aef, 0x10aef, 0x10b81, 0x10b81, 0x10b83, 0x10b85, 0x10b89, 0x10b89, 0x10b8c, 0x10b8c,
+  0x10b8e, 0x10b8f, 0x10b91, 0x10b91, 0x10ba9, 0x10bac, 0x10d22, 0x10d22, 0x10f33, 0x10f33, 0x10f54, 0x10f54,
+  0x10fb4, 0x10fb6, 0x10fb9, 0x10fba, 0x10fbd, 0x10fbd, 0x10fc2, 0x10fc3, 0x10fc9, 0x10fc9, 0x847, 0x847,
+  0x10f74, 0x10f75, 0x10ec2, 0x10ec2,
 ];
 /** Letters of the joining scripts that do not join (Joining_Type U, or C which RFC 5892 A.1 does not accept either). */
 export const FORMAT_JOIN_U: readonly number[] = [
-  0x621, 0x621, 0x640, 0x640, 0x674, 0x674, 0x6e5, 0x6e6, 0x7fa, 0x7fa, 0x861, 0x861, 0x866, 0x866, 0x883, 0x885, 0x887,
-  0x887, 0x8ad, 0x8ad, 0x8c9, 0x8c9, 0x1880, 0x1884, 0x10ac6, 0x10ac6, 0x10acb, 0x10acc, 0x10ae2, 0x10ae3, 0x10f45,
-  0x10f45, 0x10fb1, 0x10fb1, 0x10fb7, 0x10fb7, 0x10fc0, 0x10fc0, 0x10ec5, 0x10ec5,
+  0x621, 0x621, 0x640, 0x640, 0x674, 0x674, 0x6e5, 0x6e6, 0x7fa, 0x7fa, 0x861, 0x861, 0x866, 0x866, 0x883, 0x885,
+  0x887, 0x887, 0x8ad, 0x8ad, 0x8c9, 0x8c9, 0x1880, 0x1884, 0x10ac6, 0x10ac6, 0x10acb, 0x10acc, 0x10ae2, 0x10ae3,
+  0x10f45, 0x10f45, 0x10fb1, 0x10fb1, 0x10fb7, 0x10fb7, 0x10fc0, 0x10fc0, 0x10ec5, 0x10ec5,
 ];
 /** The blocks of the cursive joining scripts (Arabic, Syriac, NKo, Mandaic, Mongolian, Phags-pa, Manichaean, ...). */
 export const FORMAT_JOIN_SCRIPTS: readonly number[] = [
@@ -2455,9 +2044,7 @@ export function fmtJoiningType(cp: number): string {
 }
 
 /** Modifier letters whose Bidi_Class is ON, not L. */
-export const FORMAT_BIDI_ON: readonly number[] = [
-  0x2b9, 0x2ba, 0x2c6, 0x2cf, 0x2ec, 0x2ec, 0x2e2f, 0x2e2f, 0xa67f, 0xa67f, 0xa717, 0xa71f, 0xa788, 0xa788,
-];
+export const FORMAT_BIDI_ON: readonly number[] = [0x2b9, 0x2ba, 0x2c6, 0x2cf, 0x2ec, 0x2ec, 0x2e2f, 0x2e2f, 0xa67f, 0xa67f, 0xa717, 0xa71f, 0xa788, 0xa788];
 
 /**
  * The Bidi_Class of a U-label code point, in the classes RFC 5893 §2 distinguishes:
@@ -2466,19 +2053,8 @@ export const FORMAT_BIDI_ON: readonly number[] = [
  */
 export function fmtBidiClass(cp: number): number {
   if ((cp >= 0x30 && cp <= 0x39) || (cp >= 0x6f0 && cp <= 0x6f9)) return 3;
-  if (
-    (cp >= 0x660 && cp <= 0x669) ||
-    (cp >= 0x600 && cp <= 0x605) ||
-    cp === 0x66b ||
-    cp === 0x66c ||
-    cp === 0x6dd ||
-    cp === 0x890 ||
-    cp === 0x891 ||
-    cp === 0x8e2 ||
-    (cp >= 0x10d30 && cp <= 0x10d39) ||
-    (cp >= 0x10e60 && cp <= 0x10e7e)
-  )
-    return 2;
+  if ((cp >= 0x660 && cp <= 0x669) || (cp >= 0x600 && cp <= 0x605) || cp === 0x66b || cp === 0x66c || cp === 0x6dd ||
+    cp === 0x890 || cp === 0x891 || cp === 0x8e2 || (cp >= 0x10d30 && cp <= 0x10d39) || (cp >= 0x10e60 && cp <= 0x10e7e)) return 2;
   // where block and category mislead (checked against UnicodeData for every PVALID code point)
   if (fmtInRanges(cp, FORMAT_BIDI_ON)) return 5;
   if (cp === 0xf0b || cp === 0xcbf || cp === 0xcc6 || cp === 0x11a07 || cp === 0x11a08 || cp === 0x11c3f) return 0;
@@ -2605,7 +2181,7 @@ export function fmtPunyDecode(input: string): number[] | null {
   let n = 128;
   let i = 0;
   let bias = 72;
-  for (let p = b > 0 ? b + 1 : 0; p < input.length;) {
+  for (let p = b > 0 ? b + 1 : 0; p < input.length; ) {
     const oldi = i;
     let w = 1;
     for (let k = 36; ; k += 36) {
@@ -2686,12 +2262,7 @@ export function fmtDomainOk(s: string, idn: boolean): boolean {
       if (!FORMAT_RE_LDH_LABEL.test(label)) return false;
       alen = label.length;
       const c2 = label.charCodeAt(2);
-      if (
-        c2 === 45 &&
-        label.charCodeAt(3) === 45 &&
-        (label.charCodeAt(0) | 32) === 120 &&
-        (label.charCodeAt(1) | 32) === 110
-      ) {
+      if (c2 === 45 && label.charCodeAt(3) === 45 && (label.charCodeAt(0) | 32) === 120 && (label.charCodeAt(1) | 32) === 110) {
         // RFC 5891 §5.3: lowercase the A-label, decode it, check the U-label, and it must re-encode to itself
         const a = label.slice(4).toLowerCase();
         const cps = fmtPunyDecode(a);
@@ -2771,12 +2342,7 @@ export function fmtMailboxOk(s: string, idn: boolean): boolean {
   const at = s.lastIndexOf("@");
   if (at <= 0 || at === s.length - 1) return false;
   const local = s.slice(0, at);
-  if (
-    idn
-      ? !FORMAT_RE_IDN_EMAIL_LOCAL.test(local) || fmtUtf8Length(local) > 64
-      : at > 64 || !FORMAT_RE_EMAIL_LOCAL.test(local)
-  )
-    return false;
+  if (idn ? !FORMAT_RE_IDN_EMAIL_LOCAL.test(local) || fmtUtf8Length(local) > 64 : at > 64 || !FORMAT_RE_EMAIL_LOCAL.test(local)) return false;
   const domain = s.slice(at + 1);
   if (domain.charCodeAt(0) === 91) {
     // address-literal = "[" ( IPv4-address-literal / IPv6-address-literal ) "]"
@@ -2936,13 +2502,7 @@ export function nzScalar(r: NzRepair[], p: string, from: unknown, to: unknown, u
     f = (from as unknown[])[0];
     r.push({ path: p, from, to: f, rule: "unwrap_list" });
   }
-  if (f !== to)
-    r.push({
-      path: p,
-      from: f,
-      to,
-      rule: typeof to === "boolean" ? "boolean_string" : typeof to === "number" ? "number_string" : "cast",
-    });
+  if (f !== to) r.push({ path: p, from: f, to, rule: typeof to === "boolean" ? "boolean_string" : typeof to === "number" ? "number_string" : "cast" });
   return to;
 }
 
@@ -3031,15 +2591,13 @@ function nzFoldIn(v: object, st: { seen: Map<object, unknown> | undefined }, d: 
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      const y =
-        typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
+      const y = typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
       if (y !== x) out = nzItem(out, v, i, y);
     }
   } else {
     for (const k of Object.keys(v)) {
       const x = (v as Record<string, unknown>)[k];
-      const y =
-        typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
+      const y = typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
       if (y !== x) out = nzSet(out, v, k, y);
     }
   }
