@@ -69,9 +69,9 @@ export async function compileSchema(schema: unknown, options: CompileSchemaOptio
     allowUnchecked: uncheckedKinds(options.allowUnchecked) ?? [],
     ...(options.dialect ? { dialect: options.dialect } : {}),
   };
-  const { ir, diagnostics } = analyzeSchema(schema, opts);
+  const { ir, diagnostics, schema: read } = analyzeSchema(schema, opts);
   if (!ir || diagnostics.some((d) => d.severity === "error")) return { code: "", diagnostics };
-  if (options.examples !== false) chooseExamples(ir, schema);
+  if (options.examples !== false) chooseExamples(ir, read);
   const v = emitValidator(ir, { unknownArgs: opts.unknownArgs, toolName: name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput });
   const body = toJavaScript(`${v.body.text}
 const ok = rt.okReport(${lit(name).text});

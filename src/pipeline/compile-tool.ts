@@ -8,6 +8,7 @@ import { layoutCode } from "../emit/layout.js";
 import { emitIdentityNormalizer, emitNormalizer } from "../emit/normalizer/functions.js";
 import { emitValidator } from "../emit/validator/functions.js";
 import { dialectOf } from "../schema/dialect.js";
+import { inferOlderDraft } from "../schema/older-drafts.js";
 import { chooseExamples } from "../schema/examples.js";
 import type { Dialect, IR } from "../schema/ir.js";
 import { checkMetaSchema } from "../schema/metaschema.js";
@@ -65,18 +66,21 @@ export function placeDiagnostic(d: Diagnostic, def: ToolDefinition): Diagnostic 
 }
 
 /** The schema, its IR, and what the checks found — without emitting. */
-export function analyzeSchema(schema: unknown, opts: CompileOptions): { ir?: IR; diagnostics: Diagnostic[] } {
+export function analyzeSchema(given: unknown, opts: CompileOptions): { ir?: IR; diagnostics: Diagnostic[]; schema: unknown } {
   // Too deep, or a number that is Infinity: refused before anything recursive reads it (src/schema/shape.ts).
-  const shape = schemaShapeProblem(schema);
-  if (shape) return { diagnostics: [shape] };
+  const shape = schemaShapeProblem(given);
+  if (shape) return { diagnostics: [shape], schema: given };
   // Past the size bounds nothing else runs: the cost of what follows grows with the schema.
-  const tooBig = limitProblem(schema, opts.limits);
-  if (tooBig) return { diagnostics: [tooBig] };
-  const dialect = dialectOf(schema, opts.dialect ?? "2020-12");
-  const meta = checkMetaSchema(schema, dialect);
-  if (meta.some((d) => d.severity === "error")) return { diagnostics: meta };
+  const tooBig = limitProblem(given, opts.limits);
+  if (tooBig) return { diagnostics: [tooBig], schema: given };
+  // No $schema but a draft-07-only form: read as draft-07 (src/schema/older-drafts.ts), with a warning per place.
+  const older = opts.dialect === undefined ? inferOlderDraft(given) : undefined;
+  const schema = older ? older.schema : given;
+  const dialect = older ? "draft-07" : dialectOf(schema, opts.dialect ?? "2020-12");
+  const meta = [...(older?.diagnostics ?? []), ...checkMetaSchema(schema, dialect)];
+  if (meta.some((d) => d.severity === "error")) return { diagnostics: meta, schema };
   const { ir, diagnostics } = toIR(schema, { dialect, formats: opts.formats ? "assert" : "annotate", remotes: opts.remotes, allowUnchecked: opts.allowUnchecked ?? [] });
-  return { ir, diagnostics: [...meta, ...diagnostics] };
+  return { ir, diagnostics: [...meta, ...diagnostics], schema };
 }
 
 export async function compileTool(
@@ -108,11 +112,11 @@ export async function compileToolUnplaced(
   const schemaHash = hashOf(def.inputSchema);
   const inputHash = hashOf({ name: def.name, description: def.description ?? "", inputSchema: def.inputSchema, opts: { ...opts, remotes: hashOf(opts.remotes) }, toolformVersion });
   const base = { def, ...names, schemaHash, inputHash };
-  const { ir, diagnostics } = analyzeSchema(def.inputSchema, opts);
+  const { ir, diagnostics, schema: read } = analyzeSchema(def.inputSchema, opts);
   const found = [...diagnostics];
   if (!ir || found.some((d) => d.severity === "error")) return { ...base, ts: "", dts: "", diagnostics: found };
 
-  chooseExamples(ir, def.inputSchema);
+  chooseExamples(ir, read);
   const validatorOpts = { unknownArgs: opts.unknownArgs, toolName: def.name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput, moduleNames: [names.ident] };
   let validator: ToolModuleInput["validator"];
   const viaAjv = opts.engine === "ajv";
