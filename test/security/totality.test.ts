@@ -649,6 +649,23 @@ describe("ReDoS bounded in fact (issue 18.5)", () => {
     expect(t.is({ words: "a".repeat(17) })).toBe(false);
   });
 
+  it("patternProperties keys get their patterns' bound too: a longer name is refused with the reason, unevaluatedProperties and the normaliser agree", async () => {
+    const { keyPatternBound, EXPONENTIAL_INPUT } = await import("../../src/schema/lint/redos.js");
+    expect(keyPatternBound(["^x-", "^(a|aa)+$"], 10_000)).toEqual({ limit: EXPONENTIAL_INPUT, redos: "exponential" });
+    expect(keyPatternBound(["^x-"], 10_000)).toEqual({ limit: 10_000 });
+    const schema = { type: "object", patternProperties: { "^(a|aa)+$": { type: "integer" } }, additionalProperties: false };
+    const ts = await loadToolset([def("keys", schema), def("keys_unevaluated", { type: "object", patternProperties: schema.patternProperties, unevaluatedProperties: false })], { coerce: "normalized" });
+    for (const name of ["keys", "keys_unevaluated"]) {
+      const t = ts.toolset[name]!;
+      expect(t.validate({ ["a".repeat(16)]: 1 }).ok, name).toBe(true);
+      const worst = { ["a".repeat(40) + "!"]: 1 };
+      expect(t.is(worst), name).toBe(false);
+      const r = t.validate(worst);
+      expect(r.errors.map((e) => e.keyword), name).toEqual(["maxPatternInput"]);
+      expect(r.constraint_errors[0], name).toMatch(/longer than 16 characters, the most a pattern is checked on \(a property-name pattern here can take exponential time on longer names: ReDoS\)/);
+    }
+  });
+
   it("the ReDoS finding says what the generated check does", async () => {
     const { lintTool } = await import("../../src/schema/lint/index.js");
     const ds = lintTool(def("w", { type: "object", properties: { w: { type: "string", pattern: "^(\\w+\\s?)*$" } } }), {});

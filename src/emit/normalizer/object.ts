@@ -3,6 +3,7 @@
 // data properties only, at the first change); and in normalized mode a `null`
 // for an optional property whose schema surely refuses null is removed.
 import type { IRNode } from "../../schema/ir.js";
+import { keyPatternBound } from "../../schema/lint/redos.js";
 import { code, comment, isInheritedKey, lit, or, prop, type Code } from "../code.js";
 import { allowsNull } from "./analysis.js";
 import type { NormContext } from "./context.js";
@@ -65,10 +66,11 @@ function keyLoop(n: IRNode, o: Code, ctx: NormContext): Code {
   const path = code`${ctx.rt("pk")}(p, ${k})`;
   const body: Code[] = [];
   if (track) body.push(code`let ${matched} = false;`);
+  const { limit } = keyPatternBound(patterns.map(([source]) => source), ctx.opts.maxPatternInput);
   for (const [source, node] of patterns) {
     const call = ctx.call(node, true, y, path);
     if (!call && !track) continue;
-    const hit = code`${k}.length <= ${ctx.opts.maxPatternInput} && ${ctx.vctx.regex(source)}.test(${k})`;
+    const hit = code`${k}.length <= ${limit} && ${ctx.vctx.regex(source)}.test(${k})`;
     body.push(code`if (${hit}) { ${track ? code`${matched} = true;` : code``} ${call ? code`${y} = ${call};` : code``} }`);
   }
   if (extra) {

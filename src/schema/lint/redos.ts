@@ -154,6 +154,20 @@ export function patternInputBound(pattern: string, maxPatternInput: number): Pat
   return safe < maxPatternInput ? { limit: safe, redos: v.summary } : { limit: maxPatternInput };
 }
 
+/**
+ * The bound on property names for an object's `patternProperties`: the least of its
+ * patterns' bounds. A longer name is given to none of them (whether it matches is then
+ * unknown, so it is refused), and `redos` says why when the bound is below maxPatternInput.
+ */
+export function keyPatternBound(patterns: readonly string[], maxPatternInput: number): PatternBound {
+  let out: PatternBound = { limit: maxPatternInput };
+  for (const p of patterns) {
+    const b = patternInputBound(p, maxPatternInput);
+    if (b.limit < out.limit) out = b;
+  }
+  return out;
+}
+
 /** Forget cached verdicts (tests). */
 export function clearRedosCache(): void {
   cache.clear();

@@ -2,6 +2,7 @@
 // minProperties, maxProperties, dependentRequired, dependentSchemas — and the
 // "reject" policy for arguments a tool does not declare.
 import type { IRNode } from "../../../schema/ir.js";
+import { keyPatternBound } from "../../../schema/lint/redos.js";
 import { code, isInheritedKey, lit, or, prop, uses, type Code, type Name } from "../../code.js";
 import { rejectsUndeclared } from "../../../schema/unknown-args.js";
 import { pathCode, type EmitContext, type PathExpr } from "../context.js";
@@ -109,18 +110,20 @@ function keyLoop(
   const track = hasExtraCheck && patterns.length > 0;
   if (track) body.push(code`let ${m} = false;`);
   let patternsMatter = false;
+  const { limit } = keyPatternBound(patterns.map(([source]) => source), ctx.opts.maxPatternInput);
   for (const [source, node] of patterns) {
     const stmts = onPattern(node, k, x);
-    const hit = code`${k}.length <= ${ctx.opts.maxPatternInput} && ${ctx.regex(source)}.test(${k})`;
+    const hit = code`${k}.length <= ${limit} && ${ctx.regex(source)}.test(${k})`;
     if (stmts.length || track) {
       patternsMatter = true;
       body.push(code`if (${hit}) { ${track ? code`${m} = true;` : code``} ${stmts} }`);
     }
   }
-  // A key longer than maxPatternInput is never given to a regex, so whether a pattern matches
-  // it is unknown: it is refused (fail-closed, as `pattern` on a value), or a long key would
-  // slip past the patternProperties schema it matches.
-  if (patternsMatter) body.unshift(code`if (${k}.length > ${ctx.opts.maxPatternInput}) { ${onTooLong(k)} continue; }`);
+  // A key longer than the patterns' bound (maxPatternInput, less where a pattern backtracks
+  // catastrophically) is never given to a regex, so whether a pattern matches it is unknown:
+  // it is refused (fail-closed, as `pattern` on a value), or a long key would slip past the
+  // patternProperties schema it matches.
+  if (patternsMatter) body.unshift(code`if (${k}.length > ${limit}) { ${onTooLong(k)} continue; }`);
   if (hasExtraCheck) {
     const names = closed ?? (n.properties ?? []).map(([key]) => key);
     const skip: Code[] = [];
@@ -164,9 +167,10 @@ export const additionalKeyword: KeywordModule = {
           : [code`${ctx.rt("unknownKey")}(s, ${pathCode(p)}, ${k}, ${ctx.constant("known", lit(known))}, ${lit(ctx.opts.toolName)});`],
       (node, k, x) => sub.errors(node, x, at(k), true),
       (k) => {
-        const max = ctx.opts.maxPatternInput;
+        const { limit: max, redos } = keyPatternBound((n.patternProperties ?? []).map(([source]) => source), ctx.opts.maxPatternInput);
+        const why = redos ? ` (a property-name pattern here can take ${redos} time on longer names: ReDoS)` : "";
         return [
-          code`${ctx.rt("constraintErr")}(s, ${ctx.rt("pk")}(${pathCode(p)}, ${k}), ${k}, "maxPatternInput", ${lit(`a property name of at most ${max} characters`)}, ${lit(`property name longer than ${max} characters, the most a pattern is checked on`)}, ${lit(`is a property name longer than ${max} characters, the most a pattern is checked on`)});`,
+          code`${ctx.rt("constraintErr")}(s, ${ctx.rt("pk")}(${pathCode(p)}, ${k}), ${k}, "maxPatternInput", ${lit(`a property name of at most ${max} characters`)}, ${lit(`property name longer than ${max} characters, the most a pattern is checked on${why}`)}, ${lit(`is a property name longer than ${max} characters, the most a pattern is checked on${why}`)});`,
         ];
       },
     );

@@ -7,6 +7,7 @@ import type { IRNode } from "../../../schema/ir.js";
 import { code, lit, type Code } from "../../code.js";
 import { pathCode, type EmitContext } from "../context.js";
 import { itemPath, type KeywordModule } from "../keyword.js";
+import { keyPatternBound } from "../../../schema/lint/redos.js";
 import { has } from "./object.js";
 
 /** Body of evalProps_N(v, d, out): adds the property names `n` evaluates on object `v`. */
@@ -18,9 +19,10 @@ export function evalPropsBody(n: IRNode, ctx: EmitContext, self: boolean): Code[
   for (const [key] of n.properties ?? []) out.push(code`if (${has(code`v`, key)}) out.add(${lit(key)});`);
   if (n.patternProperties?.length) {
     const tests = n.patternProperties.map(([re]) => code`${ctx.regex(re)}.test(${k})`);
-    // No regex runs on a key longer than maxPatternInput (patternProperties refuses such a key
-    // itself); it counts as evaluated so it is not reported twice.
-    out.push(code`for (const ${k} in v) if (${k}.length > ${ctx.opts.maxPatternInput} || ${tests.map((t, i) => (i ? code` || ${t}` : t))}) out.add(${k});`);
+    // No regex runs on a key longer than the patterns' bound (patternProperties refuses such a
+    // key itself); it counts as evaluated so it is not reported twice.
+    const { limit } = keyPatternBound(n.patternProperties.map(([re]) => re), ctx.opts.maxPatternInput);
+    out.push(code`for (const ${k} in v) if (${k}.length > ${limit} || ${tests.map((t, i) => (i ? code` || ${t}` : t))}) out.add(${k});`);
   }
   out.push(...applicators(n, ctx, "props"));
   return out;
