@@ -1,7 +1,7 @@
 // CallLoop: ask the model, read its calls, validate every one before anything
-// runs, answer it, repeat until it answers in words (seed 000's CallLoop, with
-// seed 002's rule for a turn with a refused call and seed 001's approval gate
-// and per-tool counters).
+// runs, answer it, repeat until it answers in words; nothing of a turn
+// with a refused call runs (its valid calls are answered "Not run"), with an
+// approval gate and per-tool counters.
 import { clip, show, type Bucket } from "../../../../templates/_runtime.js";
 import { feedback, notApproved, NOT_RUN, type FeedbackOptions } from "./feedback.js";
 import { parseReply, type ParseReplyOptions } from "./parse-reply.js";
@@ -89,7 +89,7 @@ export type LoopEvent =
   | { type: "result"; turn: number; call: ParsedCall; status: CallStatus; result: ToolResult }
   | { type: "stop"; turn: number; stopped: LoopResult["stopped"]; answer: string | null };
 
-/** Per-tool counters. The bucket fields count errors (seed 000's buckets); `invalid` counts calls. */
+/** Per-tool counters. The bucket fields count errors (the report's buckets); `invalid` counts calls. */
 export interface ToolStats {
   calls: number;
   valid: number;
@@ -289,7 +289,7 @@ export class CallLoop<TS extends Toolset = Toolset> {
 
       const refused = parsed.calls.some((c) => !c.valid) || unreadableText !== undefined;
       if (refused && onInvalid !== "execute") {
-        // Seed 002: nothing of a turn with a refused call runs; its valid calls are answered "Not run".
+        // Nothing of a turn with a refused call runs; its valid calls are answered "Not run".
         for (const c of parsed.calls) {
           if (!c.valid) refuse(c);
           else {

@@ -1,6 +1,6 @@
-// feedback: what a model gets back for an invalid call. Two forms: seed 000's
+// feedback: what a model gets back for an invalid call. Two forms: the
 // JSON ({"ok": false, "error": "invalid call", "validation": {...}}) and the
-// model-facing text of seed 002 ("Refused: the arguments do not match ...",
+// model-facing text ("Refused: the arguments do not match ...",
 // one line per error: field, what was expected, what was received, an example).
 import { clip, type ReportDict, type ValidationError, type ValidationReport } from "../../../../templates/_runtime.js";
 import type { ParsedCall } from "./types.js";
@@ -19,7 +19,7 @@ export interface FeedbackOptions {
   toolNames?: readonly string[];
 }
 
-/** Seed 000's tool result for an invalid call. */
+/** The JSON tool result for an invalid call. */
 export interface InvalidCallJson {
   ok: false;
   error: "invalid call";
@@ -102,7 +102,7 @@ export function feedback(reportOrCall: ValidationReport | ParsedCall, options: F
   return { text, json, content };
 }
 
-/** The answer to a valid call that was not run because a sibling in its turn was refused (seed 002). */
+/** The answer to a valid call that was not run because a sibling in its turn was refused (nothing of a turn with a refused call runs). */
 export const NOT_RUN =
   "Not run: another call in this turn was refused, so nothing of this turn ran. Send this call again together with the corrected one.";
 

@@ -1,5 +1,5 @@
 // parseReply: a model's reply → the calls in it, each read, repaired where it
-// can be, resolved to a tool, validated and normalised (seed 000's parse_reply).
+// can be, resolved to a tool, validated and normalised (the ParsedCall of each).
 import { parseAnthropic } from "./formats/anthropic.js";
 import { parseJsonObject } from "./formats/json-object.js";
 import { parseMcp } from "./formats/mcp.js";

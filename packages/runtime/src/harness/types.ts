@@ -48,7 +48,7 @@ export interface ParseRepair {
   to?: unknown;
 }
 
-/** One tool call read from a model reply, checked against the toolset (seed 000's ParsedCall). */
+/** One tool call read from a model reply, checked against the toolset. */
 export interface ParsedCall {
   /** The provider's call id (tool_call id, tool_use id, JSON-RPC id); made up ("call_1") where the format has none. */
   id: string;
@@ -64,7 +64,7 @@ export interface ParsedCall {
   arguments: unknown;
   /** `arguments` normalised for comparison (the tool's generated `normalize`, "compare" mode). */
   normalized_arguments: unknown;
-  /** The report as seed 000's dict. */
+  /** The report as a plain dict of buckets. */
   validation: ReportDict;
   /** `validation.ok`. */
   valid: boolean;

@@ -144,8 +144,7 @@ function check(call: CallInput, toolset: Toolset, repair: boolean, resolveName: 
 }
 
 /**
- * Checks a call against the toolset and returns the report (seed 000's
- * `validate_arguments`). An unknown tool is invalid (`unknown_tool: true`, with
+ * Checks a call against the toolset and returns the report. An unknown tool is invalid (`unknown_tool: true`, with
  * the nearest names); arguments that are not readable JSON are a type error at
  * the root whose message says so.
  */

@@ -1,5 +1,5 @@
 // The client side: check a model's tool call against the generated validators
-// before it goes to the server (seed 001: validate before dispatch, no round trip).
+// before it goes to the server (validate before dispatch: no round trip for a call that would fail).
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";

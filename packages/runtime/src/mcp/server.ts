@@ -33,7 +33,7 @@ export function toolformServerTool<Args>(tool: Tool<Args>, execute: (args: Args,
 }
 
 export interface ServeToolsOptions {
-  /** Called for every refused call (to count invalid-parameter errors per tool, as seed 001 advises). */
+  /** Called for every refused call (count invalid-parameter errors per tool: a rising count calls for a description review). */
   onRefused?: (call: { name: string; arguments: unknown }, feedback: string) => void;
 }
 

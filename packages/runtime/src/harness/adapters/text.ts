@@ -1,7 +1,7 @@
 // Plain text, for models that call tools by writing JSON in their reply (the
 // json_object format): a system prompt that lists the tools and the protocol,
 // and the loop's messages as role/content pairs, tool results sent back as a
-// user turn starting "Tool result:" (as in seed 000).
+// user turn starting "Tool result:".
 import type { Message, Toolset } from "../types.js";
 import { objectSchema, toolList } from "./shared.js";
 
