@@ -32,7 +32,8 @@ describe("seed 000's example", () => {
   it("writes model-facing messages with field, expectation, received value and a checked example", () => {
     const report = ts.validateCall({ name: "legal_draft_v3", arguments: { counterparty: "Acme", value: -5, term_months: "ten", colour: "red" } });
     const messages = report.errors.map((e) => e.message);
-    expect(messages).toContain('"colour" is not a parameter of legal_draft_v3. Parameters: counterparty, value, term_months');
+    expect(messages).toContain('"colour" is not a parameter of legal_draft_v3.');
+    expect(report.feedback).toContain("- Parameters of legal_draft_v3: counterparty, value, term_months");
     expect(messages).toContain('"term_months" must be an integer; got the string "ten". Example: 12');
     expect(messages).toContain('"value" must be >= 0; got -5. Example: 0');
     expect(report.feedback.startsWith("Refused: the arguments do not match")).toBe(true);

@@ -156,9 +156,10 @@ describe("feedback", () => {
     expect(f.text).toBe(report.feedback);
     expect(f.text.startsWith("Refused: the arguments do not match")).toBe(true);
     expect(f.text.split("\n").slice(1)).toEqual([
-      '- "colour" is not a parameter of legal_draft_v3. Parameters: counterparty, value, term_months',
-      '- "term_months" must be an integer; got the string "ten". Example: 12',
       '- "value" must be >= 0; got -5. Example: 0',
+      '- "term_months" must be an integer; got the string "ten". Example: 12',
+      '- "colour" is not a parameter of legal_draft_v3.',
+      "- Parameters of legal_draft_v3: counterparty, value, term_months",
     ]);
     expect(f.content).toBe(`${f.text}\n\n${JSON.stringify(f.json)}`);
   });

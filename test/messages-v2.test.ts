@@ -2,6 +2,7 @@
 // issue names: unions that speak of the branch the value was aiming at, realistic
 // examples, patterns in words, and suggestions beyond edit distance — with a corpus
 // of suggestion cases (hits, and names that must get nothing) whose wrong rate is 0.
+import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { main } from "../src/cli/main.js";
@@ -298,5 +299,65 @@ describe("4. suggestions beyond edit distance, never wrong", () => {
   it("the matcher's verdict for a generated example matches ajv (sanity of the schema shapes above)", () => {
     const ajv = new Ajv2020({ strict: false });
     expect(ajv.validate(schemas.get_event, { organizationSlug: "o", eventId: "3a18f6d4b2907e5c3a18f6d4b2907e5c" })).toBe(true);
+  });
+});
+
+// Real tools from the corpus: GitLab's create_issue (8 parameters) and Shortcut's stories-search (45).
+const corpus = (f: string) => toolsFromJson(JSON.parse(readFileSync(`test/corpus/${f}.json`, "utf8")), `test/corpus/${f}.json`).tools;
+const real = await loadToolset([...corpus("gitlab"), ...corpus("shortcut"), ...toolsFromJson([{ name: "get_me", description: "me", inputSchema: { type: "object", properties: {} } }], "t.json").tools]);
+
+describe("5. Noise: the parameter list once per report, the meant names first; null for an optional field", () => {
+
+  it("GitLab create_issue: two unknown arguments, one list line, the suggestions first", () => {
+    const r = real.toolset["create_issue"]!.validate({ project_id: "42", title: "Crash on save", assignee: 3, milestone: 2 });
+    expect(r.errors.map((e) => e.message)).toEqual([
+      '"assignee" is not a parameter of create_issue (did you mean "assignee_ids"?).',
+      '"milestone" is not a parameter of create_issue (did you mean "milestone_id"?).',
+    ]);
+    const lines = r.feedback.split("\n").slice(1);
+    expect(lines.filter((l) => l.includes("Parameters of"))).toEqual([
+      "- Parameters of create_issue: assignee_ids, milestone_id, project_id, title, description, labels, issue_type, weight",
+    ]);
+    expect(lines.at(-1)).toMatch(/^- Parameters of create_issue/);
+  });
+
+  it("Shortcut stories-search (45 parameters): the meant name leads, the list is not clipped before it", () => {
+    const r = real.toolset["stories-search"]!.validate({ workflow_state: "done", labelName: "bug" });
+    const list = r.feedback.split("\n").find((l) => l.startsWith("- Parameters of stories-search: "))!;
+    const names = list.slice("- Parameters of stories-search: ".length).split(", ");
+    expect(names.slice(0, 2)).toEqual(["state", "label"]);
+    expect(list).toContain("… (45 in all)");
+    // said once, however many unknown arguments
+    expect(r.feedback.match(/Parameters of/g)).toHaveLength(1);
+    for (const e of r.errors) expect(e.message).not.toContain("Parameters");
+  });
+
+  it("a nested object names its fields once, in a line of its own", () => {
+    const errs = one("search_code", { query: "q", filter: { field: "state", op: "eq", value: "open", negate: true, mode: "x" } });
+    expect(errs.map((e) => e.path).sort()).toEqual(["filter.mode", "filter.negate"].sort());
+    const r = tool("search_code").validate({ query: "q", filter: { field: "state", op: "eq", value: "open", negate: true, mode: "x" } });
+    expect(r.feedback.match(/Fields of "filter"/g)).toHaveLength(1);
+  });
+
+  it("a tool that takes no arguments says so in the message, with no list line", () => {
+    const r = real.toolset["get_me"]!.validate({ verbose: true });
+    expect(r.errors[0]!.message).toBe('"verbose" is not a parameter of get_me. It takes none.');
+    expect(r.feedback).not.toContain("Parameters of");
+  });
+
+  it("GitLab labels: null for an optional array says it can be omitted, with a valid example", () => {
+    const r = real.toolset["create_issue"]!.validate({ project_id: "42", title: "t", labels: null });
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]!.message).toMatch(/^"labels" is optional: omit it, or give an array of strings\. Example: \[".+"\]$/);
+    expect(r.type_errors).toEqual(["labels: expected array, got null"]);
+    const ex = JSON.parse(r.errors[0]!.example!);
+    expect(real.toolset["create_issue"]!.validate({ project_id: "42", title: "t", labels: ex }).ok).toBe(true);
+  });
+
+  it("null for a required field keeps the plain message; null for an optional enum names the values", () => {
+    const [req] = one("write_file", { path: null, content: "x" });
+    expect(req!.message).toMatch(/^"path" must be a string; got null/);
+    const [en] = one("merge_pull_request", { owner: "o", repo: "r", pullNumber: 1, merge_method: null });
+    expect(en!.message).toBe('"merge_method" is optional: omit it, or give one of "merge", "squash", "rebase". Example: "merge"');
   });
 });

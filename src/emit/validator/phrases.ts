@@ -261,6 +261,9 @@ export function alternative(branch: IRNode): Alternative {
   };
 }
 
+/** The phrase of a node whose keywords name no type. */
+export const ANY_FORM = "a value of another form";
+
 function phraseOf(n: IRNode, t: JsonType[]): string {
   if (n.const) return show(n.const.value);
   if (n.enum) return n.enum.length === 1 ? show(n.enum[0]) : `one of ${n.enum.slice(0, 6).map(show).join(", ")}${n.enum.length > 6 ? ", …" : ""}`;
@@ -273,7 +276,7 @@ function phraseOf(n: IRNode, t: JsonType[]): string {
     if (itemTypes.length === 1 && !it.const && !it.enum && it.pattern === undefined && it.format === undefined) return `an array of ${plural(itemTypes[0]!)}`;
   }
   if (t.length) return typePhrase(t);
-  return "a value of another form";
+  return ANY_FORM;
 }
 
 function plural(t: JsonType): string {

@@ -7,6 +7,7 @@ import { code, isInheritedKey, lit, or, prop, uses, type Code, type Name } from 
 import { rejectsUndeclared } from "../../../schema/unknown-args.js";
 import { pathCode, type EmitContext, type PathExpr } from "../context.js";
 import { exArg, keyPath, type KeywordModule } from "../keyword.js";
+import { alternative, ANY_FORM } from "../phrases.js";
 
 /** `v.key`, or undefined when the key is only inherited (constructor, toString, __proto__ …). */
 function own(v: Code, key: string): Code {
@@ -81,8 +82,17 @@ export const propertiesKeyword: KeywordModule = {
     }
     for (const [key, node] of n.properties ?? []) {
       const x = ctx.names.fresh("x");
-      const inner = sub.errors(node, x, keyPath(p, key, ctx), true);
-      if (inner.length) out.push(code`{ const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} } }`);
+      const at = keyPath(p, key, ctx);
+      const inner = sub.errors(node, x, at, true);
+      if (!inner.length) continue;
+      if (req.has(key)) out.push(code`{ const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} } }`);
+      else {
+        // An optional field given null: its errors say it can be left out (nullOptional).
+        const from = ctx.names.fresh("from");
+        const phrase = alternative(node).p;
+        const words = phrase === ANY_FORM ? code`` : code`, ${lit(phrase)}`;
+        out.push(code`{ const ${x} = ${own(v, key)}; if (${x} !== undefined) { const ${from} = s.length; ${inner} if (${x} === null) ${ctx.rt("nullOptional")}(s, ${from}, ${pathCode(at)}${words}); } }`);
+      }
     }
     return out;
   },
