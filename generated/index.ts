@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.b68fbd37e6.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.b68fbd37e6.js";
+import * as rt from "./_runtime.d145e495ab.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.d145e495ab.js";
 
 // tool "book_room" from examples/tools/book_room.json
 // input hash: sha256:ac0646ae7ecbc311016140ba30b8bda9ef346e7d0f0f21bdd520d3c20c922954
@@ -79,13 +79,16 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
       }
       {
         const x6 = v.duration_min;
-        if (x6 !== undefined) { // #/properties/duration_min
+        if (x6 !== undefined) {
+          const from0 = s.length; // #/properties/duration_min
+
           if (!((Number.isInteger(x6)))) {
             rt.typeErr(s, "duration_min", x6, "integer", "an integer", "15");
           } else {
             if (x6 < 15) rt.limitErr(s, "duration_min", x6, "minimum", 15, "15");
             if (x6 > 480) rt.limitErr(s, "duration_min", x6, "maximum", 480, "15");
           }
+          if (x6 === null) rt.nullOptional(s, from0, "duration_min", "an integer");
         }
       }
       for (const k1 in v) {
@@ -395,7 +398,9 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
       }
       {
         const x16 = v.kind;
-        if (x16 !== undefined) { // #/$defs/section/properties/kind
+        if (x16 !== undefined) {
+          const from0 = s.length; // #/$defs/section/properties/kind
+
           if (!((typeof x16 === "string"))) {
             rt.typeErr(s, rt.pk(p, "kind"), x16, "string", "a string", "\"chapter\"");
           } else {
@@ -404,11 +409,14 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
             } else {
             }
           }
+          if (x16 === null) rt.nullOptional(s, from0, rt.pk(p, "kind"), "one of \"chapter\", \"section\", \"appendix\"");
         }
       }
       {
         const x17 = v.children;
-        if (x17 !== undefined) { // #/$defs/section/properties/children
+        if (x17 !== undefined) {
+          const from1 = s.length; // #/$defs/section/properties/children
+
           if (!((Array.isArray(x17)))) {
             rt.typeErr(s, rt.pk(p, "children"), x17, "array", "an array", "[{\"heading\":\"Introduction\"}]");
           } else {
@@ -425,6 +433,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
               }
             }
           }
+          if (x17 === null) rt.nullOptional(s, from1, rt.pk(p, "children"), "an array of objects");
         }
       }
     }
@@ -931,11 +940,14 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
       }
       {
         const x14 = v.dryRun;
-        if (x14 !== undefined) { // #/properties/dryRun
+        if (x14 !== undefined) {
+          const from0 = s.length; // #/properties/dryRun
+
           if (!((typeof x14 === "boolean"))) {
             rt.typeErr(s, "dryRun", x14, "boolean", "true or false", "false");
           } else {
           }
+          if (x14 === null) rt.nullOptional(s, from0, "dryRun", "true or false");
         }
       }
       for (const k3 in v) {
@@ -1278,7 +1290,9 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
       }
       {
         const x4 = v.units;
-        if (x4 !== undefined) { // #/properties/units
+        if (x4 !== undefined) {
+          const from0 = s.length; // #/properties/units
+
           if (!((typeof x4 === "string"))) {
             rt.typeErr(s, "units", x4, "string", "a string", "\"celsius\"");
           } else {
@@ -1287,6 +1301,7 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
             } else {
             }
           }
+          if (x4 === null) rt.nullOptional(s, from0, "units", "one of \"celsius\", \"fahrenheit\"");
         }
       }
       for (const k1 in v) {
@@ -1722,22 +1737,28 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
       }
       {
         const x5 = v.head;
-        if (x5 !== undefined) { // #/properties/head
+        if (x5 !== undefined) {
+          const from0 = s.length; // #/properties/head
+
           if (!((Number.isInteger(x5)))) {
             rt.typeErr(s, "head", x5, "integer", "an integer", "1");
           } else {
             if (x5 < 1) rt.limitErr(s, "head", x5, "minimum", 1, "1");
           }
+          if (x5 === null) rt.nullOptional(s, from0, "head", "an integer");
         }
       }
       {
         const x6 = v.tail;
-        if (x6 !== undefined) { // #/properties/tail
+        if (x6 !== undefined) {
+          const from1 = s.length; // #/properties/tail
+
           if (!((Number.isInteger(x6)))) {
             rt.typeErr(s, "tail", x6, "integer", "an integer", "1");
           } else {
             if (x6 < 1) rt.limitErr(s, "tail", x6, "minimum", 1, "1");
           }
+          if (x6 === null) rt.nullOptional(s, from1, "tail", "an integer");
         }
       }
       for (const k1 in v) {
@@ -2037,11 +2058,14 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
                 }
                 {
                   const x15 = x13.optional;
-                  if (x15 !== undefined) { // #/properties/attendees/items/properties/optional
+                  if (x15 !== undefined) {
+                    const from0 = s.length; // #/properties/attendees/items/properties/optional
+
                     if (!((typeof x15 === "boolean"))) {
                       rt.typeErr(s, rt.pk(rt.pi("attendees", i1), "optional"), x15, "boolean", "true or false", "false");
                     } else {
                     }
+                    if (x15 === null) rt.nullOptional(s, from0, rt.pk(rt.pi("attendees", i1), "optional"), "true or false");
                   }
                 }
                 for (const k2 in x13) {
@@ -2502,13 +2526,17 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       }
       {
         const x16 = v.filters;
-        if (x16 !== undefined) { // #/properties/filters
+        if (x16 !== undefined) {
+          const from6 = s.length; // #/properties/filters
+
           if (!((typeof x16 === "object" && x16 !== null && !Array.isArray(x16)))) {
             rt.typeErr(s, "filters", x16, "object", "an object", "{\"state\":\"open\"}");
           } else {
             {
               const x17 = x16.state;
-              if (x17 !== undefined) { // #/properties/filters/properties/state
+              if (x17 !== undefined) {
+                const from0 = s.length; // #/properties/filters/properties/state
+
                 if (!((typeof x17 === "string"))) {
                   rt.typeErr(s, "filters.state", x17, "string", "a string", "\"open\"");
                 } else {
@@ -2517,11 +2545,14 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
                   } else {
                   }
                 }
+                if (x17 === null) rt.nullOptional(s, from0, "filters.state", "one of \"open\", \"closed\", \"all\"");
               }
             }
             {
               const x18 = x16.labels;
-              if (x18 !== undefined) { // #/properties/filters/properties/labels
+              if (x18 !== undefined) {
+                const from1 = s.length; // #/properties/filters/properties/labels
+
                 if (!((Array.isArray(x18)))) {
                   rt.typeErr(s, "filters.labels", x18, "array", "an array", "[\"bug\"]");
                 } else {
@@ -2539,42 +2570,54 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
                     }
                   }
                 }
+                if (x18 === null) rt.nullOptional(s, from1, "filters.labels", "an array of strings");
               }
             }
             {
               const x20 = x16.assignee_id;
-              if (x20 !== undefined) { // #/properties/filters/properties/assignee_id
+              if (x20 !== undefined) {
+                const from2 = s.length; // #/properties/filters/properties/assignee_id
+
                 if (!(is_7_0(x20, d) || is_8_0(x20, d))) {
                   const n0 = s.length;
                   err_7_0(x20, "filters.assignee_id", s, d);
                   rt.orNull(s, n0, "filters.assignee_id");
                 }
+                if (x20 === null) rt.nullOptional(s, from2, "filters.assignee_id");
               }
             }
             {
               const x21 = x16.created;
-              if (x21 !== undefined) { // #/properties/filters/properties/created
+              if (x21 !== undefined) {
+                const from5 = s.length; // #/properties/filters/properties/created
+
                 if (!((typeof x21 === "object" && x21 !== null && !Array.isArray(x21)))) {
                   rt.typeErr(s, "filters.created", x21, "object", "an object", "{\"after\":\"2026-01-31\"}");
                 } else {
                   {
                     const x22 = x21.after;
-                    if (x22 !== undefined) { // #/properties/filters/properties/created/properties/after
+                    if (x22 !== undefined) {
+                      const from3 = s.length; // #/properties/filters/properties/created/properties/after
+
                       if (!((typeof x22 === "string"))) {
                         rt.typeErr(s, "filters.created.after", x22, "string", "a string", "\"2026-01-31\"");
                       } else {
                         if (!rt.fmt_date(x22)) rt.formatErr(s, "filters.created.after", x22, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
                       }
+                      if (x22 === null) rt.nullOptional(s, from3, "filters.created.after", "a date (YYYY-MM-DD)");
                     }
                   }
                   {
                     const x23 = x21.before;
-                    if (x23 !== undefined) { // #/properties/filters/properties/created/properties/before
+                    if (x23 !== undefined) {
+                      const from4 = s.length; // #/properties/filters/properties/created/properties/before
+
                       if (!((typeof x23 === "string"))) {
                         rt.typeErr(s, "filters.created.before", x23, "string", "a string", "\"2026-01-31\"");
                       } else {
                         if (!rt.fmt_date(x23)) rt.formatErr(s, "filters.created.before", x23, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
                       }
+                      if (x23 === null) rt.nullOptional(s, from4, "filters.created.before", "a date (YYYY-MM-DD)");
                     }
                   }
                   for (const k3 in x21) {
@@ -2584,6 +2627,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
                   }
                   if (rt.compareFails(x21.before, x21.after, ">")) rt.compareErr(s, "filters.created", "before", x21.before, ">", "after", x21.after);
                 }
+                if (x21 === null) rt.nullOptional(s, from5, "filters.created", "an object");
               }
             }
             for (const k4 in x16) {
@@ -2592,11 +2636,14 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
               }
             }
           }
+          if (x16 === null) rt.nullOptional(s, from6, "filters", "an object");
         }
       }
       {
         const x26 = v.sort;
-        if (x26 !== undefined) { // #/properties/sort
+        if (x26 !== undefined) {
+          const from7 = s.length; // #/properties/sort
+
           if (!((typeof x26 === "string"))) {
             rt.typeErr(s, "sort", x26, "string", "a string", "\"created\"");
           } else {
@@ -2605,11 +2652,14 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
             } else {
             }
           }
+          if (x26 === null) rt.nullOptional(s, from7, "sort", "one of \"created\", \"updated\", \"comments\"");
         }
       }
       {
         const x27 = v.order;
-        if (x27 !== undefined) { // #/properties/order
+        if (x27 !== undefined) {
+          const from8 = s.length; // #/properties/order
+
           if (!((typeof x27 === "string"))) {
             rt.typeErr(s, "order", x27, "string", "a string", "\"desc\"");
           } else {
@@ -2618,17 +2668,21 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
             } else {
             }
           }
+          if (x27 === null) rt.nullOptional(s, from8, "order", "one of \"asc\", \"desc\"");
         }
       }
       {
         const x28 = v.limit;
-        if (x28 !== undefined) { // #/properties/limit
+        if (x28 !== undefined) {
+          const from9 = s.length; // #/properties/limit
+
           if (!((Number.isInteger(x28)))) {
             rt.typeErr(s, "limit", x28, "integer", "an integer", "20");
           } else {
             if (x28 < 1) rt.limitErr(s, "limit", x28, "minimum", 1, "20");
             if (x28 > 100) rt.limitErr(s, "limit", x28, "maximum", 100, "20");
           }
+          if (x28 === null) rt.nullOptional(s, from9, "limit", "an integer");
         }
       }
       for (const k5 in v) {

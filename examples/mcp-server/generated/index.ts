@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.b68fbd37e6.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.b68fbd37e6.js";
+import * as rt from "./_runtime.d145e495ab.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.d145e495ab.js";
 
 // tool "book_room" from tools.json#/tools/0
 // input hash: sha256:7a3d07687f62a5f24f49f0d9912a06b6e44530129d37298edf70a1a365aded5f
@@ -92,13 +92,16 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
       }
       {
         const x6 = v.duration_min;
-        if (x6 !== undefined) { // #/properties/duration_min
+        if (x6 !== undefined) {
+          const from0 = s.length; // #/properties/duration_min
+
           if (!((Number.isInteger(x6)))) {
             rt.typeErr(s, "duration_min", x6, "integer", "an integer", "15");
           } else {
             if (x6 < 15) rt.limitErr(s, "duration_min", x6, "minimum", 15, "15");
             if (x6 > 480) rt.limitErr(s, "duration_min", x6, "maximum", 480, "15");
           }
+          if (x6 === null) rt.nullOptional(s, from0, "duration_min", "an integer");
         }
       }
       for (const k1 in v) {
@@ -510,22 +513,28 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
       }
       {
         const x5 = v.section;
-        if (x5 !== undefined) { // #/properties/section
+        if (x5 !== undefined) {
+          const from0 = s.length; // #/properties/section
+
           if (!(((x5 === "guides") || (x5 === "api") || (x5 === "changelog")))) {
             if (!((x5 === "guides") || (x5 === "api") || (x5 === "changelog"))) rt.enumErr(s, "section", x5, allowed0, "enum", "\"guides\"");
           } else {
           }
+          if (x5 === null) rt.nullOptional(s, from0, "section", "one of \"guides\", \"api\", \"changelog\"");
         }
       }
       {
         const x6 = v.limit;
-        if (x6 !== undefined) { // #/properties/limit
+        if (x6 !== undefined) {
+          const from1 = s.length; // #/properties/limit
+
           if (!((Number.isInteger(x6)))) {
             rt.typeErr(s, "limit", x6, "integer", "an integer", "5");
           } else {
             if (x6 < 1) rt.limitErr(s, "limit", x6, "minimum", 1, "5");
             if (x6 > 20) rt.limitErr(s, "limit", x6, "maximum", 20, "5");
           }
+          if (x6 === null) rt.nullOptional(s, from1, "limit", "an integer");
         }
       }
       for (const k1 in v) {

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:b68fbd37e6ec4445b4f5690b823b23fe9b449e71a6905cd87a7119bb78fb733c
+// input hash: sha256:d145e495ab43e6faa73a73666cd9a113758a3c24f5edf0eefef7edabc360e578
 
 // toolform runtime: the helpers every generated tool module shares.
 // This file is copied into the output folder as _runtime.ts, which imports nothing: the one
@@ -544,6 +544,7 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
     return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
   }
   const lines = errors.map((e) => `- ${e.message}`);
+  for (const l of knownLines(errors)) lines.push(`- ${l}`);
   return `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:\n${lines.join("\n")}`;
 }
 
@@ -933,22 +934,49 @@ export function missing(s: ValidationError[], p: string, key: string, ex?: strin
   );
 }
 
-const listTexts = new WeakMap<readonly string[], string>();
-/** "a, b, c" for a known-names list, built once per list (the lists are module constants). */
-function knownList(known: readonly string[]): string {
-  let t = listTexts.get(known);
-  if (t === undefined) listTexts.set(known, (t = clip(known.join(", "), 200)));
-  return t;
-}
+/**
+ * The names an unknown key's object declares, per error: the feedback says the list once
+ * per object (not once per unknown key), so the error's message leaves it out.
+ */
+const knownOf = new WeakMap<ValidationError, { known: readonly string[]; whose: string }>();
 
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
 export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
   const path = pk(p, key);
   const near = suggestName(key, known);
   const whose = p === "" ? `a parameter of ${owner}` : `a field of ${quote(p)}`;
-  const list = known.length === 0 ? " It takes none." : ` ${p === "" ? "Parameters" : "Fields"}: ${knownList(known)}`;
+  const none = known.length === 0 ? " It takes none." : "";
   const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
-  s.push(mk(path, "unknown_args", "additionalProperties", "no such property", show(key), path, `${quote(path)} is not ${whose}${hint}.${list}`, undefined, near));
+  const e = mk(path, "unknown_args", "additionalProperties", "no such property", show(key), path, `${quote(path)} is not ${whose}${hint}.${none}`, undefined, near);
+  if (known.length) knownOf.set(e, { known, whose: p === "" ? `Parameters of ${owner}` : `Fields of ${quote(p)}` });
+  s.push(e);
+}
+
+/** At most this many names in a list line; the suggested and closest come first, so a long list loses only far names. */
+const LIST_MAX = 40;
+
+/**
+ * One line per object with unknown keys: its declared names, the suggested ones first,
+ * then those close to any unknown key, then the rest in the schema's order.
+ */
+function knownLines(errors: readonly ValidationError[]): string[] {
+  const groups = new Map<readonly string[], { whose: string; meant: string[]; close: string[] }>();
+  for (const e of errors) {
+    const k = knownOf.get(e);
+    if (k === undefined) continue;
+    let g = groups.get(k.known);
+    if (g === undefined) groups.set(k.known, (g = { whose: k.whose, meant: [], close: [] }));
+    if (e.suggestion !== undefined) g.meant.push(e.suggestion);
+    const key = lastKey(e.path);
+    if (key !== undefined) g.close.push(...nearestNames(key, k.known));
+  }
+  const out: string[] = [];
+  for (const [known, g] of groups) {
+    const names = [...new Set([...g.meant, ...g.close, ...known])];
+    const shown = names.slice(0, LIST_MAX).join(", ") + (names.length > LIST_MAX ? `, … (${names.length} in all)` : "");
+    out.push(`${g.whose}: ${shown}`);
+  }
+  return out;
 }
 
 /** A value outside its enum (or unequal to its const: `allowed` has one element). */
@@ -1035,6 +1063,18 @@ export function orNull(s: ValidationError[], from: number, p: string): void {
       const expected = e.expected + " or null";
       s[i] = { ...e, expected, text: e.text.replace(/, got /, " or null, got "), message: e.message.replace(" must be " + e.expected, " must be " + expected) };
     }
+  }
+}
+
+/**
+ * `null` for an optional field that refuses null: models send it for "no value", so the
+ * errors found at `p` since index `from` say it can be left out. `phrase`: what the field
+ * takes, in words ("an array of strings"), else the error's own wording.
+ */
+export function nullOptional(s: ValidationError[], from: number, p: string, phrase?: string): void {
+  for (let i = from; i < s.length; i++) {
+    const e = s[i]!;
+    if (e.path === p && (e.bucket === "type_errors" || e.bucket === "enum_errors")) s[i] = { ...e, message: `${field(p)} is optional: omit it, or give ${phrase ?? e.expected}${exampleSuffix(e.example)}` };
   }
 }
 
