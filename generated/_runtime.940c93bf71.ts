@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:d145e495ab43e6faa73a73666cd9a113758a3c24f5edf0eefef7edabc360e578
+// input hash: sha256:940c93bf711a56697896195aba69d120829e7e7706ea5a57dfec204cf609d01b
 
 // toolform runtime: the helpers every generated tool module shares.
 // This file is copied into the output folder as _runtime.ts, which imports nothing: the one
@@ -360,7 +360,7 @@ export function suggestName(name: string, known: readonly string[], context?: st
 }
 
 
-/** The report buckets of seed 000, in their order. */
+/** The report buckets, in their order. */
 export type Bucket = "missing_required" | "unknown_args" | "type_errors" | "enum_errors" | "constraint_errors";
 
 /** One thing wrong with a call, structured. */
@@ -378,13 +378,13 @@ export interface ValidationError {
   example?: string | undefined;
   /** A near miss that would fit: "pages" for "Pages", "color" for "colour". */
   suggestion?: string | undefined;
-  /** The seed-000 bucket line: "term_months: expected integer, got string". */
+  /** The bucket line: "term_months: expected integer, got string". */
   text: string;
   /** The model-facing line: "\"term_months\" must be an integer; got the string \"ten\". Example: 12". */
   message: string;
 }
 
-/** The report of seed 000, as a plain dict (what `toDict()` returns and JSON carries). */
+/** The report as a plain dict (what `toDict()` returns and JSON carries). */
 export interface ReportDict {
   ok: boolean;
   unknown_tool: boolean;
@@ -409,9 +409,9 @@ export type CoerceMode = "none" | "lenient" | "normalized";
 
 /**
  * What `normalize` does: "none" nothing; "lenient" the casts a tool makes ("5" → 5);
- * "normalized" seed 000's normalisation and more, canonical spelling kept (for an
+ * "normalized" the normalisation of almost-right values and more, canonical spelling kept (for an
  * executor); "compare" normalized, then every string trimmed and lower-cased (for
- * comparing values: seed 000's normalized_arguments; never for executing).
+ * comparing values: a parsed call's normalized_arguments; never for executing).
  */
 export type NormalizeMode = CoerceMode | "compare";
 
@@ -465,7 +465,7 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
   validate(args: unknown): ValidationReport;
   /** What `validate` coerces. */
   readonly coerce: CoerceMode;
-  /** Schema-directed normalisation; never mutates `args`. Default mode "compare" (seed 000's normalized_arguments). */
+  /** Schema-directed normalisation; never mutates `args`. Default mode "compare" (a parsed call's normalized_arguments). */
   normalize(args: unknown, mode?: NormalizeMode): NormalizeResult;
 }
 
@@ -633,7 +633,7 @@ export function callReport(toolset: Readonly<Record<string, Tool>>, known: reado
 }
 
 function sortErrors(errors: ValidationError[]): ValidationError[] {
-  // Stable: by bucket order of seed 000, then in the order found (schema order).
+  // Stable: by bucket order, then in the order found (schema order).
   let sorted = true;
   for (let i = 1; i < errors.length && sorted; i++) if (RANK[errors[i - 1]!.bucket] > RANK[errors[i]!.bucket]) sorted = false;
   if (sorted) return errors;
@@ -703,7 +703,7 @@ export function makeTool<Args>(def: {
   coerce?: CoerceMode;
 }): Tool<Args> {
   const ok = okReport(def.name);
-  // Total whatever the input (seed 003): a Proxy or getter that throws, or nesting deeper than
+  // Total whatever the input: a Proxy or getter that throws, or nesting deeper than
   // the call stack allows under a large maxDepth, is a refusal (see unjudged), never an exception.
   // (try/catch costs nothing on the fast path and allocates nothing.)
   // Each entry point also starts a fresh work budget (see `work`).
@@ -1124,7 +1124,7 @@ export function ucs2length(s: string): number {
 
 /**
  * JSON equality: 1 equals 1.0, key order does not matter, at any depth. Total on any
- * JS value (seed 003): the recursive walk stops at 128 levels or 100,000 steps and
+ * JS value: the recursive walk stops at 128 levels or 100,000 steps and
  * hands over to `deepEqualWide`, which keeps its own stack (100,000-deep input cannot
  * overflow the call stack) and remembers pairs of objects, so shared (DAG) structures
  * cost each pair once and a cycle ends: two objects are equal when they are the same
