@@ -268,14 +268,15 @@ export function callReport(toolset: Readonly<Record<string, Tool>>, known: reado
     return unreadableCallReport(e);
   }
   if (typeof name !== "string" || !hasOwn.call(toolset, name)) return unknownToolReport(typeof name === "string" ? name : show(name), known);
-  const s: ValidationError[] = [];
   try {
     const args = (call as { arguments?: unknown }).arguments;
     return toolset[name]!.validate(args === undefined ? {} : args);
   } catch (e) {
-    unjudged(s, e); // a throwing `arguments` getter (validate itself is total)
+    // A throwing `arguments` getter (validate itself is total); only then is an error list made.
+    const s: ValidationError[] = [];
+    unjudged(s, e);
+    return errorReport(name, s);
   }
-  return errorReport(name, s);
 }
 
 function sortErrors(errors: ValidationError[]): ValidationError[] {

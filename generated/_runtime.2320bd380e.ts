@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:940c93bf711a56697896195aba69d120829e7e7706ea5a57dfec204cf609d01b
+// input hash: sha256:2320bd380eb8625cf54b31d25a424a69969fe5fc89f1f4a522995fc4b178c777
 
 // toolform runtime: the helpers every generated tool module shares.
 // This file is copied into the output folder as _runtime.ts, which imports nothing: the one
@@ -622,14 +622,15 @@ export function callReport(toolset: Readonly<Record<string, Tool>>, known: reado
     return unreadableCallReport(e);
   }
   if (typeof name !== "string" || !hasOwn.call(toolset, name)) return unknownToolReport(typeof name === "string" ? name : show(name), known);
-  const s: ValidationError[] = [];
   try {
     const args = (call as { arguments?: unknown }).arguments;
     return toolset[name]!.validate(args === undefined ? {} : args);
   } catch (e) {
-    unjudged(s, e); // a throwing `arguments` getter (validate itself is total)
+    // A throwing `arguments` getter (validate itself is total); only then is an error list made.
+    const s: ValidationError[] = [];
+    unjudged(s, e);
+    return errorReport(name, s);
   }
-  return errorReport(name, s);
 }
 
 function sortErrors(errors: ValidationError[]): ValidationError[] {
