@@ -6,7 +6,7 @@ import { hashOf } from "./pipeline/hash.js";
 import type { UncheckedKind } from "./config/types.js";
 import { uncheckedKinds } from "./config/unchecked.js";
 import type { Diagnostic } from "./diagnostics/types.js";
-import { lit } from "./emit/code.js";
+import { code, lit } from "./emit/code.js";
 import { formatSource, toJavaScript } from "./emit/finish.js";
 import { header } from "./emit/header.js";
 import { runtimeSource } from "./emit/runtime-file.js";
@@ -73,21 +73,22 @@ export async function compileSchema(schema: unknown, options: CompileSchemaOptio
   if (!ir || diagnostics.some((d) => d.severity === "error")) return { code: "", diagnostics };
   if (options.examples !== false) chooseExamples(ir, read);
   const v = emitValidator(ir, { unknownArgs: opts.unknownArgs, toolName: name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput });
-  const body = toJavaScript(`${v.body.text}
-const ok = rt.okReport(${lit(name).text});
+  const module = code`${v.body}
+const ok = rt.okReport(${lit(name)});
 /** True when the value fits the schema. Allocates nothing. Never throws (a throwing Proxy or getter, or nesting past the stack, is a no). */
-export function is(value) { rt.work.n = 0; try { return ${v.is.text}(value); } catch { return false; } }
+export function is(value) { rt.work.n = 0; try { return ${v.is}(value); } catch { return false; } }
 /** The report: ok, buckets, structured errors, model-facing feedback. */
 export function validate(value) {
   if (is(value)) return ok;
   const s = [];
   rt.work.n = 0;
-  try { ${v.collect.text}(value, s); } catch (e) { rt.unjudged(s, e); }
+  try { ${v.collect}(value, s); } catch (e) { rt.unjudged(s, e); }
   if (rt.work.n > rt.WORK_MAX) rt.workErr(s);
-  return rt.errorReport(${lit(name).text}, s);
+  return rt.errorReport(${lit(name)}, s);
 }
 export default validate;
-`);
+`;
+  const body = toJavaScript(module.text);
   const text = `${header("compileSchema", hashOf({ schema, opts }))}\n${inlineRuntime(body)}\n${body}`;
   return { code: options.format === false ? text : await formatSource(text, "babel"), diagnostics };
 }

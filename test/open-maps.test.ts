@@ -160,7 +160,7 @@ describe("\"reject\" still applies where parameters are declared (a rule the rep
 
 describe("the same rule in the argument types, the lint and the normaliser", () => {
   it("types: an open map gets an index signature; a listed object and the root stay closed", async () => {
-    const { text } = await emitArgsType(structuredClone(TEKTON.inputSchema), "StartPipelineRunArgs", "reject");
+    const { types: { text } } = await emitArgsType(structuredClone(TEKTON.inputSchema), "StartPipelineRunArgs", "reject");
     const block = (field: string) => text.slice(text.indexOf(`${field}?: {`), text.indexOf("}", text.indexOf(`${field}?: {`)));
     expect(block("params")).toMatch(/\[k: string\]: unknown/);
     expect(block("workspace")).not.toMatch(/\[k: string\]/);

@@ -97,6 +97,12 @@ export function uses(body: Code | readonly Code[], name: string): boolean {
   return new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(text);
 }
 
+/** An identifier toolform chose (toolIdentifiers below, typesNamespace): checked again, as a Name. */
+export function identCode(name: string): Name {
+  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) throw new Error(`not an identifier: ${JSON.stringify(name)}`);
+  return new Name(name);
+}
+
 // ---------------------------------------------------------------- the one quoting function
 
 const LINE_SEPARATORS = /[\u2028\u2029]/g;

@@ -2,8 +2,7 @@
 // tool's section (src/emit/tool-module.ts), then the toolset, validateCall and the
 // type maps. One module loads fast (no per-tool module to resolve and compile),
 // and one file is switched at once by the write (src/pipeline/write.ts).
-import { code, join, lit, litKey, type Code } from "./code.js";
-import { identCode } from "./tool-module.js";
+import { code, identCode, join, lit, litKey, type Code } from "./code.js";
 
 export interface IndexEntry {
   name: string;
@@ -14,18 +13,21 @@ export interface IndexEntry {
   defineTool?: boolean;
 }
 
-const RUNTIME_TYPES = "Tool, ValidationReport, ValidationError, ReportDict, Repair";
+/** The runtime's types the index re-exports (the harness names them). */
+const RUNTIME_TYPES = join(["Tool", "ValidationReport", "ValidationError", "ReportDict", "Repair"].map(identCode), code`, `);
 
 /** The import of the runtime, whose file name carries its content hash (a new runtime is a new file). */
-export function indexHeadTs(runtimeFile: string): string {
-  return `import * as rt from ${lit("./" + runtimeFile + ".js").text};
-export type { ${RUNTIME_TYPES} } from ${lit("./" + runtimeFile + ".js").text};
+export function indexHeadTs(runtimeFile: string): Code {
+  const from = lit("./" + runtimeFile + ".js");
+  return code`import * as rt from ${from};
+export type { ${RUNTIME_TYPES} } from ${from};
 `;
 }
 
-export function indexHeadDts(runtimeFile: string): string {
-  return `import type * as rt from ${lit("./" + runtimeFile + ".js").text};
-export type { ${RUNTIME_TYPES} } from ${lit("./" + runtimeFile + ".js").text};
+export function indexHeadDts(runtimeFile: string): Code {
+  const from = lit("./" + runtimeFile + ".js");
+  return code`import type * as rt from ${from};
+export type { ${RUNTIME_TYPES} } from ${from};
 `;
 }
 
@@ -63,8 +65,8 @@ function firstPerHash(entries: IndexEntry[]): IndexEntry[] {
 }
 
 /** What follows the tools' sections in index.ts. */
-export function indexTailTs(entries: IndexEntry[]): string {
-  const body = code`${typeMaps(entries)}
+export function indexTailTs(entries: IndexEntry[]): Code {
+  return code`${typeMaps(entries)}
 
 /** Every tool by name. */
 export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Object.freeze({
@@ -84,16 +86,14 @@ export function validateCall(call: { name: string; arguments?: unknown }): rt.Va
   return rt.callReport(toolset, toolNames, call);
 }
 `;
-  return body.text;
 }
 
-export function indexTailDts(entries: IndexEntry[]): string {
-  const body = code`${typeMaps(entries)}
+export function indexTailDts(entries: IndexEntry[]): Code {
+  return code`${typeMaps(entries)}
 
 export declare const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> };
 export declare const toolNames: readonly ToolName[];
 export declare const toolsBySchemaHash: Readonly<Record<string, ToolName>>;
 export declare function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport;
 `;
-  return body.text;
 }

@@ -7,6 +7,8 @@
 // change what the code means (strings, template literals, regex literals and
 // comments are read whole). Deterministic: the same text in gives the same text out.
 
+import type { Code } from "./code.js";
+
 type Kind = "ws" | "nl" | "line-comment" | "block-comment" | "string" | "template" | "regex" | "word" | "punct";
 
 interface Token {
@@ -169,8 +171,8 @@ interface Open {
 }
 
 /** Re-lays the whitespace of generated TypeScript/JavaScript (see the file comment). */
-export function layoutCode(src: string, indentUnit = "  "): string {
-  const toks = tokenize(src);
+export function layoutCode(module: Code, indentUnit = "  "): string {
+  const toks = tokenize(module.text);
   const lines: string[] = [];
   let cur = "";
   /** The indentation `cur` starts with, and whether anything follows it (kept, not measured: lines can be long). */

@@ -5,6 +5,7 @@
 import { transform } from "esbuild";
 import { compile } from "json-schema-to-typescript";
 import type { Diagnostic } from "../diagnostics/types.js";
+import { Code, code, identCode } from "./code.js";
 import { forEachSubschema, isObject } from "../schema/dialect.js";
 import { rejectsUndeclared } from "../schema/unknown-args.js";
 
@@ -47,9 +48,18 @@ function markOpenMaps(schema: Record<string, unknown>, seen = new Set<object>())
   });
 }
 
-export async function emitArgsType(schema: unknown, typeName: string, unknownArgs: "reject" | "schema"): Promise<{ text: string; diagnostics: Diagnostic[] }> {
+/** `export type Name = T;` for the types toolform writes itself (a schema that admits anything, or one jstt could not type). */
+function alias(typeName: string, type: Code): Code {
+  return code`export type ${identCode(typeName)} = ${type};\n`;
+}
+
+/**
+ * The argument types as Code. json-schema-to-typescript's text becomes Code only here,
+ * after the boundary check below; nothing else of it reaches a module.
+ */
+export async function emitArgsType(schema: unknown, typeName: string, unknownArgs: "reject" | "schema"): Promise<{ types: Code; diagnostics: Diagnostic[] }> {
   if (typeof schema !== "object" || schema === null) {
-    return { text: `export type ${typeName} = ${schema === false ? "never" : "unknown"};\n`, diagnostics: [] };
+    return { types: alias(typeName, schema === false ? code`never` : code`unknown`), diagnostics: [] };
   }
   // The root name is ours, not the schema's title; jstt must not fetch anything.
   const { title: _t, $id: _id, ...root } = structuredClone(schema) as Record<string, unknown>;
@@ -70,18 +80,19 @@ export async function emitArgsType(schema: unknown, typeName: string, unknownArg
     // jstt ends some type aliases without ";": terminated here, so nothing after it in the module joins it.
     const text = /[;}]\s*$/.test(raw) || raw.trim() === "" ? raw : raw.trimEnd() + ";\n";
     // jstt gives nothing for some unions that admit anything (oneOf: [{type: number}, {}]): then any value fits.
-    if (!new RegExp(`^export (?:type|interface) ${typeName}\\b`, "m").test(text)) return { text: `export type ${typeName} = unknown;\n`, diagnostics: [] };
+    if (!new RegExp(`^export (?:type|interface) ${typeName}\\b`, "m").test(text)) return { types: alias(typeName, code`unknown`), diagnostics: [] };
     const problem = await notOnlyTypes(text);
     if (problem !== undefined) {
       return {
-        text: `export type ${typeName} = Record<string, unknown>;\n`,
+        types: alias(typeName, code`Record<string, unknown>`),
         diagnostics: [{ severity: "error", code: "types/not-types", message: `json-schema-to-typescript's output for this schema ${problem}; it is not pasted into the module`, pointer: "", hint: "report the schema to toolform: its types should be interface and type declarations only" }],
       };
     }
-    return { text, diagnostics: [] };
+    // Checked: declarations only, so the text is admitted as code.
+    return { types: new Code(text), diagnostics: [] };
   } catch (e) {
     return {
-      text: `export type ${typeName} = Record<string, unknown>;\n`,
+      types: alias(typeName, code`Record<string, unknown>`),
       diagnostics: [{ severity: "warning", code: "types/fallback", message: `json-schema-to-typescript could not type this schema (${String((e as Error).message).split("\n")[0]}); the arguments are typed as Record<string, unknown>`, pointer: "" }],
     };
   }

@@ -146,7 +146,7 @@ export async function compileToolUnplaced(
     source: def.origin.file + (def.origin.pointer ? "#" + def.origin.pointer : ""),
     inputHash,
     schemaHash,
-    typesText: types.text,
+    types: types.types,
     validator,
     normalizer,
     coerce: opts.coerce ?? "none",

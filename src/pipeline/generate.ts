@@ -153,17 +153,17 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     files.push({ path: rtFile + ".ts", contents: rtHeader + "\n" + rtTs });
     // ajv's standalone code (engine "ajv") is untyped JavaScript: with such a tool the module is not type-checked (its types are still exported and used).
     const nocheck = compiled.some((t) => t.untyped) ? "// @ts-nocheck\n" : "";
-    files.push({ path: "index.ts", contents: [idxHeader, nocheck + indexHeadTs(rtFile), ...compiled.map((t) => t.ts), layoutCode(tail)].join("\n") });
+    files.push({ path: "index.ts", contents: [idxHeader, nocheck + indexHeadTs(rtFile).text, ...compiled.map((t) => t.ts), layoutCode(tail)].join("\n") });
   } else {
     // "js" and "cjs" both write .js (ESM, or CommonJS for a package without "type": "module") and .d.ts.
     const module = emit === "cjs" ? "cjs" : "esm";
     const { rtJs, rtDts } = runtimeTexts ?? (await runtimeJs(rtTs, memo, module));
     files.push({ path: rtFile + ".js", contents: rtHeader + "\n" + rtJs });
     files.push({ path: rtFile + ".d.ts", contents: rtHeader + "\n" + rtDts });
-    const esm = [`import * as rt from ${JSON.stringify("./" + rtFile + ".js")};\n`, ...compiled.map((t) => t.js!), stripTypes(tail)].join("\n");
+    const esm = [`import * as rt from ${JSON.stringify("./" + rtFile + ".js")};\n`, ...compiled.map((t) => t.js!), stripTypes(tail.text)].join("\n");
     // CommonJS: the whole module converted at once (esbuild drops the sections' comment lines there).
     files.push({ path: "index.js", contents: idxHeader + "\n" + (module === "cjs" ? stripTypes(esm, "cjs") : esm) });
-    files.push({ path: "index.d.ts", contents: [idxHeader, indexHeadDts(rtFile), ...compiled.map((t) => t.dts), layoutCode(indexTailDts(entries))].join("\n") });
+    files.push({ path: "index.d.ts", contents: [idxHeader, indexHeadDts(rtFile).text, ...compiled.map((t) => t.dts), layoutCode(indexTailDts(entries))].join("\n") });
   }
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
 }

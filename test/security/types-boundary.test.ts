@@ -10,7 +10,7 @@ describe("the types pasted into a module are types only", () => {
     for (const t of exampleTools()) {
       const r = await emitArgsType(t.inputSchema, "Args", "reject");
       expect(r.diagnostics, t.name).toEqual([]);
-      expect(await notOnlyTypes(r.text)).toBeUndefined();
+      expect(await notOnlyTypes(r.types.text)).toBeUndefined();
     }
   });
 
