@@ -1,6 +1,7 @@
 // toolform normaliser helpers: what the generated `normalize` of every tool calls.
 // This file is copied next to generated code and concatenated after _runtime.ts:
-// it imports nothing, and every top-level name starts with `nz` or `NZ`.
+// it imports only from _runtime.ts (src/emit/runtime-file.ts drops that import when
+// it concatenates), and every top-level name starts with `nz` or `NZ`.
 //
 // The schema is never read here: the generated code decides, per schema place,
 // which of these casts may apply (only where the schema wants that type), and
@@ -9,6 +10,8 @@
 //
 // Modes, as numbers in generated code: 1 lenient, 2 normalized, 3 compare
 // (normalized, then every string case-folded and trimmed).
+
+import { pk } from "./_runtime.js";
 
 /** One repair (the same shape as the runtime's `Repair`). */
 export interface NzRepair {
@@ -142,6 +145,42 @@ export function nzItem(a: any, v: unknown[], i: number, x: unknown): any {
 /** Own property value, or undefined (for keys that plain objects inherit). */
 export function nzOwn(o: any, k: string): unknown {
   return nzHas.call(o, k) ? o[k] : undefined;
+}
+
+/** A generated `nz_*` function: (value, path, repairs, mode, depth) => the value, repaired or itself. */
+export type NzFunction = (v: any, p: string, r: NzRepair[], m: number, d: number) => unknown;
+
+/**
+ * A declared property `k` of the object `v` (read as `v.k`): normalised by `f` at its
+ * path, written copy-on-write into `o`; with `drop`, a null is removed in normalized
+ * mode instead. `f` undefined: only the drop. Returns the object to keep writing.
+ * (One call per property keeps each tool's generated normaliser short.)
+ */
+export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, drop: boolean, p: string, r: NzRepair[], m: number, d: number): any {
+  const x = v[k];
+  if (x === undefined) return o;
+  if (drop && x === null && m >= 2) return nzDrop(r, pk(p, k), o, v, k);
+  if (f === undefined) return o;
+  const y = f(x, pk(p, k), r, m, d);
+  return y === x ? o : nzSet(o, v, k, y);
+}
+
+/**
+ * Normalized mode, a string where an object (`want` 1) or array (2) is wanted: its
+ * JSON text parsed, normalised by `self` and kept when the result `fits` (the
+ * repair recorded before those made inside it); else `v` unchanged. Returns the value.
+ */
+export function nzJsonFix(v: string, p: string, r: NzRepair[], m: number, d: number, want: number, self: NzFunction, fits: (w: unknown, d: number) => boolean): unknown {
+  const j = nzJson(v, want);
+  if (j === undefined) return v;
+  const n = r.length;
+  const w = self(j, p, r, m, d);
+  if (fits(w, d)) {
+    nzFixAt(r, n, p, v, j, "json_string");
+    return w;
+  }
+  r.length = n;
+  return v;
 }
 
 /** Thrown inside generated normalisers when recursion passes maxDepth; caught at the entry, which then leaves the value as it was. */

@@ -29,11 +29,21 @@ export function runtimeSource(): string {
     const parts = [spliced(readFileSync(templatePath("_runtime.ts"), "utf8"))];
     for (const extra of ["_formats.ts", "_normalize.ts"]) {
       const file = templatePath(extra);
-      if (existsSync(file)) parts.push(readFileSync(file, "utf8"));
+      if (existsSync(file)) parts.push(withoutRuntimeImport(readFileSync(file, "utf8"), extra));
     }
     cached = parts.join("\n");
   }
   return cached;
+}
+
+/** An extra template may import names of _runtime.ts (for its own type check); concatenated after it, it needs no import. Any other import is refused. */
+function withoutRuntimeImport(text: string, file: string): string {
+  const lines = text.split("\n");
+  const imports = lines.filter((l) => /^\s*import\s/.test(l));
+  if (imports.some((l) => !/^import \{[\w\s,]+\} from "\.\/_runtime\.js";$/.test(l))) {
+    throw new Error(`toolform: templates/${file} may import only from "./_runtime.js" (it is concatenated after the runtime; the generated runtime imports nothing)`);
+  }
+  return imports.length ? lines.filter((l) => !imports.includes(l)).join("\n") : text;
 }
 
 /** The runtime template with its one import replaced by the imported module's text (which must import nothing). */

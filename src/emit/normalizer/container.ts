@@ -22,6 +22,11 @@ export const containerRule: NormRule = {
     const wantArray = types.includes("array");
     const want = (types.includes("object") ? 1 : 0) | (wantArray ? 2 : 0);
     const v = code`v`;
+    if (!wantArray) {
+      // A string that fits the place is left alone; otherwise only a string can be JSON text.
+      if (types.includes("string")) return [];
+      return [code`${comment("JSON text of an object (normalized)")}if (m >= 2 && typeof v === "string") v = ${ctx.rt("nzJsonFix")}(v, p, r, m, d, ${want}, ${self.name}, ${ctx.fitsFn(n, self.owner)});`];
+    }
     const j = ctx.names.fresh("j");
     const n0 = ctx.names.fresh("n");
     const w = ctx.names.fresh("w");

@@ -15,6 +15,8 @@ export interface NzFn {
   name: Name;
   /** The place owns its instance (a property, item or map value, or the root), as the validator's `owner`. */
   owner: boolean;
+  /** Places that only cast a scalar share one function per wanted type (its key, e.g. "scalar:string"). */
+  shared?: string;
 }
 
 export class NormContext {
@@ -26,6 +28,12 @@ export class NormContext {
   /** Parameter of the closure: the tool's own fast validator (`is(args)`), used for the root. */
   readonly isArgs: Name;
   private fns = new Map<IRNode, NzFn>();
+  private sharedFns = new Map<string, NzFn>();
+  /**
+   * Set by the emitter: the key under which places whose function would be the
+   * same text share one (undefined: the place gets its own).
+   */
+  shareKey: (node: IRNode) => string | undefined = () => undefined;
   private queue: { node: IRNode; fn: NzFn }[] = [];
 
   constructor(
@@ -57,9 +65,14 @@ export class NormContext {
     if (!this.work.has(node)) return undefined;
     let f = this.fns.get(node);
     if (!f) {
-      f = { name: this.names.fresh(`nz_${node.id}_`), owner };
+      const key = this.shareKey(node);
+      f = key === undefined ? undefined : this.sharedFns.get(key);
+      if (!f) {
+        f = { name: this.names.fresh(`nz_${node.id}_`), owner, shared: key };
+        if (key !== undefined) this.sharedFns.set(key, f);
+        this.queue.push({ node, fn: f });
+      }
       this.fns.set(node, f);
-      this.queue.push({ node, fn: f });
     }
     return f;
   }
@@ -78,6 +91,11 @@ export class NormContext {
   fits(node: IRNode, owner: boolean, w: Code): Code {
     if (node === this.ir.root) return code`${this.isArgs}(${w})`;
     return code`${this.vctx.fn(node, owner).is}(${w}, d)`;
+  }
+
+  /** The function `(w, d) => boolean` that says `w` fits `node` (see `fits`). */
+  fitsFn(node: IRNode, owner: boolean): Code {
+    return node === this.ir.root ? code`${this.isArgs}` : code`${this.vctx.fn(node, owner).is}`;
   }
 
   /** Expression: `w` fits an applicator branch (never an owner). */

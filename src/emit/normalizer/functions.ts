@@ -3,11 +3,12 @@
 // `(args, mode, repairs) => value`, all inside one closure (so its names never
 // meet the validator's). The entry returns the input itself when it already
 // fits (the validator's fast path says so) — nothing is copied or allocated.
-import type { IR } from "../../schema/ir.js";
+import type { IR, IRNode } from "../../schema/ir.js";
 import { code, comment, Names, params, type Code, type Name } from "../code.js";
 import type { ValidatorOptions } from "../validator/context.js";
 import { constName, referencedOnly } from "../validator/functions.js";
 import { evalItemsBody, evalPropsBody } from "../validator/keywords/unevaluated.js";
+import { wantedTypes } from "./analysis.js";
 import { allOfRule, anyOfRule, dependentRule, ifRule, oneOfRule, refRule } from "./applicators.js";
 import { arrayRule } from "./array.js";
 import { containerRule } from "./container.js";
@@ -52,6 +53,7 @@ export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, av
   // one these repairs can call with a bare depth: such tools repair nothing (yet).
   if ((ctx.vctx as unknown as { dynamic?: boolean }).dynamic) return emitIdentityNormalizer(avoid);
   const entry = entryName(ctx.names, avoid);
+  ctx.shareKey = (node) => scalarShareKey(node, ctx);
   // As the validator: the root owns its instance, also when a $ref re-enters it.
   if (ir.refTargets.has(ir.root)) ctx.vctx.fn(ir.root, true);
   const root = ctx.nz(ir.root, true);
@@ -65,7 +67,7 @@ export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, av
         return v;`;
     fns.push({
       name: fn.name.text,
-      fn: code`${comment(`normalise ${node === ir.root ? "the root schema" : "#" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`)}
+      fn: code`${comment(fn.shared ? `normalise every place that only casts to ${fn.shared.slice("scalar:".length)} (first: #${node.loc})` : `normalise ${node === ir.root ? "the root schema" : "#" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`)}
       function ${fn.name}(${params(code`v: any, p: string, r: rt.Repair[], m: number, d: number`, body)}): any {
         ${body}
       }`,
@@ -97,6 +99,19 @@ const ${entry} = ((${params(code`${ctx.isArgs}: (v: unknown) => boolean`, inner)
   ${inner}
 })(${isEntry});`;
   return { body, entry };
+}
+
+/**
+ * A place whose only rule is the scalar cast writes the same function as every
+ * other such place wanting the same types (the cast reads nothing else of the
+ * schema): those places share one. Not the root, nor a $ref target (those count
+ * their calls).
+ */
+function scalarShareKey(node: IRNode, ctx: NormContext): string | undefined {
+  if (node === ctx.ir.root || ctx.ir.refTargets.has(node)) return undefined;
+  const rules = RULES.filter((r) => r.applies(node, ctx));
+  if (rules.length !== 1 || rules[0] !== scalarRule) return undefined;
+  return `scalar:${wantedTypes(node)!.join(" or ")}`;
 }
 
 /**

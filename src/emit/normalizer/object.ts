@@ -4,15 +4,10 @@
 // for an optional property whose schema surely refuses null is removed.
 import type { IRNode } from "../../schema/ir.js";
 import { keyPatternBound } from "../../schema/lint/redos.js";
-import { code, comment, isInheritedKey, lit, or, prop, type Code } from "../code.js";
+import { code, comment, isInheritedKey, lit, or, type Code } from "../code.js";
 import { allowsNull } from "./analysis.js";
 import type { NormContext } from "./context.js";
 import type { NormRule } from "./rule.js";
-
-/** `v.key`, or undefined when `key` is only inherited (constructor, toString, __proto__ …). */
-function own(v: Code, key: string, ctx: NormContext): Code {
-  return isInheritedKey(key) ? code`${ctx.rt("nzOwn")}(${v}, ${lit(key)})` : prop(v, key);
-}
 
 /** Declared properties that get a statement: normalised by their schema, or a null dropped. */
 function declared(n: IRNode, ctx: NormContext): { key: string; node: IRNode; drop: boolean; work: boolean }[] {
@@ -34,6 +29,12 @@ export const objectRule: NormRule = {
     const o = ctx.names.fresh("o");
     const stmts: Code[] = [];
     for (const { key, node, drop, work } of declared(n, ctx)) {
+      if (!isInheritedKey(key)) {
+        // The common case, one runtime call: read, normalise or drop, copy-on-write (nzProp).
+        const f = work ? ctx.nz(node, true)!.name : code`undefined`;
+        stmts.push(code`${comment(`#${node.loc}`)}${o} = ${ctx.rt("nzProp")}(${o}, v, ${lit(key)}, ${f}, ${drop}, p, r, m, d);`);
+        continue;
+      }
       const x = ctx.names.fresh("x");
       const path = code`${ctx.rt("pk")}(p, ${lit(key)})`;
       const parts: Code[] = [];
@@ -43,7 +44,7 @@ export const objectRule: NormRule = {
         const call = code`const ${y} = ${ctx.call(node, true, x, path)!}; if (${y} !== ${x}) ${o} = ${ctx.rt("nzSet")}(${o}, v, ${lit(key)}, ${y});`;
         parts.push(drop ? code`else { ${call} }` : call);
       }
-      stmts.push(code`${comment(`#${node.loc}`)}{ const ${x} = ${own(v, key, ctx)}; if (${x} !== undefined) { ${parts} } }`);
+      stmts.push(code`${comment(`#${node.loc}`)}{ const ${x} = ${ctx.rt("nzOwn")}(v, ${lit(key)}); if (${x} !== undefined) { ${parts} } }`);
     }
     if (loopNeeded(n, ctx)) stmts.push(keyLoop(n, o, ctx));
     return [code`if (typeof v === "object" && v !== null && !Array.isArray(v)) {
