@@ -148,6 +148,19 @@ function numberLiteral(n: number): string {
 }
 
 /**
+ * A large JSON value as `JSON.parse('<its JSON text>')`: about a fifth shorter than
+ * the object literal, and cheaper for the engine to load (a string to scan, not an
+ * expression to compile). The same value: JSON.parse makes `__proto__` an own
+ * property as `litKey` does. Falls back to `lit` for a value JSON text cannot
+ * carry exactly (-0).
+ */
+export function jsonParsed(value: unknown): Code {
+  const json = JSON.stringify(value);
+  if (json === undefined || literalText(JSON.parse(json), 0) !== literalText(value, 0)) return lit(value);
+  return new Code(`JSON.parse('${json.replace(/[\\']/g, "\\$&").replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"))}')`);
+}
+
+/**
  * An object-literal key: `lit(key)`, but computed (`["__proto__"]`) for "__proto__", which as a
  * plain key sets the literal's prototype instead of making a property (a tool named "__proto__").
  */

@@ -3,7 +3,7 @@
 // lives in the one index module (one module to load, one file to switch at once);
 // its functions are scoped inside the tool's own closure, so tools never share a
 // name, and its types sit in a namespace of their own for the same reason.
-import { code, comment, docComment, identCode, lit, type Code } from "./code.js";
+import { code, comment, docComment, identCode, jsonParsed, lit, type Code } from "./code.js";
 
 export interface ToolModuleInput {
   name: string;
@@ -29,7 +29,7 @@ function toolObject(t: ToolModuleInput): Code {
   return code`return rt.makeTool<${identCode(t.typeName)}>({
     name: ${lit(t.name)},
     description: ${lit(t.description)},
-    inputSchema: ${lit(t.inputSchema)},
+    inputSchema: ${jsonParsed(t.inputSchema)},
     schemaHash: ${lit(t.schemaHash)},
     is: ${t.validator.is},
     collect: ${t.validator.collect},

@@ -108,11 +108,12 @@ export function errorNode(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext, sub
   let body: Code[] = rest;
   if (ec) {
     const report = [...(n.enum ? enumKeyword.errors(n, v, p, ctx, sub, owner) : []), ...(n.const ? constKeyword.errors(n, v, p, ctx, sub, owner) : [])];
-    body = [code`if (!(${ec})) { ${report} } else { ${rest} }`];
+    // Nothing else to check: the report's own tests are the gate.
+    body = rest.length ? [code`if (!(${ec})) { ${report} } else { ${rest} }`] : report;
   }
   // type gate
   if (n.types && n.types.length) {
-    body = [code`if (!(${typeTest(n.types, v)})) { ${typeError(n, v, p, ctx)} } else { ${body} }`];
+    body = [body.length ? code`if (!(${typeTest(n.types, v)})) { ${typeError(n, v, p, ctx)} } else { ${body} }` : code`if (!(${typeTest(n.types, v)})) ${typeError(n, v, p, ctx)}`];
   }
   if (body.length === 0) return [];
   if (n.errorMessage !== undefined) {
