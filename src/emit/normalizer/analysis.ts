@@ -156,3 +156,23 @@ export function nodesWithWork(ir: IR, required: Map<IRNode, Set<string>>): Set<I
   }
   return work;
 }
+
+/**
+ * Places (not the root) whose fit the normaliser tests on their own, after a
+ * JSON-text or wrapped-list repair: the validator gives each its own `is_*`
+ * function, and the normaliser calls that one instead of writing it again.
+ */
+export function placesTestedAlone(ir: IR): Set<IRNode> {
+  const work = nodesWithWork(ir, requiredByInstance(ir));
+  return new Set(ir.nodes.filter((n) => n !== ir.root && work.has(n) && testsFitAlone(n)));
+}
+
+/**
+ * Whether the container repairs (normalizer/container.ts) test `n`'s fit on its
+ * own: a place wanting an array, or an object and not a string (where a string
+ * fits, it is never JSON text to parse).
+ */
+export function testsFitAlone(n: IRNode): boolean {
+  const w = wantedTypes(n);
+  return !!w && (w.includes("array") || (w.includes("object") && !w.includes("string")));
+}

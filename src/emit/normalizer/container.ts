@@ -7,7 +7,7 @@
 import type { IRNode } from "../../schema/ir.js";
 import { code, comment, lit, type Code } from "../code.js";
 import { typeTest } from "../validator/keywords/type.js";
-import { wantedTypes } from "./analysis.js";
+import { testsFitAlone, wantedTypes } from "./analysis.js";
 import type { NormContext, NzFn } from "./context.js";
 import type { NormRule } from "./rule.js";
 
@@ -24,7 +24,7 @@ export const containerRule: NormRule = {
     const v = code`v`;
     if (!wantArray) {
       // A string that fits the place is left alone; otherwise only a string can be JSON text.
-      if (types.includes("string")) return [];
+      if (!testsFitAlone(n)) return [];
       return [code`${comment("JSON text of an object (normalized)")}if (m >= 2 && typeof v === "string") v = ${ctx.rt("nzJsonFix")}(v, p, r, m, d, ${want}, ${self.name}, ${ctx.fitsFn(n, self.owner)});`];
     }
     const j = ctx.names.fresh("j");

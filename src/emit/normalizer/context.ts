@@ -36,11 +36,17 @@ export class NormContext {
   shareKey: (node: IRNode) => string | undefined = () => undefined;
   private queue: { node: IRNode; fn: NzFn }[] = [];
 
+  /** With a shared context: the validator's constants and functions, already in the tool's scope. */
+  readonly inScope: ReadonlySet<string>;
+
   constructor(
     readonly ir: IR,
     readonly opts: ValidatorOptions,
+    /** The context the tool's validator was written with (writtenValidator), when shared. */
+    shared?: { ctx: EmitContext; emitted: ReadonlySet<string> },
   ) {
-    this.vctx = new EmitContext(ir, opts);
+    this.vctx = shared?.ctx ?? new EmitContext(ir, opts);
+    this.inScope = shared?.emitted ?? new Set();
     this.vsub = makeSub(this.vctx);
     this.required = requiredByInstance(ir);
     this.work = nodesWithWork(ir, this.required);

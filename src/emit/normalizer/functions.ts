@@ -6,7 +6,7 @@
 import type { IR, IRNode } from "../../schema/ir.js";
 import { code, comment, Names, params, type Code, type Name } from "../code.js";
 import type { ValidatorOptions } from "../validator/context.js";
-import { constName, referencedOnly } from "../validator/functions.js";
+import { constName, referencedOnly, writtenValidator } from "../validator/functions.js";
 import { evalItemsBody, evalPropsBody } from "../validator/keywords/unevaluated.js";
 import { wantedTypes } from "./analysis.js";
 import { allOfRule, anyOfRule, dependentRule, ifRule, oneOfRule, refRule } from "./applicators.js";
@@ -48,7 +48,7 @@ function entryName(ctxNames: { fresh(p: string): Name }, avoid: readonly string[
  * module-level constant must not take (the tool's identifier).
  */
 export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, avoid: readonly string[] = []): EmittedNormalizer {
-  const ctx = new NormContext(ir, opts);
+  const ctx = new NormContext(ir, opts, writtenValidator(isEntry));
   // A validator that threads a dynamic scope ($dynamicRef) through its functions is not
   // one these repairs can call with a bare depth: such tools repair nothing (yet).
   if ((ctx.vctx as unknown as { dynamic?: boolean }).dynamic) return emitIdentityNormalizer(avoid);
@@ -91,7 +91,17 @@ export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, av
         return m === 3 ? ${fold}(out) : out;
       };`
     : code`return (v: unknown, m: number, _r: rt.Repair[]): unknown => (m === 3 ? ${fold}(v) : v);`;
-  const consts = ctx.vctx.consts.map((c) => ({ name: constName(c), fn: c }));
+  // In the validator's context, a check it registered but left out (nothing of its own
+  // called it) is written here when the normaliser calls it — and what that one calls.
+  for (;;) {
+    const written = new Set(isFns.map((f) => f.name));
+    const text = [...isFns, ...fns].map((f) => f.fn.text).join("\n") + run.text;
+    const called = new Set(text.match(/[\w$]+/g) ?? []);
+    const again = [...called].filter((id) => !written.has(id) && !ctx.inScope.has(id) && ctx.vctx.requeue(id));
+    if (again.length === 0) break;
+    isFns.push(...emitChecks(ctx));
+  }
+  const consts = ctx.vctx.consts.map((c) => ({ name: constName(c), fn: c })).filter((c) => !ctx.inScope.has(c.name));
   const inner = code`${referencedOnly([...consts, ...isFns, ...fns], [run])}
   ${run}`;
   const body = code`${ENTRY_DOC}

@@ -38,6 +38,12 @@ export class EmitContext {
   private evalQueue: { node: IRNode; kind: "props" | "items"; name: Name; self: boolean }[] = [];
   private constCache = new Map<string, Name>();
 
+  /**
+   * Places checked by a call of their own `is_*` function rather than inline, because
+   * the normaliser tests them alone too and calls the same function (functions.ts).
+   */
+  alone: ReadonlySet<IRNode> = new Set();
+
   /** Whether the schema uses $dynamicRef: then every function also carries the dynamic scope `ds`. */
   readonly dynamic: boolean;
   /** Arguments after the value for a call at the same depth: `d` (and `ds`). */
@@ -88,9 +94,20 @@ export class EmitContext {
     if (!f) {
       f = { is: this.names.fresh(`is_${node.id}_`), err: this.names.fresh(`err_${node.id}_`) };
       this.fns.set(node, f);
+      this.byIs.set(f.is.text, { node, owner });
       this.queue.push({ node, names: f, owner });
     }
     return f;
+  }
+
+  private byIs = new Map<string, { node: IRNode; owner: boolean }>();
+
+  /** Queues the pair named by `isName` again (for a second writer of this context: the normaliser), if it is one; says whether it was. */
+  requeue(isName: string): boolean {
+    const at = this.byIs.get(isName);
+    if (!at) return false;
+    this.queue.push({ node: at.node, names: this.fns.get(at.node)!, owner: at.owner });
+    return true;
   }
 
   /**

@@ -4,6 +4,7 @@ import type { IR } from "../../schema/ir.js";
 import { code, comment, params, type Code, type Name } from "../code.js";
 import type { IRNode } from "../../schema/ir.js";
 import { EmitContext, type FnNames, type ValidatorOptions } from "./context.js";
+import { placesTestedAlone } from "../normalizer/analysis.js";
 import { evalItemsBody, evalPropsBody } from "./keywords/unevaluated.js";
 import { errorNode, fastNode, makeSub } from "./node.js";
 // Recursive functions count their calls against this budget (exponential anyOf/oneOf recursion; see the runtime's `work`).
@@ -21,6 +22,7 @@ export interface EmittedValidator {
 
 export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator {
   const ctx = new EmitContext(ir, opts);
+  if (!ctx.dynamic) ctx.alone = placesTestedAlone(ir);
   const sub = makeSub(ctx);
   const fns: { name: Name; fn: Code }[] = [];
   const root = ctx.fn(ir.root, true);
@@ -73,9 +75,25 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
     function ${collect}(v: unknown, s: rt.ValidationError[]): void { ${root.err}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
   ];
   const consts = ctx.consts.map((c) => ({ name: constName(c), fn: c }));
-  const kept = new Set(referencedOnly([...consts, ...fns.map((f) => ({ name: f.name.text, fn: f.fn }))], entries));
+  const all = [...consts, ...fns.map((f) => ({ name: f.name.text, fn: f.fn }))];
+  const kept = new Set(referencedOnly(all, entries));
   const used = (c: Code) => kept.has(c);
+  const emitted = new Set(all.filter((x) => kept.has(x.fn)).map((x) => x.name));
+  if (!ir.nodes.some((n) => n.unevaluatedProperties !== undefined || n.unevaluatedItems !== undefined)) written.set(is, { ctx, emitted });
   return { body: code`${ctx.consts.filter(used)}\n\n${fns.map((f) => f.fn).filter(used)}\n${entries}`, runtime: ctx.runtime, is, collect };
+}
+
+/**
+ * The context a validator was written with and the names of the constants and
+ * functions it kept, by its `is` entry: the same tool's normaliser writes on in that
+ * context (normalizer/functions.ts), so it calls the validator's `is_*` functions
+ * instead of writing its own. Not for validators with unevaluatedProperties/Items
+ * (their annotation collectors are not shared).
+ */
+const written = new WeakMap<Code, { ctx: EmitContext; emitted: ReadonlySet<string> }>();
+
+export function writtenValidator(isEntry: Code): { ctx: EmitContext; emitted: ReadonlySet<string> } | undefined {
+  return written.get(isEntry);
 }
 
 /** The name of a constant of EmitContext.constant (`const <name> = …;`). */

@@ -57,7 +57,7 @@ export function makeSub(ctx: EmitContext): Sub {
   // so the dynamic scope can be extended on entry.
   const own = (node: IRNode) => ctx.dynamic && node.scope !== undefined;
   const sub: Sub = {
-    fast: (node, v, owner) => (own(node) ? [code`if (!${ctx.fn(node, owner).is}(${v}, ${ctx.d})) return false;`] : fastNode(node, v, ctx, sub, owner)),
+    fast: (node, v, owner) => (own(node) || ctx.alone.has(node) ? [code`if (!${ctx.fn(node, owner).is}(${v}, ${ctx.d})) return false;`] : fastNode(node, v, ctx, sub, owner)),
     errors: (node, v, p, owner) => (own(node) ? [code`${ctx.fn(node, owner).err}(${v}, ${pathCode(p)}, s, ${ctx.d});`] : errorNode(node, v, p, ctx, sub, owner)),
   };
   return sub;
