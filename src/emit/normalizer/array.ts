@@ -18,16 +18,11 @@ export const arrayRule: NormRule = {
       const call = ctx.call(node, true, x, code`${ctx.rt("pi")}(p, ${i})`);
       if (call) stmts.push(code`${comment(`#${node.loc}`)}if (v.length > ${i}) { const ${x} = v[${i}]; const ${y} = ${call}; if (${y} !== ${x}) ${a} = ${ctx.rt("nzItem")}(${a}, v, ${i}, ${y}); }`);
     });
-    if (n.items) {
-      const i = ctx.names.fresh("i");
-      const x = ctx.names.fresh("x");
-      const y = ctx.names.fresh("y");
-      const call = ctx.call(n.items, true, x, code`${ctx.rt("pi")}(p, ${i})`);
-      if (call)
-        stmts.push(
-          code`${comment(`#${n.items.loc}`)}for (let ${i} = ${prefix.length}; ${i} < v.length; ${i}++) { const ${x} = v[${i}]; const ${y} = ${call}; if (${y} !== ${x}) ${a} = ${ctx.rt("nzItem")}(${a}, v, ${i}, ${y}); }`,
-        );
-    }
+    const f = n.items && ctx.nz(n.items, true);
+    const items = f ? code`${ctx.rt("nzItems")}(${stmts.length ? a : code`v`}, v, ${prefix.length}, ${f.name}, p, r, m, d)` : undefined;
+    // Only items: one call, copy-on-write from `v` itself.
+    if (items && stmts.length === 0) return [code`${comment(`#${n.items!.loc}`)}if (Array.isArray(v)) v = ${items};`];
+    if (items) stmts.push(code`${comment(`#${n.items!.loc}`)}${a} = ${items};`);
     return [code`if (Array.isArray(v)) {
       let ${a}: any = v;
       ${stmts}

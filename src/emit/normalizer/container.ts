@@ -5,7 +5,7 @@
 // result, normalised in turn, fits this place (the validator's fast path for
 // it); otherwise the value stays as it was and the validator reports it.
 import type { IRNode } from "../../schema/ir.js";
-import { code, comment, lit, type Code } from "../code.js";
+import { code, comment, type Code } from "../code.js";
 import { typeTest } from "../validator/keywords/type.js";
 import { testsFitAlone, wantedTypes } from "./analysis.js";
 import type { NormContext, NzFn } from "./context.js";
@@ -18,43 +18,15 @@ export const containerRule: NormRule = {
     return !!w && (w.includes("object") || w.includes("array"));
   },
   emit: (n: IRNode, ctx: NormContext, self: NzFn): Code[] => {
+    if (!testsFitAlone(n)) return []; // a string fits the place: it is never JSON text to parse
     const types = wantedTypes(n)!;
     const wantArray = types.includes("array");
     const want = (types.includes("object") ? 1 : 0) | (wantArray ? 2 : 0);
-    const v = code`v`;
-    if (!wantArray) {
-      // A string that fits the place is left alone; otherwise only a string can be JSON text.
-      if (!testsFitAlone(n)) return [];
-      return [code`${comment("JSON text of an object (normalized)")}if (m >= 2 && typeof v === "string") v = ${ctx.rt("nzJsonFix")}(v, p, r, m, d, ${want}, ${self.name}, ${ctx.fitsFn(n, self.owner)});`];
-    }
-    const j = ctx.names.fresh("j");
-    const n0 = ctx.names.fresh("n");
-    const w = ctx.names.fresh("w");
-    const stmts: Code[] = [
-      code`let ${j}: unknown = undefined;
-      if (typeof v === "string") {
-        ${j} = ${ctx.rt("nzJson")}(v, ${want});
-        if (${j} !== undefined) {
-          const ${n0} = r.length;
-          const ${w} = ${self.name}(${j}, p, r, m, d);
-          if (${ctx.fits(n, self.owner, w)}) { ${ctx.rt("nzFixAt")}(r, ${n0}, p, v, ${j}, ${lit("json_string")}); v = ${w}; } else r.length = ${n0};
-        }
-      }`,
-    ];
-    if (wantArray) {
-      const a = ctx.names.fresh("a");
-      const n1 = ctx.names.fresh("n");
-      const w1 = ctx.names.fresh("w");
-      stmts.push(
-        code`if (${j} === undefined && v !== null) {
-          const ${a} = [v];
-          const ${n1} = r.length;
-          const ${w1} = ${self.name}(${a}, p, r, m, d);
-          if (${ctx.fits(n, self.owner, w1)}) { ${ctx.rt("nzFixAt")}(r, ${n1}, p, v, ${a}, ${lit("wrap_list")}); v = ${w1}; } else r.length = ${n1};
-        }`,
-      );
-    }
     const what = [types.includes("object") ? "object" : "", wantArray ? "array" : ""].filter(Boolean).join(" or ");
-    return [code`${comment(`JSON text of an ${what}${wantArray ? "; a bare value as a one-element list" : ""} (normalized)`)}if (m >= 2 && !(${typeTest(types, v)})) { ${stmts} }`];
+    // Only an array place repairs what is not a string (a bare value becomes a one-element list).
+    const when = wantArray ? code`!(${typeTest(types, code`v`)})` : code`typeof v === "string"`;
+    return [
+      code`${comment(`JSON text of an ${what}${wantArray ? "; a bare value as a one-element list" : ""} (normalized)`)}if (m >= 2 && ${when}) v = ${ctx.rt("nzContainer")}(v, p, r, m, d, ${want}, ${self.name}, ${ctx.fitsFn(n, self.owner)});`,
+    ];
   },
 };

@@ -12,7 +12,8 @@ import { makeSub } from "../validator/node.js";
 import { nodesWithWork, requiredByInstance } from "./analysis.js";
 
 export interface NzFn {
-  name: Name;
+  /** A function of the normaliser, or the runtime's own (`rt.nzToString`) where that does all the place needs. */
+  name: Code;
   /** The place owns its instance (a property, item or map value, or the root), as the validator's `owner`. */
   owner: boolean;
   /** Places that only cast a scalar share one function per wanted type (its key, e.g. "scalar:string"). */
@@ -72,6 +73,12 @@ export class NormContext {
     let f = this.fns.get(node);
     if (!f) {
       const key = this.shareKey(node);
+      const runtime = key?.startsWith("runtime:") ? key.slice("runtime:".length) : undefined;
+      if (runtime) {
+        f = { name: this.rt(runtime), owner };
+        this.fns.set(node, f);
+        return f;
+      }
       f = key === undefined ? undefined : this.sharedFns.get(key);
       if (!f) {
         f = { name: this.names.fresh(`nz_${node.id}_`), owner, shared: key };

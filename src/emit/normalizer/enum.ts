@@ -16,13 +16,9 @@ export const enumRule: NormRule = {
   emit: (n: IRNode, ctx: NormContext): Code[] => {
     const v = code`v`;
     const map = ctx.vctx.constant("spellings", code`new Map<string, string>(${lit(foldedSpellings(n))})`);
-    const c = ctx.names.fresh("c");
     return [
       // The member test before the typeof: after it, TypeScript would call comparing a string with a number member an error.
-      code`${comment("enum spelling (normalized)")}if (m >= 2 && !(${enumConstTest(n, v, ctx.vctx)!}) && typeof v === "string") {
-        const ${c} = ${ctx.rt("nzEnum")}(v, ${map});
-        if (${c} !== undefined) { ${ctx.rt("nzFix")}(r, p, v, ${c}, ${lit("enum_spelling")}); v = ${c}; }
-      }`,
+      code`${comment("enum spelling (normalized)")}if (m >= 2 && !(${enumConstTest(n, v, ctx.vctx)!}) && typeof v === "string") v = ${ctx.rt("nzSpelling")}(v, p, r, ${map});`,
     ];
   },
 };

@@ -16,7 +16,7 @@ import { NormContext } from "./context.js";
 import { enumRule } from "./enum.js";
 import { objectRule } from "./object.js";
 import type { NormRule } from "./rule.js";
-import { scalarRule } from "./scalar.js";
+import { runtimeCast, scalarRule } from "./scalar.js";
 // Recursive functions count their calls against the runtime's work budget (see `work` in templates/_runtime.ts).
 import { WORK_MAX } from "../../../templates/_runtime.js";
 
@@ -76,20 +76,7 @@ export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, av
   const isFns = emitChecks(ctx);
   const fold = ctx.rt("nzFold");
   const run = root
-    ? code`return (v: unknown, m: number, r: rt.Repair[]): unknown => {
-        let out = v;
-        if (m >= 1 && m <= 3 && !${ctx.isArgs}(v)) {
-          const n0 = r.length;
-          try {
-            out = ${root.name}(v, "", r, m, 0);
-          } catch {
-            // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
-            r.length = n0;
-            out = v;
-          }
-        }
-        return m === 3 ? ${fold}(out) : out;
-      };`
+    ? code`return ${ctx.rt("nzEntry")}(${ctx.isArgs}, ${root.name});`
     : code`return (v: unknown, m: number, _r: rt.Repair[]): unknown => (m === 3 ? ${fold}(v) : v);`;
   // In the validator's context, a check it registered but left out (nothing of its own
   // called it) is written here when the normaliser calls it — and what that one calls.
@@ -121,7 +108,9 @@ function scalarShareKey(node: IRNode, ctx: NormContext): string | undefined {
   if (node === ctx.ir.root || ctx.ir.refTargets.has(node)) return undefined;
   const rules = RULES.filter((r) => r.applies(node, ctx));
   if (rules.length !== 1 || rules[0] !== scalarRule) return undefined;
-  return `scalar:${wantedTypes(node)!.join(" or ")}`;
+  const types = wantedTypes(node)!;
+  const cast = runtimeCast(types);
+  return cast ? `runtime:${cast}` : `scalar:${types.join(" or ")}`;
 }
 
 /**

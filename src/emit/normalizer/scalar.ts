@@ -16,6 +16,15 @@ function casts(types: readonly string[]): { num: boolean; int: boolean; bool: bo
   return { num, int: num && !types.includes("number"), bool: types.includes("boolean") };
 }
 
+/**
+ * The runtime's cast for a place wanting one of these single types (templates/_normalize.ts:
+ * the statements below, as one function); undefined for other type lists, written inline.
+ */
+export function runtimeCast(types: readonly string[]): string | undefined {
+  if (types.length !== 1) return undefined;
+  return ({ string: "nzToString", integer: "nzToInteger", number: "nzToNumber", boolean: "nzToBoolean" } as Record<string, string>)[types[0]!];
+}
+
 export const scalarRule: NormRule = {
   name: "number_string / boolean_string / unwrap_list",
   applies: (n: IRNode) => {
@@ -26,6 +35,8 @@ export const scalarRule: NormRule = {
   },
   emit: (n: IRNode, ctx: NormContext): Code[] => {
     const types = wantedTypes(n)!;
+    const cast = runtimeCast(types);
+    if (cast) return [code`v = ${ctx.rt(cast)}(v, p, r, m, d);`];
     const { num, int, bool } = casts(types);
     const unwrap = wantsScalarOnly(types);
     const v = code`v`;
