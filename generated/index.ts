@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.2320bd380e.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.2320bd380e.js";
+import * as rt from "./_runtime.5af5eb3aff.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.5af5eb3aff.js";
 
 // tool "book_room" from examples/tools/book_room.json
 // input hash: sha256:ac0646ae7ecbc311016140ba30b8bda9ef346e7d0f0f21bdd520d3c20c922954
@@ -61,10 +61,7 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
       {
         const x4 = v.room_id;
         if (x4 !== undefined) { // #/properties/room_id
-          if (!((typeof x4 === "string"))) {
-            rt.typeErr(s, "room_id", x4, "string", "a string", "\"abc123\"");
-          } else {
-          }
+          if (!((typeof x4 === "string"))) rt.typeErr(s, "room_id", x4, "string", "a string", "\"abc123\"");
         }
       }
       {
@@ -116,113 +113,26 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
     // normalise the root schema
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j0: unknown = undefined;
-        if (typeof v === "string") {
-          j0 = rt.nzJson(v, 1);
-          if (j0 !== undefined) {
-            const n0 = r.length;
-            const w0 = nz_0_0(j0, p, r, m, d);
-            if (isArgs0(w0)) {
-              rt.nzFixAt(r, n0, p, v, j0, "json_string");
-              v = w0;
-            } else r.length = n0;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o0: any = v;
         // #/properties/room_id
-        {
-          const x0 = v.room_id;
-          if (x0 !== undefined) {
-            const y0 = nz_1_0(x0, rt.pk(p, "room_id"), r, m, d);
-            if (y0 !== x0) o0 = rt.nzSet(o0, v, "room_id", y0);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "room_id", rt.nzToString, false, p, r, m, d);
         // #/properties/start_iso
-        {
-          const x1 = v.start_iso;
-          if (x1 !== undefined) {
-            const y1 = nz_2_0(x1, rt.pk(p, "start_iso"), r, m, d);
-            if (y1 !== x1) o0 = rt.nzSet(o0, v, "start_iso", y1);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "start_iso", rt.nzToString, false, p, r, m, d);
         // #/properties/duration_min
-        {
-          const x2 = v.duration_min;
-          if (x2 !== undefined) {
-            if (x2 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "duration_min"), o0, v, "duration_min");
-            else {
-              const y2 = nz_3_0(x2, rt.pk(p, "duration_min"), r, m, d);
-              if (y2 !== x2) o0 = rt.nzSet(o0, v, "duration_min", y2);
-            }
-          }
-        }
+        o0 = rt.nzProp(o0, v, "duration_min", rt.nzToInteger, true, p, r, m, d);
         v = o0;
       }
       return v;
     }
-    // normalise #/properties/room_id
-
-    function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w1: any = v;
-        const u0 = m >= 2 && Array.isArray(w1) && w1.length === 1;
-        if (u0) w1 = w1[0];
-        if (w1 !== v && ((typeof w1 === "string"))) v = rt.nzScalar(r, p, v, w1, u0);
-      }
-      return v;
-    }
-    // normalise #/properties/start_iso
-
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w2: any = v;
-        const u1 = m >= 2 && Array.isArray(w2) && w2.length === 1;
-        if (u1) w2 = w2[0];
-        if (w2 !== v && ((typeof w2 === "string"))) v = rt.nzScalar(r, p, v, w2, u1);
-      }
-      return v;
-    }
-    // normalise #/properties/duration_min
-
-    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to integer, scalar (unwrap a one-element list)
-      if (!((Number.isInteger(v)))) {
-        let w3: any = v;
-        const u2 = m >= 2 && Array.isArray(w3) && w3.length === 1;
-        if (u2) w3 = w3[0];
-        if (typeof w3 === "string") {
-          const c2: number | boolean | undefined = rt.nzNumber(w3, m, true);
-          if (c2 !== undefined) w3 = c2;
-        }
-        if (w3 !== v && ((Number.isInteger(w3)))) v = rt.nzScalar(r, p, v, w3, u2);
-      }
-      return v;
-    }
-    return (v: unknown, m: number, r: rt.Repair[]): unknown => {
-      let out = v;
-      if (m >= 1 && m <= 3 && !isArgs0(v)) {
-        const n0 = r.length;
-        try {
-          out = nz_0_0(v, "", r, m, 0);
-        } catch {
-          // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
-          r.length = n0;
-          out = v;
-        }
-      }
-      return m === 3 ? rt.nzFold(out) : out;
-    };
+    return rt.nzEntry(isArgs0, nz_0_0);
     })(is0);
 
   return rt.makeTool<BookRoomArgs>({
     name: "book_room",
     description: "Book a meeting room. Dates are ISO 8601 with timezone.",
-    inputSchema: {"type": "object", "properties": {"room_id": {"type": "string"}, "start_iso": {"type": "string", "format": "date-time"}, "duration_min": {"type": "integer", "minimum": 15, "maximum": 480}}, "required": ["room_id", "start_iso"], "additionalProperties": false},
+    inputSchema: JSON.parse('{"type":"object","properties":{"room_id":{"type":"string"},"start_iso":{"type":"string","format":"date-time"},"duration_min":{"type":"integer","minimum":15,"maximum":480}},"required":["room_id","start_iso"],"additionalProperties":false}'),
     schemaHash: "613be6f93a857fcef0da78af167e2434a2f79d5a5673e7868523d116e081c1e6",
     is: is0,
     collect: collect0,
@@ -268,24 +178,10 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     if (!((typeof x0 === "string"))) return false;
     if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) return false;
     const x1 = v.sections;
-    if (x1 === undefined) return false; // #/properties/sections
-
-    if (!((Array.isArray(x1)))) return false;
-    if (x1.length > 50) return false;
-    for (let i0 = 0; i0 < x1.length; i0++) {
-      const x2 = x1[i0]; // #/properties/sections/items
-
-      if (!is_4_0(x2, d + 1)) return false;
-      if (typeof x2 === "object" && x2 !== null && !Array.isArray(x2)) {
-        for (const k0 in x2) {
-          if (!(((k0 === "heading") || (k0 === "kind") || (k0 === "children")))) {
-            return false;
-          }
-        }
-      }
-    }
-    for (const k1 in v) {
-      if (!(((k1 === "title") || (k1 === "sections")))) {
+    if (x1 === undefined) return false;
+    if (!is_2_0(x1, d)) return false;
+    for (const k0 in v) {
+      if (!(((k0 === "title") || (k0 === "sections")))) {
         return false;
       }
     }
@@ -299,30 +195,30 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
       if (!(v.title !== undefined)) rt.missing(s, "", "title", "\"Fix login timeout\"");
       if (!(v.sections !== undefined)) rt.missing(s, "", "sections", "[{\"heading\":\"Introduction\"}]");
       {
-        const x5 = v.title;
-        if (x5 !== undefined) { // #/properties/title
-          if (!((typeof x5 === "string"))) {
-            rt.typeErr(s, "title", x5, "string", "a string", "\"Fix login timeout\"");
+        const x3 = v.title;
+        if (x3 !== undefined) { // #/properties/title
+          if (!((typeof x3 === "string"))) {
+            rt.typeErr(s, "title", x3, "string", "a string", "\"Fix login timeout\"");
           } else {
-            if (x5.length < 1 || (x5.length < 2 && rt.ucs2length(x5) < 1)) rt.sizeErr(s, "title", x5, rt.ucs2length(x5), "minLength", 1, "\"Fix login timeout\"");
+            if (x3.length < 1 || (x3.length < 2 && rt.ucs2length(x3) < 1)) rt.sizeErr(s, "title", x3, rt.ucs2length(x3), "minLength", 1, "\"Fix login timeout\"");
           }
         }
       }
       {
-        const x6 = v.sections;
-        if (x6 !== undefined) { // #/properties/sections
-          if (!((Array.isArray(x6)))) {
-            rt.typeErr(s, "sections", x6, "array", "an array", "[{\"heading\":\"Introduction\"}]");
+        const x4 = v.sections;
+        if (x4 !== undefined) { // #/properties/sections
+          if (!((Array.isArray(x4)))) {
+            rt.typeErr(s, "sections", x4, "array", "an array", "[{\"heading\":\"Introduction\"}]");
           } else {
-            if (x6.length > 50) rt.sizeErr(s, "sections", x6, x6.length, "maxItems", 50, "[{\"heading\":\"Introduction\"}]");
-            for (let i1 = 0; i1 < x6.length; i1++) {
-              const x7 = x6[i1]; // #/properties/sections/items
+            if (x4.length > 50) rt.sizeErr(s, "sections", x4, x4.length, "maxItems", 50, "[{\"heading\":\"Introduction\"}]");
+            for (let i0 = 0; i0 < x4.length; i0++) {
+              const x5 = x4[i0]; // #/properties/sections/items
 
-              err_4_0(x7, rt.pi("sections", i1), s, d + 1);
-              if (typeof x7 === "object" && x7 !== null && !Array.isArray(x7)) {
-                for (const k2 in x7) {
-                  if (!(((k2 === "heading") || (k2 === "kind") || (k2 === "children")))) {
-                    rt.unknownKey(s, rt.pi("sections", i1), k2, known0, "create_outline");
+              err_4_0(x5, rt.pi("sections", i0), s, d + 1);
+              if (typeof x5 === "object" && x5 !== null && !Array.isArray(x5)) {
+                for (const k1 in x5) {
+                  if (!(((k1 === "heading") || (k1 === "kind") || (k1 === "children")))) {
+                    rt.unknownKey(s, rt.pi("sections", i0), k1, known0, "create_outline");
                   }
                 }
               }
@@ -330,12 +226,32 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
           }
         }
       }
-      for (const k3 in v) {
-        if (!(((k3 === "title") || (k3 === "sections")))) {
-          rt.unknownKey(s, "", k3, known1, "create_outline");
+      for (const k2 in v) {
+        if (!(((k2 === "title") || (k2 === "sections")))) {
+          rt.unknownKey(s, "", k2, known1, "create_outline");
         }
       }
     }
+  }
+  // schema at #/properties/sections
+
+  function is_2_0(v: any, d: number): boolean {
+    // #/properties/sections
+    if (!((Array.isArray(v)))) return false;
+    if (v.length > 50) return false;
+    for (let i1 = 0; i1 < v.length; i1++) {
+      const x8 = v[i1]; // #/properties/sections/items
+
+      if (!is_4_0(x8, d + 1)) return false;
+      if (typeof x8 === "object" && x8 !== null && !Array.isArray(x8)) {
+        for (const k3 in x8) {
+          if (!(((k3 === "heading") || (k3 === "kind") || (k3 === "children")))) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
   }
   // schema at #/$defs/section (recursive: depth-bounded)
 
@@ -345,31 +261,19 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     // #/$defs/section
 
     if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
-    const x10 = v.heading;
-    if (x10 === undefined) return false; // #/$defs/section/properties/heading
+    const x12 = v.heading;
+    if (x12 === undefined) return false; // #/$defs/section/properties/heading
 
-    if (!((typeof x10 === "string"))) return false;
-    if (x10.length < 1 || (x10.length < 2 && rt.ucs2length(x10) < 1)) return false;
-    const x11 = v.kind;
-    if (x11 !== undefined) { // #/$defs/section/properties/kind
-      if (!((typeof x11 === "string"))) return false;
-      if (!((x11 === "chapter") || (x11 === "section") || (x11 === "appendix"))) return false;
+    if (!((typeof x12 === "string"))) return false;
+    if (x12.length < 1 || (x12.length < 2 && rt.ucs2length(x12) < 1)) return false;
+    const x13 = v.kind;
+    if (x13 !== undefined) { // #/$defs/section/properties/kind
+      if (!((typeof x13 === "string"))) return false;
+      if (!((x13 === "chapter") || (x13 === "section") || (x13 === "appendix"))) return false;
     }
-    const x12 = v.children;
-    if (x12 !== undefined) { // #/$defs/section/properties/children
-      if (!((Array.isArray(x12)))) return false;
-      for (let i2 = 0; i2 < x12.length; i2++) {
-        const x13 = x12[i2]; // #/$defs/section/properties/children/items
-
-        if (!is_4_0(x13, d + 1)) return false;
-        if (typeof x13 === "object" && x13 !== null && !Array.isArray(x13)) {
-          for (const k4 in x13) {
-            if (!(((k4 === "heading") || (k4 === "kind") || (k4 === "children")))) {
-              return false;
-            }
-          }
-        }
-      }
+    const x14 = v.children;
+    if (x14 !== undefined) {
+      if (!is_7_0(x14, d)) return false;
     }
     return true;
   }
@@ -404,10 +308,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
           if (!((typeof x16 === "string"))) {
             rt.typeErr(s, rt.pk(p, "kind"), x16, "string", "a string", "\"chapter\"");
           } else {
-            if (!(((x16 === "chapter") || (x16 === "section") || (x16 === "appendix")))) {
-              if (!((x16 === "chapter") || (x16 === "section") || (x16 === "appendix"))) rt.enumErr(s, rt.pk(p, "kind"), x16, allowed0, "enum", "\"chapter\"");
-            } else {
-            }
+            if (!((x16 === "chapter") || (x16 === "section") || (x16 === "appendix"))) rt.enumErr(s, rt.pk(p, "kind"), x16, allowed0, "enum", "\"chapter\"");
           }
           if (x16 === null) rt.nullOptional(s, from0, rt.pk(p, "kind"), "one of \"chapter\", \"section\", \"appendix\"");
         }
@@ -438,6 +339,25 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
       }
     }
   }
+  // schema at #/$defs/section/properties/children
+
+  function is_7_0(v: any, d: number): boolean {
+    // #/$defs/section/properties/children
+    if (!((Array.isArray(v)))) return false;
+    for (let i4 = 0; i4 < v.length; i4++) {
+      const x20 = v[i4]; // #/$defs/section/properties/children/items
+
+      if (!is_4_0(x20, d + 1)) return false;
+      if (typeof x20 === "object" && x20 !== null && !Array.isArray(x20)) {
+        for (const k6 in x20) {
+          if (!(((k6 === "heading") || (k6 === "kind") || (k6 === "children")))) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
+  }
   /** Fast path: true when the arguments fit. Allocates nothing. */
   function is0(v: unknown): boolean {
     return is_0_0(v, 0);
@@ -454,129 +374,18 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
     const spellings0 = new Map<string, string>([["chapter", "chapter"], ["section", "section"], ["appendix", "appendix"]]);
-    // fits #/properties/sections
-
-    function is_2_0(v: any, d: number): boolean {
-      // #/properties/sections
-      if (!((Array.isArray(v)))) return false;
-      if (v.length > 50) return false;
-      for (let i2 = 0; i2 < v.length; i2++) {
-        const x7 = v[i2]; // #/properties/sections/items
-
-        if (!is_4_0(x7, d + 1)) return false;
-        if (typeof x7 === "object" && x7 !== null && !Array.isArray(x7)) {
-          for (const k0 in x7) {
-            if (!(((k0 === "heading") || (k0 === "kind") || (k0 === "children")))) {
-              return false;
-            }
-          }
-        }
-      }
-      return true;
-    }
-    // fits #/$defs/section
-
-    function is_4_0(v: any, d: number): boolean {
-      if (++rt.work.n > 1000000 || d > 128) return false;
-      // #/$defs/section
-
-      if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
-      const x9 = v.heading;
-      if (x9 === undefined) return false; // #/$defs/section/properties/heading
-
-      if (!((typeof x9 === "string"))) return false;
-      if (x9.length < 1 || (x9.length < 2 && rt.ucs2length(x9) < 1)) return false;
-      const x10 = v.kind;
-      if (x10 !== undefined) { // #/$defs/section/properties/kind
-        if (!((typeof x10 === "string"))) return false;
-        if (!((x10 === "chapter") || (x10 === "section") || (x10 === "appendix"))) return false;
-      }
-      const x11 = v.children;
-      if (x11 !== undefined) { // #/$defs/section/properties/children
-        if (!((Array.isArray(x11)))) return false;
-        for (let i3 = 0; i3 < x11.length; i3++) {
-          const x12 = x11[i3]; // #/$defs/section/properties/children/items
-
-          if (!is_4_0(x12, d + 1)) return false;
-          if (typeof x12 === "object" && x12 !== null && !Array.isArray(x12)) {
-            for (const k1 in x12) {
-              if (!(((k1 === "heading") || (k1 === "kind") || (k1 === "children")))) {
-                return false;
-              }
-            }
-          }
-        }
-      }
-      return true;
-    }
-    // fits #/$defs/section/properties/children
-
-    function is_7_0(v: any, d: number): boolean {
-      // #/$defs/section/properties/children
-      if (!((Array.isArray(v)))) return false;
-      for (let i4 = 0; i4 < v.length; i4++) {
-        const x14 = v[i4]; // #/$defs/section/properties/children/items
-
-        if (!is_4_0(x14, d + 1)) return false;
-        if (typeof x14 === "object" && x14 !== null && !Array.isArray(x14)) {
-          for (const k2 in x14) {
-            if (!(((k2 === "heading") || (k2 === "kind") || (k2 === "children")))) {
-              return false;
-            }
-          }
-        }
-      }
-      return true;
-    }
     // normalise the root schema
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j0: unknown = undefined;
-        if (typeof v === "string") {
-          j0 = rt.nzJson(v, 1);
-          if (j0 !== undefined) {
-            const n0 = r.length;
-            const w0 = nz_0_0(j0, p, r, m, d);
-            if (isArgs0(w0)) {
-              rt.nzFixAt(r, n0, p, v, j0, "json_string");
-              v = w0;
-            } else r.length = n0;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o0: any = v;
         // #/properties/title
-        {
-          const x0 = v.title;
-          if (x0 !== undefined) {
-            const y0 = nz_1_0(x0, rt.pk(p, "title"), r, m, d);
-            if (y0 !== x0) o0 = rt.nzSet(o0, v, "title", y0);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "title", rt.nzToString, false, p, r, m, d);
         // #/properties/sections
-        {
-          const x1 = v.sections;
-          if (x1 !== undefined) {
-            const y1 = nz_2_0(x1, rt.pk(p, "sections"), r, m, d);
-            if (y1 !== x1) o0 = rt.nzSet(o0, v, "sections", y1);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "sections", nz_2_0, false, p, r, m, d);
         v = o0;
-      }
-      return v;
-    }
-    // normalise #/properties/title
-
-    function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w1: any = v;
-        const u0 = m >= 2 && Array.isArray(w1) && w1.length === 1;
-        if (u0) w1 = w1[0];
-        if (w1 !== v && ((typeof w1 === "string"))) v = rt.nzScalar(r, p, v, w1, u0);
       }
       return v;
     }
@@ -584,39 +393,9 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
 
     function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (m >= 2 && !((Array.isArray(v)))) {
-        let j1: unknown = undefined;
-        if (typeof v === "string") {
-          j1 = rt.nzJson(v, 2);
-          if (j1 !== undefined) {
-            const n1 = r.length;
-            const w2 = nz_2_0(j1, p, r, m, d);
-            if (is_2_0(w2, d)) {
-              rt.nzFixAt(r, n1, p, v, j1, "json_string");
-              v = w2;
-            } else r.length = n1;
-          }
-        }
-        if (j1 === undefined && v !== null) {
-          const a0 = [v];
-          const n2 = r.length;
-          const w3 = nz_2_0(a0, p, r, m, d);
-          if (is_2_0(w3, d)) {
-            rt.nzFixAt(r, n2, p, v, a0, "wrap_list");
-            v = w3;
-          } else r.length = n2;
-        }
-      }
-      if (Array.isArray(v)) {
-        let a1: any = v;
-        // #/properties/sections/items
-        for (let i0 = 0; i0 < v.length; i0++) {
-          const x2 = v[i0];
-          const y2 = nz_3_0(x2, rt.pi(p, i0), r, m, d);
-          if (y2 !== x2) a1 = rt.nzItem(a1, v, i0, y2);
-        }
-        v = a1;
-      }
+      if (m >= 2 && !((Array.isArray(v)))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, is_2_0);
+      // #/properties/sections/items
+      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_3_0, p, r, m, d);
       return v;
     }
     // normalise #/properties/sections/items
@@ -631,125 +410,34 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       if (++rt.work.n > 1000000 || d > 128) throw rt.NZ_ABORT;
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j2: unknown = undefined;
-        if (typeof v === "string") {
-          j2 = rt.nzJson(v, 1);
-          if (j2 !== undefined) {
-            const n3 = r.length;
-            const w4 = nz_4_0(j2, p, r, m, d);
-            if (is_4_0(w4, d)) {
-              rt.nzFixAt(r, n3, p, v, j2, "json_string");
-              v = w4;
-            } else r.length = n3;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_4_0, is_4_0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o1: any = v;
         // #/$defs/section/properties/heading
-        {
-          const x3 = v.heading;
-          if (x3 !== undefined) {
-            const y3 = nz_5_0(x3, rt.pk(p, "heading"), r, m, d);
-            if (y3 !== x3) o1 = rt.nzSet(o1, v, "heading", y3);
-          }
-        }
+        o1 = rt.nzProp(o1, v, "heading", rt.nzToString, false, p, r, m, d);
         // #/$defs/section/properties/kind
-        {
-          const x4 = v.kind;
-          if (x4 !== undefined) {
-            if (x4 === null && m >= 2) o1 = rt.nzDrop(r, rt.pk(p, "kind"), o1, v, "kind");
-            else {
-              const y4 = nz_6_0(x4, rt.pk(p, "kind"), r, m, d);
-              if (y4 !== x4) o1 = rt.nzSet(o1, v, "kind", y4);
-            }
-          }
-        }
+        o1 = rt.nzProp(o1, v, "kind", nz_6_0, true, p, r, m, d);
         // #/$defs/section/properties/children
-        {
-          const x5 = v.children;
-          if (x5 !== undefined) {
-            if (x5 === null && m >= 2) o1 = rt.nzDrop(r, rt.pk(p, "children"), o1, v, "children");
-            else {
-              const y5 = nz_7_0(x5, rt.pk(p, "children"), r, m, d);
-              if (y5 !== x5) o1 = rt.nzSet(o1, v, "children", y5);
-            }
-          }
-        }
+        o1 = rt.nzProp(o1, v, "children", nz_7_0, true, p, r, m, d);
         v = o1;
-      }
-      return v;
-    }
-    // normalise #/$defs/section/properties/heading
-
-    function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w5: any = v;
-        const u1 = m >= 2 && Array.isArray(w5) && w5.length === 1;
-        if (u1) w5 = w5[0];
-        if (w5 !== v && ((typeof w5 === "string"))) v = rt.nzScalar(r, p, v, w5, u1);
       }
       return v;
     }
     // normalise #/$defs/section/properties/kind
 
-    function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w6: any = v;
-        const u2 = m >= 2 && Array.isArray(w6) && w6.length === 1;
-        if (u2) w6 = w6[0];
-        if (w6 !== v && ((typeof w6 === "string"))) v = rt.nzScalar(r, p, v, w6, u2);
-      }
+    function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+      v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !(((v === "chapter") || (v === "section") || (v === "appendix"))) && typeof v === "string") {
-        const c3 = rt.nzEnum(v, spellings0);
-        if (c3 !== undefined) {
-          rt.nzFix(r, p, v, c3, "enum_spelling");
-          v = c3;
-        }
-      }
+      if (m >= 2 && !(((v === "chapter") || (v === "section") || (v === "appendix"))) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings0);
       return v;
     }
     // normalise #/$defs/section/properties/children
 
     function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (m >= 2 && !((Array.isArray(v)))) {
-        let j3: unknown = undefined;
-        if (typeof v === "string") {
-          j3 = rt.nzJson(v, 2);
-          if (j3 !== undefined) {
-            const n4 = r.length;
-            const w7 = nz_7_0(j3, p, r, m, d);
-            if (is_7_0(w7, d)) {
-              rt.nzFixAt(r, n4, p, v, j3, "json_string");
-              v = w7;
-            } else r.length = n4;
-          }
-        }
-        if (j3 === undefined && v !== null) {
-          const a2 = [v];
-          const n5 = r.length;
-          const w8 = nz_7_0(a2, p, r, m, d);
-          if (is_7_0(w8, d)) {
-            rt.nzFixAt(r, n5, p, v, a2, "wrap_list");
-            v = w8;
-          } else r.length = n5;
-        }
-      }
-      if (Array.isArray(v)) {
-        let a3: any = v;
-        // #/$defs/section/properties/children/items
-        for (let i1 = 0; i1 < v.length; i1++) {
-          const x6 = v[i1];
-          const y6 = nz_8_0(x6, rt.pi(p, i1), r, m, d);
-          if (y6 !== x6) a3 = rt.nzItem(a3, v, i1, y6);
-        }
-        v = a3;
-      }
+      if (m >= 2 && !((Array.isArray(v)))) v = rt.nzContainer(v, p, r, m, d, 2, nz_7_0, is_7_0);
+      // #/$defs/section/properties/children/items
+      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_8_0, p, r, m, d);
       return v;
     }
     // normalise #/$defs/section/properties/children/items
@@ -759,26 +447,13 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
       v = nz_4_0(v, p, r, m, d + 1);
       return v;
     }
-    return (v: unknown, m: number, r: rt.Repair[]): unknown => {
-      let out = v;
-      if (m >= 1 && m <= 3 && !isArgs0(v)) {
-        const n0 = r.length;
-        try {
-          out = nz_0_0(v, "", r, m, 0);
-        } catch {
-          // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
-          r.length = n0;
-          out = v;
-        }
-      }
-      return m === 3 ? rt.nzFold(out) : out;
-    };
+    return rt.nzEntry(isArgs0, nz_0_0);
     })(is0);
 
   return rt.makeTool<CreateOutlineArgs>({
     name: "create_outline",
     description: "Create a document outline: a tree of sections.",
-    inputSchema: {"type": "object", "properties": {"title": {"type": "string", "minLength": 1}, "sections": {"type": "array", "items": {"$ref": "#/$defs/section"}, "maxItems": 50}}, "required": ["title", "sections"], "$defs": {"section": {"type": "object", "properties": {"heading": {"type": "string", "minLength": 1, "examples": ["Introduction"]}, "kind": {"type": "string", "enum": ["chapter", "section", "appendix"]}, "children": {"type": "array", "items": {"$ref": "#/$defs/section"}}}, "required": ["heading"]}}},
+    inputSchema: JSON.parse('{"type":"object","properties":{"title":{"type":"string","minLength":1},"sections":{"type":"array","items":{"$ref":"#/$defs/section"},"maxItems":50}},"required":["title","sections"],"$defs":{"section":{"type":"object","properties":{"heading":{"type":"string","minLength":1,"examples":["Introduction"]},"kind":{"type":"string","enum":["chapter","section","appendix"]},"children":{"type":"array","items":{"$ref":"#/$defs/section"}}},"required":["heading"]}}}'),
     schemaHash: "b8b615e5422816c7e4021d4d2e3ae8a1fc723e0744593307b7a7cd6f961b70a5",
     is: is0,
     collect: collect0,
@@ -835,7 +510,7 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
 
   // root schema
 
-  function is_0_0(v: any, _d: number): boolean {
+  function is_0_0(v: any, d: number): boolean {
     // #
     if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
     const x0 = v.path;
@@ -844,34 +519,14 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
     if (!((typeof x0 === "string"))) return false;
     if (x0.length > 10000 || !re0.test(x0)) return false;
     const x1 = v.edits;
-    if (x1 === undefined) return false; // #/properties/edits
-
-    if (!((Array.isArray(x1)))) return false;
-    if (x1.length < 1) return false;
-    for (let i0 = 0; i0 < x1.length; i0++) {
-      const x2 = x1[i0]; // #/properties/edits/items
-
-      if (!((typeof x2 === "object" && x2 !== null && !Array.isArray(x2)))) return false;
-      const x3 = x2.oldText;
-      if (x3 === undefined) return false; // #/properties/edits/items/properties/oldText
-
-      if (!((typeof x3 === "string"))) return false;
-      const x4 = x2.newText;
-      if (x4 === undefined) return false; // #/properties/edits/items/properties/newText
-
-      if (!((typeof x4 === "string"))) return false;
-      for (const k0 in x2) {
-        if (!(((k0 === "oldText") || (k0 === "newText")))) {
-          return false;
-        }
-      }
+    if (x1 === undefined) return false;
+    if (!is_2_0(x1, d)) return false;
+    const x2 = v.dryRun;
+    if (x2 !== undefined) { // #/properties/dryRun
+      if (!((typeof x2 === "boolean"))) return false;
     }
-    const x6 = v.dryRun;
-    if (x6 !== undefined) { // #/properties/dryRun
-      if (!((typeof x6 === "boolean"))) return false;
-    }
-    for (const k1 in v) {
-      if (!(((k1 === "path") || (k1 === "edits") || (k1 === "dryRun")))) {
+    for (const k0 in v) {
+      if (!(((k0 === "path") || (k0 === "edits") || (k0 === "dryRun")))) {
         return false;
       }
     }
@@ -885,52 +540,46 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
       if (!(v.path !== undefined)) rt.missing(s, "", "path", "\"/srv/app/README.md\"");
       if (!(v.edits !== undefined)) rt.missing(s, "", "edits", "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
       {
-        const x8 = v.path;
-        if (x8 !== undefined) { // #/properties/path
-          if (!((typeof x8 === "string"))) {
-            rt.typeErr(s, "path", x8, "string", "a string", "\"/srv/app/README.md\"");
+        const x4 = v.path;
+        if (x4 !== undefined) { // #/properties/path
+          if (!((typeof x4 === "string"))) {
+            rt.typeErr(s, "path", x4, "string", "a string", "\"/srv/app/README.md\"");
           } else {
-            if (x8.length > 10000) rt.constraintErr(s, "path", x8, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-            else if (!re0.test(x8)) rt.patternErr(s, "path", x8, "^/", "a string starting with \"/\" (pattern ^/)", "\"/srv/app/README.md\"");
+            if (x4.length > 10000) rt.constraintErr(s, "path", x4, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
+            else if (!re0.test(x4)) rt.patternErr(s, "path", x4, "^/", "a string starting with \"/\" (pattern ^/)", "\"/srv/app/README.md\"");
           }
         }
       }
       {
-        const x9 = v.edits;
-        if (x9 !== undefined) { // #/properties/edits
-          if (!((Array.isArray(x9)))) {
-            rt.typeErr(s, "edits", x9, "array", "an array", "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
+        const x5 = v.edits;
+        if (x5 !== undefined) { // #/properties/edits
+          if (!((Array.isArray(x5)))) {
+            rt.typeErr(s, "edits", x5, "array", "an array", "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
           } else {
-            if (x9.length < 1) rt.sizeErr(s, "edits", x9, x9.length, "minItems", 1, "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
-            for (let i1 = 0; i1 < x9.length; i1++) {
-              const x10 = x9[i1]; // #/properties/edits/items
+            if (x5.length < 1) rt.sizeErr(s, "edits", x5, x5.length, "minItems", 1, "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
+            for (let i0 = 0; i0 < x5.length; i0++) {
+              const x6 = x5[i0]; // #/properties/edits/items
 
-              if (!((typeof x10 === "object" && x10 !== null && !Array.isArray(x10)))) {
-                rt.typeErr(s, rt.pi("edits", i1), x10, "object", "an object", "{\"oldText\":\"foo\",\"newText\":\"bar\"}");
+              if (!((typeof x6 === "object" && x6 !== null && !Array.isArray(x6)))) {
+                rt.typeErr(s, rt.pi("edits", i0), x6, "object", "an object", "{\"oldText\":\"foo\",\"newText\":\"bar\"}");
               } else {
-                if (!(x10.oldText !== undefined)) rt.missing(s, rt.pi("edits", i1), "oldText", "\"foo\"");
-                if (!(x10.newText !== undefined)) rt.missing(s, rt.pi("edits", i1), "newText", "\"bar\"");
+                if (!(x6.oldText !== undefined)) rt.missing(s, rt.pi("edits", i0), "oldText", "\"foo\"");
+                if (!(x6.newText !== undefined)) rt.missing(s, rt.pi("edits", i0), "newText", "\"bar\"");
                 {
-                  const x11 = x10.oldText;
-                  if (x11 !== undefined) { // #/properties/edits/items/properties/oldText
-                    if (!((typeof x11 === "string"))) {
-                      rt.typeErr(s, rt.pk(rt.pi("edits", i1), "oldText"), x11, "string", "a string", "\"foo\"");
-                    } else {
-                    }
+                  const x7 = x6.oldText;
+                  if (x7 !== undefined) { // #/properties/edits/items/properties/oldText
+                    if (!((typeof x7 === "string"))) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "oldText"), x7, "string", "a string", "\"foo\"");
                   }
                 }
                 {
-                  const x12 = x10.newText;
-                  if (x12 !== undefined) { // #/properties/edits/items/properties/newText
-                    if (!((typeof x12 === "string"))) {
-                      rt.typeErr(s, rt.pk(rt.pi("edits", i1), "newText"), x12, "string", "a string", "\"bar\"");
-                    } else {
-                    }
+                  const x8 = x6.newText;
+                  if (x8 !== undefined) { // #/properties/edits/items/properties/newText
+                    if (!((typeof x8 === "string"))) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "newText"), x8, "string", "a string", "\"bar\"");
                   }
                 }
-                for (const k2 in x10) {
-                  if (!(((k2 === "oldText") || (k2 === "newText")))) {
-                    rt.unknownKey(s, rt.pi("edits", i1), k2, known0, "edit_file");
+                for (const k1 in x6) {
+                  if (!(((k1 === "oldText") || (k1 === "newText")))) {
+                    rt.unknownKey(s, rt.pi("edits", i0), k1, known0, "edit_file");
                   }
                 }
               }
@@ -939,23 +588,52 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
         }
       }
       {
-        const x14 = v.dryRun;
-        if (x14 !== undefined) {
+        const x10 = v.dryRun;
+        if (x10 !== undefined) {
           const from0 = s.length; // #/properties/dryRun
 
-          if (!((typeof x14 === "boolean"))) {
-            rt.typeErr(s, "dryRun", x14, "boolean", "true or false", "false");
-          } else {
-          }
-          if (x14 === null) rt.nullOptional(s, from0, "dryRun", "true or false");
+          if (!((typeof x10 === "boolean"))) rt.typeErr(s, "dryRun", x10, "boolean", "true or false", "false");
+          if (x10 === null) rt.nullOptional(s, from0, "dryRun", "true or false");
         }
       }
-      for (const k3 in v) {
-        if (!(((k3 === "path") || (k3 === "edits") || (k3 === "dryRun")))) {
-          rt.unknownKey(s, "", k3, known1, "edit_file");
+      for (const k2 in v) {
+        if (!(((k2 === "path") || (k2 === "edits") || (k2 === "dryRun")))) {
+          rt.unknownKey(s, "", k2, known1, "edit_file");
         }
       }
     }
+  }
+  // schema at #/properties/edits
+
+  function is_2_0(v: any, d: number): boolean {
+    // #/properties/edits
+    if (!((Array.isArray(v)))) return false;
+    if (v.length < 1) return false;
+    for (let i1 = 0; i1 < v.length; i1++) {
+      const x12 = v[i1];
+      if (!is_3_0(x12, d)) return false;
+    }
+    return true;
+  }
+  // schema at #/properties/edits/items
+
+  function is_3_0(v: any, _d: number): boolean {
+    // #/properties/edits/items
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
+    const x17 = v.oldText;
+    if (x17 === undefined) return false; // #/properties/edits/items/properties/oldText
+
+    if (!((typeof x17 === "string"))) return false;
+    const x18 = v.newText;
+    if (x18 === undefined) return false; // #/properties/edits/items/properties/newText
+
+    if (!((typeof x18 === "string"))) return false;
+    for (const k4 in v) {
+      if (!(((k4 === "oldText") || (k4 === "newText")))) {
+        return false;
+      }
+    }
+    return true;
   }
   /** Fast path: true when the arguments fit. Allocates nothing. */
   function is0(v: unknown): boolean {
@@ -972,111 +650,19 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    // fits #/properties/edits
-    function is_2_0(v: any, _d: number): boolean {
-      // #/properties/edits
-      if (!((Array.isArray(v)))) return false;
-      if (v.length < 1) return false;
-      for (let i1 = 0; i1 < v.length; i1++) {
-        const x6 = v[i1]; // #/properties/edits/items
-
-        if (!((typeof x6 === "object" && x6 !== null && !Array.isArray(x6)))) return false;
-        const x7 = x6.oldText;
-        if (x7 === undefined) return false; // #/properties/edits/items/properties/oldText
-
-        if (!((typeof x7 === "string"))) return false;
-        const x8 = x6.newText;
-        if (x8 === undefined) return false; // #/properties/edits/items/properties/newText
-
-        if (!((typeof x8 === "string"))) return false;
-        for (const k0 in x6) {
-          if (!(((k0 === "oldText") || (k0 === "newText")))) {
-            return false;
-          }
-        }
-      }
-      return true;
-    }
-    // fits #/properties/edits/items
-
-    function is_3_0(v: any, _d: number): boolean {
-      // #/properties/edits/items
-      if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
-      const x10 = v.oldText;
-      if (x10 === undefined) return false; // #/properties/edits/items/properties/oldText
-
-      if (!((typeof x10 === "string"))) return false;
-      const x11 = v.newText;
-      if (x11 === undefined) return false; // #/properties/edits/items/properties/newText
-
-      if (!((typeof x11 === "string"))) return false;
-      for (const k1 in v) {
-        if (!(((k1 === "oldText") || (k1 === "newText")))) {
-          return false;
-        }
-      }
-      return true;
-    }
     // normalise the root schema
-
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j0: unknown = undefined;
-        if (typeof v === "string") {
-          j0 = rt.nzJson(v, 1);
-          if (j0 !== undefined) {
-            const n0 = r.length;
-            const w0 = nz_0_0(j0, p, r, m, d);
-            if (isArgs0(w0)) {
-              rt.nzFixAt(r, n0, p, v, j0, "json_string");
-              v = w0;
-            } else r.length = n0;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o0: any = v;
         // #/properties/path
-        {
-          const x0 = v.path;
-          if (x0 !== undefined) {
-            const y0 = nz_1_0(x0, rt.pk(p, "path"), r, m, d);
-            if (y0 !== x0) o0 = rt.nzSet(o0, v, "path", y0);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "path", rt.nzToString, false, p, r, m, d);
         // #/properties/edits
-        {
-          const x1 = v.edits;
-          if (x1 !== undefined) {
-            const y1 = nz_2_0(x1, rt.pk(p, "edits"), r, m, d);
-            if (y1 !== x1) o0 = rt.nzSet(o0, v, "edits", y1);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "edits", nz_2_0, false, p, r, m, d);
         // #/properties/dryRun
-        {
-          const x2 = v.dryRun;
-          if (x2 !== undefined) {
-            if (x2 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "dryRun"), o0, v, "dryRun");
-            else {
-              const y2 = nz_7_0(x2, rt.pk(p, "dryRun"), r, m, d);
-              if (y2 !== x2) o0 = rt.nzSet(o0, v, "dryRun", y2);
-            }
-          }
-        }
+        o0 = rt.nzProp(o0, v, "dryRun", rt.nzToBoolean, true, p, r, m, d);
         v = o0;
-      }
-      return v;
-    }
-    // normalise #/properties/path
-
-    function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w1: any = v;
-        const u0 = m >= 2 && Array.isArray(w1) && w1.length === 1;
-        if (u0) w1 = w1[0];
-        if (w1 !== v && ((typeof w1 === "string"))) v = rt.nzScalar(r, p, v, w1, u0);
       }
       return v;
     }
@@ -1084,141 +670,33 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
 
     function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (m >= 2 && !((Array.isArray(v)))) {
-        let j1: unknown = undefined;
-        if (typeof v === "string") {
-          j1 = rt.nzJson(v, 2);
-          if (j1 !== undefined) {
-            const n1 = r.length;
-            const w2 = nz_2_0(j1, p, r, m, d);
-            if (is_2_0(w2, d)) {
-              rt.nzFixAt(r, n1, p, v, j1, "json_string");
-              v = w2;
-            } else r.length = n1;
-          }
-        }
-        if (j1 === undefined && v !== null) {
-          const a0 = [v];
-          const n2 = r.length;
-          const w3 = nz_2_0(a0, p, r, m, d);
-          if (is_2_0(w3, d)) {
-            rt.nzFixAt(r, n2, p, v, a0, "wrap_list");
-            v = w3;
-          } else r.length = n2;
-        }
-      }
-      if (Array.isArray(v)) {
-        let a1: any = v;
-        // #/properties/edits/items
-        for (let i0 = 0; i0 < v.length; i0++) {
-          const x3 = v[i0];
-          const y3 = nz_3_0(x3, rt.pi(p, i0), r, m, d);
-          if (y3 !== x3) a1 = rt.nzItem(a1, v, i0, y3);
-        }
-        v = a1;
-      }
-      return v;
-    }
-    // normalise #/properties/dryRun
-
-    function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to boolean, scalar (unwrap a one-element list)
-      if (!((typeof v === "boolean"))) {
-        let w4: any = v;
-        const u1 = m >= 2 && Array.isArray(w4) && w4.length === 1;
-        if (u1) w4 = w4[0];
-        if (typeof w4 === "string") {
-          const c1: number | boolean | undefined = rt.nzBoolean(w4, m);
-          if (c1 !== undefined) w4 = c1;
-        }
-        if (w4 !== v && ((typeof w4 === "boolean"))) v = rt.nzScalar(r, p, v, w4, u1);
-      }
+      if (m >= 2 && !((Array.isArray(v)))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, is_2_0);
+      // #/properties/edits/items
+      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_3_0, p, r, m, d);
       return v;
     }
     // normalise #/properties/edits/items
 
     function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j2: unknown = undefined;
-        if (typeof v === "string") {
-          j2 = rt.nzJson(v, 1);
-          if (j2 !== undefined) {
-            const n3 = r.length;
-            const w5 = nz_3_0(j2, p, r, m, d);
-            if (is_3_0(w5, d)) {
-              rt.nzFixAt(r, n3, p, v, j2, "json_string");
-              v = w5;
-            } else r.length = n3;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_3_0, is_3_0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o1: any = v;
         // #/properties/edits/items/properties/oldText
-        {
-          const x4 = v.oldText;
-          if (x4 !== undefined) {
-            const y4 = nz_4_0(x4, rt.pk(p, "oldText"), r, m, d);
-            if (y4 !== x4) o1 = rt.nzSet(o1, v, "oldText", y4);
-          }
-        }
+        o1 = rt.nzProp(o1, v, "oldText", rt.nzToString, false, p, r, m, d);
         // #/properties/edits/items/properties/newText
-        {
-          const x5 = v.newText;
-          if (x5 !== undefined) {
-            const y5 = nz_5_0(x5, rt.pk(p, "newText"), r, m, d);
-            if (y5 !== x5) o1 = rt.nzSet(o1, v, "newText", y5);
-          }
-        }
+        o1 = rt.nzProp(o1, v, "newText", rt.nzToString, false, p, r, m, d);
         v = o1;
       }
       return v;
     }
-    // normalise #/properties/edits/items/properties/oldText
-
-    function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w6: any = v;
-        const u2 = m >= 2 && Array.isArray(w6) && w6.length === 1;
-        if (u2) w6 = w6[0];
-        if (w6 !== v && ((typeof w6 === "string"))) v = rt.nzScalar(r, p, v, w6, u2);
-      }
-      return v;
-    }
-    // normalise #/properties/edits/items/properties/newText
-
-    function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w7: any = v;
-        const u3 = m >= 2 && Array.isArray(w7) && w7.length === 1;
-        if (u3) w7 = w7[0];
-        if (w7 !== v && ((typeof w7 === "string"))) v = rt.nzScalar(r, p, v, w7, u3);
-      }
-      return v;
-    }
-    return (v: unknown, m: number, r: rt.Repair[]): unknown => {
-      let out = v;
-      if (m >= 1 && m <= 3 && !isArgs0(v)) {
-        const n0 = r.length;
-        try {
-          out = nz_0_0(v, "", r, m, 0);
-        } catch {
-          // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
-          r.length = n0;
-          out = v;
-        }
-      }
-      return m === 3 ? rt.nzFold(out) : out;
-    };
+    return rt.nzEntry(isArgs0, nz_0_0);
     })(is0);
 
   return rt.makeTool<EditFileArgs>({
     name: "edit_file",
     description: "Make line-based edits to a text file. Each edit replaces an exact text sequence with new text.",
-    inputSchema: {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"path": {"type": "string", "pattern": "^/", "description": "Absolute path of the file to edit.", "examples": ["/srv/app/README.md"]}, "edits": {"type": "array", "minItems": 1, "items": {"type": "object", "properties": {"oldText": {"type": "string", "description": "Text to search for; must match exactly.", "examples": ["foo"]}, "newText": {"type": "string", "description": "Text to replace it with.", "examples": ["bar"]}}, "required": ["oldText", "newText"], "additionalProperties": false}}, "dryRun": {"type": "boolean", "default": false, "description": "Preview the changes as a git-style diff without writing."}}, "required": ["path", "edits"], "additionalProperties": false},
+    inputSchema: JSON.parse('{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file to edit.","examples":["/srv/app/README.md"]},"edits":{"type":"array","minItems":1,"items":{"type":"object","properties":{"oldText":{"type":"string","description":"Text to search for; must match exactly.","examples":["foo"]},"newText":{"type":"string","description":"Text to replace it with.","examples":["bar"]}},"required":["oldText","newText"],"additionalProperties":false}},"dryRun":{"type":"boolean","default":false,"description":"Preview the changes as a git-style diff without writing."}},"required":["path","edits"],"additionalProperties":false}'),
     schemaHash: "b4bdcf26abbb534902b7f0e4393288c8a4854efa228ffc14d9252382aaea7d66",
     is: is0,
     collect: collect0,
@@ -1296,10 +774,7 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
           if (!((typeof x4 === "string"))) {
             rt.typeErr(s, "units", x4, "string", "a string", "\"celsius\"");
           } else {
-            if (!(((x4 === "celsius") || (x4 === "fahrenheit")))) {
-              if (!((x4 === "celsius") || (x4 === "fahrenheit"))) rt.enumErr(s, "units", x4, allowed0, "enum", "\"celsius\"");
-            } else {
-            }
+            if (!((x4 === "celsius") || (x4 === "fahrenheit"))) rt.enumErr(s, "units", x4, allowed0, "enum", "\"celsius\"");
           }
           if (x4 === null) rt.nullOptional(s, from0, "units", "one of \"celsius\", \"fahrenheit\"");
         }
@@ -1331,97 +806,32 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j0: unknown = undefined;
-        if (typeof v === "string") {
-          j0 = rt.nzJson(v, 1);
-          if (j0 !== undefined) {
-            const n0 = r.length;
-            const w0 = nz_0_0(j0, p, r, m, d);
-            if (isArgs0(w0)) {
-              rt.nzFixAt(r, n0, p, v, j0, "json_string");
-              v = w0;
-            } else r.length = n0;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o0: any = v;
         // #/properties/city
-        {
-          const x0 = v.city;
-          if (x0 !== undefined) {
-            const y0 = nz_1_0(x0, rt.pk(p, "city"), r, m, d);
-            if (y0 !== x0) o0 = rt.nzSet(o0, v, "city", y0);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "city", rt.nzToString, false, p, r, m, d);
         // #/properties/units
-        {
-          const x1 = v.units;
-          if (x1 !== undefined) {
-            if (x1 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "units"), o0, v, "units");
-            else {
-              const y1 = nz_2_0(x1, rt.pk(p, "units"), r, m, d);
-              if (y1 !== x1) o0 = rt.nzSet(o0, v, "units", y1);
-            }
-          }
-        }
+        o0 = rt.nzProp(o0, v, "units", nz_2_0, true, p, r, m, d);
         v = o0;
-      }
-      return v;
-    }
-    // normalise #/properties/city
-
-    function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w1: any = v;
-        const u0 = m >= 2 && Array.isArray(w1) && w1.length === 1;
-        if (u0) w1 = w1[0];
-        if (w1 !== v && ((typeof w1 === "string"))) v = rt.nzScalar(r, p, v, w1, u0);
       }
       return v;
     }
     // normalise #/properties/units
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w2: any = v;
-        const u1 = m >= 2 && Array.isArray(w2) && w2.length === 1;
-        if (u1) w2 = w2[0];
-        if (w2 !== v && ((typeof w2 === "string"))) v = rt.nzScalar(r, p, v, w2, u1);
-      }
+    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+      v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !(((v === "celsius") || (v === "fahrenheit"))) && typeof v === "string") {
-        const c2 = rt.nzEnum(v, spellings0);
-        if (c2 !== undefined) {
-          rt.nzFix(r, p, v, c2, "enum_spelling");
-          v = c2;
-        }
-      }
+      if (m >= 2 && !(((v === "celsius") || (v === "fahrenheit"))) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings0);
       return v;
     }
-    return (v: unknown, m: number, r: rt.Repair[]): unknown => {
-      let out = v;
-      if (m >= 1 && m <= 3 && !isArgs0(v)) {
-        const n0 = r.length;
-        try {
-          out = nz_0_0(v, "", r, m, 0);
-        } catch {
-          // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
-          r.length = n0;
-          out = v;
-        }
-      }
-      return m === 3 ? rt.nzFold(out) : out;
-    };
+    return rt.nzEntry(isArgs0, nz_0_0);
     })(is0);
 
   return rt.makeTool<GetWeatherArgs>({
     name: "get_weather",
     description: "Current weather for a city.",
-    inputSchema: {"type": "object", "properties": {"city": {"type": "string", "minLength": 1, "description": "City name, e.g. Denver.", "examples": ["Denver"]}, "units": {"type": "string", "enum": ["celsius", "fahrenheit"], "default": "celsius", "description": "Temperature unit."}}, "required": ["city"], "additionalProperties": false},
+    inputSchema: JSON.parse('{"type":"object","properties":{"city":{"type":"string","minLength":1,"description":"City name, e.g. Denver.","examples":["Denver"]},"units":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius","description":"Temperature unit."}},"required":["city"],"additionalProperties":false}'),
     schemaHash: "f9179183cee1237ec7e5b0ef753c09ee14da445fdf550b19408c45c555cbab41",
     is: is0,
     collect: collect0,
@@ -1548,114 +958,26 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
     // normalise the root schema
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j0: unknown = undefined;
-        if (typeof v === "string") {
-          j0 = rt.nzJson(v, 1);
-          if (j0 !== undefined) {
-            const n0 = r.length;
-            const w0 = nz_0_0(j0, p, r, m, d);
-            if (isArgs0(w0)) {
-              rt.nzFixAt(r, n0, p, v, j0, "json_string");
-              v = w0;
-            } else r.length = n0;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o0: any = v;
         // #/properties/counterparty
-        {
-          const x0 = v.counterparty;
-          if (x0 !== undefined) {
-            const y0 = nz_1_0(x0, rt.pk(p, "counterparty"), r, m, d);
-            if (y0 !== x0) o0 = rt.nzSet(o0, v, "counterparty", y0);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "counterparty", rt.nzToString, false, p, r, m, d);
         // #/properties/value
-        {
-          const x1 = v.value;
-          if (x1 !== undefined) {
-            const y1 = nz_2_0(x1, rt.pk(p, "value"), r, m, d);
-            if (y1 !== x1) o0 = rt.nzSet(o0, v, "value", y1);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "value", rt.nzToNumber, false, p, r, m, d);
         // #/properties/term_months
-        {
-          const x2 = v.term_months;
-          if (x2 !== undefined) {
-            const y2 = nz_3_0(x2, rt.pk(p, "term_months"), r, m, d);
-            if (y2 !== x2) o0 = rt.nzSet(o0, v, "term_months", y2);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "term_months", rt.nzToInteger, false, p, r, m, d);
         v = o0;
       }
       return v;
     }
-    // normalise #/properties/counterparty
-
-    function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w1: any = v;
-        const u0 = m >= 2 && Array.isArray(w1) && w1.length === 1;
-        if (u0) w1 = w1[0];
-        if (w1 !== v && ((typeof w1 === "string"))) v = rt.nzScalar(r, p, v, w1, u0);
-      }
-      return v;
-    }
-    // normalise #/properties/value
-
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to number, scalar (unwrap a one-element list)
-      if (!((typeof v === "number" && Number.isFinite(v)))) {
-        let w2: any = v;
-        const u1 = m >= 2 && Array.isArray(w2) && w2.length === 1;
-        if (u1) w2 = w2[0];
-        if (typeof w2 === "string") {
-          const c1: number | boolean | undefined = rt.nzNumber(w2, m, false);
-          if (c1 !== undefined) w2 = c1;
-        }
-        if (w2 !== v && ((typeof w2 === "number" && Number.isFinite(w2)))) v = rt.nzScalar(r, p, v, w2, u1);
-      }
-      return v;
-    }
-    // normalise #/properties/term_months
-
-    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to integer, scalar (unwrap a one-element list)
-      if (!((Number.isInteger(v)))) {
-        let w3: any = v;
-        const u2 = m >= 2 && Array.isArray(w3) && w3.length === 1;
-        if (u2) w3 = w3[0];
-        if (typeof w3 === "string") {
-          const c2: number | boolean | undefined = rt.nzNumber(w3, m, true);
-          if (c2 !== undefined) w3 = c2;
-        }
-        if (w3 !== v && ((Number.isInteger(w3)))) v = rt.nzScalar(r, p, v, w3, u2);
-      }
-      return v;
-    }
-    return (v: unknown, m: number, r: rt.Repair[]): unknown => {
-      let out = v;
-      if (m >= 1 && m <= 3 && !isArgs0(v)) {
-        const n0 = r.length;
-        try {
-          out = nz_0_0(v, "", r, m, 0);
-        } catch {
-          // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
-          r.length = n0;
-          out = v;
-        }
-      }
-      return m === 3 ? rt.nzFold(out) : out;
-    };
+    return rt.nzEntry(isArgs0, nz_0_0);
     })(is0);
 
   return rt.makeTool<LegalDraftV3Args>({
     name: "legal_draft_v3",
     description: "Draft a contract for a counterparty. Amounts are in euros; the term is in whole months.",
-    inputSchema: {"type": "object", "properties": {"counterparty": {"type": "string", "minLength": 1, "description": "Legal name of the other party."}, "value": {"type": "number", "minimum": 0, "description": "Contract value in euros."}, "term_months": {"type": "integer", "minimum": 1, "maximum": 120, "description": "Term in whole months.", "examples": [12]}}, "required": ["counterparty", "value", "term_months"], "additionalProperties": false},
+    inputSchema: JSON.parse('{"type":"object","properties":{"counterparty":{"type":"string","minLength":1,"description":"Legal name of the other party."},"value":{"type":"number","minimum":0,"description":"Contract value in euros."},"term_months":{"type":"integer","minimum":1,"maximum":120,"description":"Term in whole months.","examples":[12]}},"required":["counterparty","value","term_months"],"additionalProperties":false}'),
     schemaHash: "fc2e5a7158da41c03a725337dda753273509c1622a9872da5d3f14823b2667ec",
     is: is0,
     collect: collect0,
@@ -1786,120 +1108,26 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
     // normalise the root schema
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j0: unknown = undefined;
-        if (typeof v === "string") {
-          j0 = rt.nzJson(v, 1);
-          if (j0 !== undefined) {
-            const n0 = r.length;
-            const w0 = nz_0_0(j0, p, r, m, d);
-            if (isArgs0(w0)) {
-              rt.nzFixAt(r, n0, p, v, j0, "json_string");
-              v = w0;
-            } else r.length = n0;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o0: any = v;
         // #/properties/path
-        {
-          const x0 = v.path;
-          if (x0 !== undefined) {
-            const y0 = nz_1_0(x0, rt.pk(p, "path"), r, m, d);
-            if (y0 !== x0) o0 = rt.nzSet(o0, v, "path", y0);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "path", rt.nzToString, false, p, r, m, d);
         // #/properties/head
-        {
-          const x1 = v.head;
-          if (x1 !== undefined) {
-            if (x1 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "head"), o0, v, "head");
-            else {
-              const y1 = nz_2_0(x1, rt.pk(p, "head"), r, m, d);
-              if (y1 !== x1) o0 = rt.nzSet(o0, v, "head", y1);
-            }
-          }
-        }
+        o0 = rt.nzProp(o0, v, "head", rt.nzToInteger, true, p, r, m, d);
         // #/properties/tail
-        {
-          const x2 = v.tail;
-          if (x2 !== undefined) {
-            if (x2 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "tail"), o0, v, "tail");
-            else {
-              const y2 = nz_3_0(x2, rt.pk(p, "tail"), r, m, d);
-              if (y2 !== x2) o0 = rt.nzSet(o0, v, "tail", y2);
-            }
-          }
-        }
+        o0 = rt.nzProp(o0, v, "tail", rt.nzToInteger, true, p, r, m, d);
         v = o0;
       }
       return v;
     }
-    // normalise #/properties/path
-
-    function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w1: any = v;
-        const u0 = m >= 2 && Array.isArray(w1) && w1.length === 1;
-        if (u0) w1 = w1[0];
-        if (w1 !== v && ((typeof w1 === "string"))) v = rt.nzScalar(r, p, v, w1, u0);
-      }
-      return v;
-    }
-    // normalise #/properties/head
-
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to integer, scalar (unwrap a one-element list)
-      if (!((Number.isInteger(v)))) {
-        let w2: any = v;
-        const u1 = m >= 2 && Array.isArray(w2) && w2.length === 1;
-        if (u1) w2 = w2[0];
-        if (typeof w2 === "string") {
-          const c1: number | boolean | undefined = rt.nzNumber(w2, m, true);
-          if (c1 !== undefined) w2 = c1;
-        }
-        if (w2 !== v && ((Number.isInteger(w2)))) v = rt.nzScalar(r, p, v, w2, u1);
-      }
-      return v;
-    }
-    // normalise #/properties/tail
-
-    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to integer, scalar (unwrap a one-element list)
-      if (!((Number.isInteger(v)))) {
-        let w3: any = v;
-        const u2 = m >= 2 && Array.isArray(w3) && w3.length === 1;
-        if (u2) w3 = w3[0];
-        if (typeof w3 === "string") {
-          const c2: number | boolean | undefined = rt.nzNumber(w3, m, true);
-          if (c2 !== undefined) w3 = c2;
-        }
-        if (w3 !== v && ((Number.isInteger(w3)))) v = rt.nzScalar(r, p, v, w3, u2);
-      }
-      return v;
-    }
-    return (v: unknown, m: number, r: rt.Repair[]): unknown => {
-      let out = v;
-      if (m >= 1 && m <= 3 && !isArgs0(v)) {
-        const n0 = r.length;
-        try {
-          out = nz_0_0(v, "", r, m, 0);
-        } catch {
-          // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
-          r.length = n0;
-          out = v;
-        }
-      }
-      return m === 3 ? rt.nzFold(out) : out;
-    };
+    return rt.nzEntry(isArgs0, nz_0_0);
     })(is0);
 
   return rt.makeTool<ReadFileArgs>({
     name: "read_file",
     description: "Read a UTF-8 text file and return its contents. Use head or tail to read only part of it.",
-    inputSchema: {"type": "object", "properties": {"path": {"type": "string", "pattern": "^/", "description": "Absolute path, starting with /.", "examples": ["/srv/app/config.yaml"]}, "head": {"type": "integer", "minimum": 1, "description": "Return only the first N lines."}, "tail": {"type": "integer", "minimum": 1, "description": "Return only the last N lines."}}, "required": ["path"], "additionalProperties": false},
+    inputSchema: JSON.parse('{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path, starting with /.","examples":["/srv/app/config.yaml"]},"head":{"type":"integer","minimum":1,"description":"Return only the first N lines."},"tail":{"type":"integer","minimum":1,"description":"Return only the last N lines."}},"required":["path"],"additionalProperties":false}'),
     schemaHash: "53a8a4dacbbaa279c3f7d890132e83d98d7ebd638dcad9bc7c00500c6ee0d527",
     is: is0,
     collect: collect0,
@@ -1939,7 +1167,7 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
 
   // root schema
 
-  function is_0_0(v: any, _d: number): boolean {
+  function is_0_0(v: any, d: number): boolean {
     // #
     if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
     const x0 = v.title;
@@ -1959,32 +1187,10 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
     if (!((typeof x2 === "string"))) return false;
     if (!rt.fmt_date_time(x2)) return false;
     const x3 = v.attendees;
-    if (x3 === undefined) return false; // #/properties/attendees
-
-    if (!((Array.isArray(x3)))) return false;
-    if (x3.length < 1) return false;
-    if (x3.length > 50) return false;
-    for (let i0 = 0; i0 < x3.length; i0++) {
-      const x4 = x3[i0]; // #/properties/attendees/items
-
-      if (!((typeof x4 === "object" && x4 !== null && !Array.isArray(x4)))) return false;
-      const x5 = x4.email;
-      if (x5 === undefined) return false; // #/properties/attendees/items/properties/email
-
-      if (!((typeof x5 === "string"))) return false;
-      if (!rt.fmt_email(x5)) return false;
-      const x6 = x4.optional;
-      if (x6 !== undefined) { // #/properties/attendees/items/properties/optional
-        if (!((typeof x6 === "boolean"))) return false;
-      }
-      for (const k0 in x4) {
-        if (!(((k0 === "email") || (k0 === "optional")))) {
-          return false;
-        }
-      }
-    }
-    for (const k1 in v) {
-      if (!(((k1 === "title") || (k1 === "start_iso") || (k1 === "end_iso") || (k1 === "attendees")))) {
+    if (x3 === undefined) return false;
+    if (!is_4_0(x3, d)) return false;
+    for (const k0 in v) {
+      if (!(((k0 === "title") || (k0 === "start_iso") || (k0 === "end_iso") || (k0 === "attendees")))) {
         return false;
       }
     }
@@ -2001,76 +1207,73 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
       if (!(v.end_iso !== undefined)) rt.missing(s, "", "end_iso", "\"2026-01-31T09:00:00Z\"");
       if (!(v.attendees !== undefined)) rt.missing(s, "", "attendees", "[{\"email\":\"user@example.com\"}]");
       {
-        const x9 = v.title;
-        if (x9 !== undefined) { // #/properties/title
-          if (!((typeof x9 === "string"))) {
-            rt.typeErr(s, "title", x9, "string", "a string", "\"Fix login timeout\"");
+        const x5 = v.title;
+        if (x5 !== undefined) { // #/properties/title
+          if (!((typeof x5 === "string"))) {
+            rt.typeErr(s, "title", x5, "string", "a string", "\"Fix login timeout\"");
           } else {
-            if (x9.length < 1 || (x9.length < 2 && rt.ucs2length(x9) < 1)) rt.sizeErr(s, "title", x9, rt.ucs2length(x9), "minLength", 1, "\"Fix login timeout\"");
-            if (x9.length > 120 && rt.ucs2length(x9) > 120) rt.sizeErr(s, "title", x9, rt.ucs2length(x9), "maxLength", 120, "\"Fix login timeout\"");
+            if (x5.length < 1 || (x5.length < 2 && rt.ucs2length(x5) < 1)) rt.sizeErr(s, "title", x5, rt.ucs2length(x5), "minLength", 1, "\"Fix login timeout\"");
+            if (x5.length > 120 && rt.ucs2length(x5) > 120) rt.sizeErr(s, "title", x5, rt.ucs2length(x5), "maxLength", 120, "\"Fix login timeout\"");
           }
         }
       }
       {
-        const x10 = v.start_iso;
-        if (x10 !== undefined) { // #/properties/start_iso
-          if (!((typeof x10 === "string"))) {
-            rt.typeErr(s, "start_iso", x10, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+        const x6 = v.start_iso;
+        if (x6 !== undefined) { // #/properties/start_iso
+          if (!((typeof x6 === "string"))) {
+            rt.typeErr(s, "start_iso", x6, "string", "a string", "\"2026-01-31T09:00:00Z\"");
           } else {
-            if (!rt.fmt_date_time(x10)) rt.formatErr(s, "start_iso", x10, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
+            if (!rt.fmt_date_time(x6)) rt.formatErr(s, "start_iso", x6, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
           }
         }
       }
       {
-        const x11 = v.end_iso;
-        if (x11 !== undefined) { // #/properties/end_iso
-          if (!((typeof x11 === "string"))) {
-            rt.typeErr(s, "end_iso", x11, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+        const x7 = v.end_iso;
+        if (x7 !== undefined) { // #/properties/end_iso
+          if (!((typeof x7 === "string"))) {
+            rt.typeErr(s, "end_iso", x7, "string", "a string", "\"2026-01-31T09:00:00Z\"");
           } else {
-            if (!rt.fmt_date_time(x11)) rt.formatErr(s, "end_iso", x11, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
+            if (!rt.fmt_date_time(x7)) rt.formatErr(s, "end_iso", x7, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
           }
         }
       }
       {
-        const x12 = v.attendees;
-        if (x12 !== undefined) { // #/properties/attendees
-          if (!((Array.isArray(x12)))) {
-            rt.typeErr(s, "attendees", x12, "array", "an array", "[{\"email\":\"user@example.com\"}]");
+        const x8 = v.attendees;
+        if (x8 !== undefined) { // #/properties/attendees
+          if (!((Array.isArray(x8)))) {
+            rt.typeErr(s, "attendees", x8, "array", "an array", "[{\"email\":\"user@example.com\"}]");
           } else {
-            if (x12.length < 1) rt.sizeErr(s, "attendees", x12, x12.length, "minItems", 1, "[{\"email\":\"user@example.com\"}]");
-            if (x12.length > 50) rt.sizeErr(s, "attendees", x12, x12.length, "maxItems", 50, "[{\"email\":\"user@example.com\"}]");
-            for (let i1 = 0; i1 < x12.length; i1++) {
-              const x13 = x12[i1]; // #/properties/attendees/items
+            if (x8.length < 1) rt.sizeErr(s, "attendees", x8, x8.length, "minItems", 1, "[{\"email\":\"user@example.com\"}]");
+            if (x8.length > 50) rt.sizeErr(s, "attendees", x8, x8.length, "maxItems", 50, "[{\"email\":\"user@example.com\"}]");
+            for (let i0 = 0; i0 < x8.length; i0++) {
+              const x9 = x8[i0]; // #/properties/attendees/items
 
-              if (!((typeof x13 === "object" && x13 !== null && !Array.isArray(x13)))) {
-                rt.typeErr(s, rt.pi("attendees", i1), x13, "object", "an object", "{\"email\":\"user@example.com\"}");
+              if (!((typeof x9 === "object" && x9 !== null && !Array.isArray(x9)))) {
+                rt.typeErr(s, rt.pi("attendees", i0), x9, "object", "an object", "{\"email\":\"user@example.com\"}");
               } else {
-                if (!(x13.email !== undefined)) rt.missing(s, rt.pi("attendees", i1), "email", "\"user@example.com\"");
+                if (!(x9.email !== undefined)) rt.missing(s, rt.pi("attendees", i0), "email", "\"user@example.com\"");
                 {
-                  const x14 = x13.email;
-                  if (x14 !== undefined) { // #/properties/attendees/items/properties/email
-                    if (!((typeof x14 === "string"))) {
-                      rt.typeErr(s, rt.pk(rt.pi("attendees", i1), "email"), x14, "string", "a string", "\"user@example.com\"");
+                  const x10 = x9.email;
+                  if (x10 !== undefined) { // #/properties/attendees/items/properties/email
+                    if (!((typeof x10 === "string"))) {
+                      rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "email"), x10, "string", "a string", "\"user@example.com\"");
                     } else {
-                      if (!rt.fmt_email(x14)) rt.formatErr(s, rt.pk(rt.pi("attendees", i1), "email"), x14, "email", "an email address", "\"user@example.com\"");
+                      if (!rt.fmt_email(x10)) rt.formatErr(s, rt.pk(rt.pi("attendees", i0), "email"), x10, "email", "an email address", "\"user@example.com\"");
                     }
                   }
                 }
                 {
-                  const x15 = x13.optional;
-                  if (x15 !== undefined) {
+                  const x11 = x9.optional;
+                  if (x11 !== undefined) {
                     const from0 = s.length; // #/properties/attendees/items/properties/optional
 
-                    if (!((typeof x15 === "boolean"))) {
-                      rt.typeErr(s, rt.pk(rt.pi("attendees", i1), "optional"), x15, "boolean", "true or false", "false");
-                    } else {
-                    }
-                    if (x15 === null) rt.nullOptional(s, from0, rt.pk(rt.pi("attendees", i1), "optional"), "true or false");
+                    if (!((typeof x11 === "boolean"))) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "optional"), x11, "boolean", "true or false", "false");
+                    if (x11 === null) rt.nullOptional(s, from0, rt.pk(rt.pi("attendees", i0), "optional"), "true or false");
                   }
                 }
-                for (const k2 in x13) {
-                  if (!(((k2 === "email") || (k2 === "optional")))) {
-                    rt.unknownKey(s, rt.pi("attendees", i1), k2, known0, "schedule_meeting");
+                for (const k1 in x9) {
+                  if (!(((k1 === "email") || (k1 === "optional")))) {
+                    rt.unknownKey(s, rt.pi("attendees", i0), k1, known0, "schedule_meeting");
                   }
                 }
               }
@@ -2078,13 +1281,47 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
           }
         }
       }
-      for (const k3 in v) {
-        if (!(((k3 === "title") || (k3 === "start_iso") || (k3 === "end_iso") || (k3 === "attendees")))) {
-          rt.unknownKey(s, "", k3, known1, "schedule_meeting");
+      for (const k2 in v) {
+        if (!(((k2 === "title") || (k2 === "start_iso") || (k2 === "end_iso") || (k2 === "attendees")))) {
+          rt.unknownKey(s, "", k2, known1, "schedule_meeting");
         }
       }
       if (rt.compareFails(v.end_iso, v.start_iso, ">")) rt.compareErr(s, "", "end_iso", v.end_iso, ">", "start_iso", v.start_iso);
     }
+  }
+  // schema at #/properties/attendees
+
+  function is_4_0(v: any, d: number): boolean {
+    // #/properties/attendees
+    if (!((Array.isArray(v)))) return false;
+    if (v.length < 1) return false;
+    if (v.length > 50) return false;
+    for (let i1 = 0; i1 < v.length; i1++) {
+      const x14 = v[i1];
+      if (!is_5_0(x14, d)) return false;
+    }
+    return true;
+  }
+  // schema at #/properties/attendees/items
+
+  function is_5_0(v: any, _d: number): boolean {
+    // #/properties/attendees/items
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
+    const x19 = v.email;
+    if (x19 === undefined) return false; // #/properties/attendees/items/properties/email
+
+    if (!((typeof x19 === "string"))) return false;
+    if (!rt.fmt_email(x19)) return false;
+    const x20 = v.optional;
+    if (x20 !== undefined) { // #/properties/attendees/items/properties/optional
+      if (!((typeof x20 === "boolean"))) return false;
+    }
+    for (const k4 in v) {
+      if (!(((k4 === "email") || (k4 === "optional")))) {
+        return false;
+      }
+    }
+    return true;
   }
   /** Fast path: true when the arguments fit. Allocates nothing. */
   function is0(v: unknown): boolean {
@@ -2101,143 +1338,21 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    // fits #/properties/attendees
-    function is_4_0(v: any, _d: number): boolean {
-      // #/properties/attendees
-      if (!((Array.isArray(v)))) return false;
-      if (v.length < 1) return false;
-      if (v.length > 50) return false;
-      for (let i1 = 0; i1 < v.length; i1++) {
-        const x7 = v[i1]; // #/properties/attendees/items
-
-        if (!((typeof x7 === "object" && x7 !== null && !Array.isArray(x7)))) return false;
-        const x8 = x7.email;
-        if (x8 === undefined) return false; // #/properties/attendees/items/properties/email
-
-        if (!((typeof x8 === "string"))) return false;
-        if (!rt.fmt_email(x8)) return false;
-        const x9 = x7.optional;
-        if (x9 !== undefined) { // #/properties/attendees/items/properties/optional
-          if (!((typeof x9 === "boolean"))) return false;
-        }
-        for (const k0 in x7) {
-          if (!(((k0 === "email") || (k0 === "optional")))) {
-            return false;
-          }
-        }
-      }
-      return true;
-    }
-    // fits #/properties/attendees/items
-
-    function is_5_0(v: any, _d: number): boolean {
-      // #/properties/attendees/items
-      if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
-      const x11 = v.email;
-      if (x11 === undefined) return false; // #/properties/attendees/items/properties/email
-
-      if (!((typeof x11 === "string"))) return false;
-      if (!rt.fmt_email(x11)) return false;
-      const x12 = v.optional;
-      if (x12 !== undefined) { // #/properties/attendees/items/properties/optional
-        if (!((typeof x12 === "boolean"))) return false;
-      }
-      for (const k1 in v) {
-        if (!(((k1 === "email") || (k1 === "optional")))) {
-          return false;
-        }
-      }
-      return true;
-    }
     // normalise the root schema
-
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j0: unknown = undefined;
-        if (typeof v === "string") {
-          j0 = rt.nzJson(v, 1);
-          if (j0 !== undefined) {
-            const n0 = r.length;
-            const w0 = nz_0_0(j0, p, r, m, d);
-            if (isArgs0(w0)) {
-              rt.nzFixAt(r, n0, p, v, j0, "json_string");
-              v = w0;
-            } else r.length = n0;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o0: any = v;
         // #/properties/title
-        {
-          const x0 = v.title;
-          if (x0 !== undefined) {
-            const y0 = nz_1_0(x0, rt.pk(p, "title"), r, m, d);
-            if (y0 !== x0) o0 = rt.nzSet(o0, v, "title", y0);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "title", rt.nzToString, false, p, r, m, d);
         // #/properties/start_iso
-        {
-          const x1 = v.start_iso;
-          if (x1 !== undefined) {
-            const y1 = nz_2_0(x1, rt.pk(p, "start_iso"), r, m, d);
-            if (y1 !== x1) o0 = rt.nzSet(o0, v, "start_iso", y1);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "start_iso", rt.nzToString, false, p, r, m, d);
         // #/properties/end_iso
-        {
-          const x2 = v.end_iso;
-          if (x2 !== undefined) {
-            const y2 = nz_3_0(x2, rt.pk(p, "end_iso"), r, m, d);
-            if (y2 !== x2) o0 = rt.nzSet(o0, v, "end_iso", y2);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "end_iso", rt.nzToString, false, p, r, m, d);
         // #/properties/attendees
-        {
-          const x3 = v.attendees;
-          if (x3 !== undefined) {
-            const y3 = nz_4_0(x3, rt.pk(p, "attendees"), r, m, d);
-            if (y3 !== x3) o0 = rt.nzSet(o0, v, "attendees", y3);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "attendees", nz_4_0, false, p, r, m, d);
         v = o0;
-      }
-      return v;
-    }
-    // normalise #/properties/title
-
-    function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w1: any = v;
-        const u0 = m >= 2 && Array.isArray(w1) && w1.length === 1;
-        if (u0) w1 = w1[0];
-        if (w1 !== v && ((typeof w1 === "string"))) v = rt.nzScalar(r, p, v, w1, u0);
-      }
-      return v;
-    }
-    // normalise #/properties/start_iso
-
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w2: any = v;
-        const u1 = m >= 2 && Array.isArray(w2) && w2.length === 1;
-        if (u1) w2 = w2[0];
-        if (w2 !== v && ((typeof w2 === "string"))) v = rt.nzScalar(r, p, v, w2, u1);
-      }
-      return v;
-    }
-    // normalise #/properties/end_iso
-
-    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w3: any = v;
-        const u2 = m >= 2 && Array.isArray(w3) && w3.length === 1;
-        if (u2) w3 = w3[0];
-        if (w3 !== v && ((typeof w3 === "string"))) v = rt.nzScalar(r, p, v, w3, u2);
       }
       return v;
     }
@@ -2245,132 +1360,33 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
 
     function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (m >= 2 && !((Array.isArray(v)))) {
-        let j1: unknown = undefined;
-        if (typeof v === "string") {
-          j1 = rt.nzJson(v, 2);
-          if (j1 !== undefined) {
-            const n1 = r.length;
-            const w4 = nz_4_0(j1, p, r, m, d);
-            if (is_4_0(w4, d)) {
-              rt.nzFixAt(r, n1, p, v, j1, "json_string");
-              v = w4;
-            } else r.length = n1;
-          }
-        }
-        if (j1 === undefined && v !== null) {
-          const a0 = [v];
-          const n2 = r.length;
-          const w5 = nz_4_0(a0, p, r, m, d);
-          if (is_4_0(w5, d)) {
-            rt.nzFixAt(r, n2, p, v, a0, "wrap_list");
-            v = w5;
-          } else r.length = n2;
-        }
-      }
-      if (Array.isArray(v)) {
-        let a1: any = v;
-        // #/properties/attendees/items
-        for (let i0 = 0; i0 < v.length; i0++) {
-          const x4 = v[i0];
-          const y4 = nz_5_0(x4, rt.pi(p, i0), r, m, d);
-          if (y4 !== x4) a1 = rt.nzItem(a1, v, i0, y4);
-        }
-        v = a1;
-      }
+      if (m >= 2 && !((Array.isArray(v)))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, is_4_0);
+      // #/properties/attendees/items
+      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_5_0, p, r, m, d);
       return v;
     }
     // normalise #/properties/attendees/items
 
     function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j2: unknown = undefined;
-        if (typeof v === "string") {
-          j2 = rt.nzJson(v, 1);
-          if (j2 !== undefined) {
-            const n3 = r.length;
-            const w6 = nz_5_0(j2, p, r, m, d);
-            if (is_5_0(w6, d)) {
-              rt.nzFixAt(r, n3, p, v, j2, "json_string");
-              v = w6;
-            } else r.length = n3;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_5_0, is_5_0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o1: any = v;
         // #/properties/attendees/items/properties/email
-        {
-          const x5 = v.email;
-          if (x5 !== undefined) {
-            const y5 = nz_6_0(x5, rt.pk(p, "email"), r, m, d);
-            if (y5 !== x5) o1 = rt.nzSet(o1, v, "email", y5);
-          }
-        }
+        o1 = rt.nzProp(o1, v, "email", rt.nzToString, false, p, r, m, d);
         // #/properties/attendees/items/properties/optional
-        {
-          const x6 = v.optional;
-          if (x6 !== undefined) {
-            if (x6 === null && m >= 2) o1 = rt.nzDrop(r, rt.pk(p, "optional"), o1, v, "optional");
-            else {
-              const y6 = nz_7_0(x6, rt.pk(p, "optional"), r, m, d);
-              if (y6 !== x6) o1 = rt.nzSet(o1, v, "optional", y6);
-            }
-          }
-        }
+        o1 = rt.nzProp(o1, v, "optional", rt.nzToBoolean, true, p, r, m, d);
         v = o1;
       }
       return v;
     }
-    // normalise #/properties/attendees/items/properties/email
-
-    function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w7: any = v;
-        const u3 = m >= 2 && Array.isArray(w7) && w7.length === 1;
-        if (u3) w7 = w7[0];
-        if (w7 !== v && ((typeof w7 === "string"))) v = rt.nzScalar(r, p, v, w7, u3);
-      }
-      return v;
-    }
-    // normalise #/properties/attendees/items/properties/optional
-
-    function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to boolean, scalar (unwrap a one-element list)
-      if (!((typeof v === "boolean"))) {
-        let w8: any = v;
-        const u4 = m >= 2 && Array.isArray(w8) && w8.length === 1;
-        if (u4) w8 = w8[0];
-        if (typeof w8 === "string") {
-          const c4: number | boolean | undefined = rt.nzBoolean(w8, m);
-          if (c4 !== undefined) w8 = c4;
-        }
-        if (w8 !== v && ((typeof w8 === "boolean"))) v = rt.nzScalar(r, p, v, w8, u4);
-      }
-      return v;
-    }
-    return (v: unknown, m: number, r: rt.Repair[]): unknown => {
-      let out = v;
-      if (m >= 1 && m <= 3 && !isArgs0(v)) {
-        const n0 = r.length;
-        try {
-          out = nz_0_0(v, "", r, m, 0);
-        } catch {
-          // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
-          r.length = n0;
-          out = v;
-        }
-      }
-      return m === 3 ? rt.nzFold(out) : out;
-    };
+    return rt.nzEntry(isArgs0, nz_0_0);
     })(is0);
 
   return rt.makeTool<ScheduleMeetingArgs>({
     name: "schedule_meeting",
     description: "Schedule a meeting. Times are RFC 3339 with a time zone.",
-    inputSchema: {"type": "object", "properties": {"title": {"type": "string", "minLength": 1, "maxLength": 120}, "start_iso": {"type": "string", "format": "date-time"}, "end_iso": {"type": "string", "format": "date-time"}, "attendees": {"type": "array", "items": {"type": "object", "properties": {"email": {"type": "string", "format": "email"}, "optional": {"type": "boolean", "default": false}}, "required": ["email"], "additionalProperties": false}, "minItems": 1, "maxItems": 50}}, "required": ["title", "start_iso", "end_iso", "attendees"], "additionalProperties": false, "x-compare": [{"left": "end_iso", "op": ">", "right": "start_iso"}]},
+    inputSchema: JSON.parse('{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":120},"start_iso":{"type":"string","format":"date-time"},"end_iso":{"type":"string","format":"date-time"},"attendees":{"type":"array","items":{"type":"object","properties":{"email":{"type":"string","format":"email"},"optional":{"type":"boolean","default":false}},"required":["email"],"additionalProperties":false},"minItems":1,"maxItems":50}},"required":["title","start_iso","end_iso","attendees"],"additionalProperties":false,"x-compare":[{"left":"end_iso","op":">","right":"start_iso"}]}'),
     schemaHash: "1073714025bf78d4368a75682add36cc8dc5bfbf1f4c5dc9c9e9ec84060236a5",
     is: is0,
     collect: collect0,
@@ -2436,72 +1452,27 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) return false;
     if (x0.length > 256 && rt.ucs2length(x0) > 256) return false;
     const x1 = v.filters;
-    if (x1 !== undefined) { // #/properties/filters
-      if (!((typeof x1 === "object" && x1 !== null && !Array.isArray(x1)))) return false;
-      const x2 = x1.state;
-      if (x2 !== undefined) { // #/properties/filters/properties/state
-        if (!((typeof x2 === "string"))) return false;
-        if (!((x2 === "open") || (x2 === "closed") || (x2 === "all"))) return false;
-      }
-      const x3 = x1.labels;
-      if (x3 !== undefined) { // #/properties/filters/properties/labels
-        if (!((Array.isArray(x3)))) return false;
-        if (x3.length > 10) return false;
-        if (x3.length > 1 && rt.firstDuplicate(x3) !== undefined) return false;
-        for (let i0 = 0; i0 < x3.length; i0++) {
-          const x4 = x3[i0]; // #/properties/filters/properties/labels/items
-
-          if (!((typeof x4 === "string"))) return false;
-        }
-      }
-      const x5 = x1.assignee_id;
-      if (x5 !== undefined) { // #/properties/filters/properties/assignee_id
-        if (!(is_7_0(x5, d) || is_8_0(x5, d))) return false;
-      }
-      const x6 = x1.created;
-      if (x6 !== undefined) { // #/properties/filters/properties/created
-        if (!((typeof x6 === "object" && x6 !== null && !Array.isArray(x6)))) return false;
-        const x7 = x6.after;
-        if (x7 !== undefined) { // #/properties/filters/properties/created/properties/after
-          if (!((typeof x7 === "string"))) return false;
-          if (!rt.fmt_date(x7)) return false;
-        }
-        const x8 = x6.before;
-        if (x8 !== undefined) { // #/properties/filters/properties/created/properties/before
-          if (!((typeof x8 === "string"))) return false;
-          if (!rt.fmt_date(x8)) return false;
-        }
-        for (const k0 in x6) {
-          if (!(((k0 === "after") || (k0 === "before")))) {
-            return false;
-          }
-        }
-        if (rt.compareFails(x6.before, x6.after, ">")) return false;
-      }
-      for (const k1 in x1) {
-        if (!(((k1 === "state") || (k1 === "labels") || (k1 === "assignee_id") || (k1 === "created")))) {
-          return false;
-        }
-      }
+    if (x1 !== undefined) {
+      if (!is_2_0(x1, d)) return false;
     }
-    const x11 = v.sort;
-    if (x11 !== undefined) { // #/properties/sort
-      if (!((typeof x11 === "string"))) return false;
-      if (!((x11 === "created") || (x11 === "updated") || (x11 === "comments"))) return false;
+    const x2 = v.sort;
+    if (x2 !== undefined) { // #/properties/sort
+      if (!((typeof x2 === "string"))) return false;
+      if (!((x2 === "created") || (x2 === "updated") || (x2 === "comments"))) return false;
     }
-    const x12 = v.order;
-    if (x12 !== undefined) { // #/properties/order
-      if (!((typeof x12 === "string"))) return false;
-      if (!((x12 === "asc") || (x12 === "desc"))) return false;
+    const x3 = v.order;
+    if (x3 !== undefined) { // #/properties/order
+      if (!((typeof x3 === "string"))) return false;
+      if (!((x3 === "asc") || (x3 === "desc"))) return false;
     }
-    const x13 = v.limit;
-    if (x13 !== undefined) { // #/properties/limit
-      if (!((Number.isInteger(x13)))) return false;
-      if (x13 < 1) return false;
-      if (x13 > 100) return false;
+    const x4 = v.limit;
+    if (x4 !== undefined) { // #/properties/limit
+      if (!((Number.isInteger(x4)))) return false;
+      if (x4 < 1) return false;
+      if (x4 > 100) return false;
     }
-    for (const k2 in v) {
-      if (!(((k2 === "query") || (k2 === "filters") || (k2 === "sort") || (k2 === "order") || (k2 === "limit")))) {
+    for (const k0 in v) {
+      if (!(((k0 === "query") || (k0 === "filters") || (k0 === "sort") || (k0 === "order") || (k0 === "limit")))) {
         return false;
       }
     }
@@ -2514,183 +1485,200 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     } else {
       if (!(v.query !== undefined)) rt.missing(s, "", "query", "\"login timeout\"");
       {
-        const x15 = v.query;
-        if (x15 !== undefined) { // #/properties/query
-          if (!((typeof x15 === "string"))) {
-            rt.typeErr(s, "query", x15, "string", "a string", "\"login timeout\"");
+        const x6 = v.query;
+        if (x6 !== undefined) { // #/properties/query
+          if (!((typeof x6 === "string"))) {
+            rt.typeErr(s, "query", x6, "string", "a string", "\"login timeout\"");
           } else {
-            if (x15.length < 1 || (x15.length < 2 && rt.ucs2length(x15) < 1)) rt.sizeErr(s, "query", x15, rt.ucs2length(x15), "minLength", 1, "\"login timeout\"");
-            if (x15.length > 256 && rt.ucs2length(x15) > 256) rt.sizeErr(s, "query", x15, rt.ucs2length(x15), "maxLength", 256, "\"login timeout\"");
+            if (x6.length < 1 || (x6.length < 2 && rt.ucs2length(x6) < 1)) rt.sizeErr(s, "query", x6, rt.ucs2length(x6), "minLength", 1, "\"login timeout\"");
+            if (x6.length > 256 && rt.ucs2length(x6) > 256) rt.sizeErr(s, "query", x6, rt.ucs2length(x6), "maxLength", 256, "\"login timeout\"");
           }
         }
       }
       {
-        const x16 = v.filters;
-        if (x16 !== undefined) {
+        const x7 = v.filters;
+        if (x7 !== undefined) {
           const from6 = s.length; // #/properties/filters
 
-          if (!((typeof x16 === "object" && x16 !== null && !Array.isArray(x16)))) {
-            rt.typeErr(s, "filters", x16, "object", "an object", "{\"state\":\"open\"}");
+          if (!((typeof x7 === "object" && x7 !== null && !Array.isArray(x7)))) {
+            rt.typeErr(s, "filters", x7, "object", "an object", "{\"state\":\"open\"}");
           } else {
             {
-              const x17 = x16.state;
-              if (x17 !== undefined) {
+              const x8 = x7.state;
+              if (x8 !== undefined) {
                 const from0 = s.length; // #/properties/filters/properties/state
 
-                if (!((typeof x17 === "string"))) {
-                  rt.typeErr(s, "filters.state", x17, "string", "a string", "\"open\"");
+                if (!((typeof x8 === "string"))) {
+                  rt.typeErr(s, "filters.state", x8, "string", "a string", "\"open\"");
                 } else {
-                  if (!(((x17 === "open") || (x17 === "closed") || (x17 === "all")))) {
-                    if (!((x17 === "open") || (x17 === "closed") || (x17 === "all"))) rt.enumErr(s, "filters.state", x17, allowed0, "enum", "\"open\"");
-                  } else {
-                  }
+                  if (!((x8 === "open") || (x8 === "closed") || (x8 === "all"))) rt.enumErr(s, "filters.state", x8, allowed0, "enum", "\"open\"");
                 }
-                if (x17 === null) rt.nullOptional(s, from0, "filters.state", "one of \"open\", \"closed\", \"all\"");
+                if (x8 === null) rt.nullOptional(s, from0, "filters.state", "one of \"open\", \"closed\", \"all\"");
               }
             }
             {
-              const x18 = x16.labels;
-              if (x18 !== undefined) {
+              const x9 = x7.labels;
+              if (x9 !== undefined) {
                 const from1 = s.length; // #/properties/filters/properties/labels
 
-                if (!((Array.isArray(x18)))) {
-                  rt.typeErr(s, "filters.labels", x18, "array", "an array", "[\"bug\"]");
+                if (!((Array.isArray(x9)))) {
+                  rt.typeErr(s, "filters.labels", x9, "array", "an array", "[\"bug\"]");
                 } else {
-                  if (x18.length > 10) rt.sizeErr(s, "filters.labels", x18, x18.length, "maxItems", 10, "[\"bug\"]");
-                  if (x18.length > 1) {
-                    const dup0 = rt.firstDuplicate(x18);
+                  if (x9.length > 10) rt.sizeErr(s, "filters.labels", x9, x9.length, "maxItems", 10, "[\"bug\"]");
+                  if (x9.length > 1) {
+                    const dup0 = rt.firstDuplicate(x9);
                     if (dup0 !== undefined) rt.uniqueErr(s, "filters.labels", dup0[0], dup0[1]);
                   }
-                  for (let i1 = 0; i1 < x18.length; i1++) {
-                    const x19 = x18[i1]; // #/properties/filters/properties/labels/items
+                  for (let i0 = 0; i0 < x9.length; i0++) {
+                    const x10 = x9[i0]; // #/properties/filters/properties/labels/items
 
-                    if (!((typeof x19 === "string"))) {
-                      rt.typeErr(s, rt.pi("filters.labels", i1), x19, "string", "a string", "\"bug\"");
-                    } else {
-                    }
+                    if (!((typeof x10 === "string"))) rt.typeErr(s, rt.pi("filters.labels", i0), x10, "string", "a string", "\"bug\"");
                   }
                 }
-                if (x18 === null) rt.nullOptional(s, from1, "filters.labels", "an array of strings");
+                if (x9 === null) rt.nullOptional(s, from1, "filters.labels", "an array of strings");
               }
             }
             {
-              const x20 = x16.assignee_id;
-              if (x20 !== undefined) {
+              const x11 = x7.assignee_id;
+              if (x11 !== undefined) {
                 const from2 = s.length; // #/properties/filters/properties/assignee_id
 
-                if (!(is_7_0(x20, d) || is_8_0(x20, d))) {
+                if (!(is_7_0(x11, d) || is_8_0(x11, d))) {
                   const n0 = s.length;
-                  err_7_0(x20, "filters.assignee_id", s, d);
+                  err_7_0(x11, "filters.assignee_id", s, d);
                   rt.orNull(s, n0, "filters.assignee_id");
                 }
-                if (x20 === null) rt.nullOptional(s, from2, "filters.assignee_id");
+                if (x11 === null) rt.nullOptional(s, from2, "filters.assignee_id");
               }
             }
             {
-              const x21 = x16.created;
-              if (x21 !== undefined) {
+              const x12 = x7.created;
+              if (x12 !== undefined) {
                 const from5 = s.length; // #/properties/filters/properties/created
 
-                if (!((typeof x21 === "object" && x21 !== null && !Array.isArray(x21)))) {
-                  rt.typeErr(s, "filters.created", x21, "object", "an object", "{\"after\":\"2026-01-31\"}");
+                if (!((typeof x12 === "object" && x12 !== null && !Array.isArray(x12)))) {
+                  rt.typeErr(s, "filters.created", x12, "object", "an object", "{\"after\":\"2026-01-31\"}");
                 } else {
                   {
-                    const x22 = x21.after;
-                    if (x22 !== undefined) {
+                    const x13 = x12.after;
+                    if (x13 !== undefined) {
                       const from3 = s.length; // #/properties/filters/properties/created/properties/after
 
-                      if (!((typeof x22 === "string"))) {
-                        rt.typeErr(s, "filters.created.after", x22, "string", "a string", "\"2026-01-31\"");
+                      if (!((typeof x13 === "string"))) {
+                        rt.typeErr(s, "filters.created.after", x13, "string", "a string", "\"2026-01-31\"");
                       } else {
-                        if (!rt.fmt_date(x22)) rt.formatErr(s, "filters.created.after", x22, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
+                        if (!rt.fmt_date(x13)) rt.formatErr(s, "filters.created.after", x13, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
                       }
-                      if (x22 === null) rt.nullOptional(s, from3, "filters.created.after", "a date (YYYY-MM-DD)");
+                      if (x13 === null) rt.nullOptional(s, from3, "filters.created.after", "a date (YYYY-MM-DD)");
                     }
                   }
                   {
-                    const x23 = x21.before;
-                    if (x23 !== undefined) {
+                    const x14 = x12.before;
+                    if (x14 !== undefined) {
                       const from4 = s.length; // #/properties/filters/properties/created/properties/before
 
-                      if (!((typeof x23 === "string"))) {
-                        rt.typeErr(s, "filters.created.before", x23, "string", "a string", "\"2026-01-31\"");
+                      if (!((typeof x14 === "string"))) {
+                        rt.typeErr(s, "filters.created.before", x14, "string", "a string", "\"2026-01-31\"");
                       } else {
-                        if (!rt.fmt_date(x23)) rt.formatErr(s, "filters.created.before", x23, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
+                        if (!rt.fmt_date(x14)) rt.formatErr(s, "filters.created.before", x14, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
                       }
-                      if (x23 === null) rt.nullOptional(s, from4, "filters.created.before", "a date (YYYY-MM-DD)");
+                      if (x14 === null) rt.nullOptional(s, from4, "filters.created.before", "a date (YYYY-MM-DD)");
                     }
                   }
-                  for (const k3 in x21) {
-                    if (!(((k3 === "after") || (k3 === "before")))) {
-                      rt.unknownKey(s, "filters.created", k3, known0, "search_issues");
+                  for (const k1 in x12) {
+                    if (!(((k1 === "after") || (k1 === "before")))) {
+                      rt.unknownKey(s, "filters.created", k1, known0, "search_issues");
                     }
                   }
-                  if (rt.compareFails(x21.before, x21.after, ">")) rt.compareErr(s, "filters.created", "before", x21.before, ">", "after", x21.after);
+                  if (rt.compareFails(x12.before, x12.after, ">")) rt.compareErr(s, "filters.created", "before", x12.before, ">", "after", x12.after);
                 }
-                if (x21 === null) rt.nullOptional(s, from5, "filters.created", "an object");
+                if (x12 === null) rt.nullOptional(s, from5, "filters.created", "an object");
               }
             }
-            for (const k4 in x16) {
-              if (!(((k4 === "state") || (k4 === "labels") || (k4 === "assignee_id") || (k4 === "created")))) {
-                rt.unknownKey(s, "filters", k4, known1, "search_issues");
+            for (const k2 in x7) {
+              if (!(((k2 === "state") || (k2 === "labels") || (k2 === "assignee_id") || (k2 === "created")))) {
+                rt.unknownKey(s, "filters", k2, known1, "search_issues");
               }
             }
           }
-          if (x16 === null) rt.nullOptional(s, from6, "filters", "an object");
+          if (x7 === null) rt.nullOptional(s, from6, "filters", "an object");
         }
       }
       {
-        const x26 = v.sort;
-        if (x26 !== undefined) {
+        const x17 = v.sort;
+        if (x17 !== undefined) {
           const from7 = s.length; // #/properties/sort
 
-          if (!((typeof x26 === "string"))) {
-            rt.typeErr(s, "sort", x26, "string", "a string", "\"created\"");
+          if (!((typeof x17 === "string"))) {
+            rt.typeErr(s, "sort", x17, "string", "a string", "\"created\"");
           } else {
-            if (!(((x26 === "created") || (x26 === "updated") || (x26 === "comments")))) {
-              if (!((x26 === "created") || (x26 === "updated") || (x26 === "comments"))) rt.enumErr(s, "sort", x26, allowed1, "enum", "\"created\"");
-            } else {
-            }
+            if (!((x17 === "created") || (x17 === "updated") || (x17 === "comments"))) rt.enumErr(s, "sort", x17, allowed1, "enum", "\"created\"");
           }
-          if (x26 === null) rt.nullOptional(s, from7, "sort", "one of \"created\", \"updated\", \"comments\"");
+          if (x17 === null) rt.nullOptional(s, from7, "sort", "one of \"created\", \"updated\", \"comments\"");
         }
       }
       {
-        const x27 = v.order;
-        if (x27 !== undefined) {
+        const x18 = v.order;
+        if (x18 !== undefined) {
           const from8 = s.length; // #/properties/order
 
-          if (!((typeof x27 === "string"))) {
-            rt.typeErr(s, "order", x27, "string", "a string", "\"desc\"");
+          if (!((typeof x18 === "string"))) {
+            rt.typeErr(s, "order", x18, "string", "a string", "\"desc\"");
           } else {
-            if (!(((x27 === "asc") || (x27 === "desc")))) {
-              if (!((x27 === "asc") || (x27 === "desc"))) rt.enumErr(s, "order", x27, allowed2, "enum", "\"desc\"");
-            } else {
-            }
+            if (!((x18 === "asc") || (x18 === "desc"))) rt.enumErr(s, "order", x18, allowed2, "enum", "\"desc\"");
           }
-          if (x27 === null) rt.nullOptional(s, from8, "order", "one of \"asc\", \"desc\"");
+          if (x18 === null) rt.nullOptional(s, from8, "order", "one of \"asc\", \"desc\"");
         }
       }
       {
-        const x28 = v.limit;
-        if (x28 !== undefined) {
+        const x19 = v.limit;
+        if (x19 !== undefined) {
           const from9 = s.length; // #/properties/limit
 
-          if (!((Number.isInteger(x28)))) {
-            rt.typeErr(s, "limit", x28, "integer", "an integer", "20");
+          if (!((Number.isInteger(x19)))) {
+            rt.typeErr(s, "limit", x19, "integer", "an integer", "20");
           } else {
-            if (x28 < 1) rt.limitErr(s, "limit", x28, "minimum", 1, "20");
-            if (x28 > 100) rt.limitErr(s, "limit", x28, "maximum", 100, "20");
+            if (x19 < 1) rt.limitErr(s, "limit", x19, "minimum", 1, "20");
+            if (x19 > 100) rt.limitErr(s, "limit", x19, "maximum", 100, "20");
           }
-          if (x28 === null) rt.nullOptional(s, from9, "limit", "an integer");
+          if (x19 === null) rt.nullOptional(s, from9, "limit", "an integer");
         }
       }
-      for (const k5 in v) {
-        if (!(((k5 === "query") || (k5 === "filters") || (k5 === "sort") || (k5 === "order") || (k5 === "limit")))) {
-          rt.unknownKey(s, "", k5, known2, "search_issues");
+      for (const k3 in v) {
+        if (!(((k3 === "query") || (k3 === "filters") || (k3 === "sort") || (k3 === "order") || (k3 === "limit")))) {
+          rt.unknownKey(s, "", k3, known2, "search_issues");
         }
       }
     }
+  }
+  // schema at #/properties/filters
+
+  function is_2_0(v: any, d: number): boolean {
+    // #/properties/filters
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
+    const x21 = v.state;
+    if (x21 !== undefined) { // #/properties/filters/properties/state
+      if (!((typeof x21 === "string"))) return false;
+      if (!((x21 === "open") || (x21 === "closed") || (x21 === "all"))) return false;
+    }
+    const x22 = v.labels;
+    if (x22 !== undefined) {
+      if (!is_4_0(x22, d)) return false;
+    }
+    const x23 = v.assignee_id;
+    if (x23 !== undefined) { // #/properties/filters/properties/assignee_id
+      if (!(is_7_0(x23, d) || is_8_0(x23, d))) return false;
+    }
+    const x24 = v.created;
+    if (x24 !== undefined) {
+      if (!is_9_0(x24, d)) return false;
+    }
+    for (const k4 in v) {
+      if (!(((k4 === "state") || (k4 === "labels") || (k4 === "assignee_id") || (k4 === "created")))) {
+        return false;
+      }
+    }
+    return true;
   }
   // schema at #/properties/filters/properties/assignee_id/anyOf/0
 
@@ -2716,6 +1704,43 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     if (!((v === null))) return false;
     return true;
   }
+  // schema at #/properties/filters/properties/labels
+
+  function is_4_0(v: any, _d: number): boolean {
+    // #/properties/filters/properties/labels
+    if (!((Array.isArray(v)))) return false;
+    if (v.length > 10) return false;
+    if (v.length > 1 && rt.firstDuplicate(v) !== undefined) return false;
+    for (let i2 = 0; i2 < v.length; i2++) {
+      const x35 = v[i2]; // #/properties/filters/properties/labels/items
+
+      if (!((typeof x35 === "string"))) return false;
+    }
+    return true;
+  }
+  // schema at #/properties/filters/properties/created
+
+  function is_9_0(v: any, _d: number): boolean {
+    // #/properties/filters/properties/created
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
+    const x37 = v.after;
+    if (x37 !== undefined) { // #/properties/filters/properties/created/properties/after
+      if (!((typeof x37 === "string"))) return false;
+      if (!rt.fmt_date(x37)) return false;
+    }
+    const x38 = v.before;
+    if (x38 !== undefined) { // #/properties/filters/properties/created/properties/before
+      if (!((typeof x38 === "string"))) return false;
+      if (!rt.fmt_date(x38)) return false;
+    }
+    for (const k7 in v) {
+      if (!(((k7 === "after") || (k7 === "before")))) {
+        return false;
+      }
+    }
+    if (rt.compareFails(v.before, v.after, ">")) return false;
+    return true;
+  }
   /** Fast path: true when the arguments fit. Allocates nothing. */
   function is0(v: unknown): boolean {
     return is_0_0(v, 0);
@@ -2734,196 +1759,24 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     const spellings0 = new Map<string, string>([["created", "created"], ["updated", "updated"], ["comments", "comments"]]);
     const spellings1 = new Map<string, string>([["asc", "asc"], ["desc", "desc"]]);
     const spellings2 = new Map<string, string>([["open", "open"], ["closed", "closed"], ["all", "all"]]);
-    const re0 = new RegExp("^u_[0-9a-z]{6}$", "u");
-    // fits #/properties/filters
-
-    function is_2_0(v: any, d: number): boolean {
-      // #/properties/filters
-      if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
-      const x12 = v.state;
-      if (x12 !== undefined) { // #/properties/filters/properties/state
-        if (!((typeof x12 === "string"))) return false;
-        if (!((x12 === "open") || (x12 === "closed") || (x12 === "all"))) return false;
-      }
-      const x13 = v.labels;
-      if (x13 !== undefined) { // #/properties/filters/properties/labels
-        if (!((Array.isArray(x13)))) return false;
-        if (x13.length > 10) return false;
-        if (x13.length > 1 && rt.firstDuplicate(x13) !== undefined) return false;
-        for (let i1 = 0; i1 < x13.length; i1++) {
-          const x14 = x13[i1]; // #/properties/filters/properties/labels/items
-
-          if (!((typeof x14 === "string"))) return false;
-        }
-      }
-      const x15 = v.assignee_id;
-      if (x15 !== undefined) { // #/properties/filters/properties/assignee_id
-        if (!(is_7_0(x15, d) || is_8_0(x15, d))) return false;
-      }
-      const x16 = v.created;
-      if (x16 !== undefined) { // #/properties/filters/properties/created
-        if (!((typeof x16 === "object" && x16 !== null && !Array.isArray(x16)))) return false;
-        const x17 = x16.after;
-        if (x17 !== undefined) { // #/properties/filters/properties/created/properties/after
-          if (!((typeof x17 === "string"))) return false;
-          if (!rt.fmt_date(x17)) return false;
-        }
-        const x18 = x16.before;
-        if (x18 !== undefined) { // #/properties/filters/properties/created/properties/before
-          if (!((typeof x18 === "string"))) return false;
-          if (!rt.fmt_date(x18)) return false;
-        }
-        for (const k0 in x16) {
-          if (!(((k0 === "after") || (k0 === "before")))) {
-            return false;
-          }
-        }
-        if (rt.compareFails(x16.before, x16.after, ">")) return false;
-      }
-      for (const k1 in v) {
-        if (!(((k1 === "state") || (k1 === "labels") || (k1 === "assignee_id") || (k1 === "created")))) {
-          return false;
-        }
-      }
-      return true;
-    }
-    // fits #/properties/filters/properties/labels
-
-    function is_4_0(v: any, _d: number): boolean {
-      // #/properties/filters/properties/labels
-      if (!((Array.isArray(v)))) return false;
-      if (v.length > 10) return false;
-      if (v.length > 1 && rt.firstDuplicate(v) !== undefined) return false;
-      for (let i2 = 0; i2 < v.length; i2++) {
-        const x21 = v[i2]; // #/properties/filters/properties/labels/items
-
-        if (!((typeof x21 === "string"))) return false;
-      }
-      return true;
-    }
-    // fits #/properties/filters/properties/assignee_id/anyOf/0
-
-    function is_7_0(v: any, _d: number): boolean {
-      // #/properties/filters/properties/assignee_id/anyOf/0
-      if (!((typeof v === "string"))) return false;
-      if (v.length > 10000 || !re0.test(v)) return false;
-      return true;
-    }
-    // fits #/properties/filters/properties/assignee_id/anyOf/1
-
-    function is_8_0(v: any, _d: number): boolean {
-      // #/properties/filters/properties/assignee_id/anyOf/1
-      if (!((v === null))) return false;
-      return true;
-    }
-    // fits #/properties/filters/properties/created
-
-    function is_9_0(v: any, _d: number): boolean {
-      // #/properties/filters/properties/created
-      if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
-      const x22 = v.after;
-      if (x22 !== undefined) { // #/properties/filters/properties/created/properties/after
-        if (!((typeof x22 === "string"))) return false;
-        if (!rt.fmt_date(x22)) return false;
-      }
-      const x23 = v.before;
-      if (x23 !== undefined) { // #/properties/filters/properties/created/properties/before
-        if (!((typeof x23 === "string"))) return false;
-        if (!rt.fmt_date(x23)) return false;
-      }
-      for (const k2 in v) {
-        if (!(((k2 === "after") || (k2 === "before")))) {
-          return false;
-        }
-      }
-      if (rt.compareFails(v.before, v.after, ">")) return false;
-      return true;
-    }
     // normalise the root schema
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j0: unknown = undefined;
-        if (typeof v === "string") {
-          j0 = rt.nzJson(v, 1);
-          if (j0 !== undefined) {
-            const n0 = r.length;
-            const w0 = nz_0_0(j0, p, r, m, d);
-            if (isArgs0(w0)) {
-              rt.nzFixAt(r, n0, p, v, j0, "json_string");
-              v = w0;
-            } else r.length = n0;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o0: any = v;
         // #/properties/query
-        {
-          const x0 = v.query;
-          if (x0 !== undefined) {
-            const y0 = nz_1_0(x0, rt.pk(p, "query"), r, m, d);
-            if (y0 !== x0) o0 = rt.nzSet(o0, v, "query", y0);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "query", rt.nzToString, false, p, r, m, d);
         // #/properties/filters
-        {
-          const x1 = v.filters;
-          if (x1 !== undefined) {
-            if (x1 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "filters"), o0, v, "filters");
-            else {
-              const y1 = nz_2_0(x1, rt.pk(p, "filters"), r, m, d);
-              if (y1 !== x1) o0 = rt.nzSet(o0, v, "filters", y1);
-            }
-          }
-        }
+        o0 = rt.nzProp(o0, v, "filters", nz_2_0, true, p, r, m, d);
         // #/properties/sort
-        {
-          const x2 = v.sort;
-          if (x2 !== undefined) {
-            if (x2 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "sort"), o0, v, "sort");
-            else {
-              const y2 = nz_12_0(x2, rt.pk(p, "sort"), r, m, d);
-              if (y2 !== x2) o0 = rt.nzSet(o0, v, "sort", y2);
-            }
-          }
-        }
+        o0 = rt.nzProp(o0, v, "sort", nz_12_0, true, p, r, m, d);
         // #/properties/order
-        {
-          const x3 = v.order;
-          if (x3 !== undefined) {
-            if (x3 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "order"), o0, v, "order");
-            else {
-              const y3 = nz_13_0(x3, rt.pk(p, "order"), r, m, d);
-              if (y3 !== x3) o0 = rt.nzSet(o0, v, "order", y3);
-            }
-          }
-        }
+        o0 = rt.nzProp(o0, v, "order", nz_13_0, true, p, r, m, d);
         // #/properties/limit
-        {
-          const x4 = v.limit;
-          if (x4 !== undefined) {
-            if (x4 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "limit"), o0, v, "limit");
-            else {
-              const y4 = nz_14_0(x4, rt.pk(p, "limit"), r, m, d);
-              if (y4 !== x4) o0 = rt.nzSet(o0, v, "limit", y4);
-            }
-          }
-        }
+        o0 = rt.nzProp(o0, v, "limit", rt.nzToInteger, true, p, r, m, d);
         v = o0;
-      }
-      return v;
-    }
-    // normalise #/properties/query
-
-    function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w1: any = v;
-        const u0 = m >= 2 && Array.isArray(w1) && w1.length === 1;
-        if (u0) w1 = w1[0];
-        if (w1 !== v && ((typeof w1 === "string"))) v = rt.nzScalar(r, p, v, w1, u0);
       }
       return v;
     }
@@ -2931,180 +1784,52 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
 
     function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j1: unknown = undefined;
-        if (typeof v === "string") {
-          j1 = rt.nzJson(v, 1);
-          if (j1 !== undefined) {
-            const n1 = r.length;
-            const w2 = nz_2_0(j1, p, r, m, d);
-            if (is_2_0(w2, d)) {
-              rt.nzFixAt(r, n1, p, v, j1, "json_string");
-              v = w2;
-            } else r.length = n1;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_2_0, is_2_0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o1: any = v;
         // #/properties/filters/properties/state
-        {
-          const x5 = v.state;
-          if (x5 !== undefined) {
-            if (x5 === null && m >= 2) o1 = rt.nzDrop(r, rt.pk(p, "state"), o1, v, "state");
-            else {
-              const y5 = nz_3_0(x5, rt.pk(p, "state"), r, m, d);
-              if (y5 !== x5) o1 = rt.nzSet(o1, v, "state", y5);
-            }
-          }
-        }
+        o1 = rt.nzProp(o1, v, "state", nz_3_0, true, p, r, m, d);
         // #/properties/filters/properties/labels
-        {
-          const x6 = v.labels;
-          if (x6 !== undefined) {
-            if (x6 === null && m >= 2) o1 = rt.nzDrop(r, rt.pk(p, "labels"), o1, v, "labels");
-            else {
-              const y6 = nz_4_0(x6, rt.pk(p, "labels"), r, m, d);
-              if (y6 !== x6) o1 = rt.nzSet(o1, v, "labels", y6);
-            }
-          }
-        }
+        o1 = rt.nzProp(o1, v, "labels", nz_4_0, true, p, r, m, d);
         // #/properties/filters/properties/assignee_id
-        {
-          const x7 = v.assignee_id;
-          if (x7 !== undefined) {
-            const y7 = nz_6_0(x7, rt.pk(p, "assignee_id"), r, m, d);
-            if (y7 !== x7) o1 = rt.nzSet(o1, v, "assignee_id", y7);
-          }
-        }
+        o1 = rt.nzProp(o1, v, "assignee_id", nz_6_0, false, p, r, m, d);
         // #/properties/filters/properties/created
-        {
-          const x8 = v.created;
-          if (x8 !== undefined) {
-            if (x8 === null && m >= 2) o1 = rt.nzDrop(r, rt.pk(p, "created"), o1, v, "created");
-            else {
-              const y8 = nz_9_0(x8, rt.pk(p, "created"), r, m, d);
-              if (y8 !== x8) o1 = rt.nzSet(o1, v, "created", y8);
-            }
-          }
-        }
+        o1 = rt.nzProp(o1, v, "created", nz_9_0, true, p, r, m, d);
         v = o1;
       }
       return v;
     }
     // normalise #/properties/sort
 
-    function nz_12_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w3: any = v;
-        const u1 = m >= 2 && Array.isArray(w3) && w3.length === 1;
-        if (u1) w3 = w3[0];
-        if (w3 !== v && ((typeof w3 === "string"))) v = rt.nzScalar(r, p, v, w3, u1);
-      }
+    function nz_12_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+      v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !(((v === "created") || (v === "updated") || (v === "comments"))) && typeof v === "string") {
-        const c2 = rt.nzEnum(v, spellings0);
-        if (c2 !== undefined) {
-          rt.nzFix(r, p, v, c2, "enum_spelling");
-          v = c2;
-        }
-      }
+      if (m >= 2 && !(((v === "created") || (v === "updated") || (v === "comments"))) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings0);
       return v;
     }
     // normalise #/properties/order
 
-    function nz_13_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w4: any = v;
-        const u2 = m >= 2 && Array.isArray(w4) && w4.length === 1;
-        if (u2) w4 = w4[0];
-        if (w4 !== v && ((typeof w4 === "string"))) v = rt.nzScalar(r, p, v, w4, u2);
-      }
+    function nz_13_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+      v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !(((v === "asc") || (v === "desc"))) && typeof v === "string") {
-        const c4 = rt.nzEnum(v, spellings1);
-        if (c4 !== undefined) {
-          rt.nzFix(r, p, v, c4, "enum_spelling");
-          v = c4;
-        }
-      }
-      return v;
-    }
-    // normalise #/properties/limit
-
-    function nz_14_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to integer, scalar (unwrap a one-element list)
-      if (!((Number.isInteger(v)))) {
-        let w5: any = v;
-        const u3 = m >= 2 && Array.isArray(w5) && w5.length === 1;
-        if (u3) w5 = w5[0];
-        if (typeof w5 === "string") {
-          const c5: number | boolean | undefined = rt.nzNumber(w5, m, true);
-          if (c5 !== undefined) w5 = c5;
-        }
-        if (w5 !== v && ((Number.isInteger(w5)))) v = rt.nzScalar(r, p, v, w5, u3);
-      }
+      if (m >= 2 && !(((v === "asc") || (v === "desc"))) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings1);
       return v;
     }
     // normalise #/properties/filters/properties/state
 
-    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w6: any = v;
-        const u4 = m >= 2 && Array.isArray(w6) && w6.length === 1;
-        if (u4) w6 = w6[0];
-        if (w6 !== v && ((typeof w6 === "string"))) v = rt.nzScalar(r, p, v, w6, u4);
-      }
+    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+      v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !(((v === "open") || (v === "closed") || (v === "all"))) && typeof v === "string") {
-        const c7 = rt.nzEnum(v, spellings2);
-        if (c7 !== undefined) {
-          rt.nzFix(r, p, v, c7, "enum_spelling");
-          v = c7;
-        }
-      }
+      if (m >= 2 && !(((v === "open") || (v === "closed") || (v === "all"))) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings2);
       return v;
     }
     // normalise #/properties/filters/properties/labels
 
     function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (m >= 2 && !((Array.isArray(v)))) {
-        let j2: unknown = undefined;
-        if (typeof v === "string") {
-          j2 = rt.nzJson(v, 2);
-          if (j2 !== undefined) {
-            const n2 = r.length;
-            const w7 = nz_4_0(j2, p, r, m, d);
-            if (is_4_0(w7, d)) {
-              rt.nzFixAt(r, n2, p, v, j2, "json_string");
-              v = w7;
-            } else r.length = n2;
-          }
-        }
-        if (j2 === undefined && v !== null) {
-          const a0 = [v];
-          const n3 = r.length;
-          const w8 = nz_4_0(a0, p, r, m, d);
-          if (is_4_0(w8, d)) {
-            rt.nzFixAt(r, n3, p, v, a0, "wrap_list");
-            v = w8;
-          } else r.length = n3;
-        }
-      }
-      if (Array.isArray(v)) {
-        let a1: any = v;
-        // #/properties/filters/properties/labels/items
-        for (let i0 = 0; i0 < v.length; i0++) {
-          const x9 = v[i0];
-          const y9 = nz_5_0(x9, rt.pi(p, i0), r, m, d);
-          if (y9 !== x9) a1 = rt.nzItem(a1, v, i0, y9);
-        }
-        v = a1;
-      }
+      if (m >= 2 && !((Array.isArray(v)))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, is_4_0);
+      // #/properties/filters/properties/labels/items
+      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, rt.nzToString, p, r, m, d);
       return v;
     }
     // normalise #/properties/filters/properties/assignee_id
@@ -3114,22 +1839,22 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       if (!is_7_0(v, d) && !is_8_0(v, d)) {
         do {
           {
-            const n4 = r.length;
-            const w9 = nz_7_0(v, p, r, m, d);
-            if (is_7_0(w9, d)) {
-              v = w9;
+            const n2 = r.length;
+            const w0 = rt.nzToString(v, p, r, m, d);
+            if (is_7_0(w0, d)) {
+              v = w0;
               break;
             }
-            r.length = n4;
+            r.length = n2;
           }
           {
-            const n5 = r.length;
-            const w10 = nz_8_0(v, p, r, m, d);
-            if (is_8_0(w10, d)) {
-              v = w10;
+            const n3 = r.length;
+            const w1 = nz_8_0(v, p, r, m, d);
+            if (is_8_0(w1, d)) {
+              v = w1;
               break;
             }
-            r.length = n5;
+            r.length = n3;
           }
         } while (false);
       }
@@ -3139,128 +1864,36 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
 
     function nz_9_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j3: unknown = undefined;
-        if (typeof v === "string") {
-          j3 = rt.nzJson(v, 1);
-          if (j3 !== undefined) {
-            const n6 = r.length;
-            const w11 = nz_9_0(j3, p, r, m, d);
-            if (is_9_0(w11, d)) {
-              rt.nzFixAt(r, n6, p, v, j3, "json_string");
-              v = w11;
-            } else r.length = n6;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_9_0, is_9_0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o2: any = v;
         // #/properties/filters/properties/created/properties/after
-        {
-          const x10 = v.after;
-          if (x10 !== undefined) {
-            if (x10 === null && m >= 2) o2 = rt.nzDrop(r, rt.pk(p, "after"), o2, v, "after");
-            else {
-              const y10 = nz_10_0(x10, rt.pk(p, "after"), r, m, d);
-              if (y10 !== x10) o2 = rt.nzSet(o2, v, "after", y10);
-            }
-          }
-        }
+        o2 = rt.nzProp(o2, v, "after", rt.nzToString, true, p, r, m, d);
         // #/properties/filters/properties/created/properties/before
-        {
-          const x11 = v.before;
-          if (x11 !== undefined) {
-            if (x11 === null && m >= 2) o2 = rt.nzDrop(r, rt.pk(p, "before"), o2, v, "before");
-            else {
-              const y11 = nz_11_0(x11, rt.pk(p, "before"), r, m, d);
-              if (y11 !== x11) o2 = rt.nzSet(o2, v, "before", y11);
-            }
-          }
-        }
+        o2 = rt.nzProp(o2, v, "before", rt.nzToString, true, p, r, m, d);
         v = o2;
       }
       return v;
     }
-    // normalise #/properties/filters/properties/labels/items
-
-    function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w12: any = v;
-        const u5 = m >= 2 && Array.isArray(w12) && w12.length === 1;
-        if (u5) w12 = w12[0];
-        if (w12 !== v && ((typeof w12 === "string"))) v = rt.nzScalar(r, p, v, w12, u5);
-      }
-      return v;
-    }
-    // normalise #/properties/filters/properties/assignee_id/anyOf/0
-
-    function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w13: any = v;
-        const u6 = m >= 2 && Array.isArray(w13) && w13.length === 1;
-        if (u6) w13 = w13[0];
-        if (w13 !== v && ((typeof w13 === "string"))) v = rt.nzScalar(r, p, v, w13, u6);
-      }
-      return v;
-    }
-    // normalise #/properties/filters/properties/assignee_id/anyOf/1
+    // normalise every place that only casts to null (first: #/properties/filters/properties/assignee_id/anyOf/1)
 
     function nz_8_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
       // cast to scalar (unwrap a one-element list)
       if (!((v === null))) {
-        let w14: any = v;
-        const u7 = m >= 2 && Array.isArray(w14) && w14.length === 1;
-        if (u7) w14 = w14[0];
-        if (w14 !== v && ((w14 === null))) v = rt.nzScalar(r, p, v, w14, u7);
+        let w2: any = v;
+        const u0 = m >= 2 && Array.isArray(w2) && w2.length === 1;
+        if (u0) w2 = w2[0];
+        if (w2 !== v && ((w2 === null))) v = rt.nzScalar(r, p, v, w2, u0);
       }
       return v;
     }
-    // normalise #/properties/filters/properties/created/properties/after
-
-    function nz_10_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w15: any = v;
-        const u8 = m >= 2 && Array.isArray(w15) && w15.length === 1;
-        if (u8) w15 = w15[0];
-        if (w15 !== v && ((typeof w15 === "string"))) v = rt.nzScalar(r, p, v, w15, u8);
-      }
-      return v;
-    }
-    // normalise #/properties/filters/properties/created/properties/before
-
-    function nz_11_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w16: any = v;
-        const u9 = m >= 2 && Array.isArray(w16) && w16.length === 1;
-        if (u9) w16 = w16[0];
-        if (w16 !== v && ((typeof w16 === "string"))) v = rt.nzScalar(r, p, v, w16, u9);
-      }
-      return v;
-    }
-    return (v: unknown, m: number, r: rt.Repair[]): unknown => {
-      let out = v;
-      if (m >= 1 && m <= 3 && !isArgs0(v)) {
-        const n0 = r.length;
-        try {
-          out = nz_0_0(v, "", r, m, 0);
-        } catch {
-          // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
-          r.length = n0;
-          out = v;
-        }
-      }
-      return m === 3 ? rt.nzFold(out) : out;
-    };
+    return rt.nzEntry(isArgs0, nz_0_0);
     })(is0);
 
   return rt.makeTool<SearchIssuesArgs>({
     name: "search_issues",
     description: "Search the issue tracker.",
-    inputSchema: {"type": "object", "properties": {"query": {"type": "string", "minLength": 1, "maxLength": 256, "description": "Free-text query."}, "filters": {"type": "object", "description": "Narrow the search.", "properties": {"state": {"type": "string", "enum": ["open", "closed", "all"], "default": "open"}, "labels": {"type": "array", "items": {"type": "string"}, "uniqueItems": true, "maxItems": 10}, "assignee_id": {"anyOf": [{"type": "string", "pattern": "^u_[0-9a-z]{6}$"}, {"type": "null"}], "description": "User id, or null for unassigned."}, "created": {"type": "object", "properties": {"after": {"type": "string", "format": "date"}, "before": {"type": "string", "format": "date"}}, "x-compare": [{"left": "before", "op": ">", "right": "after"}]}}}, "sort": {"type": "string", "enum": ["created", "updated", "comments"]}, "order": {"type": "string", "enum": ["asc", "desc"], "default": "desc"}, "limit": {"type": "integer", "minimum": 1, "maximum": 100, "default": 20}}, "required": ["query"]},
+    inputSchema: JSON.parse('{"type":"object","properties":{"query":{"type":"string","minLength":1,"maxLength":256,"description":"Free-text query."},"filters":{"type":"object","description":"Narrow the search.","properties":{"state":{"type":"string","enum":["open","closed","all"],"default":"open"},"labels":{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":10},"assignee_id":{"anyOf":[{"type":"string","pattern":"^u_[0-9a-z]{6}$"},{"type":"null"}],"description":"User id, or null for unassigned."},"created":{"type":"object","properties":{"after":{"type":"string","format":"date"},"before":{"type":"string","format":"date"}},"x-compare":[{"left":"before","op":">","right":"after"}]}}},"sort":{"type":"string","enum":["created","updated","comments"]},"order":{"type":"string","enum":["asc","desc"],"default":"desc"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["query"]}'),
     schemaHash: "2a26b1a637205c1746896ff5ab49e21d051d0305a9cd35f61b0d352a6bc90d68",
     is: is0,
     collect: collect0,

@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.2320bd380e.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.2320bd380e.js";
+import * as rt from "./_runtime.5af5eb3aff.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.5af5eb3aff.js";
 
 // tool "book_room" from tools.json#/tools/0
 // input hash: sha256:7a3d07687f62a5f24f49f0d9912a06b6e44530129d37298edf70a1a365aded5f
@@ -129,113 +129,26 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
     // normalise the root schema
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j0: unknown = undefined;
-        if (typeof v === "string") {
-          j0 = rt.nzJson(v, 1);
-          if (j0 !== undefined) {
-            const n0 = r.length;
-            const w0 = nz_0_0(j0, p, r, m, d);
-            if (isArgs0(w0)) {
-              rt.nzFixAt(r, n0, p, v, j0, "json_string");
-              v = w0;
-            } else r.length = n0;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o0: any = v;
         // #/properties/room_id
-        {
-          const x0 = v.room_id;
-          if (x0 !== undefined) {
-            const y0 = nz_1_0(x0, rt.pk(p, "room_id"), r, m, d);
-            if (y0 !== x0) o0 = rt.nzSet(o0, v, "room_id", y0);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "room_id", rt.nzToString, false, p, r, m, d);
         // #/properties/start_iso
-        {
-          const x1 = v.start_iso;
-          if (x1 !== undefined) {
-            const y1 = nz_2_0(x1, rt.pk(p, "start_iso"), r, m, d);
-            if (y1 !== x1) o0 = rt.nzSet(o0, v, "start_iso", y1);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "start_iso", rt.nzToString, false, p, r, m, d);
         // #/properties/duration_min
-        {
-          const x2 = v.duration_min;
-          if (x2 !== undefined) {
-            if (x2 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "duration_min"), o0, v, "duration_min");
-            else {
-              const y2 = nz_3_0(x2, rt.pk(p, "duration_min"), r, m, d);
-              if (y2 !== x2) o0 = rt.nzSet(o0, v, "duration_min", y2);
-            }
-          }
-        }
+        o0 = rt.nzProp(o0, v, "duration_min", rt.nzToInteger, true, p, r, m, d);
         v = o0;
       }
       return v;
     }
-    // normalise #/properties/room_id
-
-    function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w1: any = v;
-        const u0 = m >= 2 && Array.isArray(w1) && w1.length === 1;
-        if (u0) w1 = w1[0];
-        if (w1 !== v && ((typeof w1 === "string"))) v = rt.nzScalar(r, p, v, w1, u0);
-      }
-      return v;
-    }
-    // normalise #/properties/start_iso
-
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w2: any = v;
-        const u1 = m >= 2 && Array.isArray(w2) && w2.length === 1;
-        if (u1) w2 = w2[0];
-        if (w2 !== v && ((typeof w2 === "string"))) v = rt.nzScalar(r, p, v, w2, u1);
-      }
-      return v;
-    }
-    // normalise #/properties/duration_min
-
-    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to integer, scalar (unwrap a one-element list)
-      if (!((Number.isInteger(v)))) {
-        let w3: any = v;
-        const u2 = m >= 2 && Array.isArray(w3) && w3.length === 1;
-        if (u2) w3 = w3[0];
-        if (typeof w3 === "string") {
-          const c2: number | boolean | undefined = rt.nzNumber(w3, m, true);
-          if (c2 !== undefined) w3 = c2;
-        }
-        if (w3 !== v && ((Number.isInteger(w3)))) v = rt.nzScalar(r, p, v, w3, u2);
-      }
-      return v;
-    }
-    return (v: unknown, m: number, r: rt.Repair[]): unknown => {
-      let out = v;
-      if (m >= 1 && m <= 3 && !isArgs0(v)) {
-        const n0 = r.length;
-        try {
-          out = nz_0_0(v, "", r, m, 0);
-        } catch {
-          // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
-          r.length = n0;
-          out = v;
-        }
-      }
-      return m === 3 ? rt.nzFold(out) : out;
-    };
+    return rt.nzEntry(isArgs0, nz_0_0);
     })(is0);
 
   return rt.makeTool<BookRoomArgs>({
     name: "book_room",
     description: "Book a meeting room. Dates are ISO 8601 with timezone.",
-    inputSchema: {"type": "object", "properties": {"room_id": {"type": "string", "pattern": "^room-[0-9]+$", "examples": ["room-12"], "description": "Room id as listed on the door, e.g. room-12."}, "start_iso": {"type": "string", "format": "date-time", "description": "Start time, ISO 8601 with timezone: 2025-06-18T09:30:00+02:00."}, "duration_min": {"type": "integer", "minimum": 15, "maximum": 480, "description": "Length of the booking in minutes (15 to 480)."}}, "required": ["room_id", "start_iso"], "additionalProperties": false},
+    inputSchema: JSON.parse('{"type":"object","properties":{"room_id":{"type":"string","pattern":"^room-[0-9]+$","examples":["room-12"],"description":"Room id as listed on the door, e.g. room-12."},"start_iso":{"type":"string","format":"date-time","description":"Start time, ISO 8601 with timezone: 2025-06-18T09:30:00+02:00."},"duration_min":{"type":"integer","minimum":15,"maximum":480,"description":"Length of the booking in minutes (15 to 480)."}},"required":["room_id","start_iso"],"additionalProperties":false}'),
     schemaHash: "92c682603e762212ca44e42503319e97826282b3dde70cf3448147a089907adc",
     is: is0,
     collect: collect0,
@@ -308,10 +221,7 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
       {
         const x4 = v.to;
         if (x4 !== undefined) { // #/properties/to
-          if (!(((x4 === "celsius") || (x4 === "fahrenheit")))) {
-            if (!((x4 === "celsius") || (x4 === "fahrenheit"))) rt.enumErr(s, "to", x4, allowed0, "enum", "\"celsius\"");
-          } else {
-          }
+          if (!((x4 === "celsius") || (x4 === "fahrenheit"))) rt.enumErr(s, "to", x4, allowed0, "enum", "\"celsius\"");
         }
       }
       for (const k1 in v) {
@@ -341,98 +251,32 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j0: unknown = undefined;
-        if (typeof v === "string") {
-          j0 = rt.nzJson(v, 1);
-          if (j0 !== undefined) {
-            const n0 = r.length;
-            const w0 = nz_0_0(j0, p, r, m, d);
-            if (isArgs0(w0)) {
-              rt.nzFixAt(r, n0, p, v, j0, "json_string");
-              v = w0;
-            } else r.length = n0;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o0: any = v;
         // #/properties/degrees
-        {
-          const x0 = v.degrees;
-          if (x0 !== undefined) {
-            const y0 = nz_1_0(x0, rt.pk(p, "degrees"), r, m, d);
-            if (y0 !== x0) o0 = rt.nzSet(o0, v, "degrees", y0);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "degrees", rt.nzToNumber, false, p, r, m, d);
         // #/properties/to
-        {
-          const x1 = v.to;
-          if (x1 !== undefined) {
-            const y1 = nz_2_0(x1, rt.pk(p, "to"), r, m, d);
-            if (y1 !== x1) o0 = rt.nzSet(o0, v, "to", y1);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "to", nz_2_0, false, p, r, m, d);
         v = o0;
-      }
-      return v;
-    }
-    // normalise #/properties/degrees
-
-    function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to number, scalar (unwrap a one-element list)
-      if (!((typeof v === "number" && Number.isFinite(v)))) {
-        let w1: any = v;
-        const u0 = m >= 2 && Array.isArray(w1) && w1.length === 1;
-        if (u0) w1 = w1[0];
-        if (typeof w1 === "string") {
-          const c0: number | boolean | undefined = rt.nzNumber(w1, m, false);
-          if (c0 !== undefined) w1 = c0;
-        }
-        if (w1 !== v && ((typeof w1 === "number" && Number.isFinite(w1)))) v = rt.nzScalar(r, p, v, w1, u0);
       }
       return v;
     }
     // normalise #/properties/to
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w2: any = v;
-        const u1 = m >= 2 && Array.isArray(w2) && w2.length === 1;
-        if (u1) w2 = w2[0];
-        if (w2 !== v && ((typeof w2 === "string"))) v = rt.nzScalar(r, p, v, w2, u1);
-      }
+    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+      v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !(((v === "celsius") || (v === "fahrenheit"))) && typeof v === "string") {
-        const c2 = rt.nzEnum(v, spellings0);
-        if (c2 !== undefined) {
-          rt.nzFix(r, p, v, c2, "enum_spelling");
-          v = c2;
-        }
-      }
+      if (m >= 2 && !(((v === "celsius") || (v === "fahrenheit"))) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings0);
       return v;
     }
-    return (v: unknown, m: number, r: rt.Repair[]): unknown => {
-      let out = v;
-      if (m >= 1 && m <= 3 && !isArgs0(v)) {
-        const n0 = r.length;
-        try {
-          out = nz_0_0(v, "", r, m, 0);
-        } catch {
-          // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
-          r.length = n0;
-          out = v;
-        }
-      }
-      return m === 3 ? rt.nzFold(out) : out;
-    };
+    return rt.nzEntry(isArgs0, nz_0_0);
     })(is0);
 
   return rt.makeTool<ConvertTemperatureArgs>({
     name: "convert_temperature",
     description: "Convert a temperature between Celsius and Fahrenheit.",
-    inputSchema: {"type": "object", "properties": {"degrees": {"type": "number", "minimum": (-459.67), "description": "The temperature to convert.", "examples": [21.5]}, "to": {"enum": ["celsius", "fahrenheit"], "description": "The unit to convert into."}}, "required": ["degrees", "to"], "additionalProperties": false},
+    inputSchema: JSON.parse('{"type":"object","properties":{"degrees":{"type":"number","minimum":-459.67,"description":"The temperature to convert.","examples":[21.5]},"to":{"enum":["celsius","fahrenheit"],"description":"The unit to convert into."}},"required":["degrees","to"],"additionalProperties":false}'),
     schemaHash: "556a032f32845cdfd701992931dc7a5bf3365bc865585f06f2cf5cf91e74360c",
     is: is0,
     collect: collect0,
@@ -516,10 +360,7 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
         if (x5 !== undefined) {
           const from0 = s.length; // #/properties/section
 
-          if (!(((x5 === "guides") || (x5 === "api") || (x5 === "changelog")))) {
-            if (!((x5 === "guides") || (x5 === "api") || (x5 === "changelog"))) rt.enumErr(s, "section", x5, allowed0, "enum", "\"guides\"");
-          } else {
-          }
+          if (!((x5 === "guides") || (x5 === "api") || (x5 === "changelog"))) rt.enumErr(s, "section", x5, allowed0, "enum", "\"guides\"");
           if (x5 === null) rt.nullOptional(s, from0, "section", "one of \"guides\", \"api\", \"changelog\"");
         }
       }
@@ -564,124 +405,34 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && !((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-        let j0: unknown = undefined;
-        if (typeof v === "string") {
-          j0 = rt.nzJson(v, 1);
-          if (j0 !== undefined) {
-            const n0 = r.length;
-            const w0 = nz_0_0(j0, p, r, m, d);
-            if (isArgs0(w0)) {
-              rt.nzFixAt(r, n0, p, v, j0, "json_string");
-              v = w0;
-            } else r.length = n0;
-          }
-        }
-      }
+      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
         let o0: any = v;
         // #/properties/query
-        {
-          const x0 = v.query;
-          if (x0 !== undefined) {
-            const y0 = nz_1_0(x0, rt.pk(p, "query"), r, m, d);
-            if (y0 !== x0) o0 = rt.nzSet(o0, v, "query", y0);
-          }
-        }
+        o0 = rt.nzProp(o0, v, "query", rt.nzToString, false, p, r, m, d);
         // #/properties/section
-        {
-          const x1 = v.section;
-          if (x1 !== undefined) {
-            if (x1 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "section"), o0, v, "section");
-            else {
-              const y1 = nz_2_0(x1, rt.pk(p, "section"), r, m, d);
-              if (y1 !== x1) o0 = rt.nzSet(o0, v, "section", y1);
-            }
-          }
-        }
+        o0 = rt.nzProp(o0, v, "section", nz_2_0, true, p, r, m, d);
         // #/properties/limit
-        {
-          const x2 = v.limit;
-          if (x2 !== undefined) {
-            if (x2 === null && m >= 2) o0 = rt.nzDrop(r, rt.pk(p, "limit"), o0, v, "limit");
-            else {
-              const y2 = nz_3_0(x2, rt.pk(p, "limit"), r, m, d);
-              if (y2 !== x2) o0 = rt.nzSet(o0, v, "limit", y2);
-            }
-          }
-        }
+        o0 = rt.nzProp(o0, v, "limit", rt.nzToInteger, true, p, r, m, d);
         v = o0;
-      }
-      return v;
-    }
-    // normalise #/properties/query
-
-    function nz_1_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w1: any = v;
-        const u0 = m >= 2 && Array.isArray(w1) && w1.length === 1;
-        if (u0) w1 = w1[0];
-        if (w1 !== v && ((typeof w1 === "string"))) v = rt.nzScalar(r, p, v, w1, u0);
       }
       return v;
     }
     // normalise #/properties/section
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      if (!((typeof v === "string"))) {
-        let w2: any = v;
-        const u1 = m >= 2 && Array.isArray(w2) && w2.length === 1;
-        if (u1) w2 = w2[0];
-        if (w2 !== v && ((typeof w2 === "string"))) v = rt.nzScalar(r, p, v, w2, u1);
-      }
+    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+      v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !(((v === "guides") || (v === "api") || (v === "changelog"))) && typeof v === "string") {
-        const c2 = rt.nzEnum(v, spellings0);
-        if (c2 !== undefined) {
-          rt.nzFix(r, p, v, c2, "enum_spelling");
-          v = c2;
-        }
-      }
+      if (m >= 2 && !(((v === "guides") || (v === "api") || (v === "changelog"))) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings0);
       return v;
     }
-    // normalise #/properties/limit
-
-    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to integer, scalar (unwrap a one-element list)
-      if (!((Number.isInteger(v)))) {
-        let w3: any = v;
-        const u2 = m >= 2 && Array.isArray(w3) && w3.length === 1;
-        if (u2) w3 = w3[0];
-        if (typeof w3 === "string") {
-          const c3: number | boolean | undefined = rt.nzNumber(w3, m, true);
-          if (c3 !== undefined) w3 = c3;
-        }
-        if (w3 !== v && ((Number.isInteger(w3)))) v = rt.nzScalar(r, p, v, w3, u2);
-      }
-      return v;
-    }
-    return (v: unknown, m: number, r: rt.Repair[]): unknown => {
-      let out = v;
-      if (m >= 1 && m <= 3 && !isArgs0(v)) {
-        const n0 = r.length;
-        try {
-          out = nz_0_0(v, "", r, m, 0);
-        } catch {
-          // Deeper than maxDepth (or input no normaliser can read): leave the value as it was.
-          r.length = n0;
-          out = v;
-        }
-      }
-      return m === 3 ? rt.nzFold(out) : out;
-    };
+    return rt.nzEntry(isArgs0, nz_0_0);
     })(is0);
 
   return rt.makeTool<SearchDocsArgs>({
     name: "search_docs",
     description: "Search the product documentation and return the titles of the best matching pages.",
-    inputSchema: {"type": "object", "properties": {"query": {"type": "string", "minLength": 2, "description": "Words to look for."}, "section": {"enum": ["guides", "api", "changelog"], "description": "Limit the search to one section."}, "limit": {"type": "integer", "minimum": 1, "maximum": 20, "default": 5, "description": "Most results to return."}}, "required": ["query"], "additionalProperties": false},
+    inputSchema: JSON.parse('{"type":"object","properties":{"query":{"type":"string","minLength":2,"description":"Words to look for."},"section":{"enum":["guides","api","changelog"],"description":"Limit the search to one section."},"limit":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Most results to return."}},"required":["query"],"additionalProperties":false}'),
     schemaHash: "7146b23705f9fb5320850d4aedd1613b8e9f454710ed4a5c15c4d9c686f1fcaa",
     is: is0,
     collect: collect0,

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:2320bd380eb8625cf54b31d25a424a69969fe5fc89f1f4a522995fc4b178c777
+// input hash: sha256:5af5eb3affc46ad6d00cdf4e9d517330a7aee71c91c24ad87112c41b52bcb308
 
 // toolform runtime: the helpers every generated tool module shares.
 // This file is copied into the output folder as _runtime.ts, which imports nothing: the one
@@ -2456,7 +2456,8 @@ export const FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean 
 
 // toolform normaliser helpers: what the generated `normalize` of every tool calls.
 // This file is copied next to generated code and concatenated after _runtime.ts:
-// it imports nothing, and every top-level name starts with `nz` or `NZ`.
+// it imports only from _runtime.ts (src/emit/runtime-file.ts drops that import when
+// it concatenates), and every top-level name starts with `nz` or `NZ`.
 //
 // The schema is never read here: the generated code decides, per schema place,
 // which of these casts may apply (only where the schema wants that type), and
@@ -2465,6 +2466,7 @@ export const FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean 
 //
 // Modes, as numbers in generated code: 1 lenient, 2 normalized, 3 compare
 // (normalized, then every string case-folded and trimmed).
+
 
 /** One repair (the same shape as the runtime's `Repair`). */
 export interface NzRepair {
@@ -2598,6 +2600,130 @@ export function nzItem(a: any, v: unknown[], i: number, x: unknown): any {
 /** Own property value, or undefined (for keys that plain objects inherit). */
 export function nzOwn(o: any, k: string): unknown {
   return nzHas.call(o, k) ? o[k] : undefined;
+}
+
+/** A generated `nz_*` function: (value, path, repairs, mode, depth) => the value, repaired or itself. */
+export type NzFunction = (v: any, p: string, r: NzRepair[], m: number, d: number) => unknown;
+
+/**
+ * A declared property `k` of the object `v` (read as `v.k`): normalised by `f` at its
+ * path, written copy-on-write into `o`; with `drop`, a null is removed in normalized
+ * mode instead. `f` undefined: only the drop. Returns the object to keep writing.
+ * (One call per property keeps each tool's generated normaliser short.)
+ */
+export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, drop: boolean, p: string, r: NzRepair[], m: number, d: number): any {
+  const x = v[k];
+  if (x === undefined) return o;
+  if (drop && x === null && m >= 2) return nzDrop(r, pk(p, k), o, v, k);
+  if (f === undefined) return o;
+  const y = f(x, pk(p, k), r, m, d);
+  return y === x ? o : nzSet(o, v, k, y);
+}
+
+/**
+ * Normalized mode, a value where an object (`want` bit 1) or an array (bit 2) is
+ * wanted and which is neither: a string's JSON text of that container parsed, and
+ * (arrays) any other value but null as a one-element list; normalised by `self`,
+ * and kept only when the result `fits` the place (the repair recorded before those
+ * made inside it). Otherwise `v` unchanged. Returns the value.
+ */
+export function nzContainer(v: unknown, p: string, r: NzRepair[], m: number, d: number, want: number, self: NzFunction, fits: (w: unknown, d: number) => boolean): unknown {
+  let j: unknown = undefined;
+  if (typeof v === "string") {
+    j = nzJson(v, want);
+    if (j !== undefined) v = nzTry(v, j, p, r, m, d, self, fits, "json_string");
+  }
+  if (j === undefined && v !== null && (want & 2) !== 0) v = nzTry(v, [v], p, r, m, d, self, fits, "wrap_list");
+  return v;
+}
+
+/** `to` normalised by `self` when that fits, recorded as `rule` before the repairs inside it; else `from` (and no repair). */
+function nzTry(from: unknown, to: unknown, p: string, r: NzRepair[], m: number, d: number, self: NzFunction, fits: (w: unknown, d: number) => boolean, rule: string): unknown {
+  const n = r.length;
+  const w = self(to, p, r, m, d);
+  if (fits(w, d)) {
+    nzFixAt(r, n, p, from, to, rule);
+    return w;
+  }
+  r.length = n;
+  return from;
+}
+
+/** Items `from`… of the array `v`, each normalised by `f` at its path, written copy-on-write into `a` (nzItem). Returns the array to keep writing. */
+export function nzItems(a: any, v: unknown[], from: number, f: NzFunction, p: string, r: NzRepair[], m: number, d: number): any {
+  for (let i = from; i < v.length; i++) {
+    const x = v[i];
+    const y = f(x, pi(p, i), r, m, d);
+    if (y !== x) a = nzItem(a, v, i, y);
+  }
+  return a;
+}
+
+/** Normalized mode: an enum/const string in the schema's own spelling (nzEnum), recorded; else `v`. */
+export function nzSpelling(v: string, p: string, r: NzRepair[], folded: ReadonlyMap<string, string>): string {
+  const c = nzEnum(v, folded);
+  if (c === undefined) return v;
+  nzFix(r, p, v, c, "enum_spelling");
+  return c;
+}
+
+/**
+ * The casts of a place that wants only strings, integers, numbers or booleans
+ * (normalizer/scalar.ts writes the same for other type lists): a one-element list
+ * unwrapped in normalized mode, a string that spells the number or boolean cast;
+ * kept only when the result has the wanted type. Each is an NzFunction, so a
+ * place with nothing else to repair calls it directly.
+ */
+export function nzToString(v: unknown, p: string, r: NzRepair[], m: number, _d: number): unknown {
+  if (typeof v === "string") return v;
+  const u = m >= 2 && Array.isArray(v) && v.length === 1;
+  const w: unknown = u ? (v as unknown[])[0] : v;
+  return w !== v && typeof w === "string" ? nzScalar(r, p, v, w, u) : v;
+}
+
+export function nzToInteger(v: unknown, p: string, r: NzRepair[], m: number, _d: number): unknown {
+  if (Number.isInteger(v)) return v;
+  const u = m >= 2 && Array.isArray(v) && v.length === 1;
+  let w: unknown = u ? (v as unknown[])[0] : v;
+  if (typeof w === "string") w = nzNumber(w, m, true) ?? w;
+  return w !== v && Number.isInteger(w) ? nzScalar(r, p, v, w, u) : v;
+}
+
+export function nzToNumber(v: unknown, p: string, r: NzRepair[], m: number, _d: number): unknown {
+  if (typeof v === "number" && Number.isFinite(v)) return v;
+  const u = m >= 2 && Array.isArray(v) && v.length === 1;
+  let w: unknown = u ? (v as unknown[])[0] : v;
+  if (typeof w === "string") w = nzNumber(w, m, false) ?? w;
+  return w !== v && typeof w === "number" && Number.isFinite(w) ? nzScalar(r, p, v, w, u) : v;
+}
+
+export function nzToBoolean(v: unknown, p: string, r: NzRepair[], m: number, _d: number): unknown {
+  if (typeof v === "boolean") return v;
+  const u = m >= 2 && Array.isArray(v) && v.length === 1;
+  let w: unknown = u ? (v as unknown[])[0] : v;
+  if (typeof w === "string") w = nzBoolean(w, m) ?? w;
+  return w !== v && typeof w === "boolean" ? nzScalar(r, p, v, w, u) : v;
+}
+
+/**
+ * A tool's normaliser entry: (args, mode, repairs) => value. Arguments that already
+ * `fit` are left as they are (except in compare mode); a normaliser that throws
+ * (deeper than maxDepth, input no normaliser can read) leaves the value as it was.
+ */
+export function nzEntry(fits: (v: unknown) => boolean, root: NzFunction): (v: unknown, m: number, r: NzRepair[]) => unknown {
+  return (v, m, r) => {
+    let out = v;
+    if (m >= 1 && m <= 3 && !fits(v)) {
+      const n = r.length;
+      try {
+        out = root(v, "", r, m, 0);
+      } catch {
+        r.length = n;
+        out = v;
+      }
+    }
+    return m === 3 ? nzFold(out) : out;
+  };
 }
 
 /** Thrown inside generated normalisers when recursion passes maxDepth; caught at the entry, which then leaves the value as it was. */
