@@ -58,12 +58,6 @@ declare global {
 }`;
 }
 
-/** Tools with one schema share a hash: the first of them answers for it (a key twice is an error in TypeScript). */
-function firstPerHash(entries: IndexEntry[]): IndexEntry[] {
-  const seen = new Set<string>();
-  return entries.filter((e) => !seen.has(e.schemaHash) && seen.add(e.schemaHash));
-}
-
 /** What follows the tools' sections in index.ts. */
 export function indexTailTs(entries: IndexEntry[]): Code {
   return code`${typeMaps(entries)}
@@ -76,10 +70,12 @@ export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Objec
 /** Tool names, for suggestions. */
 export const toolNames: readonly ToolName[] = Object.freeze(Object.keys(toolset) as ToolName[]);
 
-/** schemaHash → tool name: how an MCP validator provider finds the precompiled check for a schema. */
-export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = Object.freeze({
-  ${join(firstPerHash(entries).map((e) => code`${lit(e.schemaHash)}: ${lit(e.name)},`))}
-});
+/** schemaHash → tool name: how an MCP validator provider finds the precompiled check for a schema. Read from the tools (each hash is written once, in its tool); the first tool of a schema answers for it. */
+export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = /* @__PURE__ */ (() => {
+  const out: Record<string, ToolName> = {};
+  for (const name of toolNames) out[toolset[name].schemaHash] ??= name;
+  return Object.freeze(out);
+})();
 
 /** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. Total: any value gives a report. */
 export function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport {

@@ -113,7 +113,8 @@ export function errorNode(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext, sub
   }
   // type gate
   if (n.types && n.types.length) {
-    body = [body.length ? code`if (!(${typeTest(n.types, v)})) { ${typeError(n, v, p, ctx)} } else { ${body} }` : code`if (!(${typeTest(n.types, v)})) ${typeError(n, v, p, ctx)}`];
+    const gate = code`if (!(${typeTest(n.types, v)})) ${typeError(n, v, p, ctx)}`;
+    body = [body.length ? code`${gate} else { ${body} }` : gate];
   }
   if (body.length === 0) return [];
   if (n.errorMessage !== undefined) {

@@ -85,13 +85,14 @@ export const propertiesKeyword: KeywordModule = {
       const at = keyPath(p, key, ctx);
       const inner = sub.errors(node, x, at, true);
       if (!inner.length) continue;
-      if (req.has(key)) out.push(code`{ const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} } }`);
+      // Each property's names are fresh: no block of its own needed.
+      if (req.has(key)) out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} }`);
       else {
         // An optional field given null: its errors say it can be left out (nullOptional).
         const from = ctx.names.fresh("from");
         const phrase = alternative(node).p;
         const words = phrase === ANY_FORM ? code`` : code`, ${lit(phrase)}`;
-        out.push(code`{ const ${x} = ${own(v, key)}; if (${x} !== undefined) { const ${from} = s.length; ${inner} if (${x} === null) ${ctx.rt("nullOptional")}(s, ${from}, ${pathCode(at)}${words}); } }`);
+        out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { const ${from} = s.length; ${inner} if (${x} === null) ${ctx.rt("nullOptional")}(s, ${from}, ${pathCode(at)}${words}); }`);
       }
     }
     return out;
