@@ -53,40 +53,31 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-      rt.typeErr(s, "", v, "object", "an object", "{\"room_id\":\"abc123\",\"start_iso\":\"2026-01-31T09:00:00Z\"}");
-    } else {
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"room_id\":\"abc123\",\"start_iso\":\"2026-01-31T09:00:00Z\"}");
+    else {
       if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", "\"abc123\"");
       if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", "\"2026-01-31T09:00:00Z\"");
-      {
-        const x4 = v.room_id;
-        if (x4 !== undefined) { // #/properties/room_id
-          if (!((typeof x4 === "string"))) rt.typeErr(s, "room_id", x4, "string", "a string", "\"abc123\"");
+      const x4 = v.room_id;
+      if (x4 !== undefined) { // #/properties/room_id
+        if (!((typeof x4 === "string"))) rt.typeErr(s, "room_id", x4, "string", "a string", "\"abc123\"");
+      }
+      const x5 = v.start_iso;
+      if (x5 !== undefined) { // #/properties/start_iso
+        if (!((typeof x5 === "string"))) rt.typeErr(s, "start_iso", x5, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+        else {
+          if (!rt.fmt_date_time(x5)) rt.formatErr(s, "start_iso", x5, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
         }
       }
-      {
-        const x5 = v.start_iso;
-        if (x5 !== undefined) { // #/properties/start_iso
-          if (!((typeof x5 === "string"))) {
-            rt.typeErr(s, "start_iso", x5, "string", "a string", "\"2026-01-31T09:00:00Z\"");
-          } else {
-            if (!rt.fmt_date_time(x5)) rt.formatErr(s, "start_iso", x5, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
-          }
-        }
-      }
-      {
-        const x6 = v.duration_min;
-        if (x6 !== undefined) {
-          const from0 = s.length; // #/properties/duration_min
+      const x6 = v.duration_min;
+      if (x6 !== undefined) {
+        const from0 = s.length; // #/properties/duration_min
 
-          if (!((Number.isInteger(x6)))) {
-            rt.typeErr(s, "duration_min", x6, "integer", "an integer", "15");
-          } else {
-            if (x6 < 15) rt.limitErr(s, "duration_min", x6, "minimum", 15, "15");
-            if (x6 > 480) rt.limitErr(s, "duration_min", x6, "maximum", 480, "15");
-          }
-          if (x6 === null) rt.nullOptional(s, from0, "duration_min", "an integer");
+        if (!((Number.isInteger(x6)))) rt.typeErr(s, "duration_min", x6, "integer", "an integer", "15");
+        else {
+          if (x6 < 15) rt.limitErr(s, "duration_min", x6, "minimum", 15, "15");
+          if (x6 > 480) rt.limitErr(s, "duration_min", x6, "maximum", 480, "15");
         }
+        if (x6 === null) rt.nullOptional(s, from0, "duration_min", "an integer");
       }
       for (const k1 in v) {
         if (!(((k1 === "room_id") || (k1 === "start_iso") || (k1 === "duration_min")))) {
@@ -189,37 +180,30 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-      rt.typeErr(s, "", v, "object", "an object", "{\"title\":\"Fix login timeout\",\"sections\":[{\"heading\":\"Introduction\"}]}");
-    } else {
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"title\":\"Fix login timeout\",\"sections\":[{\"heading\":\"Introduction\"}]}");
+    else {
       if (!(v.title !== undefined)) rt.missing(s, "", "title", "\"Fix login timeout\"");
       if (!(v.sections !== undefined)) rt.missing(s, "", "sections", "[{\"heading\":\"Introduction\"}]");
-      {
-        const x3 = v.title;
-        if (x3 !== undefined) { // #/properties/title
-          if (!((typeof x3 === "string"))) {
-            rt.typeErr(s, "title", x3, "string", "a string", "\"Fix login timeout\"");
-          } else {
-            if (x3.length < 1 || (x3.length < 2 && rt.ucs2length(x3) < 1)) rt.sizeErr(s, "title", x3, rt.ucs2length(x3), "minLength", 1, "\"Fix login timeout\"");
-          }
+      const x3 = v.title;
+      if (x3 !== undefined) { // #/properties/title
+        if (!((typeof x3 === "string"))) rt.typeErr(s, "title", x3, "string", "a string", "\"Fix login timeout\"");
+        else {
+          if (x3.length < 1 || (x3.length < 2 && rt.ucs2length(x3) < 1)) rt.sizeErr(s, "title", x3, rt.ucs2length(x3), "minLength", 1, "\"Fix login timeout\"");
         }
       }
-      {
-        const x4 = v.sections;
-        if (x4 !== undefined) { // #/properties/sections
-          if (!((Array.isArray(x4)))) {
-            rt.typeErr(s, "sections", x4, "array", "an array", "[{\"heading\":\"Introduction\"}]");
-          } else {
-            if (x4.length > 50) rt.sizeErr(s, "sections", x4, x4.length, "maxItems", 50, "[{\"heading\":\"Introduction\"}]");
-            for (let i0 = 0; i0 < x4.length; i0++) {
-              const x5 = x4[i0]; // #/properties/sections/items
+      const x4 = v.sections;
+      if (x4 !== undefined) { // #/properties/sections
+        if (!((Array.isArray(x4)))) rt.typeErr(s, "sections", x4, "array", "an array", "[{\"heading\":\"Introduction\"}]");
+        else {
+          if (x4.length > 50) rt.sizeErr(s, "sections", x4, x4.length, "maxItems", 50, "[{\"heading\":\"Introduction\"}]");
+          for (let i0 = 0; i0 < x4.length; i0++) {
+            const x5 = x4[i0]; // #/properties/sections/items
 
-              err_4_0(x5, rt.pi("sections", i0), s, d + 1);
-              if (typeof x5 === "object" && x5 !== null && !Array.isArray(x5)) {
-                for (const k1 in x5) {
-                  if (!(((k1 === "heading") || (k1 === "kind") || (k1 === "children")))) {
-                    rt.unknownKey(s, rt.pi("sections", i0), k1, known0, "create_outline");
-                  }
+            err_4_0(x5, rt.pi("sections", i0), s, d + 1);
+            if (typeof x5 === "object" && x5 !== null && !Array.isArray(x5)) {
+              for (const k1 in x5) {
+                if (!(((k1 === "heading") || (k1 === "kind") || (k1 === "children")))) {
+                  rt.unknownKey(s, rt.pi("sections", i0), k1, known0, "create_outline");
                 }
               }
             }
@@ -286,56 +270,46 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
 
     // #/$defs/section
 
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-      rt.typeErr(s, p, v, "object", "an object", "{\"heading\":\"Introduction\"}");
-    } else {
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, p, v, "object", "an object", "{\"heading\":\"Introduction\"}");
+    else {
       if (!(v.heading !== undefined)) rt.missing(s, p, "heading", "\"Introduction\"");
-      {
-        const x15 = v.heading;
-        if (x15 !== undefined) { // #/$defs/section/properties/heading
-          if (!((typeof x15 === "string"))) {
-            rt.typeErr(s, rt.pk(p, "heading"), x15, "string", "a string", "\"Introduction\"");
-          } else {
-            if (x15.length < 1 || (x15.length < 2 && rt.ucs2length(x15) < 1)) rt.sizeErr(s, rt.pk(p, "heading"), x15, rt.ucs2length(x15), "minLength", 1, "\"Introduction\"");
-          }
+      const x15 = v.heading;
+      if (x15 !== undefined) { // #/$defs/section/properties/heading
+        if (!((typeof x15 === "string"))) rt.typeErr(s, rt.pk(p, "heading"), x15, "string", "a string", "\"Introduction\"");
+        else {
+          if (x15.length < 1 || (x15.length < 2 && rt.ucs2length(x15) < 1)) rt.sizeErr(s, rt.pk(p, "heading"), x15, rt.ucs2length(x15), "minLength", 1, "\"Introduction\"");
         }
       }
-      {
-        const x16 = v.kind;
-        if (x16 !== undefined) {
-          const from0 = s.length; // #/$defs/section/properties/kind
+      const x16 = v.kind;
+      if (x16 !== undefined) {
+        const from0 = s.length; // #/$defs/section/properties/kind
 
-          if (!((typeof x16 === "string"))) {
-            rt.typeErr(s, rt.pk(p, "kind"), x16, "string", "a string", "\"chapter\"");
-          } else {
-            if (!((x16 === "chapter") || (x16 === "section") || (x16 === "appendix"))) rt.enumErr(s, rt.pk(p, "kind"), x16, allowed0, "enum", "\"chapter\"");
-          }
-          if (x16 === null) rt.nullOptional(s, from0, rt.pk(p, "kind"), "one of \"chapter\", \"section\", \"appendix\"");
+        if (!((typeof x16 === "string"))) rt.typeErr(s, rt.pk(p, "kind"), x16, "string", "a string", "\"chapter\"");
+        else {
+          if (!((x16 === "chapter") || (x16 === "section") || (x16 === "appendix"))) rt.enumErr(s, rt.pk(p, "kind"), x16, allowed0, "enum", "\"chapter\"");
         }
+        if (x16 === null) rt.nullOptional(s, from0, rt.pk(p, "kind"), "one of \"chapter\", \"section\", \"appendix\"");
       }
-      {
-        const x17 = v.children;
-        if (x17 !== undefined) {
-          const from1 = s.length; // #/$defs/section/properties/children
+      const x17 = v.children;
+      if (x17 !== undefined) {
+        const from1 = s.length; // #/$defs/section/properties/children
 
-          if (!((Array.isArray(x17)))) {
-            rt.typeErr(s, rt.pk(p, "children"), x17, "array", "an array", "[{\"heading\":\"Introduction\"}]");
-          } else {
-            for (let i3 = 0; i3 < x17.length; i3++) {
-              const x18 = x17[i3]; // #/$defs/section/properties/children/items
+        if (!((Array.isArray(x17)))) rt.typeErr(s, rt.pk(p, "children"), x17, "array", "an array", "[{\"heading\":\"Introduction\"}]");
+        else {
+          for (let i3 = 0; i3 < x17.length; i3++) {
+            const x18 = x17[i3]; // #/$defs/section/properties/children/items
 
-              err_4_0(x18, rt.pi(rt.pk(p, "children"), i3), s, d + 1);
-              if (typeof x18 === "object" && x18 !== null && !Array.isArray(x18)) {
-                for (const k5 in x18) {
-                  if (!(((k5 === "heading") || (k5 === "kind") || (k5 === "children")))) {
-                    rt.unknownKey(s, rt.pi(rt.pk(p, "children"), i3), k5, known0, "create_outline");
-                  }
+            err_4_0(x18, rt.pi(rt.pk(p, "children"), i3), s, d + 1);
+            if (typeof x18 === "object" && x18 !== null && !Array.isArray(x18)) {
+              for (const k5 in x18) {
+                if (!(((k5 === "heading") || (k5 === "kind") || (k5 === "children")))) {
+                  rt.unknownKey(s, rt.pi(rt.pk(p, "children"), i3), k5, known0, "create_outline");
                 }
               }
             }
           }
-          if (x17 === null) rt.nullOptional(s, from1, rt.pk(p, "children"), "an array of objects");
         }
+        if (x17 === null) rt.nullOptional(s, from1, rt.pk(p, "children"), "an array of objects");
       }
     }
   }
@@ -534,67 +508,53 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-      rt.typeErr(s, "", v, "object", "an object", "{\"path\":\"/srv/app/README.md\",\"edits\":[{\"oldText\":\"foo\",\"newText\":\"bar\"}]}");
-    } else {
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"path\":\"/srv/app/README.md\",\"edits\":[{\"oldText\":\"foo\",\"newText\":\"bar\"}]}");
+    else {
       if (!(v.path !== undefined)) rt.missing(s, "", "path", "\"/srv/app/README.md\"");
       if (!(v.edits !== undefined)) rt.missing(s, "", "edits", "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
-      {
-        const x4 = v.path;
-        if (x4 !== undefined) { // #/properties/path
-          if (!((typeof x4 === "string"))) {
-            rt.typeErr(s, "path", x4, "string", "a string", "\"/srv/app/README.md\"");
-          } else {
-            if (x4.length > 10000) rt.constraintErr(s, "path", x4, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-            else if (!re0.test(x4)) rt.patternErr(s, "path", x4, "^/", "a string starting with \"/\" (pattern ^/)", "\"/srv/app/README.md\"");
-          }
+      const x4 = v.path;
+      if (x4 !== undefined) { // #/properties/path
+        if (!((typeof x4 === "string"))) rt.typeErr(s, "path", x4, "string", "a string", "\"/srv/app/README.md\"");
+        else {
+          if (x4.length > 10000) rt.constraintErr(s, "path", x4, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
+          else if (!re0.test(x4)) rt.patternErr(s, "path", x4, "^/", "a string starting with \"/\" (pattern ^/)", "\"/srv/app/README.md\"");
         }
       }
-      {
-        const x5 = v.edits;
-        if (x5 !== undefined) { // #/properties/edits
-          if (!((Array.isArray(x5)))) {
-            rt.typeErr(s, "edits", x5, "array", "an array", "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
-          } else {
-            if (x5.length < 1) rt.sizeErr(s, "edits", x5, x5.length, "minItems", 1, "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
-            for (let i0 = 0; i0 < x5.length; i0++) {
-              const x6 = x5[i0]; // #/properties/edits/items
+      const x5 = v.edits;
+      if (x5 !== undefined) { // #/properties/edits
+        if (!((Array.isArray(x5)))) rt.typeErr(s, "edits", x5, "array", "an array", "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
+        else {
+          if (x5.length < 1) rt.sizeErr(s, "edits", x5, x5.length, "minItems", 1, "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
+          for (let i0 = 0; i0 < x5.length; i0++) {
+            const x6 = x5[i0]; // #/properties/edits/items
 
-              if (!((typeof x6 === "object" && x6 !== null && !Array.isArray(x6)))) {
-                rt.typeErr(s, rt.pi("edits", i0), x6, "object", "an object", "{\"oldText\":\"foo\",\"newText\":\"bar\"}");
-              } else {
-                if (!(x6.oldText !== undefined)) rt.missing(s, rt.pi("edits", i0), "oldText", "\"foo\"");
-                if (!(x6.newText !== undefined)) rt.missing(s, rt.pi("edits", i0), "newText", "\"bar\"");
-                {
-                  const x7 = x6.oldText;
-                  if (x7 !== undefined) { // #/properties/edits/items/properties/oldText
-                    if (!((typeof x7 === "string"))) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "oldText"), x7, "string", "a string", "\"foo\"");
-                  }
-                }
-                {
-                  const x8 = x6.newText;
-                  if (x8 !== undefined) { // #/properties/edits/items/properties/newText
-                    if (!((typeof x8 === "string"))) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "newText"), x8, "string", "a string", "\"bar\"");
-                  }
-                }
-                for (const k1 in x6) {
-                  if (!(((k1 === "oldText") || (k1 === "newText")))) {
-                    rt.unknownKey(s, rt.pi("edits", i0), k1, known0, "edit_file");
-                  }
+            if (!((typeof x6 === "object" && x6 !== null && !Array.isArray(x6)))) rt.typeErr(s, rt.pi("edits", i0), x6, "object", "an object", "{\"oldText\":\"foo\",\"newText\":\"bar\"}");
+            else {
+              if (!(x6.oldText !== undefined)) rt.missing(s, rt.pi("edits", i0), "oldText", "\"foo\"");
+              if (!(x6.newText !== undefined)) rt.missing(s, rt.pi("edits", i0), "newText", "\"bar\"");
+              const x7 = x6.oldText;
+              if (x7 !== undefined) { // #/properties/edits/items/properties/oldText
+                if (!((typeof x7 === "string"))) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "oldText"), x7, "string", "a string", "\"foo\"");
+              }
+              const x8 = x6.newText;
+              if (x8 !== undefined) { // #/properties/edits/items/properties/newText
+                if (!((typeof x8 === "string"))) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "newText"), x8, "string", "a string", "\"bar\"");
+              }
+              for (const k1 in x6) {
+                if (!(((k1 === "oldText") || (k1 === "newText")))) {
+                  rt.unknownKey(s, rt.pi("edits", i0), k1, known0, "edit_file");
                 }
               }
             }
           }
         }
       }
-      {
-        const x10 = v.dryRun;
-        if (x10 !== undefined) {
-          const from0 = s.length; // #/properties/dryRun
+      const x10 = v.dryRun;
+      if (x10 !== undefined) {
+        const from0 = s.length; // #/properties/dryRun
 
-          if (!((typeof x10 === "boolean"))) rt.typeErr(s, "dryRun", x10, "boolean", "true or false", "false");
-          if (x10 === null) rt.nullOptional(s, from0, "dryRun", "true or false");
-        }
+        if (!((typeof x10 === "boolean"))) rt.typeErr(s, "dryRun", x10, "boolean", "true or false", "false");
+        if (x10 === null) rt.nullOptional(s, from0, "dryRun", "true or false");
       }
       for (const k2 in v) {
         if (!(((k2 === "path") || (k2 === "edits") || (k2 === "dryRun")))) {
@@ -752,32 +712,25 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-      rt.typeErr(s, "", v, "object", "an object", "{\"city\":\"Denver\"}");
-    } else {
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"city\":\"Denver\"}");
+    else {
       if (!(v.city !== undefined)) rt.missing(s, "", "city", "\"Denver\"");
-      {
-        const x3 = v.city;
-        if (x3 !== undefined) { // #/properties/city
-          if (!((typeof x3 === "string"))) {
-            rt.typeErr(s, "city", x3, "string", "a string", "\"Denver\"");
-          } else {
-            if (x3.length < 1 || (x3.length < 2 && rt.ucs2length(x3) < 1)) rt.sizeErr(s, "city", x3, rt.ucs2length(x3), "minLength", 1, "\"Denver\"");
-          }
+      const x3 = v.city;
+      if (x3 !== undefined) { // #/properties/city
+        if (!((typeof x3 === "string"))) rt.typeErr(s, "city", x3, "string", "a string", "\"Denver\"");
+        else {
+          if (x3.length < 1 || (x3.length < 2 && rt.ucs2length(x3) < 1)) rt.sizeErr(s, "city", x3, rt.ucs2length(x3), "minLength", 1, "\"Denver\"");
         }
       }
-      {
-        const x4 = v.units;
-        if (x4 !== undefined) {
-          const from0 = s.length; // #/properties/units
+      const x4 = v.units;
+      if (x4 !== undefined) {
+        const from0 = s.length; // #/properties/units
 
-          if (!((typeof x4 === "string"))) {
-            rt.typeErr(s, "units", x4, "string", "a string", "\"celsius\"");
-          } else {
-            if (!((x4 === "celsius") || (x4 === "fahrenheit"))) rt.enumErr(s, "units", x4, allowed0, "enum", "\"celsius\"");
-          }
-          if (x4 === null) rt.nullOptional(s, from0, "units", "one of \"celsius\", \"fahrenheit\"");
+        if (!((typeof x4 === "string"))) rt.typeErr(s, "units", x4, "string", "a string", "\"celsius\"");
+        else {
+          if (!((x4 === "celsius") || (x4 === "fahrenheit"))) rt.enumErr(s, "units", x4, allowed0, "enum", "\"celsius\"");
         }
+        if (x4 === null) rt.nullOptional(s, from0, "units", "one of \"celsius\", \"fahrenheit\"");
       }
       for (const k1 in v) {
         if (!(((k1 === "city") || (k1 === "units")))) {
@@ -896,41 +849,31 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-      rt.typeErr(s, "", v, "object", "an object", "{\"counterparty\":\"example\",\"value\":0,\"term_months\":12}");
-    } else {
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"counterparty\":\"example\",\"value\":0,\"term_months\":12}");
+    else {
       if (!(v.counterparty !== undefined)) rt.missing(s, "", "counterparty", "\"example\"");
       if (!(v.value !== undefined)) rt.missing(s, "", "value", "0");
       if (!(v.term_months !== undefined)) rt.missing(s, "", "term_months", "12");
-      {
-        const x4 = v.counterparty;
-        if (x4 !== undefined) { // #/properties/counterparty
-          if (!((typeof x4 === "string"))) {
-            rt.typeErr(s, "counterparty", x4, "string", "a string", "\"example\"");
-          } else {
-            if (x4.length < 1 || (x4.length < 2 && rt.ucs2length(x4) < 1)) rt.sizeErr(s, "counterparty", x4, rt.ucs2length(x4), "minLength", 1, "\"example\"");
-          }
+      const x4 = v.counterparty;
+      if (x4 !== undefined) { // #/properties/counterparty
+        if (!((typeof x4 === "string"))) rt.typeErr(s, "counterparty", x4, "string", "a string", "\"example\"");
+        else {
+          if (x4.length < 1 || (x4.length < 2 && rt.ucs2length(x4) < 1)) rt.sizeErr(s, "counterparty", x4, rt.ucs2length(x4), "minLength", 1, "\"example\"");
         }
       }
-      {
-        const x5 = v.value;
-        if (x5 !== undefined) { // #/properties/value
-          if (!((typeof x5 === "number" && Number.isFinite(x5)))) {
-            rt.typeErr(s, "value", x5, "number", "a number", "0");
-          } else {
-            if (x5 < 0) rt.limitErr(s, "value", x5, "minimum", 0, "0");
-          }
+      const x5 = v.value;
+      if (x5 !== undefined) { // #/properties/value
+        if (!((typeof x5 === "number" && Number.isFinite(x5)))) rt.typeErr(s, "value", x5, "number", "a number", "0");
+        else {
+          if (x5 < 0) rt.limitErr(s, "value", x5, "minimum", 0, "0");
         }
       }
-      {
-        const x6 = v.term_months;
-        if (x6 !== undefined) { // #/properties/term_months
-          if (!((Number.isInteger(x6)))) {
-            rt.typeErr(s, "term_months", x6, "integer", "an integer", "12");
-          } else {
-            if (x6 < 1) rt.limitErr(s, "term_months", x6, "minimum", 1, "12");
-            if (x6 > 120) rt.limitErr(s, "term_months", x6, "maximum", 120, "12");
-          }
+      const x6 = v.term_months;
+      if (x6 !== undefined) { // #/properties/term_months
+        if (!((Number.isInteger(x6)))) rt.typeErr(s, "term_months", x6, "integer", "an integer", "12");
+        else {
+          if (x6 < 1) rt.limitErr(s, "term_months", x6, "minimum", 1, "12");
+          if (x6 > 120) rt.limitErr(s, "term_months", x6, "maximum", 120, "12");
         }
       }
       for (const k1 in v) {
@@ -1042,46 +985,36 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-      rt.typeErr(s, "", v, "object", "an object", "{\"path\":\"/srv/app/config.yaml\"}");
-    } else {
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"path\":\"/srv/app/config.yaml\"}");
+    else {
       if (!(v.path !== undefined)) rt.missing(s, "", "path", "\"/srv/app/config.yaml\"");
-      {
-        const x4 = v.path;
-        if (x4 !== undefined) { // #/properties/path
-          if (!((typeof x4 === "string"))) {
-            rt.typeErr(s, "path", x4, "string", "a string", "\"/srv/app/config.yaml\"");
-          } else {
-            if (x4.length > 10000) rt.constraintErr(s, "path", x4, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-            else if (!re0.test(x4)) rt.patternErr(s, "path", x4, "^/", "a string starting with \"/\" (pattern ^/)", "\"/srv/app/config.yaml\"");
-          }
+      const x4 = v.path;
+      if (x4 !== undefined) { // #/properties/path
+        if (!((typeof x4 === "string"))) rt.typeErr(s, "path", x4, "string", "a string", "\"/srv/app/config.yaml\"");
+        else {
+          if (x4.length > 10000) rt.constraintErr(s, "path", x4, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
+          else if (!re0.test(x4)) rt.patternErr(s, "path", x4, "^/", "a string starting with \"/\" (pattern ^/)", "\"/srv/app/config.yaml\"");
         }
       }
-      {
-        const x5 = v.head;
-        if (x5 !== undefined) {
-          const from0 = s.length; // #/properties/head
+      const x5 = v.head;
+      if (x5 !== undefined) {
+        const from0 = s.length; // #/properties/head
 
-          if (!((Number.isInteger(x5)))) {
-            rt.typeErr(s, "head", x5, "integer", "an integer", "1");
-          } else {
-            if (x5 < 1) rt.limitErr(s, "head", x5, "minimum", 1, "1");
-          }
-          if (x5 === null) rt.nullOptional(s, from0, "head", "an integer");
+        if (!((Number.isInteger(x5)))) rt.typeErr(s, "head", x5, "integer", "an integer", "1");
+        else {
+          if (x5 < 1) rt.limitErr(s, "head", x5, "minimum", 1, "1");
         }
+        if (x5 === null) rt.nullOptional(s, from0, "head", "an integer");
       }
-      {
-        const x6 = v.tail;
-        if (x6 !== undefined) {
-          const from1 = s.length; // #/properties/tail
+      const x6 = v.tail;
+      if (x6 !== undefined) {
+        const from1 = s.length; // #/properties/tail
 
-          if (!((Number.isInteger(x6)))) {
-            rt.typeErr(s, "tail", x6, "integer", "an integer", "1");
-          } else {
-            if (x6 < 1) rt.limitErr(s, "tail", x6, "minimum", 1, "1");
-          }
-          if (x6 === null) rt.nullOptional(s, from1, "tail", "an integer");
+        if (!((Number.isInteger(x6)))) rt.typeErr(s, "tail", x6, "integer", "an integer", "1");
+        else {
+          if (x6 < 1) rt.limitErr(s, "tail", x6, "minimum", 1, "1");
         }
+        if (x6 === null) rt.nullOptional(s, from1, "tail", "an integer");
       }
       for (const k1 in v) {
         if (!(((k1 === "path") || (k1 === "head") || (k1 === "tail")))) {
@@ -1199,82 +1132,63 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-      rt.typeErr(s, "", v, "object", "an object", "{\"title\":\"Fix login timeout\",\"start_iso\":\"2026-01-31T09:00:00Z\",\"end_iso\":\"2026-01-31T09:00:00Z\",\"attendees\":[{\"email\":\"user@example.com\"}]}");
-    } else {
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"title\":\"Fix login timeout\",\"start_iso\":\"2026-01-31T09:00:00Z\",\"end_iso\":\"2026-01-31T09:00:00Z\",\"attendees\":[{\"email\":\"user@example.com\"}]}");
+    else {
       if (!(v.title !== undefined)) rt.missing(s, "", "title", "\"Fix login timeout\"");
       if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", "\"2026-01-31T09:00:00Z\"");
       if (!(v.end_iso !== undefined)) rt.missing(s, "", "end_iso", "\"2026-01-31T09:00:00Z\"");
       if (!(v.attendees !== undefined)) rt.missing(s, "", "attendees", "[{\"email\":\"user@example.com\"}]");
-      {
-        const x5 = v.title;
-        if (x5 !== undefined) { // #/properties/title
-          if (!((typeof x5 === "string"))) {
-            rt.typeErr(s, "title", x5, "string", "a string", "\"Fix login timeout\"");
-          } else {
-            if (x5.length < 1 || (x5.length < 2 && rt.ucs2length(x5) < 1)) rt.sizeErr(s, "title", x5, rt.ucs2length(x5), "minLength", 1, "\"Fix login timeout\"");
-            if (x5.length > 120 && rt.ucs2length(x5) > 120) rt.sizeErr(s, "title", x5, rt.ucs2length(x5), "maxLength", 120, "\"Fix login timeout\"");
-          }
+      const x5 = v.title;
+      if (x5 !== undefined) { // #/properties/title
+        if (!((typeof x5 === "string"))) rt.typeErr(s, "title", x5, "string", "a string", "\"Fix login timeout\"");
+        else {
+          if (x5.length < 1 || (x5.length < 2 && rt.ucs2length(x5) < 1)) rt.sizeErr(s, "title", x5, rt.ucs2length(x5), "minLength", 1, "\"Fix login timeout\"");
+          if (x5.length > 120 && rt.ucs2length(x5) > 120) rt.sizeErr(s, "title", x5, rt.ucs2length(x5), "maxLength", 120, "\"Fix login timeout\"");
         }
       }
-      {
-        const x6 = v.start_iso;
-        if (x6 !== undefined) { // #/properties/start_iso
-          if (!((typeof x6 === "string"))) {
-            rt.typeErr(s, "start_iso", x6, "string", "a string", "\"2026-01-31T09:00:00Z\"");
-          } else {
-            if (!rt.fmt_date_time(x6)) rt.formatErr(s, "start_iso", x6, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
-          }
+      const x6 = v.start_iso;
+      if (x6 !== undefined) { // #/properties/start_iso
+        if (!((typeof x6 === "string"))) rt.typeErr(s, "start_iso", x6, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+        else {
+          if (!rt.fmt_date_time(x6)) rt.formatErr(s, "start_iso", x6, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
         }
       }
-      {
-        const x7 = v.end_iso;
-        if (x7 !== undefined) { // #/properties/end_iso
-          if (!((typeof x7 === "string"))) {
-            rt.typeErr(s, "end_iso", x7, "string", "a string", "\"2026-01-31T09:00:00Z\"");
-          } else {
-            if (!rt.fmt_date_time(x7)) rt.formatErr(s, "end_iso", x7, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
-          }
+      const x7 = v.end_iso;
+      if (x7 !== undefined) { // #/properties/end_iso
+        if (!((typeof x7 === "string"))) rt.typeErr(s, "end_iso", x7, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+        else {
+          if (!rt.fmt_date_time(x7)) rt.formatErr(s, "end_iso", x7, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
         }
       }
-      {
-        const x8 = v.attendees;
-        if (x8 !== undefined) { // #/properties/attendees
-          if (!((Array.isArray(x8)))) {
-            rt.typeErr(s, "attendees", x8, "array", "an array", "[{\"email\":\"user@example.com\"}]");
-          } else {
-            if (x8.length < 1) rt.sizeErr(s, "attendees", x8, x8.length, "minItems", 1, "[{\"email\":\"user@example.com\"}]");
-            if (x8.length > 50) rt.sizeErr(s, "attendees", x8, x8.length, "maxItems", 50, "[{\"email\":\"user@example.com\"}]");
-            for (let i0 = 0; i0 < x8.length; i0++) {
-              const x9 = x8[i0]; // #/properties/attendees/items
+      const x8 = v.attendees;
+      if (x8 !== undefined) { // #/properties/attendees
+        if (!((Array.isArray(x8)))) rt.typeErr(s, "attendees", x8, "array", "an array", "[{\"email\":\"user@example.com\"}]");
+        else {
+          if (x8.length < 1) rt.sizeErr(s, "attendees", x8, x8.length, "minItems", 1, "[{\"email\":\"user@example.com\"}]");
+          if (x8.length > 50) rt.sizeErr(s, "attendees", x8, x8.length, "maxItems", 50, "[{\"email\":\"user@example.com\"}]");
+          for (let i0 = 0; i0 < x8.length; i0++) {
+            const x9 = x8[i0]; // #/properties/attendees/items
 
-              if (!((typeof x9 === "object" && x9 !== null && !Array.isArray(x9)))) {
-                rt.typeErr(s, rt.pi("attendees", i0), x9, "object", "an object", "{\"email\":\"user@example.com\"}");
-              } else {
-                if (!(x9.email !== undefined)) rt.missing(s, rt.pi("attendees", i0), "email", "\"user@example.com\"");
-                {
-                  const x10 = x9.email;
-                  if (x10 !== undefined) { // #/properties/attendees/items/properties/email
-                    if (!((typeof x10 === "string"))) {
-                      rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "email"), x10, "string", "a string", "\"user@example.com\"");
-                    } else {
-                      if (!rt.fmt_email(x10)) rt.formatErr(s, rt.pk(rt.pi("attendees", i0), "email"), x10, "email", "an email address", "\"user@example.com\"");
-                    }
-                  }
+            if (!((typeof x9 === "object" && x9 !== null && !Array.isArray(x9)))) rt.typeErr(s, rt.pi("attendees", i0), x9, "object", "an object", "{\"email\":\"user@example.com\"}");
+            else {
+              if (!(x9.email !== undefined)) rt.missing(s, rt.pi("attendees", i0), "email", "\"user@example.com\"");
+              const x10 = x9.email;
+              if (x10 !== undefined) { // #/properties/attendees/items/properties/email
+                if (!((typeof x10 === "string"))) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "email"), x10, "string", "a string", "\"user@example.com\"");
+                else {
+                  if (!rt.fmt_email(x10)) rt.formatErr(s, rt.pk(rt.pi("attendees", i0), "email"), x10, "email", "an email address", "\"user@example.com\"");
                 }
-                {
-                  const x11 = x9.optional;
-                  if (x11 !== undefined) {
-                    const from0 = s.length; // #/properties/attendees/items/properties/optional
+              }
+              const x11 = x9.optional;
+              if (x11 !== undefined) {
+                const from0 = s.length; // #/properties/attendees/items/properties/optional
 
-                    if (!((typeof x11 === "boolean"))) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "optional"), x11, "boolean", "true or false", "false");
-                    if (x11 === null) rt.nullOptional(s, from0, rt.pk(rt.pi("attendees", i0), "optional"), "true or false");
-                  }
-                }
-                for (const k1 in x9) {
-                  if (!(((k1 === "email") || (k1 === "optional")))) {
-                    rt.unknownKey(s, rt.pi("attendees", i0), k1, known0, "schedule_meeting");
-                  }
+                if (!((typeof x11 === "boolean"))) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "optional"), x11, "boolean", "true or false", "false");
+                if (x11 === null) rt.nullOptional(s, from0, rt.pk(rt.pi("attendees", i0), "optional"), "true or false");
+              }
+              for (const k1 in x9) {
+                if (!(((k1 === "email") || (k1 === "optional")))) {
+                  rt.unknownKey(s, rt.pi("attendees", i0), k1, known0, "schedule_meeting");
                 }
               }
             }
@@ -1480,169 +1394,136 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-      rt.typeErr(s, "", v, "object", "an object", "{\"query\":\"login timeout\"}");
-    } else {
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"query\":\"login timeout\"}");
+    else {
       if (!(v.query !== undefined)) rt.missing(s, "", "query", "\"login timeout\"");
-      {
-        const x6 = v.query;
-        if (x6 !== undefined) { // #/properties/query
-          if (!((typeof x6 === "string"))) {
-            rt.typeErr(s, "query", x6, "string", "a string", "\"login timeout\"");
-          } else {
-            if (x6.length < 1 || (x6.length < 2 && rt.ucs2length(x6) < 1)) rt.sizeErr(s, "query", x6, rt.ucs2length(x6), "minLength", 1, "\"login timeout\"");
-            if (x6.length > 256 && rt.ucs2length(x6) > 256) rt.sizeErr(s, "query", x6, rt.ucs2length(x6), "maxLength", 256, "\"login timeout\"");
-          }
+      const x6 = v.query;
+      if (x6 !== undefined) { // #/properties/query
+        if (!((typeof x6 === "string"))) rt.typeErr(s, "query", x6, "string", "a string", "\"login timeout\"");
+        else {
+          if (x6.length < 1 || (x6.length < 2 && rt.ucs2length(x6) < 1)) rt.sizeErr(s, "query", x6, rt.ucs2length(x6), "minLength", 1, "\"login timeout\"");
+          if (x6.length > 256 && rt.ucs2length(x6) > 256) rt.sizeErr(s, "query", x6, rt.ucs2length(x6), "maxLength", 256, "\"login timeout\"");
         }
       }
-      {
-        const x7 = v.filters;
-        if (x7 !== undefined) {
-          const from6 = s.length; // #/properties/filters
+      const x7 = v.filters;
+      if (x7 !== undefined) {
+        const from6 = s.length; // #/properties/filters
 
-          if (!((typeof x7 === "object" && x7 !== null && !Array.isArray(x7)))) {
-            rt.typeErr(s, "filters", x7, "object", "an object", "{\"state\":\"open\"}");
-          } else {
-            {
-              const x8 = x7.state;
-              if (x8 !== undefined) {
-                const from0 = s.length; // #/properties/filters/properties/state
+        if (!((typeof x7 === "object" && x7 !== null && !Array.isArray(x7)))) rt.typeErr(s, "filters", x7, "object", "an object", "{\"state\":\"open\"}");
+        else {
+          const x8 = x7.state;
+          if (x8 !== undefined) {
+            const from0 = s.length; // #/properties/filters/properties/state
 
-                if (!((typeof x8 === "string"))) {
-                  rt.typeErr(s, "filters.state", x8, "string", "a string", "\"open\"");
-                } else {
-                  if (!((x8 === "open") || (x8 === "closed") || (x8 === "all"))) rt.enumErr(s, "filters.state", x8, allowed0, "enum", "\"open\"");
-                }
-                if (x8 === null) rt.nullOptional(s, from0, "filters.state", "one of \"open\", \"closed\", \"all\"");
+            if (!((typeof x8 === "string"))) rt.typeErr(s, "filters.state", x8, "string", "a string", "\"open\"");
+            else {
+              if (!((x8 === "open") || (x8 === "closed") || (x8 === "all"))) rt.enumErr(s, "filters.state", x8, allowed0, "enum", "\"open\"");
+            }
+            if (x8 === null) rt.nullOptional(s, from0, "filters.state", "one of \"open\", \"closed\", \"all\"");
+          }
+          const x9 = x7.labels;
+          if (x9 !== undefined) {
+            const from1 = s.length; // #/properties/filters/properties/labels
+
+            if (!((Array.isArray(x9)))) rt.typeErr(s, "filters.labels", x9, "array", "an array", "[\"bug\"]");
+            else {
+              if (x9.length > 10) rt.sizeErr(s, "filters.labels", x9, x9.length, "maxItems", 10, "[\"bug\"]");
+              if (x9.length > 1) {
+                const dup0 = rt.firstDuplicate(x9);
+                if (dup0 !== undefined) rt.uniqueErr(s, "filters.labels", dup0[0], dup0[1]);
+              }
+              for (let i0 = 0; i0 < x9.length; i0++) {
+                const x10 = x9[i0]; // #/properties/filters/properties/labels/items
+
+                if (!((typeof x10 === "string"))) rt.typeErr(s, rt.pi("filters.labels", i0), x10, "string", "a string", "\"bug\"");
               }
             }
-            {
-              const x9 = x7.labels;
-              if (x9 !== undefined) {
-                const from1 = s.length; // #/properties/filters/properties/labels
+            if (x9 === null) rt.nullOptional(s, from1, "filters.labels", "an array of strings");
+          }
+          const x11 = x7.assignee_id;
+          if (x11 !== undefined) {
+            const from2 = s.length; // #/properties/filters/properties/assignee_id
 
-                if (!((Array.isArray(x9)))) {
-                  rt.typeErr(s, "filters.labels", x9, "array", "an array", "[\"bug\"]");
-                } else {
-                  if (x9.length > 10) rt.sizeErr(s, "filters.labels", x9, x9.length, "maxItems", 10, "[\"bug\"]");
-                  if (x9.length > 1) {
-                    const dup0 = rt.firstDuplicate(x9);
-                    if (dup0 !== undefined) rt.uniqueErr(s, "filters.labels", dup0[0], dup0[1]);
-                  }
-                  for (let i0 = 0; i0 < x9.length; i0++) {
-                    const x10 = x9[i0]; // #/properties/filters/properties/labels/items
-
-                    if (!((typeof x10 === "string"))) rt.typeErr(s, rt.pi("filters.labels", i0), x10, "string", "a string", "\"bug\"");
-                  }
-                }
-                if (x9 === null) rt.nullOptional(s, from1, "filters.labels", "an array of strings");
-              }
+            if (!(is_7_0(x11, d) || is_8_0(x11, d))) {
+              const n0 = s.length;
+              err_7_0(x11, "filters.assignee_id", s, d);
+              rt.orNull(s, n0, "filters.assignee_id");
             }
-            {
-              const x11 = x7.assignee_id;
-              if (x11 !== undefined) {
-                const from2 = s.length; // #/properties/filters/properties/assignee_id
+            if (x11 === null) rt.nullOptional(s, from2, "filters.assignee_id");
+          }
+          const x12 = x7.created;
+          if (x12 !== undefined) {
+            const from5 = s.length; // #/properties/filters/properties/created
 
-                if (!(is_7_0(x11, d) || is_8_0(x11, d))) {
-                  const n0 = s.length;
-                  err_7_0(x11, "filters.assignee_id", s, d);
-                  rt.orNull(s, n0, "filters.assignee_id");
+            if (!((typeof x12 === "object" && x12 !== null && !Array.isArray(x12)))) rt.typeErr(s, "filters.created", x12, "object", "an object", "{\"after\":\"2026-01-31\"}");
+            else {
+              const x13 = x12.after;
+              if (x13 !== undefined) {
+                const from3 = s.length; // #/properties/filters/properties/created/properties/after
+
+                if (!((typeof x13 === "string"))) rt.typeErr(s, "filters.created.after", x13, "string", "a string", "\"2026-01-31\"");
+                else {
+                  if (!rt.fmt_date(x13)) rt.formatErr(s, "filters.created.after", x13, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
                 }
-                if (x11 === null) rt.nullOptional(s, from2, "filters.assignee_id");
+                if (x13 === null) rt.nullOptional(s, from3, "filters.created.after", "a date (YYYY-MM-DD)");
               }
-            }
-            {
-              const x12 = x7.created;
-              if (x12 !== undefined) {
-                const from5 = s.length; // #/properties/filters/properties/created
+              const x14 = x12.before;
+              if (x14 !== undefined) {
+                const from4 = s.length; // #/properties/filters/properties/created/properties/before
 
-                if (!((typeof x12 === "object" && x12 !== null && !Array.isArray(x12)))) {
-                  rt.typeErr(s, "filters.created", x12, "object", "an object", "{\"after\":\"2026-01-31\"}");
-                } else {
-                  {
-                    const x13 = x12.after;
-                    if (x13 !== undefined) {
-                      const from3 = s.length; // #/properties/filters/properties/created/properties/after
-
-                      if (!((typeof x13 === "string"))) {
-                        rt.typeErr(s, "filters.created.after", x13, "string", "a string", "\"2026-01-31\"");
-                      } else {
-                        if (!rt.fmt_date(x13)) rt.formatErr(s, "filters.created.after", x13, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
-                      }
-                      if (x13 === null) rt.nullOptional(s, from3, "filters.created.after", "a date (YYYY-MM-DD)");
-                    }
-                  }
-                  {
-                    const x14 = x12.before;
-                    if (x14 !== undefined) {
-                      const from4 = s.length; // #/properties/filters/properties/created/properties/before
-
-                      if (!((typeof x14 === "string"))) {
-                        rt.typeErr(s, "filters.created.before", x14, "string", "a string", "\"2026-01-31\"");
-                      } else {
-                        if (!rt.fmt_date(x14)) rt.formatErr(s, "filters.created.before", x14, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
-                      }
-                      if (x14 === null) rt.nullOptional(s, from4, "filters.created.before", "a date (YYYY-MM-DD)");
-                    }
-                  }
-                  for (const k1 in x12) {
-                    if (!(((k1 === "after") || (k1 === "before")))) {
-                      rt.unknownKey(s, "filters.created", k1, known0, "search_issues");
-                    }
-                  }
-                  if (rt.compareFails(x12.before, x12.after, ">")) rt.compareErr(s, "filters.created", "before", x12.before, ">", "after", x12.after);
+                if (!((typeof x14 === "string"))) rt.typeErr(s, "filters.created.before", x14, "string", "a string", "\"2026-01-31\"");
+                else {
+                  if (!rt.fmt_date(x14)) rt.formatErr(s, "filters.created.before", x14, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
                 }
-                if (x12 === null) rt.nullOptional(s, from5, "filters.created", "an object");
+                if (x14 === null) rt.nullOptional(s, from4, "filters.created.before", "a date (YYYY-MM-DD)");
               }
+              for (const k1 in x12) {
+                if (!(((k1 === "after") || (k1 === "before")))) {
+                  rt.unknownKey(s, "filters.created", k1, known0, "search_issues");
+                }
+              }
+              if (rt.compareFails(x12.before, x12.after, ">")) rt.compareErr(s, "filters.created", "before", x12.before, ">", "after", x12.after);
             }
-            for (const k2 in x7) {
-              if (!(((k2 === "state") || (k2 === "labels") || (k2 === "assignee_id") || (k2 === "created")))) {
-                rt.unknownKey(s, "filters", k2, known1, "search_issues");
-              }
+            if (x12 === null) rt.nullOptional(s, from5, "filters.created", "an object");
+          }
+          for (const k2 in x7) {
+            if (!(((k2 === "state") || (k2 === "labels") || (k2 === "assignee_id") || (k2 === "created")))) {
+              rt.unknownKey(s, "filters", k2, known1, "search_issues");
             }
           }
-          if (x7 === null) rt.nullOptional(s, from6, "filters", "an object");
         }
+        if (x7 === null) rt.nullOptional(s, from6, "filters", "an object");
       }
-      {
-        const x17 = v.sort;
-        if (x17 !== undefined) {
-          const from7 = s.length; // #/properties/sort
+      const x17 = v.sort;
+      if (x17 !== undefined) {
+        const from7 = s.length; // #/properties/sort
 
-          if (!((typeof x17 === "string"))) {
-            rt.typeErr(s, "sort", x17, "string", "a string", "\"created\"");
-          } else {
-            if (!((x17 === "created") || (x17 === "updated") || (x17 === "comments"))) rt.enumErr(s, "sort", x17, allowed1, "enum", "\"created\"");
-          }
-          if (x17 === null) rt.nullOptional(s, from7, "sort", "one of \"created\", \"updated\", \"comments\"");
+        if (!((typeof x17 === "string"))) rt.typeErr(s, "sort", x17, "string", "a string", "\"created\"");
+        else {
+          if (!((x17 === "created") || (x17 === "updated") || (x17 === "comments"))) rt.enumErr(s, "sort", x17, allowed1, "enum", "\"created\"");
         }
+        if (x17 === null) rt.nullOptional(s, from7, "sort", "one of \"created\", \"updated\", \"comments\"");
       }
-      {
-        const x18 = v.order;
-        if (x18 !== undefined) {
-          const from8 = s.length; // #/properties/order
+      const x18 = v.order;
+      if (x18 !== undefined) {
+        const from8 = s.length; // #/properties/order
 
-          if (!((typeof x18 === "string"))) {
-            rt.typeErr(s, "order", x18, "string", "a string", "\"desc\"");
-          } else {
-            if (!((x18 === "asc") || (x18 === "desc"))) rt.enumErr(s, "order", x18, allowed2, "enum", "\"desc\"");
-          }
-          if (x18 === null) rt.nullOptional(s, from8, "order", "one of \"asc\", \"desc\"");
+        if (!((typeof x18 === "string"))) rt.typeErr(s, "order", x18, "string", "a string", "\"desc\"");
+        else {
+          if (!((x18 === "asc") || (x18 === "desc"))) rt.enumErr(s, "order", x18, allowed2, "enum", "\"desc\"");
         }
+        if (x18 === null) rt.nullOptional(s, from8, "order", "one of \"asc\", \"desc\"");
       }
-      {
-        const x19 = v.limit;
-        if (x19 !== undefined) {
-          const from9 = s.length; // #/properties/limit
+      const x19 = v.limit;
+      if (x19 !== undefined) {
+        const from9 = s.length; // #/properties/limit
 
-          if (!((Number.isInteger(x19)))) {
-            rt.typeErr(s, "limit", x19, "integer", "an integer", "20");
-          } else {
-            if (x19 < 1) rt.limitErr(s, "limit", x19, "minimum", 1, "20");
-            if (x19 > 100) rt.limitErr(s, "limit", x19, "maximum", 100, "20");
-          }
-          if (x19 === null) rt.nullOptional(s, from9, "limit", "an integer");
+        if (!((Number.isInteger(x19)))) rt.typeErr(s, "limit", x19, "integer", "an integer", "20");
+        else {
+          if (x19 < 1) rt.limitErr(s, "limit", x19, "minimum", 1, "20");
+          if (x19 > 100) rt.limitErr(s, "limit", x19, "maximum", 100, "20");
         }
+        if (x19 === null) rt.nullOptional(s, from9, "limit", "an integer");
       }
       for (const k3 in v) {
         if (!(((k3 === "query") || (k3 === "filters") || (k3 === "sort") || (k3 === "order") || (k3 === "limit")))) {
@@ -1690,9 +1571,8 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   }
   function err_7_0(v: any, p: string, s: rt.ValidationError[], _d: number): void {
     // #/properties/filters/properties/assignee_id/anyOf/0
-    if (!((typeof v === "string"))) {
-      rt.typeErr(s, p, v, "string", "a string", "\"u_3ahov2\"");
-    } else {
+    if (!((typeof v === "string"))) rt.typeErr(s, p, v, "string", "a string", "\"u_3ahov2\"");
+    else {
       if (v.length > 10000) rt.constraintErr(s, p, v, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
       else if (!re0.test(v)) rt.patternErr(s, p, v, "^u_[0-9a-z]{6}$", "a string: \"u_\", then 6 lowercase letters or digits (pattern ^u_[0-9a-z]{6}$)", "\"u_3ahov2\"", 8);
     }
@@ -1939,17 +1819,12 @@ export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Objec
 /** Tool names, for suggestions. */
 export const toolNames: readonly ToolName[] = Object.freeze(Object.keys(toolset) as ToolName[]);
 
-/** schemaHash → tool name: how an MCP validator provider finds the precompiled check for a schema. */
-export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = Object.freeze({
-  "613be6f93a857fcef0da78af167e2434a2f79d5a5673e7868523d116e081c1e6": "book_room",
-  "b8b615e5422816c7e4021d4d2e3ae8a1fc723e0744593307b7a7cd6f961b70a5": "create_outline",
-  "b4bdcf26abbb534902b7f0e4393288c8a4854efa228ffc14d9252382aaea7d66": "edit_file",
-  "f9179183cee1237ec7e5b0ef753c09ee14da445fdf550b19408c45c555cbab41": "get_weather",
-  "fc2e5a7158da41c03a725337dda753273509c1622a9872da5d3f14823b2667ec": "legal_draft_v3",
-  "53a8a4dacbbaa279c3f7d890132e83d98d7ebd638dcad9bc7c00500c6ee0d527": "read_file",
-  "1073714025bf78d4368a75682add36cc8dc5bfbf1f4c5dc9c9e9ec84060236a5": "schedule_meeting",
-  "2a26b1a637205c1746896ff5ab49e21d051d0305a9cd35f61b0d352a6bc90d68": "search_issues",
-  });
+/** schemaHash → tool name: how an MCP validator provider finds the precompiled check for a schema. Read from the tools (each hash is written once, in its tool); the first tool of a schema answers for it. */
+export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = /* @__PURE__ */ (() => {
+  const out: Record<string, ToolName> = {};
+  for (const name of toolNames) out[toolset[name].schemaHash] ??= name;
+  return Object.freeze(out);
+  })();
 
 /** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. Total: any value gives a report. */
 export function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport {

@@ -64,45 +64,35 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-      rt.typeErr(s, "", v, "object", "an object", "{\"room_id\":\"room-12\",\"start_iso\":\"2026-01-31T09:00:00Z\"}");
-    } else {
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"room_id\":\"room-12\",\"start_iso\":\"2026-01-31T09:00:00Z\"}");
+    else {
       if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", "\"room-12\"");
       if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", "\"2026-01-31T09:00:00Z\"");
-      {
-        const x4 = v.room_id;
-        if (x4 !== undefined) { // #/properties/room_id
-          if (!((typeof x4 === "string"))) {
-            rt.typeErr(s, "room_id", x4, "string", "a string", "\"room-12\"");
-          } else {
-            if (x4.length > 10000) rt.constraintErr(s, "room_id", x4, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-            else if (!re0.test(x4)) rt.patternErr(s, "room_id", x4, "^room-[0-9]+$", "a string: \"room-\", then one or more digits (pattern ^room-[0-9]+$)", "\"room-12\"");
-          }
+      const x4 = v.room_id;
+      if (x4 !== undefined) { // #/properties/room_id
+        if (!((typeof x4 === "string"))) rt.typeErr(s, "room_id", x4, "string", "a string", "\"room-12\"");
+        else {
+          if (x4.length > 10000) rt.constraintErr(s, "room_id", x4, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
+          else if (!re0.test(x4)) rt.patternErr(s, "room_id", x4, "^room-[0-9]+$", "a string: \"room-\", then one or more digits (pattern ^room-[0-9]+$)", "\"room-12\"");
         }
       }
-      {
-        const x5 = v.start_iso;
-        if (x5 !== undefined) { // #/properties/start_iso
-          if (!((typeof x5 === "string"))) {
-            rt.typeErr(s, "start_iso", x5, "string", "a string", "\"2026-01-31T09:00:00Z\"");
-          } else {
-            if (!rt.fmt_date_time(x5)) rt.formatErr(s, "start_iso", x5, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
-          }
+      const x5 = v.start_iso;
+      if (x5 !== undefined) { // #/properties/start_iso
+        if (!((typeof x5 === "string"))) rt.typeErr(s, "start_iso", x5, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+        else {
+          if (!rt.fmt_date_time(x5)) rt.formatErr(s, "start_iso", x5, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
         }
       }
-      {
-        const x6 = v.duration_min;
-        if (x6 !== undefined) {
-          const from0 = s.length; // #/properties/duration_min
+      const x6 = v.duration_min;
+      if (x6 !== undefined) {
+        const from0 = s.length; // #/properties/duration_min
 
-          if (!((Number.isInteger(x6)))) {
-            rt.typeErr(s, "duration_min", x6, "integer", "an integer", "15");
-          } else {
-            if (x6 < 15) rt.limitErr(s, "duration_min", x6, "minimum", 15, "15");
-            if (x6 > 480) rt.limitErr(s, "duration_min", x6, "maximum", 480, "15");
-          }
-          if (x6 === null) rt.nullOptional(s, from0, "duration_min", "an integer");
+        if (!((Number.isInteger(x6)))) rt.typeErr(s, "duration_min", x6, "integer", "an integer", "15");
+        else {
+          if (x6 < 15) rt.limitErr(s, "duration_min", x6, "minimum", 15, "15");
+          if (x6 > 480) rt.limitErr(s, "duration_min", x6, "maximum", 480, "15");
         }
+        if (x6 === null) rt.nullOptional(s, from0, "duration_min", "an integer");
       }
       for (const k1 in v) {
         if (!(((k1 === "room_id") || (k1 === "start_iso") || (k1 === "duration_min")))) {
@@ -203,26 +193,20 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-      rt.typeErr(s, "", v, "object", "an object", "{\"degrees\":21.5,\"to\":\"celsius\"}");
-    } else {
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"degrees\":21.5,\"to\":\"celsius\"}");
+    else {
       if (!(v.degrees !== undefined)) rt.missing(s, "", "degrees", "21.5");
       if (!(v.to !== undefined)) rt.missing(s, "", "to", "\"celsius\"");
-      {
-        const x3 = v.degrees;
-        if (x3 !== undefined) { // #/properties/degrees
-          if (!((typeof x3 === "number" && Number.isFinite(x3)))) {
-            rt.typeErr(s, "degrees", x3, "number", "a number", "21.5");
-          } else {
-            if (x3 < (-459.67)) rt.limitErr(s, "degrees", x3, "minimum", (-459.67), "21.5");
-          }
+      const x3 = v.degrees;
+      if (x3 !== undefined) { // #/properties/degrees
+        if (!((typeof x3 === "number" && Number.isFinite(x3)))) rt.typeErr(s, "degrees", x3, "number", "a number", "21.5");
+        else {
+          if (x3 < (-459.67)) rt.limitErr(s, "degrees", x3, "minimum", (-459.67), "21.5");
         }
       }
-      {
-        const x4 = v.to;
-        if (x4 !== undefined) { // #/properties/to
-          if (!((x4 === "celsius") || (x4 === "fahrenheit"))) rt.enumErr(s, "to", x4, allowed0, "enum", "\"celsius\"");
-        }
+      const x4 = v.to;
+      if (x4 !== undefined) { // #/properties/to
+        if (!((x4 === "celsius") || (x4 === "fahrenheit"))) rt.enumErr(s, "to", x4, allowed0, "enum", "\"celsius\"");
       }
       for (const k1 in v) {
         if (!(((k1 === "degrees") || (k1 === "to")))) {
@@ -341,42 +325,33 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) {
-      rt.typeErr(s, "", v, "object", "an object", "{\"query\":\"login timeout\"}");
-    } else {
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"query\":\"login timeout\"}");
+    else {
       if (!(v.query !== undefined)) rt.missing(s, "", "query", "\"login timeout\"");
-      {
-        const x4 = v.query;
-        if (x4 !== undefined) { // #/properties/query
-          if (!((typeof x4 === "string"))) {
-            rt.typeErr(s, "query", x4, "string", "a string", "\"login timeout\"");
-          } else {
-            if (x4.length < 2 || (x4.length < 4 && rt.ucs2length(x4) < 2)) rt.sizeErr(s, "query", x4, rt.ucs2length(x4), "minLength", 2, "\"login timeout\"");
-          }
+      const x4 = v.query;
+      if (x4 !== undefined) { // #/properties/query
+        if (!((typeof x4 === "string"))) rt.typeErr(s, "query", x4, "string", "a string", "\"login timeout\"");
+        else {
+          if (x4.length < 2 || (x4.length < 4 && rt.ucs2length(x4) < 2)) rt.sizeErr(s, "query", x4, rt.ucs2length(x4), "minLength", 2, "\"login timeout\"");
         }
       }
-      {
-        const x5 = v.section;
-        if (x5 !== undefined) {
-          const from0 = s.length; // #/properties/section
+      const x5 = v.section;
+      if (x5 !== undefined) {
+        const from0 = s.length; // #/properties/section
 
-          if (!((x5 === "guides") || (x5 === "api") || (x5 === "changelog"))) rt.enumErr(s, "section", x5, allowed0, "enum", "\"guides\"");
-          if (x5 === null) rt.nullOptional(s, from0, "section", "one of \"guides\", \"api\", \"changelog\"");
-        }
+        if (!((x5 === "guides") || (x5 === "api") || (x5 === "changelog"))) rt.enumErr(s, "section", x5, allowed0, "enum", "\"guides\"");
+        if (x5 === null) rt.nullOptional(s, from0, "section", "one of \"guides\", \"api\", \"changelog\"");
       }
-      {
-        const x6 = v.limit;
-        if (x6 !== undefined) {
-          const from1 = s.length; // #/properties/limit
+      const x6 = v.limit;
+      if (x6 !== undefined) {
+        const from1 = s.length; // #/properties/limit
 
-          if (!((Number.isInteger(x6)))) {
-            rt.typeErr(s, "limit", x6, "integer", "an integer", "5");
-          } else {
-            if (x6 < 1) rt.limitErr(s, "limit", x6, "minimum", 1, "5");
-            if (x6 > 20) rt.limitErr(s, "limit", x6, "maximum", 20, "5");
-          }
-          if (x6 === null) rt.nullOptional(s, from1, "limit", "an integer");
+        if (!((Number.isInteger(x6)))) rt.typeErr(s, "limit", x6, "integer", "an integer", "5");
+        else {
+          if (x6 < 1) rt.limitErr(s, "limit", x6, "minimum", 1, "5");
+          if (x6 > 20) rt.limitErr(s, "limit", x6, "maximum", 20, "5");
         }
+        if (x6 === null) rt.nullOptional(s, from1, "limit", "an integer");
       }
       for (const k1 in v) {
         if (!(((k1 === "query") || (k1 === "section") || (k1 === "limit")))) {
@@ -459,12 +434,12 @@ export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Objec
 /** Tool names, for suggestions. */
 export const toolNames: readonly ToolName[] = Object.freeze(Object.keys(toolset) as ToolName[]);
 
-/** schemaHash → tool name: how an MCP validator provider finds the precompiled check for a schema. */
-export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = Object.freeze({
-  "92c682603e762212ca44e42503319e97826282b3dde70cf3448147a089907adc": "book_room",
-  "556a032f32845cdfd701992931dc7a5bf3365bc865585f06f2cf5cf91e74360c": "convert_temperature",
-  "7146b23705f9fb5320850d4aedd1613b8e9f454710ed4a5c15c4d9c686f1fcaa": "search_docs",
-  });
+/** schemaHash → tool name: how an MCP validator provider finds the precompiled check for a schema. Read from the tools (each hash is written once, in its tool); the first tool of a schema answers for it. */
+export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = /* @__PURE__ */ (() => {
+  const out: Record<string, ToolName> = {};
+  for (const name of toolNames) out[toolset[name].schemaHash] ??= name;
+  return Object.freeze(out);
+  })();
 
 /** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. Total: any value gives a report. */
 export function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport {
