@@ -4,7 +4,7 @@
 // (src/emit/runtime-file.ts), so the matcher has a single source the CLI and MCP server share.
 // Everything here runs only on the error path, except the small predicates
 // (ucs2length, deepEqual, formats) that the fast path calls.
-import { nearestNames, suggestName } from "../packages/runtime/src/suggest.js";
+import { nearestNames, suggestAndNearest, suggestName } from "../packages/runtime/src/suggest.js";
 
 /** The report buckets, in their order. */
 export type Bucket = "missing_required" | "unknown_args" | "type_errors" | "enum_errors" | "constraint_errors";
@@ -117,8 +117,6 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
 
 // ---------------------------------------------------------------- reports
 
-const RANK: Readonly<Record<Bucket, number>> = { missing_required: 0, unknown_args: 1, type_errors: 2, enum_errors: 3, constraint_errors: 4 };
-
 class Report implements ValidationReport {
   ok: boolean;
   unknown_tool: boolean;
@@ -185,13 +183,17 @@ class Report implements ValidationReport {
 
 function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
   if (unknownTool) {
-    const near = nearest.length ? ` Did you mean ${nearest.map((n) => quote(n)).join(" or ")}?` : "";
-    const why = errors.length ? " " + errors.map((e) => e.message).join(" ") : ""; // the call itself could not be read
+    let near = "";
+    for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
+    if (near) near += "?";
+    let why = ""; // the call itself could not be read
+    for (let i = 0; i < errors.length; i++) why += " " + errors[i]!.message;
     return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
   }
-  const lines = errors.map((e) => `- ${e.message}`);
-  for (const l of knownLines(errors)) lines.push(`- ${l}`);
-  return `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:\n${lines.join("\n")}`;
+  let text = `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:`;
+  for (let i = 0; i < errors.length; i++) text += "\n- " + errors[i]!.message;
+  for (const l of knownLines(errors)) text += "\n- " + l;
+  return text;
 }
 
 /** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"). */
@@ -202,13 +204,33 @@ function segments(p: string): (string | number)[] {
   return out;
 }
 
+/** A path of one bare name ("layout", not "a.b", "a[0]" or "[\"odd key\"]"), or the arguments themselves (""). */
+function flatPath(p: string): boolean {
+  return p.indexOf(".") < 0 && p.indexOf("[") < 0;
+}
+
 /**
  * The feedback's order: errors grouped by path, array items by index
  * (line_items[0] before line_items[1]), names in the order first found (the
  * schema's), an object's own errors before its members'. Stable otherwise.
  */
 function byPath(errors: ValidationError[]): ValidationError[] {
-  if (errors.length < 2) return errors;
+  const n = errors.length;
+  if (n < 2) return errors;
+  // Every path a bare name or "": the arguments' own errors, then by name in the order first found.
+  let flat = true;
+  for (let i = 0; i < n && flat; i++) flat = flatPath(errors[i]!.path);
+  if (flat && n <= 16) {
+    // Already grouped (no name comes back after another): the order found is the order.
+    let grouped = true;
+    for (let i = 1; i < n && grouped; i++) {
+      const p = errors[i]!.path;
+      if (p === errors[i - 1]!.path) continue;
+      if (p === "") grouped = false;
+      for (let j = 0; j < i - 1 && grouped; j++) if (errors[j]!.path === p) grouped = false;
+    }
+    if (grouped) return errors;
+  }
   const first = new Map<string, number>();
   const keys = errors.map((e, i) => {
     let at = "";
@@ -279,15 +301,44 @@ export function callReport(toolset: Readonly<Record<string, Tool>>, known: reado
   }
 }
 
+/** Bucket → rank, without a property lookup by string. */
+function rankOf(b: Bucket): number {
+  switch (b) {
+    case "missing_required":
+      return 0;
+    case "unknown_args":
+      return 1;
+    case "type_errors":
+      return 2;
+    case "enum_errors":
+      return 3;
+    default:
+      return 4;
+  }
+}
+
 function sortErrors(errors: ValidationError[]): ValidationError[] {
-  // Stable: by bucket order, then in the order found (schema order).
+  // Stable: by bucket order, then in the order found (schema order). A counting sort: one pass
+  // to count, one to place; no tuple per error, no comparator.
+  const n = errors.length;
   let sorted = true;
-  for (let i = 1; i < errors.length && sorted; i++) if (RANK[errors[i - 1]!.bucket] > RANK[errors[i]!.bucket]) sorted = false;
+  for (let i = 1; i < n && sorted; i++) if (rankOf(errors[i - 1]!.bucket) > rankOf(errors[i]!.bucket)) sorted = false;
   if (sorted) return errors;
-  return errors
-    .map((e, i) => [RANK[e.bucket], i, e] as const)
-    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
-    .map((x) => x[2]);
+  let c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rankOf(errors[i]!.bucket);
+    if (r === 0) c0++;
+    else if (r === 1) c1++;
+    else if (r === 2) c2++;
+    else if (r === 3) c3++;
+  }
+  const at = [0, c0, c0 + c1, c0 + c1 + c2, c0 + c1 + c2 + c3];
+  const out = new Array<ValidationError>(n);
+  for (let i = 0; i < n; i++) {
+    const e = errors[i]!;
+    out[at[rankOf(e.bucket)]!++] = e;
+  }
+  return out;
 }
 
 /** A report under a coerce mode: the report of the coerced value, with that value and its repairs. */
@@ -477,17 +528,29 @@ export function pathKeys(path: string): PropertyKey[] {
 
 // ---------------------------------------------------------------- paths and values
 
-const IDENT = /^[A-Za-z_$][\w$]*$/;
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\u2028\u2029\ud800-\udfff]/;
-
-/** JSON.stringify for a string, without its cost in the common case (nothing to escape). */
+/** JSON.stringify for a string, without its cost in the common case (nothing to escape: one scan, no regex). */
 export function quote(s: string): string {
-  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : '"' + s + '"';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // ", \ and control characters are escaped; for surrogates and U+2028/9 JSON.stringify decides (it escapes lone surrogates only)
+    if (c < 0x20 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029) return JSON.stringify(s);
+  }
+  return '"' + s + '"';
+}
+
+/** A name a path writes bare (a.b): [A-Za-z_$][A-Za-z0-9_$]*, checked without a regex. */
+function isIdent(key: string): boolean {
+  if (key.length === 0) return false;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || (i > 0 && c >= 48 && c <= 57))) return false;
+  }
+  return true;
 }
 
 /** Path of a property below `p`, in the notation models read: a.b, a["odd key"]. */
 export function pk(p: string, key: string): string {
-  if (IDENT.test(key)) return p === "" ? key : p + "." + key;
+  if (isIdent(key)) return p === "" ? key : p + "." + key;
   return p + "[" + quote(key) + "]";
 }
 
@@ -582,21 +645,54 @@ export function missing(s: ValidationError[], p: string, key: string, ex?: strin
 }
 
 /**
- * The names an unknown key's object declares, per error: the feedback says the list once
- * per object (not once per unknown key), so the error's message leaves it out.
+ * An unknown key's error. Besides the public fields it keeps what its object declares and
+ * the declared names near the key (one scan finds both them and the suggestion): the
+ * feedback says the list once per object, not once per unknown key, so the message leaves
+ * it out. Private fields: a copy ({...e}) or JSON carries only the public ones.
  */
-const knownOf = new WeakMap<ValidationError, { known: readonly string[]; whose: string }>();
+class UnknownKeyError implements ValidationError {
+  path: string;
+  bucket: Bucket;
+  keyword: string;
+  expected: string;
+  received: string;
+  text: string;
+  message: string;
+  example: string | undefined;
+  suggestion: string | undefined;
+  readonly #known: readonly string[];
+  readonly #whose: string;
+  readonly #near: readonly string[];
+  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], whose: string, near: readonly string[]) {
+    this.path = path;
+    this.bucket = "unknown_args";
+    this.keyword = "additionalProperties";
+    this.expected = "no such property";
+    this.received = received;
+    this.text = path;
+    this.message = message;
+    this.example = undefined;
+    this.suggestion = suggestion;
+    this.#known = known;
+    this.#whose = whose;
+    this.#near = near;
+  }
+  /** The declared names of the error's object, the line's head, and the names near the key; undefined for any other error. */
+  static of(e: ValidationError): { known: readonly string[]; whose: string; near: readonly string[] } | undefined {
+    return #known in e && e.#known.length > 0 ? { known: e.#known, whose: e.#whose, near: e.#near } : undefined;
+  }
+}
 
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
 export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
   const path = pk(p, key);
-  const near = suggestName(key, known);
-  const whose = p === "" ? `a parameter of ${owner}` : `a field of ${quote(p)}`;
+  const { suggestion, nearest } = suggestAndNearest(key, known);
+  const qp = p === "" ? "" : quote(p);
+  const whose = p === "" ? "a parameter of " + owner : "a field of " + qp;
   const none = known.length === 0 ? " It takes none." : "";
-  const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
-  const e = mk(path, "unknown_args", "additionalProperties", "no such property", show(key), path, `${quote(path)} is not ${whose}${hint}.${none}`, undefined, near);
-  if (known.length) knownOf.set(e, { known, whose: p === "" ? `Parameters of ${owner}` : `Fields of ${quote(p)}` });
-  s.push(e);
+  const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
+  const head = p === "" ? "Parameters of " + owner : "Fields of " + qp;
+  s.push(new UnknownKeyError(path, quote(clip(key)), `${quote(path)} is not ${whose}${hint}.${none}`, suggestion, known, head, nearest));
 }
 
 /** At most this many names in a list line; the suggested and closest come first, so a long list loses only far names. */
@@ -607,17 +703,18 @@ const LIST_MAX = 40;
  * then those close to any unknown key, then the rest in the schema's order.
  */
 function knownLines(errors: readonly ValidationError[]): string[] {
-  const groups = new Map<readonly string[], { whose: string; meant: string[]; close: string[] }>();
+  let groups: Map<readonly string[], { whose: string; meant: string[]; close: string[] }> | undefined;
   for (const e of errors) {
-    const k = knownOf.get(e);
+    const k = UnknownKeyError.of(e);
     if (k === undefined) continue;
+    groups ??= new Map();
     let g = groups.get(k.known);
     if (g === undefined) groups.set(k.known, (g = { whose: k.whose, meant: [], close: [] }));
     if (e.suggestion !== undefined) g.meant.push(e.suggestion);
-    const key = lastKey(e.path);
-    if (key !== undefined) g.close.push(...nearestNames(key, k.known));
+    for (const n of k.near) g.close.push(n);
   }
   const out: string[] = [];
+  if (groups === undefined) return out;
   for (const [known, g] of groups) {
     const names = [...new Set([...g.meant, ...g.close, ...known])];
     const shown = names.slice(0, LIST_MAX).join(", ") + (names.length > LIST_MAX ? `, … (${names.length} in all)` : "");
@@ -626,15 +723,31 @@ function knownLines(errors: readonly ValidationError[]): string[] {
   return out;
 }
 
+/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings (for suggestions). */
+interface EnumTexts {
+  expected: string;
+  list: string;
+  strings: string[];
+}
+const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
+function enumTexts(allowed: readonly unknown[]): EnumTexts {
+  let t = enumTextsOf.get(allowed);
+  if (t === undefined) {
+    const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
+    const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings: allowed.filter((a): a is string => typeof a === "string") };
+    enumTextsOf.set(allowed, t);
+  }
+  return t;
+}
+
 /** A value outside its enum (or unequal to its const: `allowed` has one element). */
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
-  const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
-  const near = typeof v === "string" ? nearestEnum(v, allowed, p) : undefined;
+  const t = enumTexts(allowed);
+  const got = show(v);
+  const near = typeof v === "string" ? suggestName(v, t.strings, () => lastKey(p)) : undefined;
   const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
-  const expected = allowed.length === 1 ? show(allowed[0], 40) : "one of: " + shown;
-  s.push(
-    mk(p, "enum_errors", keyword, expected, show(v), `${at(p)}: ${show(v)} not in ${allowed.length === 1 ? show(allowed[0], 40) : "[" + shown + "]"}`, `${field(p)} must be ${expected}; got ${show(v)}${hint}`, ex, near),
-  );
+  s.push(mk(p, "enum_errors", keyword, t.expected, got, `${at(p)}: ${got} not in ${t.list}`, `${field(p)} must be ${t.expected}; got ${got}${hint}`, ex, near));
 }
 
 const LIMIT: Record<string, [string, string]> = {
@@ -737,14 +850,6 @@ export function overrideMessages(s: ValidationError[], from: number, msg: string
 // ---------------------------------------------------------------- near misses
 
 // The matcher itself (nearestNames, suggestName) is @toolform/runtime's src/suggest.ts, spliced in above.
-
-/** An enum's string values, once per list (the lists are module constants). */
-const stringsOf = new WeakMap<readonly unknown[], string[]>();
-function nearestEnum(v: string, allowed: readonly unknown[], p: string): string | undefined {
-  let strings = stringsOf.get(allowed);
-  if (!strings) stringsOf.set(allowed, (strings = allowed.filter((a): a is string => typeof a === "string")));
-  return suggestName(v, strings, () => lastKey(p));
-}
 
 /** The last property name of a path ("a.merge_method", "a.merge_method[2]" → "merge_method"): the words an enum value may repeat. */
 function lastKey(p: string): string | undefined {
