@@ -117,52 +117,62 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
 
 // ---------------------------------------------------------------- reports
 
+/**
+ * A report. What a refused call needs at once is cheap (ok, n_errors, the errors in the order
+ * found); the bucket order of `errors`, the five bucket lists and the feedback text are made
+ * on first read, once (a caller that only reads `ok` or `feedback` never pays for the others).
+ */
 class Report implements ValidationReport {
   ok: boolean;
   unknown_tool: boolean;
-  missing_required: string[] = [];
-  unknown_args: string[] = [];
-  type_errors: string[] = [];
-  enum_errors: string[] = [];
-  constraint_errors: string[] = [];
   n_errors: number;
   readonly tool: string;
-  readonly errors: ValidationError[];
   readonly nearest: string[];
-  private text?: string;
   /** The errors in the order found (the schema's order), for the feedback's order (byPath). */
-  private readonly found: ValidationError[];
+  readonly #found: ValidationError[];
+  #errors: ValidationError[] | undefined;
+  #buckets: [string[], string[], string[], string[], string[]] | undefined;
+  #text: string | undefined;
   // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
-  constructor(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[], found: ValidationError[] = errors) {
+  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[]) {
     this.tool = tool;
-    this.errors = errors;
-    this.found = found;
+    this.#found = found;
     this.nearest = nearest;
     this.unknown_tool = unknownTool;
-    for (const e of errors) {
-      switch (e.bucket) {
-        case "missing_required":
-          this.missing_required.push(e.text);
-          break;
-        case "unknown_args":
-          this.unknown_args.push(e.text);
-          break;
-        case "type_errors":
-          this.type_errors.push(e.text);
-          break;
-        case "enum_errors":
-          this.enum_errors.push(e.text);
-          break;
-        default:
-          this.constraint_errors.push(e.text);
-      }
-    }
-    this.n_errors = errors.length + (unknownTool ? 1 : 0);
+    this.n_errors = found.length + (unknownTool ? 1 : 0);
     this.ok = this.n_errors === 0;
+  }
+  /** The errors in bucket order (missing, unknown, type, enum, constraint), each bucket in the order found. */
+  get errors(): ValidationError[] {
+    return (this.#errors ??= sortErrors(this.#found));
+  }
+  /** The bucket lines, by bucket rank. */
+  #bucket(rank: number): string[] {
+    if (this.#buckets === undefined) {
+      const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
+      for (const e of this.errors) b[rankOf(e.bucket)]!.push(e.text);
+      this.#buckets = b;
+    }
+    return this.#buckets[rank]!;
+  }
+  get missing_required(): string[] {
+    return this.#bucket(0);
+  }
+  get unknown_args(): string[] {
+    return this.#bucket(1);
+  }
+  get type_errors(): string[] {
+    return this.#bucket(2);
+  }
+  get enum_errors(): string[] {
+    return this.#bucket(3);
+  }
+  get constraint_errors(): string[] {
+    return this.#bucket(4);
   }
   /** Built on first read: a harness that only logs the buckets never pays for it. */
   get feedback(): string {
-    return (this.text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.found), this.unknown_tool, this.nearest));
+    return (this.#text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.#found), this.unknown_tool, this.nearest));
   }
   toDict(): ReportDict {
     return {
@@ -253,7 +263,9 @@ function byPath(errors: ValidationError[]): ValidationError[] {
 /** The report of a valid call. Frozen and shared: the valid path allocates nothing. */
 export function okReport(tool: string): ValidationReport {
   const r = new Report(tool, [], false, []);
-  void r.feedback; // fill the lazy text before freezing
+  void r.feedback; // fill the lazy parts before freezing (nothing is left to build on the valid path)
+  void r.errors;
+  void r.missing_required;
   return Object.freeze(r) as ValidationReport;
 }
 
@@ -261,7 +273,7 @@ export function errorReport(tool: string, errors: ValidationError[]): Validation
   // A failing `is` must yield at least one error; if the collector found none the two
   // paths disagree, which is a toolform bug: say so rather than pass the call.
   if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
-  return new Report(tool, sortErrors(errors), false, [], errors);
+  return new Report(tool, errors, false, []);
 }
 
 export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
@@ -345,14 +357,8 @@ function sortErrors(errors: ValidationError[]): ValidationError[] {
 class CoercedReport implements ValidationReport {
   readonly ok: boolean;
   readonly unknown_tool: boolean;
-  readonly missing_required: string[];
-  readonly unknown_args: string[];
-  readonly type_errors: string[];
-  readonly enum_errors: string[];
-  readonly constraint_errors: string[];
   readonly n_errors: number;
   readonly tool: string;
-  readonly errors: ValidationError[];
   readonly nearest: string[];
   readonly #base: ValidationReport;
   readonly value: unknown;
@@ -363,17 +369,29 @@ class CoercedReport implements ValidationReport {
     this.repairs = repairs;
     this.ok = base.ok;
     this.unknown_tool = base.unknown_tool;
-    this.missing_required = base.missing_required;
-    this.unknown_args = base.unknown_args;
-    this.type_errors = base.type_errors;
-    this.enum_errors = base.enum_errors;
-    this.constraint_errors = base.constraint_errors;
     this.n_errors = base.n_errors;
     this.tool = base.tool;
-    this.errors = base.errors;
     this.nearest = base.nearest;
   }
-  /** The base report's text (built when first read, if the base builds it lazily). */
+  // The base report's errors, buckets and text (built when first read, if the base builds them lazily).
+  get errors(): ValidationError[] {
+    return this.#base.errors;
+  }
+  get missing_required(): string[] {
+    return this.#base.missing_required;
+  }
+  get unknown_args(): string[] {
+    return this.#base.unknown_args;
+  }
+  get type_errors(): string[] {
+    return this.#base.type_errors;
+  }
+  get enum_errors(): string[] {
+    return this.#base.enum_errors;
+  }
+  get constraint_errors(): string[] {
+    return this.#base.constraint_errors;
+  }
   get feedback(): string {
     return this.#base.feedback;
   }

@@ -84,6 +84,8 @@ export function sgWords(s: string): string[] {
 interface SgKnown {
   name: string;
   fold: string;
+  /** The characters of `fold` as bits (see sgMask). */
+  mask: number;
   words: string[];
 }
 
@@ -97,7 +99,13 @@ interface SgList {
 const sgLists = new WeakMap<readonly string[], SgList>();
 function sgPrepared(known: readonly string[]): SgList {
   let p = sgLists.get(known);
-  if (p === undefined) sgLists.set(known, (p = { items: known.map((name) => ({ name, fold: sgFold(name), words: [] })), byKey: undefined }));
+  if (p === undefined) {
+    const items = known.map((name): SgKnown => {
+      const fold = sgFold(name);
+      return { name, fold, mask: sgMask(fold), words: [] };
+    });
+    sgLists.set(known, (p = { items, byKey: undefined }));
+  }
   return p;
 }
 
@@ -123,6 +131,25 @@ function sgIndex(list: SgList): Map<string, number[]> {
     }
   });
   return (list.byKey = m);
+}
+
+/**
+ * The characters of a string as 32 bits (code & 31). A bit one side has and the other lacks
+ * stands for a character of one string found nowhere in the other, which only an edit can
+ * remove or add (a transposition moves characters both have): so the count of such bits on
+ * either side is a lower bound of the edit distance, in O(1) per pair.
+ */
+function sgMask(s: string): number {
+  let m = 0;
+  for (let i = 0; i < s.length; i++) m |= 1 << (s.charCodeAt(i) & 31);
+  return m;
+}
+
+/** The number of bits set (population count). */
+function sgBits(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 // One reusable row triple: suggestions run on the error path of every refused call.
@@ -280,9 +307,11 @@ function sgScanFolded(name: string, f: string, list: SgList, context: string | (
   // Edits allowed: none under 3 characters (two short names differ by little and mean different things).
   const max = f.length < 3 ? 0 : Math.max(1, Math.min(SG_RANK_EDIT_MAX, Math.floor(f.length / 3)));
   let found = false;
+  const fm = sgMask(f);
   for (const k of list.items) {
     if (k.fold === f) (found = true), take(0, k.name);
-    else if (max > 0) {
+    // Most names are far: the length, then the characters one side has and the other lacks (sgMask), rule them out before any distance.
+    else if (max > 0 && Math.abs(f.length - k.fold.length) <= max && sgBits(fm & ~k.mask) <= max && sgBits(k.mask & ~fm) <= max) {
       const d = sgDistance(f, k.fold, max);
       if (d <= max) (found = true), take(d, k.name);
     }
