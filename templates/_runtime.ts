@@ -241,22 +241,35 @@ function byPath(errors: ValidationError[]): ValidationError[] {
     }
     if (grouped) return errors;
   }
+  // Each error's sort key: per path segment, an item's index, or for a name the first error found under that prefix.
   const first = new Map<string, number>();
-  const keys = errors.map((e, i) => {
+  const keys: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    const segs = segments(errors[i]!.path);
+    const k: number[] = [];
     let at = "";
-    return segments(e.path).map((seg) => {
+    for (const seg of segs) {
       at += "\u0000" + seg;
-      if (typeof seg === "number") return seg;
-      if (!first.has(at)) first.set(at, i);
-      return first.get(at)!;
-    });
-  });
-  const order = errors.map((_, i) => i);
-  order.sort((a, b) => {
+      if (typeof seg === "number") k.push(seg);
+      else {
+        let f = first.get(at);
+        if (f === undefined) first.set(at, (f = i));
+        k.push(f);
+      }
+    }
+    keys.push(k);
+  }
+  const cmp = (a: number, b: number): number => {
     const ka = keys[a]!, kb = keys[b]!;
     for (let j = 0; j < ka.length && j < kb.length; j++) if (ka[j] !== kb[j]) return ka[j]! - kb[j]!;
     return ka.length - kb.length || a - b;
-  });
+  };
+  let inOrder = true;
+  for (let i = 1; i < n && inOrder; i++) if (cmp(i - 1, i) > 0) inOrder = false;
+  if (inOrder) return errors;
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(i);
+  order.sort(cmp);
   return order.map((i) => errors[i]!);
 }
 
@@ -734,11 +747,28 @@ function knownLines(errors: readonly ValidationError[]): string[] {
   const out: string[] = [];
   if (groups === undefined) return out;
   for (const [known, g] of groups) {
-    const names = [...new Set([...g.meant, ...g.close, ...known])];
-    const shown = names.slice(0, LIST_MAX).join(", ") + (names.length > LIST_MAX ? `, … (${names.length} in all)` : "");
+    const names = uniqueNames(g.meant, g.close, known);
+    let shown = "";
+    for (let i = 0; i < names.length && i < LIST_MAX; i++) shown += (i ? ", " : "") + names[i]!;
+    if (names.length > LIST_MAX) shown += `, … (${names.length} in all)`;
     out.push(`${g.whose}: ${shown}`);
   }
   return out;
+}
+
+/** [...new Set([...a, ...b, ...c])] without the copies: a short list is searched, a long one goes through a Set. */
+function uniqueNames(a: readonly string[], b: readonly string[], c: readonly string[]): string[] {
+  const names: string[] = [];
+  const seen = a.length + b.length + c.length > 24 ? new Set<string>() : undefined;
+  for (const list of [a, b, c]) {
+    for (let i = 0; i < list.length; i++) {
+      const n = list[i]!;
+      if (seen === undefined ? names.includes(n) : seen.has(n)) continue;
+      seen?.add(n);
+      names.push(n);
+    }
+  }
+  return names;
 }
 
 /** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings (for suggestions). */
