@@ -206,12 +206,53 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
   return text;
 }
 
-/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"). */
+/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"); a quoted name keeps its quotes. Read up to the first character that fits none. */
 function segments(p: string): (string | number)[] {
   const out: (string | number)[] = [];
-  const re = /\.?([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
-  for (let m: RegExpExecArray | null; re.lastIndex < p.length && (m = re.exec(p)) !== null; ) out.push(m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3] ?? ""));
+  const n = p.length;
+  let i = 0;
+  while (i < n) {
+    // .name or name
+    const j = p.charCodeAt(i) === 46 ? i + 1 : i;
+    if (j < n && identChar(p.charCodeAt(j), false)) {
+      let k = j + 1;
+      while (k < n && identChar(p.charCodeAt(k), true)) k++;
+      out.push(p.slice(j, k));
+      i = k;
+      continue;
+    }
+    if (p.charCodeAt(i) !== 91) break;
+    // [digits]
+    let k = i + 1;
+    while (k < n && p.charCodeAt(k) >= 48 && p.charCodeAt(k) <= 57) k++;
+    if (k > i + 1 && k < n && p.charCodeAt(k) === 93) {
+      out.push(Number(p.slice(i + 1, k)));
+      i = k + 1;
+      continue;
+    }
+    // ["…"]: a JSON string (a backslash escapes any character but a line break)
+    if (i + 1 >= n || p.charCodeAt(i + 1) !== 34) break;
+    k = i + 2;
+    for (;;) {
+      if (k >= n) return out;
+      const c = p.charCodeAt(k);
+      if (c === 34) break;
+      if (c === 92) {
+        const d = k + 1 < n ? p.charCodeAt(k + 1) : 10;
+        if (d === 10 || d === 13 || d === 0x2028 || d === 0x2029) return out;
+        k += 2;
+      } else k++;
+    }
+    if (k + 1 >= n || p.charCodeAt(k + 1) !== 93) break;
+    out.push(p.slice(i + 1, k + 1));
+    i = k + 2;
+  }
   return out;
+}
+
+/** [A-Za-z_$], and digits after the first character. */
+function identChar(c: number, after: boolean): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || (after && c >= 48 && c <= 57);
 }
 
 /** A path of one bare name ("layout", not "a.b", "a[0]" or "[\"odd key\"]"), or the arguments themselves (""). */
@@ -242,22 +283,48 @@ function byPath(errors: ValidationError[]): ValidationError[] {
     if (grouped) return errors;
   }
   // Each error's sort key: per path segment, an item's index, or for a name the first error found under that prefix.
-  const first = new Map<string, number>();
+  const segs: (string | number)[][] = [];
+  for (let i = 0; i < n; i++) segs.push(segments(errors[i]!.path));
   const keys: number[][] = [];
-  for (let i = 0; i < n; i++) {
-    const segs = segments(errors[i]!.path);
-    const k: number[] = [];
-    let at = "";
-    for (const seg of segs) {
-      at += "\u0000" + seg;
-      if (typeof seg === "number") k.push(seg);
-      else {
-        let f = first.get(at);
-        if (f === undefined) first.set(at, (f = i));
+  if (n <= 16) {
+    // Few errors: the first error under a prefix is found by comparing segments (no prefix strings, no Map).
+    for (let i = 0; i < n; i++) {
+      const si = segs[i]!;
+      const k: number[] = [];
+      for (let j = 0; j < si.length; j++) {
+        const seg = si[j]!;
+        if (typeof seg === "number") {
+          k.push(seg);
+          continue;
+        }
+        let f = 0;
+        for (; f < i; f++) {
+          const sf = segs[f]!;
+          if (sf.length <= j) continue;
+          let same = true;
+          for (let x = 0; x <= j && same; x++) same = sf[x] === si[x];
+          if (same) break;
+        }
         k.push(f);
       }
+      keys.push(k);
     }
-    keys.push(k);
+  } else {
+    const first = new Map<string, number>();
+    for (let i = 0; i < n; i++) {
+      const k: number[] = [];
+      let at = "";
+      for (const seg of segs[i]!) {
+        at += "\u0000" + seg;
+        if (typeof seg === "number") k.push(seg);
+        else {
+          let f = first.get(at);
+          if (f === undefined) first.set(at, (f = i));
+          k.push(f);
+        }
+      }
+      keys.push(k);
+    }
   }
   const cmp = (a: number, b: number): number => {
     const ka = keys[a]!, kb = keys[b]!;
@@ -572,10 +639,7 @@ export function quote(s: string): string {
 /** A name a path writes bare (a.b): [A-Za-z_$][A-Za-z0-9_$]*, checked without a regex. */
 function isIdent(key: string): boolean {
   if (key.length === 0) return false;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || (i > 0 && c >= 48 && c <= 57))) return false;
-  }
+  for (let i = 0; i < key.length; i++) if (!identChar(key.charCodeAt(i), i > 0)) return false;
   return true;
 }
 
