@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:49cdbea8b99644c7e0037af81b35d6f3aa01d5746a6d809460c9327acdb4925b
+// input hash: sha256:8a00378fe08eb3d429e03f5044b2a18d88c37718d3007dcef083defdc1d73505
 
 // toolform runtime: the helpers every generated tool module shares.
 // This file is copied into the output folder as _runtime.ts, which imports nothing: the one
@@ -625,12 +625,53 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
   return text;
 }
 
-/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"). */
+/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"); a quoted name keeps its quotes. Read up to the first character that fits none. */
 function segments(p: string): (string | number)[] {
   const out: (string | number)[] = [];
-  const re = /\.?([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
-  for (let m: RegExpExecArray | null; re.lastIndex < p.length && (m = re.exec(p)) !== null; ) out.push(m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3] ?? ""));
+  const n = p.length;
+  let i = 0;
+  while (i < n) {
+    // .name or name
+    const j = p.charCodeAt(i) === 46 ? i + 1 : i;
+    if (j < n && identChar(p.charCodeAt(j), false)) {
+      let k = j + 1;
+      while (k < n && identChar(p.charCodeAt(k), true)) k++;
+      out.push(p.slice(j, k));
+      i = k;
+      continue;
+    }
+    if (p.charCodeAt(i) !== 91) break;
+    // [digits]
+    let k = i + 1;
+    while (k < n && p.charCodeAt(k) >= 48 && p.charCodeAt(k) <= 57) k++;
+    if (k > i + 1 && k < n && p.charCodeAt(k) === 93) {
+      out.push(Number(p.slice(i + 1, k)));
+      i = k + 1;
+      continue;
+    }
+    // ["…"]: a JSON string (a backslash escapes any character but a line break)
+    if (i + 1 >= n || p.charCodeAt(i + 1) !== 34) break;
+    k = i + 2;
+    for (;;) {
+      if (k >= n) return out;
+      const c = p.charCodeAt(k);
+      if (c === 34) break;
+      if (c === 92) {
+        const d = k + 1 < n ? p.charCodeAt(k + 1) : 10;
+        if (d === 10 || d === 13 || d === 0x2028 || d === 0x2029) return out;
+        k += 2;
+      } else k++;
+    }
+    if (k + 1 >= n || p.charCodeAt(k + 1) !== 93) break;
+    out.push(p.slice(i + 1, k + 1));
+    i = k + 2;
+  }
   return out;
+}
+
+/** [A-Za-z_$], and digits after the first character. */
+function identChar(c: number, after: boolean): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || (after && c >= 48 && c <= 57);
 }
 
 /** A path of one bare name ("layout", not "a.b", "a[0]" or "[\"odd key\"]"), or the arguments themselves (""). */
@@ -660,22 +701,61 @@ function byPath(errors: ValidationError[]): ValidationError[] {
     }
     if (grouped) return errors;
   }
-  const first = new Map<string, number>();
-  const keys = errors.map((e, i) => {
-    let at = "";
-    return segments(e.path).map((seg) => {
-      at += "\u0000" + seg;
-      if (typeof seg === "number") return seg;
-      if (!first.has(at)) first.set(at, i);
-      return first.get(at)!;
-    });
-  });
-  const order = errors.map((_, i) => i);
-  order.sort((a, b) => {
+  // Each error's sort key: per path segment, an item's index, or for a name the first error found under that prefix.
+  const segs: (string | number)[][] = [];
+  for (let i = 0; i < n; i++) segs.push(segments(errors[i]!.path));
+  const keys: number[][] = [];
+  if (n <= 16) {
+    // Few errors: the first error under a prefix is found by comparing segments (no prefix strings, no Map).
+    for (let i = 0; i < n; i++) {
+      const si = segs[i]!;
+      const k: number[] = [];
+      for (let j = 0; j < si.length; j++) {
+        const seg = si[j]!;
+        if (typeof seg === "number") {
+          k.push(seg);
+          continue;
+        }
+        let f = 0;
+        for (; f < i; f++) {
+          const sf = segs[f]!;
+          if (sf.length <= j) continue;
+          let same = true;
+          for (let x = 0; x <= j && same; x++) same = sf[x] === si[x];
+          if (same) break;
+        }
+        k.push(f);
+      }
+      keys.push(k);
+    }
+  } else {
+    const first = new Map<string, number>();
+    for (let i = 0; i < n; i++) {
+      const k: number[] = [];
+      let at = "";
+      for (const seg of segs[i]!) {
+        at += "\u0000" + seg;
+        if (typeof seg === "number") k.push(seg);
+        else {
+          let f = first.get(at);
+          if (f === undefined) first.set(at, (f = i));
+          k.push(f);
+        }
+      }
+      keys.push(k);
+    }
+  }
+  const cmp = (a: number, b: number): number => {
     const ka = keys[a]!, kb = keys[b]!;
     for (let j = 0; j < ka.length && j < kb.length; j++) if (ka[j] !== kb[j]) return ka[j]! - kb[j]!;
     return ka.length - kb.length || a - b;
-  });
+  };
+  let inOrder = true;
+  for (let i = 1; i < n && inOrder; i++) if (cmp(i - 1, i) > 0) inOrder = false;
+  if (inOrder) return errors;
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(i);
+  order.sort(cmp);
   return order.map((i) => errors[i]!);
 }
 
@@ -978,10 +1058,7 @@ export function quote(s: string): string {
 /** A name a path writes bare (a.b): [A-Za-z_$][A-Za-z0-9_$]*, checked without a regex. */
 function isIdent(key: string): boolean {
   if (key.length === 0) return false;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || (i > 0 && c >= 48 && c <= 57))) return false;
-  }
+  for (let i = 0; i < key.length; i++) if (!identChar(key.charCodeAt(i), i > 0)) return false;
   return true;
 }
 
@@ -1153,11 +1230,28 @@ function knownLines(errors: readonly ValidationError[]): string[] {
   const out: string[] = [];
   if (groups === undefined) return out;
   for (const [known, g] of groups) {
-    const names = [...new Set([...g.meant, ...g.close, ...known])];
-    const shown = names.slice(0, LIST_MAX).join(", ") + (names.length > LIST_MAX ? `, … (${names.length} in all)` : "");
+    const names = uniqueNames(g.meant, g.close, known);
+    let shown = "";
+    for (let i = 0; i < names.length && i < LIST_MAX; i++) shown += (i ? ", " : "") + names[i]!;
+    if (names.length > LIST_MAX) shown += `, … (${names.length} in all)`;
     out.push(`${g.whose}: ${shown}`);
   }
   return out;
+}
+
+/** [...new Set([...a, ...b, ...c])] without the copies: a short list is searched, a long one goes through a Set. */
+function uniqueNames(a: readonly string[], b: readonly string[], c: readonly string[]): string[] {
+  const names: string[] = [];
+  const seen = a.length + b.length + c.length > 24 ? new Set<string>() : undefined;
+  for (const list of [a, b, c]) {
+    for (let i = 0; i < list.length; i++) {
+      const n = list[i]!;
+      if (seen === undefined ? names.includes(n) : seen.has(n)) continue;
+      seen?.add(n);
+      names.push(n);
+    }
+  }
+  return names;
 }
 
 /** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings (for suggestions). */
