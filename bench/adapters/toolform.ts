@@ -74,6 +74,9 @@ export async function buildToolform(generate: Generate, tools: BenchTool[], dir:
   return { dir, indexFile, files, warnings: diagnostics.filter((d) => d.severity !== "error").map((d) => d.message) };
 }
 
+/** Where the timed "validate + feedback" row leaves each text, so reading it cannot be optimised away. */
+export let feedbackSink = "";
+
 export const toolformAdapter: Adapter = async (tools): Promise<AdapterResult> => {
   const { generate, reason } = await loadGenerate();
   if (!generate) return { versions: {}, rows: [], unavailable: `toolform: not available yet (${reason})` };
@@ -105,6 +108,27 @@ export const toolformAdapter: Adapter = async (tools): Promise<AdapterResult> =>
         if (!g || typeof g.validate !== "function") return undefined;
         return {
           run: g.validate,
+          ok: (r) => (r as { ok: boolean }).ok,
+          nErrors: (r) => (r as { n_errors: number }).n_errors,
+          firstMessage: (r) => (r as { errors: { message?: string }[] }).errors[0]?.message ?? "",
+        };
+      },
+    },
+    {
+      // What a harness does with a refused call: validate, then send the model the feedback text
+      // (the report builds it on first read). The hand-written floor builds its text in every call.
+      id: "toolform-feedback",
+      label: "toolform validate + feedback",
+      prepare: (t): Prepared | undefined => {
+        const g = tool(t);
+        if (!g || typeof g.validate !== "function") return undefined;
+        const validate = g.validate;
+        return {
+          run: (a: unknown) => {
+            const r = validate(a);
+            feedbackSink = r.feedback;
+            return r;
+          },
           ok: (r) => (r as { ok: boolean }).ok,
           nErrors: (r) => (r as { n_errors: number }).n_errors,
           firstMessage: (r) => (r as { errors: { message?: string }[] }).errors[0]?.message ?? "",

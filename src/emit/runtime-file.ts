@@ -14,7 +14,7 @@ import { declarationsOf } from "./finish.js";
 import { packageRoot, templatePath } from "./templates.js";
 
 /** The import statement of templates/_runtime.ts that is replaced by the module it names (shipped as source by @toolform/runtime). */
-const SPLICED = { statement: 'import { nearestNames, suggestName } from "../packages/runtime/src/suggest.js";', file: "src/suggest.ts" };
+const SPLICED = { statement: 'import { nearestNames, suggestAndNearest, suggestName } from "../packages/runtime/src/suggest.js";', file: "src/suggest.ts" };
 
 /** Where @toolform/runtime is installed (the workspace folder in this repo, node_modules for a user). */
 function runtimePackageRoot(): string {

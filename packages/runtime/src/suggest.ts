@@ -84,6 +84,8 @@ export function sgWords(s: string): string[] {
 interface SgKnown {
   name: string;
   fold: string;
+  /** The characters of `fold` as bits (see sgMask). */
+  mask: number;
   words: string[];
 }
 
@@ -97,7 +99,13 @@ interface SgList {
 const sgLists = new WeakMap<readonly string[], SgList>();
 function sgPrepared(known: readonly string[]): SgList {
   let p = sgLists.get(known);
-  if (p === undefined) sgLists.set(known, (p = { items: known.map((name) => ({ name, fold: sgFold(name), words: [] })), byKey: undefined }));
+  if (p === undefined) {
+    const items = known.map((name): SgKnown => {
+      const fold = sgFold(name);
+      return { name, fold, mask: sgMask(fold), words: [] };
+    });
+    sgLists.set(known, (p = { items, byKey: undefined }));
+  }
   return p;
 }
 
@@ -123,6 +131,25 @@ function sgIndex(list: SgList): Map<string, number[]> {
     }
   });
   return (list.byKey = m);
+}
+
+/**
+ * The characters of a string as 32 bits (code & 31). A bit one side has and the other lacks
+ * stands for a character of one string found nowhere in the other, which only an edit can
+ * remove or add (a transposition moves characters both have): so the count of such bits on
+ * either side is a lower bound of the edit distance, in O(1) per pair.
+ */
+function sgMask(s: string): number {
+  let m = 0;
+  for (let i = 0; i < s.length; i++) m |= 1 << (s.charCodeAt(i) & 31);
+  return m;
+}
+
+/** The number of bits set (population count). */
+function sgBits(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 // One reusable row triple: suggestions run on the error path of every refused call.
@@ -272,13 +299,19 @@ function sgScan(name: string, known: readonly string[], context: string | (() =>
   if (typeof name !== "string" || name.length > 200 || known.length === 0) return;
   const f = sgFold(name);
   if (f.length === 0) return;
-  const list = sgPrepared(known);
+  sgScanFolded(name, f, sgPrepared(known), context, take);
+}
+
+/** sgScan once `name` is folded (`f`, not empty) and its list prepared. */
+function sgScanFolded(name: string, f: string, list: SgList, context: string | (() => string | undefined) | undefined, take: (rank: number, name: string) => void): void {
   // Edits allowed: none under 3 characters (two short names differ by little and mean different things).
   const max = f.length < 3 ? 0 : Math.max(1, Math.min(SG_RANK_EDIT_MAX, Math.floor(f.length / 3)));
   let found = false;
+  const fm = sgMask(f);
   for (const k of list.items) {
     if (k.fold === f) (found = true), take(0, k.name);
-    else if (max > 0) {
+    // Most names are far: the length, then the characters one side has and the other lacks (sgMask), rule them out before any distance.
+    else if (max > 0 && Math.abs(f.length - k.fold.length) <= max && sgBits(fm & ~k.mask) <= max && sgBits(k.mask & ~fm) <= max) {
       const d = sgDistance(f, k.fold, max);
       if (d <= max) (found = true), take(d, k.name);
     }
@@ -311,17 +344,9 @@ function sgScan(name: string, known: readonly string[], context: string | (() =>
   }
 }
 
-/**
- * Known names close to `name`, best first, for a list ("Did you mean a or b?"): every name
- * within a few edits (up to `limit`), or else the one name a word-level match singles out.
- */
-export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
-  let best = SG_RANK_NONE;
-  let hits: [number, string][] = [];
-  sgScan(name, known, undefined, (r, n) => {
-    if (r < best) best = r;
-    hits.push([r, n]);
-  });
+/** The names within a few edits, best first (ties by name), at most `limit`; or else the one name a word-level match singles out. */
+function sgNearestOf(hits: [number, string][] | undefined, best: number, limit: number): string[] {
+  if (hits === undefined) return [];
   if (best > SG_RANK_EDIT_MAX) {
     hits = hits.filter((h) => h[0] === best);
     return hits.length === 1 ? [hits[0]![1]] : [];
@@ -332,15 +357,55 @@ export function nearestNames(name: string, known: readonly string[], limit = 3):
 }
 
 /**
+ * Known names close to `name`, best first, for a list ("Did you mean a or b?"): every name
+ * within a few edits (up to `limit`), or else the one name a word-level match singles out.
+ */
+export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
+  const r = suggestAndNearest(name, known, limit);
+  return r === SG_NOTHING_NEAR ? [] : r.nearest;
+}
+
+/** What suggestAndNearest gives when nothing is near (the common case: nothing allocated). */
+const SG_NOTHING_NEAR: { readonly suggestion: undefined; readonly nearest: string[] } = Object.freeze({ suggestion: undefined, nearest: Object.freeze([]) as unknown as string[] });
+
+/**
+ * suggestName(name, known) and nearestNames(name, known, limit) from one scan. When nothing
+ * is near, the answer is one shared frozen object (its `nearest` empty and frozen).
+ */
+export function suggestAndNearest(name: string, known: readonly string[], limit = 3): { readonly suggestion: string | undefined; readonly nearest: string[] } {
+  let best = SG_RANK_NONE;
+  let pick: string | undefined;
+  let tie = false;
+  let hits: [number, string][] | undefined;
+  sgScan(name, known, undefined, (r, n) => {
+    if (r < best) (best = r), (pick = n), (tie = false);
+    else if (r === best) tie = true;
+    (hits ??= []).push([r, n]);
+  });
+  if (hits === undefined) return SG_NOTHING_NEAR;
+  return { suggestion: tie ? undefined : pick, nearest: sgNearestOf(hits, best, limit) };
+}
+
+/**
  * The one known name `name` most likely meant, or undefined when none is close or two are
  * equally close. `context` (an enum's field name, or a function giving it, called only when
  * words are compared): words of it in `name` are ignored.
  */
 export function suggestName(name: string, known: readonly string[], context?: string | (() => string | undefined)): string | undefined {
+  if (typeof name !== "string" || name.length > 200 || known.length === 0) return undefined;
+  const f = sgFold(name);
+  if (f.length === 0) return undefined;
+  const list = sgPrepared(known);
+  // The same after folding (class 0) is the best class there is: when a name folds alike, it
+  // decides (alone: that name; two: a tie), and no edit distance need be computed.
+  let same: string | undefined;
+  let count = 0;
+  for (const k of list.items) if (k.fold === f) (same = k.name), count++;
+  if (count > 0) return count === 1 ? same : undefined;
   let best = SG_RANK_NONE;
   let pick: string | undefined;
   let tie = false;
-  sgScan(name, known, context, (r, n) => {
+  sgScanFolded(name, f, list, context, (r, n) => {
     if (r < best) (best = r), (pick = n), (tie = false);
     else if (r === best) tie = true;
   });

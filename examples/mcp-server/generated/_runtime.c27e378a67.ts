@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:5af5eb3affc46ad6d00cdf4e9d517330a7aee71c91c24ad87112c41b52bcb308
+// input hash: sha256:c27e378a6738ae6792e2afe0efb6567f14391c5abd93f9f245eb6bed509dcf0c
 
 // toolform runtime: the helpers every generated tool module shares.
 // This file is copied into the output folder as _runtime.ts, which imports nothing: the one
@@ -96,6 +96,8 @@ export function sgWords(s: string): string[] {
 interface SgKnown {
   name: string;
   fold: string;
+  /** The characters of `fold` as bits (see sgMask). */
+  mask: number;
   words: string[];
 }
 
@@ -109,7 +111,13 @@ interface SgList {
 const sgLists = new WeakMap<readonly string[], SgList>();
 function sgPrepared(known: readonly string[]): SgList {
   let p = sgLists.get(known);
-  if (p === undefined) sgLists.set(known, (p = { items: known.map((name) => ({ name, fold: sgFold(name), words: [] })), byKey: undefined }));
+  if (p === undefined) {
+    const items = known.map((name): SgKnown => {
+      const fold = sgFold(name);
+      return { name, fold, mask: sgMask(fold), words: [] };
+    });
+    sgLists.set(known, (p = { items, byKey: undefined }));
+  }
   return p;
 }
 
@@ -135,6 +143,25 @@ function sgIndex(list: SgList): Map<string, number[]> {
     }
   });
   return (list.byKey = m);
+}
+
+/**
+ * The characters of a string as 32 bits (code & 31). A bit one side has and the other lacks
+ * stands for a character of one string found nowhere in the other, which only an edit can
+ * remove or add (a transposition moves characters both have): so the count of such bits on
+ * either side is a lower bound of the edit distance, in O(1) per pair.
+ */
+function sgMask(s: string): number {
+  let m = 0;
+  for (let i = 0; i < s.length; i++) m |= 1 << (s.charCodeAt(i) & 31);
+  return m;
+}
+
+/** The number of bits set (population count). */
+function sgBits(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 // One reusable row triple: suggestions run on the error path of every refused call.
@@ -284,13 +311,19 @@ function sgScan(name: string, known: readonly string[], context: string | (() =>
   if (typeof name !== "string" || name.length > 200 || known.length === 0) return;
   const f = sgFold(name);
   if (f.length === 0) return;
-  const list = sgPrepared(known);
+  sgScanFolded(name, f, sgPrepared(known), context, take);
+}
+
+/** sgScan once `name` is folded (`f`, not empty) and its list prepared. */
+function sgScanFolded(name: string, f: string, list: SgList, context: string | (() => string | undefined) | undefined, take: (rank: number, name: string) => void): void {
   // Edits allowed: none under 3 characters (two short names differ by little and mean different things).
   const max = f.length < 3 ? 0 : Math.max(1, Math.min(SG_RANK_EDIT_MAX, Math.floor(f.length / 3)));
   let found = false;
+  const fm = sgMask(f);
   for (const k of list.items) {
     if (k.fold === f) (found = true), take(0, k.name);
-    else if (max > 0) {
+    // Most names are far: the length, then the characters one side has and the other lacks (sgMask), rule them out before any distance.
+    else if (max > 0 && Math.abs(f.length - k.fold.length) <= max && sgBits(fm & ~k.mask) <= max && sgBits(k.mask & ~fm) <= max) {
       const d = sgDistance(f, k.fold, max);
       if (d <= max) (found = true), take(d, k.name);
     }
@@ -323,17 +356,9 @@ function sgScan(name: string, known: readonly string[], context: string | (() =>
   }
 }
 
-/**
- * Known names close to `name`, best first, for a list ("Did you mean a or b?"): every name
- * within a few edits (up to `limit`), or else the one name a word-level match singles out.
- */
-export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
-  let best = SG_RANK_NONE;
-  let hits: [number, string][] = [];
-  sgScan(name, known, undefined, (r, n) => {
-    if (r < best) best = r;
-    hits.push([r, n]);
-  });
+/** The names within a few edits, best first (ties by name), at most `limit`; or else the one name a word-level match singles out. */
+function sgNearestOf(hits: [number, string][] | undefined, best: number, limit: number): string[] {
+  if (hits === undefined) return [];
   if (best > SG_RANK_EDIT_MAX) {
     hits = hits.filter((h) => h[0] === best);
     return hits.length === 1 ? [hits[0]![1]] : [];
@@ -344,15 +369,55 @@ export function nearestNames(name: string, known: readonly string[], limit = 3):
 }
 
 /**
+ * Known names close to `name`, best first, for a list ("Did you mean a or b?"): every name
+ * within a few edits (up to `limit`), or else the one name a word-level match singles out.
+ */
+export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
+  const r = suggestAndNearest(name, known, limit);
+  return r === SG_NOTHING_NEAR ? [] : r.nearest;
+}
+
+/** What suggestAndNearest gives when nothing is near (the common case: nothing allocated). */
+const SG_NOTHING_NEAR: { readonly suggestion: undefined; readonly nearest: string[] } = Object.freeze({ suggestion: undefined, nearest: Object.freeze([]) as unknown as string[] });
+
+/**
+ * suggestName(name, known) and nearestNames(name, known, limit) from one scan. When nothing
+ * is near, the answer is one shared frozen object (its `nearest` empty and frozen).
+ */
+export function suggestAndNearest(name: string, known: readonly string[], limit = 3): { readonly suggestion: string | undefined; readonly nearest: string[] } {
+  let best = SG_RANK_NONE;
+  let pick: string | undefined;
+  let tie = false;
+  let hits: [number, string][] | undefined;
+  sgScan(name, known, undefined, (r, n) => {
+    if (r < best) (best = r), (pick = n), (tie = false);
+    else if (r === best) tie = true;
+    (hits ??= []).push([r, n]);
+  });
+  if (hits === undefined) return SG_NOTHING_NEAR;
+  return { suggestion: tie ? undefined : pick, nearest: sgNearestOf(hits, best, limit) };
+}
+
+/**
  * The one known name `name` most likely meant, or undefined when none is close or two are
  * equally close. `context` (an enum's field name, or a function giving it, called only when
  * words are compared): words of it in `name` are ignored.
  */
 export function suggestName(name: string, known: readonly string[], context?: string | (() => string | undefined)): string | undefined {
+  if (typeof name !== "string" || name.length > 200 || known.length === 0) return undefined;
+  const f = sgFold(name);
+  if (f.length === 0) return undefined;
+  const list = sgPrepared(known);
+  // The same after folding (class 0) is the best class there is: when a name folds alike, it
+  // decides (alone: that name; two: a tie), and no edit distance need be computed.
+  let same: string | undefined;
+  let count = 0;
+  for (const k of list.items) if (k.fold === f) (same = k.name), count++;
+  if (count > 0) return count === 1 ? same : undefined;
   let best = SG_RANK_NONE;
   let pick: string | undefined;
   let tie = false;
-  sgScan(name, known, context, (r, n) => {
+  sgScanFolded(name, f, list, context, (r, n) => {
     if (r < best) (best = r), (pick = n), (tie = false);
     else if (r === best) tie = true;
   });
@@ -471,54 +536,62 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
 
 // ---------------------------------------------------------------- reports
 
-const RANK: Readonly<Record<Bucket, number>> = { missing_required: 0, unknown_args: 1, type_errors: 2, enum_errors: 3, constraint_errors: 4 };
-
+/**
+ * A report. What a refused call needs at once is cheap (ok, n_errors, the errors in the order
+ * found); the bucket order of `errors`, the five bucket lists and the feedback text are made
+ * on first read, once (a caller that only reads `ok` or `feedback` never pays for the others).
+ */
 class Report implements ValidationReport {
   ok: boolean;
   unknown_tool: boolean;
-  missing_required: string[] = [];
-  unknown_args: string[] = [];
-  type_errors: string[] = [];
-  enum_errors: string[] = [];
-  constraint_errors: string[] = [];
   n_errors: number;
   readonly tool: string;
-  readonly errors: ValidationError[];
   readonly nearest: string[];
-  private text?: string;
   /** The errors in the order found (the schema's order), for the feedback's order (byPath). */
-  private readonly found: ValidationError[];
+  readonly #found: ValidationError[];
+  #errors: ValidationError[] | undefined;
+  #buckets: [string[], string[], string[], string[], string[]] | undefined;
+  #text: string | undefined;
   // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
-  constructor(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[], found: ValidationError[] = errors) {
+  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[]) {
     this.tool = tool;
-    this.errors = errors;
-    this.found = found;
+    this.#found = found;
     this.nearest = nearest;
     this.unknown_tool = unknownTool;
-    for (const e of errors) {
-      switch (e.bucket) {
-        case "missing_required":
-          this.missing_required.push(e.text);
-          break;
-        case "unknown_args":
-          this.unknown_args.push(e.text);
-          break;
-        case "type_errors":
-          this.type_errors.push(e.text);
-          break;
-        case "enum_errors":
-          this.enum_errors.push(e.text);
-          break;
-        default:
-          this.constraint_errors.push(e.text);
-      }
-    }
-    this.n_errors = errors.length + (unknownTool ? 1 : 0);
+    this.n_errors = found.length + (unknownTool ? 1 : 0);
     this.ok = this.n_errors === 0;
+  }
+  /** The errors in bucket order (missing, unknown, type, enum, constraint), each bucket in the order found. */
+  get errors(): ValidationError[] {
+    return (this.#errors ??= sortErrors(this.#found));
+  }
+  /** The bucket lines, by bucket rank. */
+  #bucket(rank: number): string[] {
+    if (this.#buckets === undefined) {
+      const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
+      for (const e of this.errors) b[rankOf(e.bucket)]!.push(e.text);
+      this.#buckets = b;
+    }
+    return this.#buckets[rank]!;
+  }
+  get missing_required(): string[] {
+    return this.#bucket(0);
+  }
+  get unknown_args(): string[] {
+    return this.#bucket(1);
+  }
+  get type_errors(): string[] {
+    return this.#bucket(2);
+  }
+  get enum_errors(): string[] {
+    return this.#bucket(3);
+  }
+  get constraint_errors(): string[] {
+    return this.#bucket(4);
   }
   /** Built on first read: a harness that only logs the buckets never pays for it. */
   get feedback(): string {
-    return (this.text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.found), this.unknown_tool, this.nearest));
+    return (this.#text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.#found), this.unknown_tool, this.nearest));
   }
   toDict(): ReportDict {
     return {
@@ -539,21 +612,71 @@ class Report implements ValidationReport {
 
 function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
   if (unknownTool) {
-    const near = nearest.length ? ` Did you mean ${nearest.map((n) => quote(n)).join(" or ")}?` : "";
-    const why = errors.length ? " " + errors.map((e) => e.message).join(" ") : ""; // the call itself could not be read
+    let near = "";
+    for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
+    if (near) near += "?";
+    let why = ""; // the call itself could not be read
+    for (let i = 0; i < errors.length; i++) why += " " + errors[i]!.message;
     return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
   }
-  const lines = errors.map((e) => `- ${e.message}`);
-  for (const l of knownLines(errors)) lines.push(`- ${l}`);
-  return `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:\n${lines.join("\n")}`;
+  let text = `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:`;
+  for (let i = 0; i < errors.length; i++) text += "\n- " + errors[i]!.message;
+  for (const l of knownLines(errors)) text += "\n- " + l;
+  return text;
 }
 
-/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"). */
+/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"); a quoted name keeps its quotes. Read up to the first character that fits none. */
 function segments(p: string): (string | number)[] {
   const out: (string | number)[] = [];
-  const re = /\.?([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
-  for (let m: RegExpExecArray | null; re.lastIndex < p.length && (m = re.exec(p)) !== null; ) out.push(m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3] ?? ""));
+  const n = p.length;
+  let i = 0;
+  while (i < n) {
+    // .name or name
+    const j = p.charCodeAt(i) === 46 ? i + 1 : i;
+    if (j < n && identChar(p.charCodeAt(j), false)) {
+      let k = j + 1;
+      while (k < n && identChar(p.charCodeAt(k), true)) k++;
+      out.push(p.slice(j, k));
+      i = k;
+      continue;
+    }
+    if (p.charCodeAt(i) !== 91) break;
+    // [digits]
+    let k = i + 1;
+    while (k < n && p.charCodeAt(k) >= 48 && p.charCodeAt(k) <= 57) k++;
+    if (k > i + 1 && k < n && p.charCodeAt(k) === 93) {
+      out.push(Number(p.slice(i + 1, k)));
+      i = k + 1;
+      continue;
+    }
+    // ["…"]: a JSON string (a backslash escapes any character but a line break)
+    if (i + 1 >= n || p.charCodeAt(i + 1) !== 34) break;
+    k = i + 2;
+    for (;;) {
+      if (k >= n) return out;
+      const c = p.charCodeAt(k);
+      if (c === 34) break;
+      if (c === 92) {
+        const d = k + 1 < n ? p.charCodeAt(k + 1) : 10;
+        if (d === 10 || d === 13 || d === 0x2028 || d === 0x2029) return out;
+        k += 2;
+      } else k++;
+    }
+    if (k + 1 >= n || p.charCodeAt(k + 1) !== 93) break;
+    out.push(p.slice(i + 1, k + 1));
+    i = k + 2;
+  }
   return out;
+}
+
+/** [A-Za-z_$], and digits after the first character. */
+function identChar(c: number, after: boolean): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || (after && c >= 48 && c <= 57);
+}
+
+/** A path of one bare name ("layout", not "a.b", "a[0]" or "[\"odd key\"]"), or the arguments themselves (""). */
+function flatPath(p: string): boolean {
+  return p.indexOf(".") < 0 && p.indexOf("[") < 0;
 }
 
 /**
@@ -562,30 +685,86 @@ function segments(p: string): (string | number)[] {
  * schema's), an object's own errors before its members'. Stable otherwise.
  */
 function byPath(errors: ValidationError[]): ValidationError[] {
-  if (errors.length < 2) return errors;
-  const first = new Map<string, number>();
-  const keys = errors.map((e, i) => {
-    let at = "";
-    return segments(e.path).map((seg) => {
-      at += "\u0000" + seg;
-      if (typeof seg === "number") return seg;
-      if (!first.has(at)) first.set(at, i);
-      return first.get(at)!;
-    });
-  });
-  const order = errors.map((_, i) => i);
-  order.sort((a, b) => {
+  const n = errors.length;
+  if (n < 2) return errors;
+  // Every path a bare name or "": the arguments' own errors, then by name in the order first found.
+  let flat = true;
+  for (let i = 0; i < n && flat; i++) flat = flatPath(errors[i]!.path);
+  if (flat && n <= 16) {
+    // Already grouped (no name comes back after another): the order found is the order.
+    let grouped = true;
+    for (let i = 1; i < n && grouped; i++) {
+      const p = errors[i]!.path;
+      if (p === errors[i - 1]!.path) continue;
+      if (p === "") grouped = false;
+      for (let j = 0; j < i - 1 && grouped; j++) if (errors[j]!.path === p) grouped = false;
+    }
+    if (grouped) return errors;
+  }
+  // Each error's sort key: per path segment, an item's index, or for a name the first error found under that prefix.
+  const segs: (string | number)[][] = [];
+  for (let i = 0; i < n; i++) segs.push(segments(errors[i]!.path));
+  const keys: number[][] = [];
+  if (n <= 16) {
+    // Few errors: the first error under a prefix is found by comparing segments (no prefix strings, no Map).
+    for (let i = 0; i < n; i++) {
+      const si = segs[i]!;
+      const k: number[] = [];
+      for (let j = 0; j < si.length; j++) {
+        const seg = si[j]!;
+        if (typeof seg === "number") {
+          k.push(seg);
+          continue;
+        }
+        let f = 0;
+        for (; f < i; f++) {
+          const sf = segs[f]!;
+          if (sf.length <= j) continue;
+          let same = true;
+          for (let x = 0; x <= j && same; x++) same = sf[x] === si[x];
+          if (same) break;
+        }
+        k.push(f);
+      }
+      keys.push(k);
+    }
+  } else {
+    const first = new Map<string, number>();
+    for (let i = 0; i < n; i++) {
+      const k: number[] = [];
+      let at = "";
+      for (const seg of segs[i]!) {
+        at += "\u0000" + seg;
+        if (typeof seg === "number") k.push(seg);
+        else {
+          let f = first.get(at);
+          if (f === undefined) first.set(at, (f = i));
+          k.push(f);
+        }
+      }
+      keys.push(k);
+    }
+  }
+  const cmp = (a: number, b: number): number => {
     const ka = keys[a]!, kb = keys[b]!;
     for (let j = 0; j < ka.length && j < kb.length; j++) if (ka[j] !== kb[j]) return ka[j]! - kb[j]!;
     return ka.length - kb.length || a - b;
-  });
+  };
+  let inOrder = true;
+  for (let i = 1; i < n && inOrder; i++) if (cmp(i - 1, i) > 0) inOrder = false;
+  if (inOrder) return errors;
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(i);
+  order.sort(cmp);
   return order.map((i) => errors[i]!);
 }
 
 /** The report of a valid call. Frozen and shared: the valid path allocates nothing. */
 export function okReport(tool: string): ValidationReport {
   const r = new Report(tool, [], false, []);
-  void r.feedback; // fill the lazy text before freezing
+  void r.feedback; // fill the lazy parts before freezing (nothing is left to build on the valid path)
+  void r.errors;
+  void r.missing_required;
   return Object.freeze(r) as ValidationReport;
 }
 
@@ -593,7 +772,7 @@ export function errorReport(tool: string, errors: ValidationError[]): Validation
   // A failing `is` must yield at least one error; if the collector found none the two
   // paths disagree, which is a toolform bug: say so rather than pass the call.
   if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
-  return new Report(tool, sortErrors(errors), false, [], errors);
+  return new Report(tool, errors, false, []);
 }
 
 export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
@@ -633,29 +812,52 @@ export function callReport(toolset: Readonly<Record<string, Tool>>, known: reado
   }
 }
 
+/** Bucket → rank, without a property lookup by string. */
+function rankOf(b: Bucket): number {
+  switch (b) {
+    case "missing_required":
+      return 0;
+    case "unknown_args":
+      return 1;
+    case "type_errors":
+      return 2;
+    case "enum_errors":
+      return 3;
+    default:
+      return 4;
+  }
+}
+
 function sortErrors(errors: ValidationError[]): ValidationError[] {
-  // Stable: by bucket order, then in the order found (schema order).
+  // Stable: by bucket order, then in the order found (schema order). A counting sort: one pass
+  // to count, one to place; no tuple per error, no comparator.
+  const n = errors.length;
   let sorted = true;
-  for (let i = 1; i < errors.length && sorted; i++) if (RANK[errors[i - 1]!.bucket] > RANK[errors[i]!.bucket]) sorted = false;
+  for (let i = 1; i < n && sorted; i++) if (rankOf(errors[i - 1]!.bucket) > rankOf(errors[i]!.bucket)) sorted = false;
   if (sorted) return errors;
-  return errors
-    .map((e, i) => [RANK[e.bucket], i, e] as const)
-    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
-    .map((x) => x[2]);
+  let c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rankOf(errors[i]!.bucket);
+    if (r === 0) c0++;
+    else if (r === 1) c1++;
+    else if (r === 2) c2++;
+    else if (r === 3) c3++;
+  }
+  const at = [0, c0, c0 + c1, c0 + c1 + c2, c0 + c1 + c2 + c3];
+  const out = new Array<ValidationError>(n);
+  for (let i = 0; i < n; i++) {
+    const e = errors[i]!;
+    out[at[rankOf(e.bucket)]!++] = e;
+  }
+  return out;
 }
 
 /** A report under a coerce mode: the report of the coerced value, with that value and its repairs. */
 class CoercedReport implements ValidationReport {
   readonly ok: boolean;
   readonly unknown_tool: boolean;
-  readonly missing_required: string[];
-  readonly unknown_args: string[];
-  readonly type_errors: string[];
-  readonly enum_errors: string[];
-  readonly constraint_errors: string[];
   readonly n_errors: number;
   readonly tool: string;
-  readonly errors: ValidationError[];
   readonly nearest: string[];
   readonly #base: ValidationReport;
   readonly value: unknown;
@@ -666,17 +868,29 @@ class CoercedReport implements ValidationReport {
     this.repairs = repairs;
     this.ok = base.ok;
     this.unknown_tool = base.unknown_tool;
-    this.missing_required = base.missing_required;
-    this.unknown_args = base.unknown_args;
-    this.type_errors = base.type_errors;
-    this.enum_errors = base.enum_errors;
-    this.constraint_errors = base.constraint_errors;
     this.n_errors = base.n_errors;
     this.tool = base.tool;
-    this.errors = base.errors;
     this.nearest = base.nearest;
   }
-  /** The base report's text (built when first read, if the base builds it lazily). */
+  // The base report's errors, buckets and text (built when first read, if the base builds them lazily).
+  get errors(): ValidationError[] {
+    return this.#base.errors;
+  }
+  get missing_required(): string[] {
+    return this.#base.missing_required;
+  }
+  get unknown_args(): string[] {
+    return this.#base.unknown_args;
+  }
+  get type_errors(): string[] {
+    return this.#base.type_errors;
+  }
+  get enum_errors(): string[] {
+    return this.#base.enum_errors;
+  }
+  get constraint_errors(): string[] {
+    return this.#base.constraint_errors;
+  }
   get feedback(): string {
     return this.#base.feedback;
   }
@@ -831,17 +1045,26 @@ export function pathKeys(path: string): PropertyKey[] {
 
 // ---------------------------------------------------------------- paths and values
 
-const IDENT = /^[A-Za-z_$][\w$]*$/;
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\u2028\u2029\ud800-\udfff]/;
-
-/** JSON.stringify for a string, without its cost in the common case (nothing to escape). */
+/** JSON.stringify for a string, without its cost in the common case (nothing to escape: one scan, no regex). */
 export function quote(s: string): string {
-  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : '"' + s + '"';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // ", \ and control characters are escaped; for surrogates and U+2028/9 JSON.stringify decides (it escapes lone surrogates only)
+    if (c < 0x20 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029) return JSON.stringify(s);
+  }
+  return '"' + s + '"';
+}
+
+/** A name a path writes bare (a.b): [A-Za-z_$][A-Za-z0-9_$]*, checked without a regex. */
+function isIdent(key: string): boolean {
+  if (key.length === 0) return false;
+  for (let i = 0; i < key.length; i++) if (!identChar(key.charCodeAt(i), i > 0)) return false;
+  return true;
 }
 
 /** Path of a property below `p`, in the notation models read: a.b, a["odd key"]. */
 export function pk(p: string, key: string): string {
-  if (IDENT.test(key)) return p === "" ? key : p + "." + key;
+  if (isIdent(key)) return p === "" ? key : p + "." + key;
   return p + "[" + quote(key) + "]";
 }
 
@@ -936,21 +1159,54 @@ export function missing(s: ValidationError[], p: string, key: string, ex?: strin
 }
 
 /**
- * The names an unknown key's object declares, per error: the feedback says the list once
- * per object (not once per unknown key), so the error's message leaves it out.
+ * An unknown key's error. Besides the public fields it keeps what its object declares and
+ * the declared names near the key (one scan finds both them and the suggestion): the
+ * feedback says the list once per object, not once per unknown key, so the message leaves
+ * it out. Private fields: a copy ({...e}) or JSON carries only the public ones.
  */
-const knownOf = new WeakMap<ValidationError, { known: readonly string[]; whose: string }>();
+class UnknownKeyError implements ValidationError {
+  path: string;
+  bucket: Bucket;
+  keyword: string;
+  expected: string;
+  received: string;
+  text: string;
+  message: string;
+  example: string | undefined;
+  suggestion: string | undefined;
+  readonly #known: readonly string[];
+  readonly #whose: string;
+  readonly #near: readonly string[];
+  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], whose: string, near: readonly string[]) {
+    this.path = path;
+    this.bucket = "unknown_args";
+    this.keyword = "additionalProperties";
+    this.expected = "no such property";
+    this.received = received;
+    this.text = path;
+    this.message = message;
+    this.example = undefined;
+    this.suggestion = suggestion;
+    this.#known = known;
+    this.#whose = whose;
+    this.#near = near;
+  }
+  /** The declared names of the error's object, the line's head, and the names near the key; undefined for any other error. */
+  static of(e: ValidationError): { known: readonly string[]; whose: string; near: readonly string[] } | undefined {
+    return #known in e && e.#known.length > 0 ? { known: e.#known, whose: e.#whose, near: e.#near } : undefined;
+  }
+}
 
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
 export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
   const path = pk(p, key);
-  const near = suggestName(key, known);
-  const whose = p === "" ? `a parameter of ${owner}` : `a field of ${quote(p)}`;
+  const { suggestion, nearest } = suggestAndNearest(key, known);
+  const qp = p === "" ? "" : quote(p);
+  const whose = p === "" ? "a parameter of " + owner : "a field of " + qp;
   const none = known.length === 0 ? " It takes none." : "";
-  const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
-  const e = mk(path, "unknown_args", "additionalProperties", "no such property", show(key), path, `${quote(path)} is not ${whose}${hint}.${none}`, undefined, near);
-  if (known.length) knownOf.set(e, { known, whose: p === "" ? `Parameters of ${owner}` : `Fields of ${quote(p)}` });
-  s.push(e);
+  const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
+  const head = p === "" ? "Parameters of " + owner : "Fields of " + qp;
+  s.push(new UnknownKeyError(path, quote(clip(key)), `${quote(path)} is not ${whose}${hint}.${none}`, suggestion, known, head, nearest));
 }
 
 /** At most this many names in a list line; the suggested and closest come first, so a long list loses only far names. */
@@ -961,34 +1217,68 @@ const LIST_MAX = 40;
  * then those close to any unknown key, then the rest in the schema's order.
  */
 function knownLines(errors: readonly ValidationError[]): string[] {
-  const groups = new Map<readonly string[], { whose: string; meant: string[]; close: string[] }>();
+  let groups: Map<readonly string[], { whose: string; meant: string[]; close: string[] }> | undefined;
   for (const e of errors) {
-    const k = knownOf.get(e);
+    const k = UnknownKeyError.of(e);
     if (k === undefined) continue;
+    groups ??= new Map();
     let g = groups.get(k.known);
     if (g === undefined) groups.set(k.known, (g = { whose: k.whose, meant: [], close: [] }));
     if (e.suggestion !== undefined) g.meant.push(e.suggestion);
-    const key = lastKey(e.path);
-    if (key !== undefined) g.close.push(...nearestNames(key, k.known));
+    for (const n of k.near) g.close.push(n);
   }
   const out: string[] = [];
+  if (groups === undefined) return out;
   for (const [known, g] of groups) {
-    const names = [...new Set([...g.meant, ...g.close, ...known])];
-    const shown = names.slice(0, LIST_MAX).join(", ") + (names.length > LIST_MAX ? `, … (${names.length} in all)` : "");
+    const names = uniqueNames(g.meant, g.close, known);
+    let shown = "";
+    for (let i = 0; i < names.length && i < LIST_MAX; i++) shown += (i ? ", " : "") + names[i]!;
+    if (names.length > LIST_MAX) shown += `, … (${names.length} in all)`;
     out.push(`${g.whose}: ${shown}`);
   }
   return out;
 }
 
+/** [...new Set([...a, ...b, ...c])] without the copies: a short list is searched, a long one goes through a Set. */
+function uniqueNames(a: readonly string[], b: readonly string[], c: readonly string[]): string[] {
+  const names: string[] = [];
+  const seen = a.length + b.length + c.length > 24 ? new Set<string>() : undefined;
+  for (const list of [a, b, c]) {
+    for (let i = 0; i < list.length; i++) {
+      const n = list[i]!;
+      if (seen === undefined ? names.includes(n) : seen.has(n)) continue;
+      seen?.add(n);
+      names.push(n);
+    }
+  }
+  return names;
+}
+
+/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings (for suggestions). */
+interface EnumTexts {
+  expected: string;
+  list: string;
+  strings: string[];
+}
+const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
+function enumTexts(allowed: readonly unknown[]): EnumTexts {
+  let t = enumTextsOf.get(allowed);
+  if (t === undefined) {
+    const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
+    const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings: allowed.filter((a): a is string => typeof a === "string") };
+    enumTextsOf.set(allowed, t);
+  }
+  return t;
+}
+
 /** A value outside its enum (or unequal to its const: `allowed` has one element). */
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
-  const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
-  const near = typeof v === "string" ? nearestEnum(v, allowed, p) : undefined;
+  const t = enumTexts(allowed);
+  const got = show(v);
+  const near = typeof v === "string" ? suggestName(v, t.strings, () => lastKey(p)) : undefined;
   const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
-  const expected = allowed.length === 1 ? show(allowed[0], 40) : "one of: " + shown;
-  s.push(
-    mk(p, "enum_errors", keyword, expected, show(v), `${at(p)}: ${show(v)} not in ${allowed.length === 1 ? show(allowed[0], 40) : "[" + shown + "]"}`, `${field(p)} must be ${expected}; got ${show(v)}${hint}`, ex, near),
-  );
+  s.push(mk(p, "enum_errors", keyword, t.expected, got, `${at(p)}: ${got} not in ${t.list}`, `${field(p)} must be ${t.expected}; got ${got}${hint}`, ex, near));
 }
 
 const LIMIT: Record<string, [string, string]> = {
@@ -1091,14 +1381,6 @@ export function overrideMessages(s: ValidationError[], from: number, msg: string
 // ---------------------------------------------------------------- near misses
 
 // The matcher itself (nearestNames, suggestName) is @toolform/runtime's src/suggest.ts, spliced in above.
-
-/** An enum's string values, once per list (the lists are module constants). */
-const stringsOf = new WeakMap<readonly unknown[], string[]>();
-function nearestEnum(v: string, allowed: readonly unknown[], p: string): string | undefined {
-  let strings = stringsOf.get(allowed);
-  if (!strings) stringsOf.set(allowed, (strings = allowed.filter((a): a is string => typeof a === "string")));
-  return suggestName(v, strings, () => lastKey(p));
-}
 
 /** The last property name of a path ("a.merge_method", "a.merge_method[2]" → "merge_method"): the words an enum value may repeat. */
 function lastKey(p: string): string | undefined {
