@@ -16,7 +16,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { generate } from "../src/pipeline/generate.js";
 import { toolsFromJson } from "../src/sources/json.js";
 import type { ToolDefinition } from "../src/sources/types.js";
-import { pathKeys, type Tool, type ValidationReport } from "../templates/_runtime.js";
+import { pathKeys, type Tool, type ValidationReport } from "../packages/runtime/src/rt/index.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -9,8 +9,7 @@ import type { Diagnostic } from "./diagnostics/types.js";
 import { code, lit } from "./emit/code.js";
 import { formatSource, toJavaScript } from "./emit/finish.js";
 import { header } from "./emit/header.js";
-import { runtimeSource } from "./emit/runtime-file.js";
-import { runtimeSubset } from "./emit/runtime-subset.js";
+import { runtimeSubset } from "./emit/runtime-file.js";
 import { emitValidator } from "./emit/validator/functions.js";
 import { chooseExamples } from "./schema/examples.js";
 import type { Dialect } from "./schema/ir.js";
@@ -40,23 +39,13 @@ export interface CompileSchemaOptions {
 }
 
 /**
- * The runtime helpers `code` names (`rt.x`) and what they need, as a block-scoped
- * object `rt` (so the runtime's internal names never meet the validator's), in
- * JavaScript. Cached by the set of helpers: few schemas differ in it.
+ * The runtime helpers `js` names (`rt.x`) and what they need, as JavaScript that
+ * makes a module-level `rt` from a block of its own (so the runtime's internal names
+ * never meet the validator's).
  */
-function inlineRuntime(code: string): string {
-  const roots = [...new Set([...code.matchAll(/\brt\.([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!))].sort();
-  const key = roots.join(",");
-  let js = runtimeJs.get(key);
-  if (js === undefined) {
-    const { js: helpers, exported } = runtimeSubset(runtimeSource(), roots);
-    js = `const rt = (() => {\n${helpers}\nreturn { ${exported.join(", ")} };\n})();`;
-    runtimeJs.set(key, js);
-  }
-  return js;
+async function inlineRuntime(js: string): Promise<string> {
+  return `let rt;\n${await runtimeSubset([...js.matchAll(/\brt\.([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!))}`;
 }
-
-const runtimeJs = new Map<string, string>();
 
 export async function compileSchema(schema: unknown, options: CompileSchemaOptions = {}): Promise<{ code: string; diagnostics: Diagnostic[] }> {
   const name = options.name ?? "schema";
@@ -89,6 +78,6 @@ export function validate(value) {
 export default validate;
 `;
   const body = toJavaScript(module.text);
-  const text = `${header("compileSchema", hashOf({ schema, opts }))}\n${inlineRuntime(body)}\n${body}`;
+  const text = `${header("compileSchema", hashOf({ schema, opts }))}\n${await inlineRuntime(body)}\n${body}`;
   return { code: options.format === false ? text : await formatSource(text, "babel"), diagnostics };
 }

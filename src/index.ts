@@ -15,7 +15,7 @@ export type { CompileSchemaOptions } from "./compile-schema.js";
 export type { ToolDefinition, Origin, JsonSchema } from "./sources/types.js";
 export type { Diagnostic } from "./diagnostics/types.js";
 export { ToolformError, formatDiagnostic } from "./diagnostics/format.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "../templates/_runtime.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "@toolform/runtime";
 
 /** The whole pipeline in memory: tool definitions (or a config) in, files and diagnostics out. Nothing is written. */
 export async function generate(input: { tools: ToolDefinition[]; options?: GenerateOptions } | { config: ResolvedConfig }): Promise<GenerateResult> {

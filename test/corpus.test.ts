@@ -27,7 +27,7 @@ import type { CompiledTool } from "../src/pipeline/compile-tool.js";
 import { toolsFromJson } from "../src/sources/json.js";
 import type { ToolDefinition } from "../src/sources/types.js";
 import type { Diagnostic } from "../src/diagnostics/types.js";
-import type { Tool, ValidationReport } from "../templates/_runtime.js";
+import type { Tool, ValidationReport } from "../packages/runtime/src/rt/index.js";
 
 // prettier is cosmetics and takes most of a build (minutes on 558 tools on a loaded
 // 2-core box); everything else runs as in `toolform build`, which emits TypeScript

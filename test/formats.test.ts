@@ -1,4 +1,4 @@
-// The format predicates of templates/_formats.ts against the official JSON Schema Test Suite
+// The format predicates of @toolform/runtime's src/rt/formats.ts against the official JSON Schema Test Suite
 // (optional/format, drafts 2020-12 and 7), plus property tests with fast-check.
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as F from "../templates/_formats.js";
+import * as F from "../packages/runtime/src/rt/formats.js";
 
 // ------------------------------------------------------------------ the suite
 

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../src/sources/types.js";
-import type { NormalizeMode, Tool } from "../templates/_runtime.js";
+import type { NormalizeMode, Tool } from "../packages/runtime/src/rt/index.js";
 import { exampleTools, loadToolset, type LoadedToolset } from "./helpers/generated.js";
 
 const def = (name: string, inputSchema: ToolDefinition["inputSchema"]): ToolDefinition => ({ name, inputSchema, origin: { file: "test/normalize.test.ts", pointer: "" } });

@@ -53,8 +53,11 @@ describe("@toolform/runtime from npm pack", () => {
     const runtime = pack("./packages/runtime", true);
     expect(runtime.files).toContain("LICENSE");
     expect(runtime.files).toContain("README.md");
-    // Compiled JavaScript only, but for the name matcher's source, which toolform splices into generated runtimes.
-    expect(runtime.files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual(["src/suggest.ts"]);
+    // Compiled JavaScript, and the sources toolform joins into the runtime it writes beside generated code: src/rt/ and the name matcher.
+    const sources = runtime.files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")).sort();
+    expect(sources).toContain("src/rt/index.ts");
+    expect(sources.filter((f) => f !== "src/suggest.ts" && !/^src\/rt\/[a-z-]+\.ts$/.test(f))).toEqual([]);
+    expect(runtime.files).toContain("dist/rt/index.js");
     const { tarball: jsonrepair } = pack("./node_modules/jsonrepair", true);
 
     const app = join(work, "app");

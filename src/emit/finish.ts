@@ -13,7 +13,7 @@ export function typescript(): typeof import("ts-morph").ts {
   return (tsModule ??= (require("ts-morph") as typeof import("ts-morph")).ts);
 }
 let esbuildModule: typeof import("esbuild") | undefined;
-function esbuild(): typeof import("esbuild") {
+export function esbuild(): typeof import("esbuild") {
   return (esbuildModule ??= require("esbuild") as typeof import("esbuild"));
 }
 

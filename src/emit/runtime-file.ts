@@ -1,80 +1,110 @@
-// generated/_runtime.<hash>.ts: the shared helpers, copied from templates/ (the
-// runtime, then the format checks, then the normaliser helpers), imported by the
-// index module as `rt`. The runtime template's one import — the name matcher,
-// @toolform/runtime's src/suggest.ts, which the CLI and the MCP server use too — is
-// replaced by that module's text, so the written file imports nothing. Under emit
-// "js" its declarations come from TypeScript, which takes ~2 s to load and run:
-// `npm run build` makes them once (scripts/runtime-declarations.mjs) and a build
-// uses them when they were made from the same source text, else makes them itself.
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+// generated/_runtime.<hash>.ts: the shared helpers, imported by the index module as `rt`.
+// Its source is @toolform/runtime's src/rt/ (real modules, which the harness imports
+// too), joined into one file that imports nothing by runtime-build.ts. That loads
+// TypeScript (~1-2 s): `npm run build` joins them once (scripts/build-runtime.mjs) into
+// dist/runtime.json, and a build uses that while it was made from the same sources
+// (hashed here without TypeScript), else joins them itself, once per process.
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { declarationsOf } from "./finish.js";
-import { packageRoot, templatePath } from "./templates.js";
+import { hashOf } from "../pipeline/hash.js";
+import { declarationsOf, esbuild } from "./finish.js";
+import { buildRuntime, type BuiltRuntime, type RuntimeSources } from "./runtime-build.js";
+import { packageRoot } from "./templates.js";
 
-/** The import statement of templates/_runtime.ts that is replaced by the module it names (shipped as source by @toolform/runtime). */
-const SPLICED = { statement: 'import { nearestNames, suggestAndNearest, suggestName } from "../packages/runtime/src/suggest.js";', file: "src/suggest.ts" };
-
-/** Where @toolform/runtime is installed (the workspace folder in this repo, node_modules for a user). */
-function runtimePackageRoot(): string {
-  return dirname(createRequire(import.meta.url).resolve("@toolform/runtime/package.json"));
+/** Where the runtime's modules are: @toolform/runtime's src/rt (the workspace folder in this repo, node_modules for a user). */
+function runtimeSources(): RuntimeSources {
+  const src = join(dirname(createRequire(import.meta.url).resolve("@toolform/runtime/package.json")), "src");
+  return { dir: join(src, "rt"), src };
 }
 
-let cached: string | undefined;
-
-/** The TypeScript source of _runtime.ts (without the header). */
-export function runtimeSource(): string {
-  if (cached === undefined) {
-    const parts = [spliced(readFileSync(templatePath("_runtime.ts"), "utf8"))];
-    for (const extra of ["_formats.ts", "_normalize.ts"]) {
-      const file = templatePath(extra);
-      if (existsSync(file)) parts.push(withoutRuntimeImport(readFileSync(file, "utf8"), extra));
-    }
-    cached = parts.join("\n");
-  }
-  return cached;
+/** A hash of every source the runtime may be joined from (rt/*.ts and suggest.ts): what a prebuilt runtime must match. */
+function sourcesHash(where: RuntimeSources): string {
+  const files: Record<string, string> = {};
+  for (const f of readdirSync(where.dir).sort()) if (f.endsWith(".ts")) files[`rt/${f}`] = readFileSync(join(where.dir, f), "utf8");
+  files["suggest.ts"] = readFileSync(join(where.src, "suggest.ts"), "utf8");
+  return hashOf(files);
 }
 
-/** An extra template may import names of _runtime.ts (for its own type check); concatenated after it, it needs no import. Any other import is refused. */
-function withoutRuntimeImport(text: string, file: string): string {
-  const lines = text.split("\n");
-  const imports = lines.filter((l) => /^\s*import\s/.test(l));
-  if (imports.some((l) => !/^import \{[\w\s,]+\} from "\.\/_runtime\.js";$/.test(l))) {
-    throw new Error(`toolform: templates/${file} may import only from "./_runtime.js" (it is concatenated after the runtime; the generated runtime imports nothing)`);
-  }
-  return imports.length ? lines.filter((l) => !imports.includes(l)).join("\n") : text;
-}
+/** Where `npm run build` leaves the joined runtime: {sources: hash, ...BuiltRuntime}. */
+export const PREBUILT_RUNTIME = join(packageRoot, "dist", "runtime.json");
 
-/** The runtime template with its one import replaced by the imported module's text (which must import nothing). */
-function spliced(template: string): string {
-  const at = template.indexOf(SPLICED.statement);
-  const module = readFileSync(join(runtimePackageRoot(), SPLICED.file), "utf8");
-  const imports = (text: string) => text.split("\n").filter((l) => /^\s*import\s/.test(l)).length;
-  if (at < 0 || imports(template) !== 1 || imports(module) !== 0) {
-    throw new Error(`toolform: templates/_runtime.ts must have exactly one import, ${SPLICED.statement}, and ${SPLICED.file} none (the generated runtime imports nothing)`);
-  }
-  return template.slice(0, at) + module + template.slice(at + SPLICED.statement.length);
-}
+let cached: BuiltRuntime | undefined;
 
-/** Where `npm run build` leaves the runtime's declarations: {source: sha256 of the runtime source, dts}. */
-export const PREBUILT_DECLARATIONS = join(packageRoot, "dist", "runtime-declarations.json");
-
-const sha = (s: string) => createHash("sha256").update(s).digest("hex");
-
-/** The runtime's .d.ts text: prebuilt when it matches `source`, else made by TypeScript. */
-export function runtimeDeclarations(source: string): string {
+/** The runtime, joined: prebuilt when it matches the sources, else joined now. */
+function runtime(): BuiltRuntime {
+  if (cached) return cached;
+  const where = runtimeSources();
+  const sources = sourcesHash(where);
   try {
-    const pre = JSON.parse(readFileSync(PREBUILT_DECLARATIONS, "utf8")) as { source?: string; dts?: string };
-    if (pre.source === sha(source) && typeof pre.dts === "string") return pre.dts;
+    const pre = JSON.parse(readFileSync(PREBUILT_RUNTIME, "utf8")) as Partial<BuiltRuntime> & { sources?: string };
+    if (pre.sources === sources && typeof pre.ts === "string" && typeof pre.dts === "string" && Array.isArray(pre.exports)) return (cached = { ts: pre.ts, dts: pre.dts, exports: pre.exports });
   } catch {
-    /* none prebuilt: made below */
+    /* none prebuilt: joined below */
   }
-  return declarationsOf(source);
+  return (cached = buildRuntime(where));
 }
 
-/** What `npm run build` writes to PREBUILT_DECLARATIONS. */
-export function prebuiltDeclarations(): { source: string; dts: string } {
-  const source = runtimeSource();
-  return { source: sha(source), dts: declarationsOf(source) };
+/** The runtime as one TypeScript file (without the header). */
+export function runtimeSource(): string {
+  return runtime().ts;
+}
+
+/** The runtime's .d.ts text (for `source` other than the runtime's own, made by TypeScript). */
+export function runtimeDeclarations(source: string): string {
+  const rt = runtime();
+  return source === rt.ts ? rt.dts : declarationsOf(source);
+}
+
+/** What `npm run build` writes to PREBUILT_RUNTIME. */
+export function prebuiltRuntime(): BuiltRuntime & { sources: string } {
+  const where = runtimeSources();
+  return { sources: sourcesHash(where), ...buildRuntime(where) };
+}
+
+const inlined = new Map<string, string>();
+let offered: Set<string> | undefined;
+
+/** Bundles the runtime's modules from an entry (esbuild: no TypeScript). */
+async function bundle(where: RuntimeSources, contents: string, format: "esm" | "iife"): Promise<import("esbuild").BuildResult & { outputFiles: import("esbuild").OutputFile[] }> {
+  return esbuild().build({
+    stdin: { contents, loader: "ts", resolveDir: where.dir },
+    // Paths (in esbuild's module comments) relative to the package's src/: the same text wherever it is installed.
+    absWorkingDir: where.src,
+    bundle: true,
+    write: false,
+    metafile: true,
+    format,
+    target: "es2022",
+    charset: "utf8",
+    legalComments: "none",
+    logLevel: "silent",
+    // The runtime calls these only to build constants (the format table, frozen lists): one no name reaches can go.
+    pure: ["Object.freeze", "Object.assign", "Object.create"],
+  });
+}
+
+/**
+ * The part of the runtime that `names` need, as JavaScript that sets an outer `rt`
+ * (`rt = { a, b }`) from a block of its own, so the runtime's internal names never meet
+ * the caller's (`toolform compile`). esbuild's tree shaking keeps what those names
+ * reach: @toolform/runtime declares no side effects, so a module none of them uses is
+ * left out whole (a one-field schema needs the report and the messages, not the formats).
+ * Names the runtime does not export are left out. Cached by the set of names.
+ */
+export async function runtimeSubset(names: Iterable<string>): Promise<string> {
+  const where = runtimeSources();
+  if (!offered) {
+    const all = await bundle(where, `export * from "./index.js";`, "esm");
+    offered = new Set(Object.values(all.metafile!.outputs)[0]!.exports);
+  }
+  const wanted = [...new Set(names)].filter((n) => offered!.has(n)).sort();
+  const key = wanted.join(",");
+  let js = inlined.get(key);
+  if (js === undefined) {
+    const list = wanted.join(", ");
+    js = (await bundle(where, `import { ${list} } from "./index.js";\nrt = { ${list} };\n`, "iife")).outputFiles[0]!.text;
+    inlined.set(key, js);
+  }
+  return js;
 }

@@ -10,7 +10,7 @@ function findRoot(): string {
   // src/emit → ../.. ; dist/src/emit → ../../..
   for (const up of ["../..", "../../.."]) {
     const dir = join(here, up);
-    if (existsSync(join(dir, "templates", "_runtime.ts"))) return dir;
+    if (existsSync(join(dir, "templates", "header.txt"))) return dir;
   }
   throw new Error(`toolform: templates/ not found near ${here}`);
 }

@@ -41,14 +41,14 @@ const ONLY_2020 = new Set(["prefixItems", "dependentRequired", "dependentSchemas
 const ONLY_07 = new Set(["additionalItems"]);
 
 
-/** Formats toolform checks (templates/_formats.ts): strings, then OpenAPI's number formats. */
+/** Formats toolform checks (@toolform/runtime's src/rt/formats.ts): strings, then OpenAPI's number formats. */
 export const KNOWN_FORMATS = new Set([
   "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6",
   "uri", "uri-reference", "iri", "iri-reference", "uri-template", "uuid", "json-pointer", "relative-json-pointer", "regex",
   "int32", "int64", "float", "double",
 ]);
 
-/** OpenAPI's number formats (checked as ajv-formats does, on numbers only: templates/_formats.ts). */
+/** OpenAPI's number formats (checked as ajv-formats does, on numbers only: @toolform/runtime's src/rt/formats.ts). */
 export const NUMBER_FORMATS: ReadonlySet<string> = new Set(["int32", "int64", "float", "double"]);
 
 const COMPARE_OPS = new Set(["<", "<=", ">", ">=", "==", "!="]);

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { generate, type GenerateOptions } from "../../src/pipeline/generate.js";
 import { toolsFromJson } from "../../src/sources/json.js";
 import type { ToolDefinition } from "../../src/sources/types.js";
-import type { Tool, ValidationReport } from "../../templates/_runtime.js";
+import type { Tool, ValidationReport } from "../../packages/runtime/src/rt/index.js";
 
 export interface LoadedToolset {
   dir: string;

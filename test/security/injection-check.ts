@@ -16,7 +16,7 @@ import { generate } from "../../src/pipeline/generate.js";
 import { lintTools } from "../../src/pipeline/lint.js";
 import { compileSchema } from "../../src/compile-schema.js";
 import type { ToolDefinition } from "../../src/sources/types.js";
-import type { Tool, ValidationReport } from "../../templates/_runtime.js";
+import type { Tool, ValidationReport } from "../../packages/runtime/src/rt/index.js";
 import { asJson, CANARY, hostileString, valuesFor, withoutCompare } from "./hostile.js";
 import { scanGenerated, type Finding } from "./scan.js";
 

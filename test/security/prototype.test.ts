@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../src/sources/types.js";
-import type { Tool } from "../../templates/_runtime.js";
+import type { Tool } from "../../packages/runtime/src/rt/index.js";
 import { exampleTools, loadToolset, type LoadedToolset } from "../helpers/generated.js";
 
 const INHERITED = ["__proto__", "constructor", "prototype", "hasOwnProperty", "toString", "valueOf", "isPrototypeOf", "__defineGetter__", "toLocaleString"];

@@ -11,7 +11,7 @@ import { compileSchema } from "../../src/compile-schema.js";
 import * as H from "../../packages/runtime/src/harness/index.js";
 import type { Message, ParsedReply, ToolResult } from "../../packages/runtime/src/harness/index.js";
 import type { ToolDefinition } from "../../src/sources/types.js";
-import type { Tool, ValidationReport } from "../../templates/_runtime.js";
+import type { Tool, ValidationReport } from "../../packages/runtime/src/rt/index.js";
 import { exampleTools, loadToolset, type LoadedToolset } from "../helpers/generated.js";
 
 // ---------------------------------------------------------------- tools

@@ -2,10 +2,9 @@
 // argument name or enum value (generated runtime), an unknown tool name (runtime, MCP
 // server), an unknown command (CLI).
 //
-// This module imports nothing and every top-level name starts with `sg`, `nearest` or
-// `suggest`: src/emit/runtime-file.ts splices its text into the generated _runtime.ts in
-// place of the template's one import of it, so generated code carries it verbatim while
-// the compiler, the MCP server and the CLI import it as an ordinary module.
+// It imports nothing: the runtime's modules (src/rt/) import it, and so the runtime file
+// written beside generated code carries it, while the compiler, the MCP server and the
+// CLI import it as an ordinary module.
 //
 // A suggestion is made only when it is very likely the name meant (a wrong one sends the
 // model the wrong way). Classes of match, best first; a name is offered only when one

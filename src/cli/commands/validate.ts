@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ValidationReport } from "../../../templates/_runtime.js";
+import type { ValidationReport } from "@toolform/runtime";
 import { parseJsonFile } from "../../sources/json.js";
 import { parse, UsageError } from "../args.js";
 import { HELP } from "../help.js";

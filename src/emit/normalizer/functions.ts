@@ -17,8 +17,8 @@ import { enumRule } from "./enum.js";
 import { objectRule } from "./object.js";
 import type { NormRule } from "./rule.js";
 import { runtimeCast, scalarRule } from "./scalar.js";
-// Recursive functions count their calls against the runtime's work budget (see `work` in templates/_runtime.ts).
-import { WORK_MAX } from "../../../templates/_runtime.js";
+// Recursive functions count their calls against the runtime's work budget (see `work` in @toolform/runtime's src/rt/budget.ts).
+import { WORK_MAX } from "@toolform/runtime/rt/budget";
 
 /** Every rule, in the order its statements run at one place. */
 export const RULES: readonly NormRule[] = [scalarRule, containerRule, enumRule, objectRule, arrayRule, refRule, allOfRule, anyOfRule, oneOfRule, ifRule, dependentRule];

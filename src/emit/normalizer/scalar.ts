@@ -17,7 +17,7 @@ function casts(types: readonly string[]): { num: boolean; int: boolean; bool: bo
 }
 
 /**
- * The runtime's cast for a place wanting one of these single types (templates/_normalize.ts:
+ * The runtime's cast for a place wanting one of these single types (@toolform/runtime's src/rt/normalize.ts:
  * the statements below, as one function); undefined for other type lists, written inline.
  */
 export function runtimeCast(types: readonly string[]): string | undefined {

@@ -8,7 +8,7 @@ import { placesTestedAlone } from "../normalizer/analysis.js";
 import { evalItemsBody, evalPropsBody } from "./keywords/unevaluated.js";
 import { errorNode, fastNode, makeSub } from "./node.js";
 // Recursive functions count their calls against this budget (exponential anyOf/oneOf recursion; see the runtime's `work`).
-import { WORK_MAX } from "../../../templates/_runtime.js";
+import { WORK_MAX } from "@toolform/runtime/rt/budget";
 
 export interface EmittedValidator {
   /** Module-level constants, then the functions. */

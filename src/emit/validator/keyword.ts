@@ -2,7 +2,7 @@
 // fast boolean path and the code of the error-collecting path (TypeBox's
 // build/check/error triple, ajv's one-module-per-keyword).
 import type { IRNode, JsonType } from "../../schema/ir.js";
-import { pk } from "../../../templates/_runtime.js";
+import { pk } from "@toolform/runtime/rt/text";
 import { code, lit, type Code } from "../code.js";
 import type { EmitContext, PathExpr } from "./context.js";
 

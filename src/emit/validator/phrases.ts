@@ -1,7 +1,7 @@
 // What a schema place accepts, in words a model reads: format names, patterns
 // described ("a 32-character hex string"), the alternatives of anyOf/oneOf.
 // Computed at build time; the generated code carries the texts as constants.
-import type { Alternative } from "../../../templates/_runtime.js";
+import type { Alternative } from "@toolform/runtime/rt/combinators";
 import type { IRNode, JsonType } from "../../schema/ir.js";
 import { NUMBER_FORMATS } from "../../schema/to-ir.js";
 import { typePhrase } from "./keywords/type.js";

@@ -7,7 +7,8 @@
 //     legal_draft_v3: async (args) => draft(args.counterparty, args.term_months), // args: LegalDraftV3Args
 //   });
 //   new CallLoop({ ...bound, model });
-import { deepEqual, type ValidationReport } from "../../../../templates/_runtime.js";
+import { deepEqual } from "../rt/equality.js";
+import type { ValidationReport } from "../rt/report.js";
 import { errorResult, executionArgs, toToolResult, type ExecuteContext, type Executor, type Executors } from "./call-loop.js";
 import { feedback, type FeedbackOptions } from "./feedback.js";
 import type { ArgsOf, ToolResult, Toolset } from "./types.js";

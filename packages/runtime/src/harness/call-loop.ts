@@ -2,7 +2,8 @@
 // runs, answer it, repeat until it answers in words; nothing of a turn
 // with a refused call runs (its valid calls are answered "Not run"), with an
 // approval gate and per-tool counters.
-import { clip, show, type Bucket } from "../../../../templates/_runtime.js";
+import { clip, show } from "../rt/text.js";
+import type { Bucket } from "../rt/report.js";
 import { feedback, notApproved, NOT_RUN, type FeedbackOptions } from "./feedback.js";
 import { parseReply, type ParseReplyOptions } from "./parse-reply.js";
 import type { ArgsOf, Message, ParseError, ParsedCall, ParsedReply, ReplyFormat, ToolCallRef, ToolResult, Toolset } from "./types.js";

@@ -1,7 +1,7 @@
 // Reading data the harness did not make: model replies, provider responses,
 // executors' results and what they throw. Any JS value may arrive (a Proxy or a
 // getter that throws, an object whose toString throws), and every export answers.
-import { clip, show } from "../../../../templates/_runtime.js";
+import { clip, show } from "../rt/text.js";
 
 /** A plain JSON-like object (not an array, not null). */
 export function isObj(v: unknown): v is Record<string, unknown> {

@@ -2,7 +2,8 @@
 // JSON ({"ok": false, "error": "invalid call", "validation": {...}}) and the
 // model-facing text ("Refused: the arguments do not match ...",
 // one line per error: field, what was expected, what was received, an example).
-import { clip, type ReportDict, type ValidationError, type ValidationReport } from "../../../../templates/_runtime.js";
+import { clip } from "../rt/text.js";
+import type { ReportDict, ValidationError, ValidationReport } from "../rt/report.js";
 import type { ParsedCall } from "./types.js";
 
 export interface FeedbackOptions {

@@ -3,7 +3,7 @@
 // scanned (outside strings) for the faults it fixes: that scan only names the
 // repairs, it never decides the value.
 import { jsonrepair } from "jsonrepair";
-import { clip } from "../../../../templates/_runtime.js";
+import { clip } from "../rt/text.js";
 import type { ParseRepair } from "./types.js";
 
 export type JsonRead = { ok: true; value: unknown; repairs: ParseRepair[] } | { ok: false; error: string; repairs: ParseRepair[] };

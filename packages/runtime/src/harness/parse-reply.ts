@@ -5,7 +5,7 @@ import { parseJsonObject } from "./formats/json-object.js";
 import { parseMcp } from "./formats/mcp.js";
 import { parseOpenAI } from "./formats/openai.js";
 import type { FormatContext, FormatResult, ParsedReply, ReplyFormat, Toolset } from "./types.js";
-import { show } from "../../../../templates/_runtime.js";
+import { show } from "../rt/text.js";
 import { isObj, readOr } from "./data.js";
 
 export interface ParseReplyOptions {

@@ -1,9 +1,11 @@
 // The harness's shared types: the toolset it is given, a parsed call, the
 // loop's provider-neutral messages. Report types come from the runtime template
 // (the same shapes every generated toolset carries).
-import type { Repair, ReportDict, Tool, ValidationReport } from "../../../../templates/_runtime.js";
+import type { Repair, ReportDict, ValidationReport } from "../rt/report.js";
+import type { Tool } from "../rt/tool.js";
 
-export type { Bucket, Repair, ReportDict, Tool, ValidationError, ValidationReport } from "../../../../templates/_runtime.js";
+export type { Bucket, Repair, ReportDict, ValidationError, ValidationReport } from "../rt/report.js";
+export type { Tool } from "../rt/tool.js";
 
 /** A generated toolset (`toolset` from generated/index), or any name → Tool record. */
 export type Toolset = Readonly<Record<string, Tool<any>>>;

@@ -1,7 +1,9 @@
 // Checking one call against a toolset: find the tool (fixing case and spacing
 // of its name when asked), read the arguments (an object, or a JSON string the
 // way OpenAI sends them), and run the tool's precompiled validator.
-import { clip, errorReport, show, unknownToolReport, unreadableCallReport, type Repair, type Tool, type ValidationError, type ValidationReport } from "../../../../templates/_runtime.js";
+import { clip, show } from "../rt/text.js";
+import { errorReport, unknownToolReport, unreadableCallReport, type Repair, type ValidationError, type ValidationReport } from "../rt/report.js";
+import type { Tool } from "../rt/tool.js";
 import { sgFold as fold } from "../suggest.js";
 import { textOf } from "./data.js";
 import { readJson } from "./json.js";

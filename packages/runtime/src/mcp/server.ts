@@ -13,7 +13,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import type { Tool } from "../../../../templates/_runtime.js";
+import type { Tool } from "../rt/tool.js";
 import { nearestNames } from "../suggest.js";
 
 export type ToolCallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;

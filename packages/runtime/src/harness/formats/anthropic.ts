@@ -2,7 +2,7 @@
 // Accepted: a Messages response or assistant message ({content: [...]}), an
 // array of content blocks, or one block. `input` is an object; a string (the
 // concatenated `partial_json` of a stream) is parsed and repaired like OpenAI's.
-import { clip } from "../../../../../templates/_runtime.js";
+import { clip } from "../../rt/text.js";
 import type { FormatContext, FormatResult, ParseError, ParsedCall } from "../types.js";
 import { toParsedCall } from "../validate.js";
 import { excerptOf, isObj } from "../data.js";

@@ -2,7 +2,7 @@
 // object or an array of them, `{"name", "arguments"}` or `{"tool", "args"}`,
 // maybe in a Markdown fence, maybe with prose around it. An already parsed
 // value (object or array) is read the same way.
-import { clip } from "../../../../../templates/_runtime.js";
+import { clip } from "../../rt/text.js";
 import { readJson } from "../json.js";
 import type { FormatContext, FormatResult, ParseError, ParseRepair, ParsedCall } from "../types.js";
 import { toParsedCall } from "../validate.js";

@@ -1,6 +1,6 @@
 // mcp: `tools/call` — a JSON-RPC request ({jsonrpc, id, method: "tools/call",
 // params: {name, arguments}}), its params alone, or an array of either.
-import { clip } from "../../../../../templates/_runtime.js";
+import { clip } from "../../rt/text.js";
 import type { FormatContext, FormatResult, ParseError, ParsedCall } from "../types.js";
 import { toParsedCall } from "../validate.js";
 import { excerptOf, isObj } from "../data.js";

@@ -2,7 +2,7 @@
 // Responses API `function_call` items; arguments arrive as a JSON string.
 // Accepted: a chat completion ({choices}), its message, an array of tool_calls,
 // a Responses response ({output}), an array of output items, or one item.
-import { clip } from "../../../../../templates/_runtime.js";
+import { clip } from "../../rt/text.js";
 import type { FormatContext, FormatResult, ParseError, ParsedCall } from "../types.js";
 import { toParsedCall } from "../validate.js";
 import { excerptOf, isObj } from "../data.js";

@@ -1,7 +1,4 @@
 // toolform normaliser helpers: what the generated `normalize` of every tool calls.
-// This file is copied next to generated code and concatenated after _runtime.ts:
-// it imports only from _runtime.ts (src/emit/runtime-file.ts drops that import when
-// it concatenates), and every top-level name starts with `nz` or `NZ`.
 //
 // The schema is never read here: the generated code decides, per schema place,
 // which of these casts may apply (only where the schema wants that type), and
@@ -10,16 +7,8 @@
 //
 // Modes, as numbers in generated code: 1 lenient, 2 normalized, 3 compare
 // (normalized, then every string case-folded and trimmed).
-
-import { pi, pk } from "./_runtime.js";
-
-/** One repair (the same shape as the runtime's `Repair`). */
-export interface NzRepair {
-  path: string;
-  from: unknown;
-  to: unknown;
-  rule: string;
-}
+import type { Repair } from "./report.js";
+import { pi, pk } from "./text.js";
 
 export const NZ_LENIENT = 1;
 export const NZ_NORMALIZED = 2;
@@ -84,7 +73,7 @@ export function nzEnum(s: string, folded: ReadonlyMap<string, string>): string |
 }
 
 /** Records a scalar repair: the unwrapping of a one-element list (when `unwrapped`), then the cast of a string. Returns `to`. */
-export function nzScalar(r: NzRepair[], p: string, from: unknown, to: unknown, unwrapped: boolean): unknown {
+export function nzScalar(r: Repair[], p: string, from: unknown, to: unknown, unwrapped: boolean): unknown {
   let f = from;
   if (unwrapped) {
     f = (from as unknown[])[0];
@@ -95,12 +84,12 @@ export function nzScalar(r: NzRepair[], p: string, from: unknown, to: unknown, u
 }
 
 /** Records a repair. */
-export function nzFix(r: NzRepair[], p: string, from: unknown, to: unknown, rule: string): void {
+export function nzFix(r: Repair[], p: string, from: unknown, to: unknown, rule: string): void {
   r.push({ path: p, from, to, rule });
 }
 
 /** Records a repair before the repairs made inside its result (at index `at`). */
-export function nzFixAt(r: NzRepair[], at: number, p: string, from: unknown, to: unknown, rule: string): void {
+export function nzFixAt(r: Repair[], at: number, p: string, from: unknown, to: unknown, rule: string): void {
   r.splice(at, 0, { path: p, from, to, rule });
 }
 
@@ -128,7 +117,7 @@ export function nzSet(o: any, v: object, k: string, x: unknown): any {
 }
 
 /** Copy-on-write removal of `k` (a `null` the schema does not allow for an optional property), recorded at `p`. */
-export function nzDrop(r: NzRepair[], p: string, o: any, v: object, k: string): any {
+export function nzDrop(r: Repair[], p: string, o: any, v: object, k: string): any {
   const w = o === v ? nzCopy(v) : o;
   if (nzHas.call(w, k)) delete w[k];
   r.push({ path: p, from: null, to: undefined, rule: "drop_null" });
@@ -148,7 +137,7 @@ export function nzOwn(o: any, k: string): unknown {
 }
 
 /** A generated `nz_*` function: (value, path, repairs, mode, depth) => the value, repaired or itself. */
-export type NzFunction = (v: any, p: string, r: NzRepair[], m: number, d: number) => unknown;
+export type NzFunction = (v: any, p: string, r: Repair[], m: number, d: number) => unknown;
 
 /**
  * A declared property `k` of the object `v` (read as `v.k`): normalised by `f` at its
@@ -156,7 +145,7 @@ export type NzFunction = (v: any, p: string, r: NzRepair[], m: number, d: number
  * mode instead. `f` undefined: only the drop. Returns the object to keep writing.
  * (One call per property keeps each tool's generated normaliser short.)
  */
-export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, drop: boolean, p: string, r: NzRepair[], m: number, d: number): any {
+export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, drop: boolean, p: string, r: Repair[], m: number, d: number): any {
   const x = v[k];
   if (x === undefined) return o;
   if (drop && x === null && m >= 2) return nzDrop(r, pk(p, k), o, v, k);
@@ -172,7 +161,7 @@ export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, dro
  * and kept only when the result `fits` the place (the repair recorded before those
  * made inside it). Otherwise `v` unchanged. Returns the value.
  */
-export function nzContainer(v: unknown, p: string, r: NzRepair[], m: number, d: number, want: number, self: NzFunction, fits: (w: unknown, d: number) => boolean): unknown {
+export function nzContainer(v: unknown, p: string, r: Repair[], m: number, d: number, want: number, self: NzFunction, fits: (w: unknown, d: number) => boolean): unknown {
   let j: unknown = undefined;
   if (typeof v === "string") {
     j = nzJson(v, want);
@@ -183,7 +172,7 @@ export function nzContainer(v: unknown, p: string, r: NzRepair[], m: number, d: 
 }
 
 /** `to` normalised by `self` when that fits, recorded as `rule` before the repairs inside it; else `from` (and no repair). */
-function nzTry(from: unknown, to: unknown, p: string, r: NzRepair[], m: number, d: number, self: NzFunction, fits: (w: unknown, d: number) => boolean, rule: string): unknown {
+function nzTry(from: unknown, to: unknown, p: string, r: Repair[], m: number, d: number, self: NzFunction, fits: (w: unknown, d: number) => boolean, rule: string): unknown {
   const n = r.length;
   const w = self(to, p, r, m, d);
   if (fits(w, d)) {
@@ -195,7 +184,7 @@ function nzTry(from: unknown, to: unknown, p: string, r: NzRepair[], m: number, 
 }
 
 /** Items `from`… of the array `v`, each normalised by `f` at its path, written copy-on-write into `a` (nzItem). Returns the array to keep writing. */
-export function nzItems(a: any, v: unknown[], from: number, f: NzFunction, p: string, r: NzRepair[], m: number, d: number): any {
+export function nzItems(a: any, v: unknown[], from: number, f: NzFunction, p: string, r: Repair[], m: number, d: number): any {
   for (let i = from; i < v.length; i++) {
     const x = v[i];
     const y = f(x, pi(p, i), r, m, d);
@@ -205,7 +194,7 @@ export function nzItems(a: any, v: unknown[], from: number, f: NzFunction, p: st
 }
 
 /** Normalized mode: an enum/const string in the schema's own spelling (nzEnum), recorded; else `v`. */
-export function nzSpelling(v: string, p: string, r: NzRepair[], folded: ReadonlyMap<string, string>): string {
+export function nzSpelling(v: string, p: string, r: Repair[], folded: ReadonlyMap<string, string>): string {
   const c = nzEnum(v, folded);
   if (c === undefined) return v;
   nzFix(r, p, v, c, "enum_spelling");
@@ -219,14 +208,14 @@ export function nzSpelling(v: string, p: string, r: NzRepair[], folded: Readonly
  * kept only when the result has the wanted type. Each is an NzFunction, so a
  * place with nothing else to repair calls it directly.
  */
-export function nzToString(v: unknown, p: string, r: NzRepair[], m: number, _d: number): unknown {
+export function nzToString(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
   if (typeof v === "string") return v;
   const u = m >= 2 && Array.isArray(v) && v.length === 1;
   const w: unknown = u ? (v as unknown[])[0] : v;
   return w !== v && typeof w === "string" ? nzScalar(r, p, v, w, u) : v;
 }
 
-export function nzToInteger(v: unknown, p: string, r: NzRepair[], m: number, _d: number): unknown {
+export function nzToInteger(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
   if (Number.isInteger(v)) return v;
   const u = m >= 2 && Array.isArray(v) && v.length === 1;
   let w: unknown = u ? (v as unknown[])[0] : v;
@@ -234,7 +223,7 @@ export function nzToInteger(v: unknown, p: string, r: NzRepair[], m: number, _d:
   return w !== v && Number.isInteger(w) ? nzScalar(r, p, v, w, u) : v;
 }
 
-export function nzToNumber(v: unknown, p: string, r: NzRepair[], m: number, _d: number): unknown {
+export function nzToNumber(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
   if (typeof v === "number" && Number.isFinite(v)) return v;
   const u = m >= 2 && Array.isArray(v) && v.length === 1;
   let w: unknown = u ? (v as unknown[])[0] : v;
@@ -242,7 +231,7 @@ export function nzToNumber(v: unknown, p: string, r: NzRepair[], m: number, _d: 
   return w !== v && typeof w === "number" && Number.isFinite(w) ? nzScalar(r, p, v, w, u) : v;
 }
 
-export function nzToBoolean(v: unknown, p: string, r: NzRepair[], m: number, _d: number): unknown {
+export function nzToBoolean(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
   if (typeof v === "boolean") return v;
   const u = m >= 2 && Array.isArray(v) && v.length === 1;
   let w: unknown = u ? (v as unknown[])[0] : v;
@@ -255,7 +244,7 @@ export function nzToBoolean(v: unknown, p: string, r: NzRepair[], m: number, _d:
  * `fit` are left as they are (except in compare mode); a normaliser that throws
  * (deeper than maxDepth, input no normaliser can read) leaves the value as it was.
  */
-export function nzEntry(fits: (v: unknown) => boolean, root: NzFunction): (v: unknown, m: number, r: NzRepair[]) => unknown {
+export function nzEntry(fits: (v: unknown) => boolean, root: NzFunction): (v: unknown, m: number, r: Repair[]) => unknown {
   return (v, m, r) => {
     let out = v;
     if (m >= 1 && m <= 3 && !fits(v)) {

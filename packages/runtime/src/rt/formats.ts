@@ -1,6 +1,4 @@
 // toolform format checks: the JSON Schema `format` predicates of the generated runtime.
-// This file is copied verbatim next to generated code and concatenated after _runtime.ts:
-// it imports nothing, and every top-level name starts with `fmt` or `FORMAT`.
 //
 // Each `fmt_<name>(s)` is total (never throws, whatever `s` is) and linear-time: the hot
 // formats (dates, ip addresses, uuid, json-pointer) are hand-written scanners that do not

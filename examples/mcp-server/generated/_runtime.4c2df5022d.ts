@@ -2,22 +2,163 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:c27e378a6738ae6792e2afe0efb6567f14391c5abd93f9f245eb6bed509dcf0c
+// input hash: sha256:4c2df5022de1fab2748b667fd707f4662b5c85780c31dcae765360db2661d550
 
-// toolform runtime: the helpers every generated tool module shares.
-// This file is copied into the output folder as _runtime.ts, which imports nothing: the one
-// import below is replaced by the text of that module when the runtime is written
-// (src/emit/runtime-file.ts), so the matcher has a single source the CLI and MCP server share.
-// Everything here runs only on the error path, except the small predicates
-// (ucs2length, deepEqual, formats) that the fast path calls.
+// How paths and values are written in messages: a.b, a["odd key"], the string "ten".
+
+/** [A-Za-z_$], and digits after the first character. */
+function identChar(c: number, after: boolean): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || (after && c >= 48 && c <= 57);
+}
+
+/** "edits[0].oldText" → ["edits", 0, "oldText"] (for Standard Schema issue paths). */
+export function pathKeys(path: string): PropertyKey[] {
+  const keys: PropertyKey[] = [];
+  const re = /\.?([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(path))) keys.push(m[1] ?? (m[2] !== undefined ? Number(m[2]) : JSON.parse(m[3]!)));
+  return keys;
+}
+
+
+/** JSON.stringify for a string, without its cost in the common case (nothing to escape: one scan, no regex). */
+export function quote(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // ", \ and control characters are escaped; for surrogates and U+2028/9 JSON.stringify decides (it escapes lone surrogates only)
+    if (c < 0x20 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029) return JSON.stringify(s);
+  }
+  return '"' + s + '"';
+}
+
+/** A name a path writes bare (a.b): [A-Za-z_$][A-Za-z0-9_$]*, checked without a regex. */
+function isIdent(key: string): boolean {
+  if (key.length === 0) return false;
+  for (let i = 0; i < key.length; i++) if (!identChar(key.charCodeAt(i), i > 0)) return false;
+  return true;
+}
+
+/** Path of a property below `p`, in the notation models read: a.b, a["odd key"]. */
+export function pk(p: string, key: string): string {
+  if (isIdent(key)) return p === "" ? key : p + "." + key;
+  return p + "[" + quote(key) + "]";
+}
+
+/** Path of an item below `p`. */
+export function pi(p: string, i: number): string {
+  return p + "[" + i + "]";
+}
+
+export function clip(s: string, n = 60): string {
+  return s.length <= n ? s : s.slice(0, n) + "…";
+}
+
+/** JSON Schema's name for the type of a value. */
+export function jsonType(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  const t = typeof v;
+  if (t === "number") return Number.isInteger(v) ? "integer" : Number.isFinite(v) ? "number" : String(v);
+  if (t === "string" || t === "boolean" || t === "object") return t;
+  return t; // undefined, bigint, symbol, function: not JSON
+}
+
+/** A short, safe rendering of a value, as JSON where possible. */
+export function show(v: unknown, n = 60): string {
+  try {
+    if (typeof v === "string") return quote(clip(v, n));
+    if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
+    if (typeof v === "bigint") return String(v) + "n";
+    if (v === undefined || typeof v === "symbol" || typeof v === "function") return typeof v;
+    if (Array.isArray(v)) return v.length === 0 ? "[]" : `an array of ${v.length} item${v.length === 1 ? "" : "s"}`;
+    if (typeof v === "object" && v !== null) {
+      const keys = Object.keys(v);
+      return keys.length === 0 ? "{}" : `an object with ${clip(keys.slice(0, 5).map((k) => JSON.stringify(k)).join(", ") + (keys.length > 5 ? ", …" : ""), n)}`;
+    }
+    return String(v);
+  } catch {
+    return "a value that cannot be shown";
+  }
+}
+
+/** What was received, for a message: `the string "ten"`, `the number 5`, `null`. */
+export function describe(v: unknown): string {
+  const t = jsonType(v);
+  if (t === "string") return "the string " + show(v);
+  if (t === "integer" || t === "number") return "the number " + show(v);
+  if (t === "boolean" || t === "null") return String(v);
+  return show(v);
+}
+
+// The work budget of one check (the compiler writes WORK_MAX into generated code too).
+
+/**
+ * Work done by one check, counted in calls of recursive ($ref-target) functions. Branches
+ * of anyOf/oneOf that recurse into the same value make checking exponential in the depth
+ * of the input — a 700-byte argument can take seconds (ajv's too) — so past WORK_MAX calls
+ * the check stops and refuses ("maxSteps"), fail-closed (an error-path call counts 4: that
+ * path allocates). Every entry point (makeTool's
+ * is/validate/normalize, compileSchema's is/validate) starts it again at 0.
+ */
+export const work = { n: 0 };
+export const WORK_MAX = 1_000_000;
+
+// Small predicates the fast path calls: string length in code points, multipleOf, own properties.
+
+/** Length in Unicode code points (JSON Schema counts characters, not UTF-16 units). */
+export function ucs2length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    n++;
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+  }
+  return n;
+}
+
+/** `multipleOf` that is right for fractions (0.1, 0.01) and does not overflow. */
+export function isMultipleOf(v: number, m: number): boolean {
+  if (Number.isInteger(m) && Number.isInteger(v)) return v % m === 0;
+  const q = v / m;
+  // Overflow: every integer is a multiple of 1/n (0.5, 0.25, …) even when v / m is Infinity.
+  if (!Number.isFinite(q)) return Number.isInteger(v) && Number.isInteger(1 / m);
+  if (Number.isInteger(q)) return true;
+  // Decimal-aware check: scale both by the number of decimals in m.
+  const dec = decimals(m);
+  if (dec > 0 && dec < 16) {
+    const scale = 10 ** dec;
+    const sv = Math.round(v * scale);
+    // Relative tolerance only: 5e-324 must not round to a "multiple" of 0.5.
+    if (Math.abs(sv - v * scale) <= 1e-9 * Math.abs(v * scale)) {
+      const sm = Math.round(m * scale);
+      return Number.isSafeInteger(sv) ? sv % sm === 0 : Math.abs(q - Math.round(q)) < 1e-9;
+    }
+    return false;
+  }
+  return false;
+}
+
+function decimals(m: number): number {
+  const s = String(m);
+  const e = s.indexOf("e-");
+  if (e >= 0) return Number(s.slice(e + 2)) + (s.indexOf(".") >= 0 ? e - s.indexOf(".") - 1 : 0);
+  const d = s.indexOf(".");
+  return d < 0 ? 0 : s.length - d - 1;
+}
+
+/** Own property test, for keys that objects inherit (constructor, toString, __proto__, ...). */
+export const hasOwn = Object.prototype.hasOwnProperty;
+
 // "Did you mean …?": the one matcher behind every suggestion toolform makes — a misspelt
 // argument name or enum value (generated runtime), an unknown tool name (runtime, MCP
 // server), an unknown command (CLI).
 //
-// This module imports nothing and every top-level name starts with `sg`, `nearest` or
-// `suggest`: src/emit/runtime-file.ts splices its text into the generated _runtime.ts in
-// place of the template's one import of it, so generated code carries it verbatim while
-// the compiler, the MCP server and the CLI import it as an ordinary module.
+// It imports nothing: the runtime's modules (src/rt/) import it, and so the runtime file
+// written beside generated code carries it, while the compiler, the MCP server and the
+// CLI import it as an ordinary module.
 //
 // A suggestion is made only when it is very likely the name meant (a wrong one sends the
 // model the wrong way). Classes of match, best first; a name is offered only when one
@@ -51,7 +192,7 @@ const SG_RANK_NONE = 99;
 const SG_RANK_EDIT_MAX = 3;
 
 /** Lower case without spaces, "_", "-" and ".": "Start ISO" and "start_iso" fold alike. */
-export function sgFold(s: string): string {
+function sgFold(s: string): string {
   const l = s.toLowerCase();
   let out = "";
   let from = 0;
@@ -71,7 +212,7 @@ function sgKind(c: number): number {
 }
 
 /** Words of a name, lower case: "getPullRequest" → get pull request; "list_dir" → list dir; "7days" → 7 days; "HTTPServer" → http server. */
-export function sgWords(s: string): string[] {
+function sgWords(s: string): string[] {
   const out: string[] = [];
   const lower = s.toLowerCase();
   let start = -1;
@@ -191,7 +332,7 @@ function sgBagDistance(a: string, b: string): number {
 }
 
 /** Edit distance with adjacent transpositions counted as one edit (optimal string alignment), or max + 1 as soon as it must exceed `max`. */
-export function sgDistance(a: string, b: string, max: number): number {
+function sgDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max || sgBagDistance(a, b) > max) return max + 1;
   if (b.length + 1 > sgRow0.length) {
     sgRow0 = new Int32Array(b.length + 1);
@@ -372,7 +513,7 @@ function sgNearestOf(hits: [number, string][] | undefined, best: number, limit: 
  * Known names close to `name`, best first, for a list ("Did you mean a or b?"): every name
  * within a few edits (up to `limit`), or else the one name a word-level match singles out.
  */
-export function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
+function nearestNames(name: string, known: readonly string[], limit = 3): string[] {
   const r = suggestAndNearest(name, known, limit);
   return r === SG_NOTHING_NEAR ? [] : r.nearest;
 }
@@ -384,7 +525,7 @@ const SG_NOTHING_NEAR: { readonly suggestion: undefined; readonly nearest: strin
  * suggestName(name, known) and nearestNames(name, known, limit) from one scan. When nothing
  * is near, the answer is one shared frozen object (its `nearest` empty and frozen).
  */
-export function suggestAndNearest(name: string, known: readonly string[], limit = 3): { readonly suggestion: string | undefined; readonly nearest: string[] } {
+function suggestAndNearest(name: string, known: readonly string[], limit = 3): { readonly suggestion: string | undefined; readonly nearest: string[] } {
   let best = SG_RANK_NONE;
   let pick: string | undefined;
   let tie = false;
@@ -403,7 +544,7 @@ export function suggestAndNearest(name: string, known: readonly string[], limit 
  * equally close. `context` (an enum's field name, or a function giving it, called only when
  * words are compared): words of it in `name` are ignored.
  */
-export function suggestName(name: string, known: readonly string[], context?: string | (() => string | undefined)): string | undefined {
+function suggestName(name: string, known: readonly string[], context?: string | (() => string | undefined)): string | undefined {
   if (typeof name !== "string" || name.length > 200 || known.length === 0) return undefined;
   const f = sgFold(name);
   if (f.length === 0) return undefined;
@@ -424,602 +565,7 @@ export function suggestName(name: string, known: readonly string[], context?: st
   return tie ? undefined : pick;
 }
 
-
-/** The report buckets, in their order. */
-export type Bucket = "missing_required" | "unknown_args" | "type_errors" | "enum_errors" | "constraint_errors";
-
-/** One thing wrong with a call, structured. */
-export interface ValidationError {
-  /** Where: "edits[0].oldText"; "" is the arguments object itself. */
-  path: string;
-  bucket: Bucket;
-  /** The JSON Schema keyword that failed: "type", "minimum", "required", "additionalProperties", ... */
-  keyword: string;
-  /** What was wanted, in words: "an integer", ">= 0", "one of: \"a\", \"b\"". */
-  expected: string;
-  /** What was received, shown and truncated: "the string \"ten\"". */
-  received: string;
-  /** A valid value for this field as JSON text, checked against the field at build time. */
-  example?: string | undefined;
-  /** A near miss that would fit: "pages" for "Pages", "color" for "colour". */
-  suggestion?: string | undefined;
-  /** The bucket line: "term_months: expected integer, got string". */
-  text: string;
-  /** The model-facing line: "\"term_months\" must be an integer; got the string \"ten\". Example: 12". */
-  message: string;
-}
-
-/** The report as a plain dict (what `toDict()` returns and JSON carries). */
-export interface ReportDict {
-  ok: boolean;
-  unknown_tool: boolean;
-  missing_required: string[];
-  unknown_args: string[];
-  type_errors: string[];
-  enum_errors: string[];
-  constraint_errors: string[];
-  n_errors: number;
-}
-
-/** A repair made by coercion/normalisation (see `normalize`). */
-export interface Repair {
-  path: string;
-  from: unknown;
-  to: unknown;
-  rule: string;
-}
-
-/** What `validate` coerces (config `coerce`; docs/normalize.md). */
-export type CoerceMode = "none" | "lenient" | "normalized";
-
-/**
- * What `normalize` does: "none" nothing; "lenient" the casts a tool makes ("5" → 5);
- * "normalized" the normalisation of almost-right values and more, canonical spelling kept (for an
- * executor); "compare" normalized, then every string trimmed and lower-cased (for
- * comparing values: a parsed call's normalized_arguments; never for executing).
- */
-export type NormalizeMode = CoerceMode | "compare";
-
-export interface NormalizeResult {
-  /** The normalised arguments; the input itself (same reference) when nothing changed. */
-  value: unknown;
-  /** Every repair made, in order (the compare mode's case-folding is not listed). */
-  repairs: readonly Repair[];
-}
-
-export interface ValidationReport extends ReportDict {
-  /** The tool the call named (as written by the model). */
-  tool: string;
-  errors: ValidationError[];
-  /** Model-facing text: "Refused: the arguments do not match ..." then one line per error; "" when ok. */
-  feedback: string;
-  /** For an unknown tool: the closest tool names. */
-  nearest: string[];
-  /** Under a coerce mode ("lenient", "normalized"): the coerced arguments the report was computed on, for the executor. Absent under "none". Not in toDict(). */
-  value?: unknown;
-  /** Under a coerce mode: the repairs that made `value` (empty when none). Absent under "none". Not in toDict(). */
-  repairs?: readonly Repair[];
-  toDict(): ReportDict;
-}
-
-/** Standard Schema v1 (https://standardschema.dev), with its JSON Schema extension. */
-export interface StandardSchemaV1<Input = unknown, Output = Input> {
-  readonly "~standard": {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly validate: (
-      value: unknown,
-    ) =>
-      | { readonly value: Output; readonly issues?: undefined }
-      | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<PropertyKey> }> };
-    readonly types?: { readonly input: Input; readonly output: Output };
-    readonly jsonSchema?: { readonly input: (options?: unknown) => Record<string, unknown> };
-  };
-}
-
-/** A generated tool: its definition plus its precompiled checks. */
-export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
-  readonly name: string;
-  readonly description: string;
-  readonly inputSchema: Record<string, unknown> | boolean;
-  /** sha256 of the canonical inputSchema the code was generated from. */
-  readonly schemaHash: string;
-  /** Fast path: true when the arguments fit; allocates nothing. */
-  is(args: unknown): args is Args;
-  /** Full report; the error-collecting path runs only when `is` said no. Under a coerce mode, computed on the coerced value, which it carries (`value`, `repairs`). */
-  validate(args: unknown): ValidationReport;
-  /** What `validate` coerces. */
-  readonly coerce: CoerceMode;
-  /** Schema-directed normalisation; never mutates `args`. Default mode "compare" (a parsed call's normalized_arguments). */
-  normalize(args: unknown, mode?: NormalizeMode): NormalizeResult;
-}
-
-// ---------------------------------------------------------------- reports
-
-/**
- * A report. What a refused call needs at once is cheap (ok, n_errors, the errors in the order
- * found); the bucket order of `errors`, the five bucket lists and the feedback text are made
- * on first read, once (a caller that only reads `ok` or `feedback` never pays for the others).
- */
-class Report implements ValidationReport {
-  ok: boolean;
-  unknown_tool: boolean;
-  n_errors: number;
-  readonly tool: string;
-  readonly nearest: string[];
-  /** The errors in the order found (the schema's order), for the feedback's order (byPath). */
-  readonly #found: ValidationError[];
-  #errors: ValidationError[] | undefined;
-  #buckets: [string[], string[], string[], string[], string[]] | undefined;
-  #text: string | undefined;
-  // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
-  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[]) {
-    this.tool = tool;
-    this.#found = found;
-    this.nearest = nearest;
-    this.unknown_tool = unknownTool;
-    this.n_errors = found.length + (unknownTool ? 1 : 0);
-    this.ok = this.n_errors === 0;
-  }
-  /** The errors in bucket order (missing, unknown, type, enum, constraint), each bucket in the order found. */
-  get errors(): ValidationError[] {
-    return (this.#errors ??= sortErrors(this.#found));
-  }
-  /** The bucket lines, by bucket rank. */
-  #bucket(rank: number): string[] {
-    if (this.#buckets === undefined) {
-      const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
-      for (const e of this.errors) b[rankOf(e.bucket)]!.push(e.text);
-      this.#buckets = b;
-    }
-    return this.#buckets[rank]!;
-  }
-  get missing_required(): string[] {
-    return this.#bucket(0);
-  }
-  get unknown_args(): string[] {
-    return this.#bucket(1);
-  }
-  get type_errors(): string[] {
-    return this.#bucket(2);
-  }
-  get enum_errors(): string[] {
-    return this.#bucket(3);
-  }
-  get constraint_errors(): string[] {
-    return this.#bucket(4);
-  }
-  /** Built on first read: a harness that only logs the buckets never pays for it. */
-  get feedback(): string {
-    return (this.#text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.#found), this.unknown_tool, this.nearest));
-  }
-  toDict(): ReportDict {
-    return {
-      ok: this.ok,
-      unknown_tool: this.unknown_tool,
-      missing_required: this.missing_required.slice(),
-      unknown_args: this.unknown_args.slice(),
-      type_errors: this.type_errors.slice(),
-      enum_errors: this.enum_errors.slice(),
-      constraint_errors: this.constraint_errors.slice(),
-      n_errors: this.n_errors,
-    };
-  }
-  toJSON(): ReportDict {
-    return this.toDict();
-  }
-}
-
-function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
-  if (unknownTool) {
-    let near = "";
-    for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
-    if (near) near += "?";
-    let why = ""; // the call itself could not be read
-    for (let i = 0; i < errors.length; i++) why += " " + errors[i]!.message;
-    return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
-  }
-  let text = `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:`;
-  for (let i = 0; i < errors.length; i++) text += "\n- " + errors[i]!.message;
-  for (const l of knownLines(errors)) text += "\n- " + l;
-  return text;
-}
-
-/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"); a quoted name keeps its quotes. Read up to the first character that fits none. */
-function segments(p: string): (string | number)[] {
-  const out: (string | number)[] = [];
-  const n = p.length;
-  let i = 0;
-  while (i < n) {
-    // .name or name
-    const j = p.charCodeAt(i) === 46 ? i + 1 : i;
-    if (j < n && identChar(p.charCodeAt(j), false)) {
-      let k = j + 1;
-      while (k < n && identChar(p.charCodeAt(k), true)) k++;
-      out.push(p.slice(j, k));
-      i = k;
-      continue;
-    }
-    if (p.charCodeAt(i) !== 91) break;
-    // [digits]
-    let k = i + 1;
-    while (k < n && p.charCodeAt(k) >= 48 && p.charCodeAt(k) <= 57) k++;
-    if (k > i + 1 && k < n && p.charCodeAt(k) === 93) {
-      out.push(Number(p.slice(i + 1, k)));
-      i = k + 1;
-      continue;
-    }
-    // ["…"]: a JSON string (a backslash escapes any character but a line break)
-    if (i + 1 >= n || p.charCodeAt(i + 1) !== 34) break;
-    k = i + 2;
-    for (;;) {
-      if (k >= n) return out;
-      const c = p.charCodeAt(k);
-      if (c === 34) break;
-      if (c === 92) {
-        const d = k + 1 < n ? p.charCodeAt(k + 1) : 10;
-        if (d === 10 || d === 13 || d === 0x2028 || d === 0x2029) return out;
-        k += 2;
-      } else k++;
-    }
-    if (k + 1 >= n || p.charCodeAt(k + 1) !== 93) break;
-    out.push(p.slice(i + 1, k + 1));
-    i = k + 2;
-  }
-  return out;
-}
-
-/** [A-Za-z_$], and digits after the first character. */
-function identChar(c: number, after: boolean): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || (after && c >= 48 && c <= 57);
-}
-
-/** A path of one bare name ("layout", not "a.b", "a[0]" or "[\"odd key\"]"), or the arguments themselves (""). */
-function flatPath(p: string): boolean {
-  return p.indexOf(".") < 0 && p.indexOf("[") < 0;
-}
-
-/**
- * The feedback's order: errors grouped by path, array items by index
- * (line_items[0] before line_items[1]), names in the order first found (the
- * schema's), an object's own errors before its members'. Stable otherwise.
- */
-function byPath(errors: ValidationError[]): ValidationError[] {
-  const n = errors.length;
-  if (n < 2) return errors;
-  // Every path a bare name or "": the arguments' own errors, then by name in the order first found.
-  let flat = true;
-  for (let i = 0; i < n && flat; i++) flat = flatPath(errors[i]!.path);
-  if (flat && n <= 16) {
-    // Already grouped (no name comes back after another): the order found is the order.
-    let grouped = true;
-    for (let i = 1; i < n && grouped; i++) {
-      const p = errors[i]!.path;
-      if (p === errors[i - 1]!.path) continue;
-      if (p === "") grouped = false;
-      for (let j = 0; j < i - 1 && grouped; j++) if (errors[j]!.path === p) grouped = false;
-    }
-    if (grouped) return errors;
-  }
-  // Each error's sort key: per path segment, an item's index, or for a name the first error found under that prefix.
-  const segs: (string | number)[][] = [];
-  for (let i = 0; i < n; i++) segs.push(segments(errors[i]!.path));
-  const keys: number[][] = [];
-  if (n <= 16) {
-    // Few errors: the first error under a prefix is found by comparing segments (no prefix strings, no Map).
-    for (let i = 0; i < n; i++) {
-      const si = segs[i]!;
-      const k: number[] = [];
-      for (let j = 0; j < si.length; j++) {
-        const seg = si[j]!;
-        if (typeof seg === "number") {
-          k.push(seg);
-          continue;
-        }
-        let f = 0;
-        for (; f < i; f++) {
-          const sf = segs[f]!;
-          if (sf.length <= j) continue;
-          let same = true;
-          for (let x = 0; x <= j && same; x++) same = sf[x] === si[x];
-          if (same) break;
-        }
-        k.push(f);
-      }
-      keys.push(k);
-    }
-  } else {
-    const first = new Map<string, number>();
-    for (let i = 0; i < n; i++) {
-      const k: number[] = [];
-      let at = "";
-      for (const seg of segs[i]!) {
-        at += "\u0000" + seg;
-        if (typeof seg === "number") k.push(seg);
-        else {
-          let f = first.get(at);
-          if (f === undefined) first.set(at, (f = i));
-          k.push(f);
-        }
-      }
-      keys.push(k);
-    }
-  }
-  const cmp = (a: number, b: number): number => {
-    const ka = keys[a]!, kb = keys[b]!;
-    for (let j = 0; j < ka.length && j < kb.length; j++) if (ka[j] !== kb[j]) return ka[j]! - kb[j]!;
-    return ka.length - kb.length || a - b;
-  };
-  let inOrder = true;
-  for (let i = 1; i < n && inOrder; i++) if (cmp(i - 1, i) > 0) inOrder = false;
-  if (inOrder) return errors;
-  const order: number[] = [];
-  for (let i = 0; i < n; i++) order.push(i);
-  order.sort(cmp);
-  return order.map((i) => errors[i]!);
-}
-
-/** The report of a valid call. Frozen and shared: the valid path allocates nothing. */
-export function okReport(tool: string): ValidationReport {
-  const r = new Report(tool, [], false, []);
-  void r.feedback; // fill the lazy parts before freezing (nothing is left to build on the valid path)
-  void r.errors;
-  void r.missing_required;
-  return Object.freeze(r) as ValidationReport;
-}
-
-export function errorReport(tool: string, errors: ValidationError[]): ValidationReport {
-  // A failing `is` must yield at least one error; if the collector found none the two
-  // paths disagree, which is a toolform bug: say so rather than pass the call.
-  if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
-  return new Report(tool, errors, false, []);
-}
-
-export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
-  return new Report(name, [], true, nearestNames(name, known));
-}
-
-/** A call object that throws when read (a Proxy, a getter on `name`): no tool is named, and the report says why. */
-export function unreadableCallReport(e: unknown): ValidationReport {
-  const s: ValidationError[] = [];
-  unjudged(s, e);
-  s[0] = { ...s[0]!, text: "call: not readable (plain JSON data)", message: 'The tool call could not be read as plain JSON data. Send {"name": …, "arguments": {…}}.' };
-  return new Report("", s, true, []);
-}
-
-/**
- * The generated `validateCall`: total on any value. A call whose `name` is not a
- * tool's (a non-string, an object whose toString throws) is an unknown tool; a call
- * object that throws when read (a Proxy, a getter on `name` or `arguments`) is a
- * refusal saying so, never an exception.
- */
-export function callReport(toolset: Readonly<Record<string, Tool>>, known: readonly string[], call: unknown): ValidationReport {
-  let name: unknown;
-  try {
-    name = call === null || call === undefined ? undefined : (call as { name?: unknown }).name;
-  } catch (e) {
-    return unreadableCallReport(e);
-  }
-  if (typeof name !== "string" || !hasOwn.call(toolset, name)) return unknownToolReport(typeof name === "string" ? name : show(name), known);
-  try {
-    const args = (call as { arguments?: unknown }).arguments;
-    return toolset[name]!.validate(args === undefined ? {} : args);
-  } catch (e) {
-    // A throwing `arguments` getter (validate itself is total); only then is an error list made.
-    const s: ValidationError[] = [];
-    unjudged(s, e);
-    return errorReport(name, s);
-  }
-}
-
-/** Bucket → rank, without a property lookup by string. */
-function rankOf(b: Bucket): number {
-  switch (b) {
-    case "missing_required":
-      return 0;
-    case "unknown_args":
-      return 1;
-    case "type_errors":
-      return 2;
-    case "enum_errors":
-      return 3;
-    default:
-      return 4;
-  }
-}
-
-function sortErrors(errors: ValidationError[]): ValidationError[] {
-  // Stable: by bucket order, then in the order found (schema order). A counting sort: one pass
-  // to count, one to place; no tuple per error, no comparator.
-  const n = errors.length;
-  let sorted = true;
-  for (let i = 1; i < n && sorted; i++) if (rankOf(errors[i - 1]!.bucket) > rankOf(errors[i]!.bucket)) sorted = false;
-  if (sorted) return errors;
-  let c0 = 0, c1 = 0, c2 = 0, c3 = 0;
-  for (let i = 0; i < n; i++) {
-    const r = rankOf(errors[i]!.bucket);
-    if (r === 0) c0++;
-    else if (r === 1) c1++;
-    else if (r === 2) c2++;
-    else if (r === 3) c3++;
-  }
-  const at = [0, c0, c0 + c1, c0 + c1 + c2, c0 + c1 + c2 + c3];
-  const out = new Array<ValidationError>(n);
-  for (let i = 0; i < n; i++) {
-    const e = errors[i]!;
-    out[at[rankOf(e.bucket)]!++] = e;
-  }
-  return out;
-}
-
-/** A report under a coerce mode: the report of the coerced value, with that value and its repairs. */
-class CoercedReport implements ValidationReport {
-  readonly ok: boolean;
-  readonly unknown_tool: boolean;
-  readonly n_errors: number;
-  readonly tool: string;
-  readonly nearest: string[];
-  readonly #base: ValidationReport;
-  readonly value: unknown;
-  readonly repairs: readonly Repair[];
-  constructor(base: ValidationReport, value: unknown, repairs: readonly Repair[]) {
-    this.#base = base;
-    this.value = value;
-    this.repairs = repairs;
-    this.ok = base.ok;
-    this.unknown_tool = base.unknown_tool;
-    this.n_errors = base.n_errors;
-    this.tool = base.tool;
-    this.nearest = base.nearest;
-  }
-  // The base report's errors, buckets and text (built when first read, if the base builds them lazily).
-  get errors(): ValidationError[] {
-    return this.#base.errors;
-  }
-  get missing_required(): string[] {
-    return this.#base.missing_required;
-  }
-  get unknown_args(): string[] {
-    return this.#base.unknown_args;
-  }
-  get type_errors(): string[] {
-    return this.#base.type_errors;
-  }
-  get enum_errors(): string[] {
-    return this.#base.enum_errors;
-  }
-  get constraint_errors(): string[] {
-    return this.#base.constraint_errors;
-  }
-  get feedback(): string {
-    return this.#base.feedback;
-  }
-  toDict(): ReportDict {
-    return Report.prototype.toDict.call(this);
-  }
-  toJSON(): ReportDict {
-    return this.toDict();
-  }
-}
-
-const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
-const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
-
-/** Builds a tool object from the generated pieces. */
-export function makeTool<Args>(def: {
-  name: string;
-  description: string;
-  inputSchema: Record<string, unknown> | boolean;
-  schemaHash: string;
-  is: (v: unknown) => boolean;
-  collect: (v: unknown, s: ValidationError[]) => void;
-  /** The generated normaliser: (args, mode 1 lenient | 2 normalized | 3 compare, repairs) => value. Absent: nothing is repaired. */
-  normalize?: (v: unknown, m: number, r: Repair[]) => unknown;
-  coerce?: CoerceMode;
-}): Tool<Args> {
-  const ok = okReport(def.name);
-  // Total whatever the input: a Proxy or getter that throws, or nesting deeper than
-  // the call stack allows under a large maxDepth, is a refusal (see unjudged), never an exception.
-  // (try/catch costs nothing on the fast path and allocates nothing.)
-  // Each entry point also starts a fresh work budget (see `work`).
-  const is = ((v: unknown): boolean => {
-    work.n = 0;
-    try {
-      return def.is(v);
-    } catch {
-      return false;
-    }
-  }) as (v: unknown) => v is Args;
-  const collect = (v: unknown, s: ValidationError[]): void => {
-    work.n = 0;
-    try {
-      def.collect(v, s);
-    } catch (e) {
-      unjudged(s, e);
-    }
-    if (work.n > WORK_MAX) workErr(s);
-  };
-  const coerce: CoerceMode = def.coerce ?? "none";
-  const nz0 = def.normalize ?? ((v: unknown) => v);
-  const nz = (v: unknown, m: number, r: Repair[]): unknown => {
-    work.n = 0;
-    try {
-      return nz0(v, m, r);
-    } catch {
-      r.length = 0; // nothing repaired: the value is judged as it came
-      return v;
-    }
-  };
-  const modeOf = (mode: unknown): number => {
-    const m = NORMALIZE_MODES[mode as NormalizeMode];
-    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
-    return m;
-  };
-  const normalize = (v: unknown, mode: NormalizeMode = "compare"): NormalizeResult => {
-    const m = modeOf(mode);
-    if (m === 0 || (m !== 3 && is(v))) return { value: v, repairs: NO_REPAIRS };
-    const r: Repair[] = [];
-    const value = nz(v, m, r);
-    return { value, repairs: r.length ? r : NO_REPAIRS };
-  };
-  const cm = NORMALIZE_MODES[coerce];
-  /** The coerced value and its repairs; the value itself when it already fits (nothing allocated). */
-  const coerced = (v: unknown): { value: unknown; r: Repair[] | undefined } => {
-    if (is(v)) return { value: v, r: undefined };
-    const r: Repair[] = [];
-    return { value: nz(v, cm, r), r };
-  };
-  const validate =
-    cm === 0
-      ? (v: unknown): ValidationReport => {
-          if (is(v)) return ok;
-          const s: ValidationError[] = [];
-          collect(v, s);
-          return errorReport(def.name, s);
-        }
-      : (v: unknown): ValidationReport => {
-          const { value, r } = coerced(v);
-          const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
-          if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
-          const s: ValidationError[] = [];
-          collect(value, s);
-          return new CoercedReport(errorReport(def.name, s), value, repairs);
-        };
-  return Object.freeze({
-    name: def.name,
-    description: def.description,
-    inputSchema: def.inputSchema,
-    schemaHash: def.schemaHash,
-    is,
-    validate,
-    coerce,
-    normalize,
-    "~standard": Object.freeze({
-      version: 1 as const,
-      vendor: "toolform",
-      validate: (v: unknown) => {
-        if (is(v)) return { value: v as Args };
-        const value = cm === 0 ? v : coerced(v).value;
-        if (value !== v && is(value)) return { value: value as Args };
-        const s: ValidationError[] = [];
-        collect(value, s);
-        return { issues: errorReport(def.name, s).errors.map((e) => ({ message: e.message, path: pathKeys(e.path) })) };
-      },
-      jsonSchema: { input: () => def.inputSchema as Record<string, unknown> },
-    }),
-  });
-}
-
-/**
- * Work done by one check, counted in calls of recursive ($ref-target) functions. Branches
- * of anyOf/oneOf that recurse into the same value make checking exponential in the depth
- * of the input — a 700-byte argument can take seconds (ajv's too) — so past WORK_MAX calls
- * the check stops and refuses ("maxSteps"), fail-closed (an error-path call counts 4: that
- * path allocates). Every entry point (makeTool's
- * is/validate/normalize, compileSchema's is/validate) starts it again at 0.
- */
-export const work = { n: 0 };
-export const WORK_MAX = 1_000_000;
+// The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
 
 export function workErr(s: ValidationError[]): void {
   const what = `at most ${WORK_MAX} checks through recursive schemas`;
@@ -1034,45 +580,6 @@ export function unjudged(s: ValidationError[], e: unknown): void {
   s.push(mk("", "constraint_errors", deep ? "maxDepth" : "type", expected, deep ? "a value nested too deeply" : "a value that throws when read", `arguments: not checkable (${expected})`, message));
 }
 
-/** "edits[0].oldText" → ["edits", 0, "oldText"] (for Standard Schema issue paths). */
-export function pathKeys(path: string): PropertyKey[] {
-  const keys: PropertyKey[] = [];
-  const re = /\.?([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(path))) keys.push(m[1] ?? (m[2] !== undefined ? Number(m[2]) : JSON.parse(m[3]!)));
-  return keys;
-}
-
-// ---------------------------------------------------------------- paths and values
-
-/** JSON.stringify for a string, without its cost in the common case (nothing to escape: one scan, no regex). */
-export function quote(s: string): string {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    // ", \ and control characters are escaped; for surrogates and U+2028/9 JSON.stringify decides (it escapes lone surrogates only)
-    if (c < 0x20 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029) return JSON.stringify(s);
-  }
-  return '"' + s + '"';
-}
-
-/** A name a path writes bare (a.b): [A-Za-z_$][A-Za-z0-9_$]*, checked without a regex. */
-function isIdent(key: string): boolean {
-  if (key.length === 0) return false;
-  for (let i = 0; i < key.length; i++) if (!identChar(key.charCodeAt(i), i > 0)) return false;
-  return true;
-}
-
-/** Path of a property below `p`, in the notation models read: a.b, a["odd key"]. */
-export function pk(p: string, key: string): string {
-  if (isIdent(key)) return p === "" ? key : p + "." + key;
-  return p + "[" + quote(key) + "]";
-}
-
-/** Path of an item below `p`. */
-export function pi(p: string, i: number): string {
-  return p + "[" + i + "]";
-}
-
 /** The field as named in a message. */
 function field(p: string): string {
   return p === "" ? "The arguments" : quote(p);
@@ -1080,47 +587,6 @@ function field(p: string): string {
 
 function at(p: string): string {
   return p === "" ? "arguments" : p;
-}
-
-export function clip(s: string, n = 60): string {
-  return s.length <= n ? s : s.slice(0, n) + "…";
-}
-
-/** JSON Schema's name for the type of a value. */
-export function jsonType(v: unknown): string {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "array";
-  const t = typeof v;
-  if (t === "number") return Number.isInteger(v) ? "integer" : Number.isFinite(v) ? "number" : String(v);
-  if (t === "string" || t === "boolean" || t === "object") return t;
-  return t; // undefined, bigint, symbol, function: not JSON
-}
-
-/** A short, safe rendering of a value, as JSON where possible. */
-export function show(v: unknown, n = 60): string {
-  try {
-    if (typeof v === "string") return quote(clip(v, n));
-    if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
-    if (typeof v === "bigint") return String(v) + "n";
-    if (v === undefined || typeof v === "symbol" || typeof v === "function") return typeof v;
-    if (Array.isArray(v)) return v.length === 0 ? "[]" : `an array of ${v.length} item${v.length === 1 ? "" : "s"}`;
-    if (typeof v === "object" && v !== null) {
-      const keys = Object.keys(v);
-      return keys.length === 0 ? "{}" : `an object with ${clip(keys.slice(0, 5).map((k) => JSON.stringify(k)).join(", ") + (keys.length > 5 ? ", …" : ""), n)}`;
-    }
-    return String(v);
-  } catch {
-    return "a value that cannot be shown";
-  }
-}
-
-/** What was received, for a message: `the string "ten"`, `the number 5`, `null`. */
-export function describe(v: unknown): string {
-  const t = jsonType(v);
-  if (t === "string") return "the string " + show(v);
-  if (t === "integer" || t === "number") return "the number " + show(v);
-  if (t === "boolean" || t === "null") return String(v);
-  return show(v);
 }
 
 function exampleSuffix(ex: string | undefined): string {
@@ -1142,7 +608,6 @@ function mk(
   return { path, bucket, keyword, expected, received, text, message, example, suggestion };
 }
 
-// ---------------------------------------------------------------- error constructors (error path only)
 
 /** Wrong type. `types` is the schema's wording ("integer", "string or null"), `phrase` the message's ("an integer"). */
 export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string): void {
@@ -1378,9 +843,7 @@ export function overrideMessages(s: ValidationError[], from: number, msg: string
   }
 }
 
-// ---------------------------------------------------------------- near misses
 
-// The matcher itself (nearestNames, suggestName) is @toolform/runtime's src/suggest.ts, spliced in above.
 
 /** The last property name of a path ("a.merge_method", "a.merge_method[2]" → "merge_method"): the words an enum value may repeat. */
 function lastKey(p: string): string | undefined {
@@ -1389,21 +852,608 @@ function lastKey(p: string): string | undefined {
   return undefined;
 }
 
-// ---------------------------------------------------------------- predicates the fast path uses
+/** Recursion deeper than the schema's bound (recursive $ref on deep or cyclic input). */
+export function depthErr(s: ValidationError[], p: string, v: unknown, max: number): void {
+  constraintErr(s, p, v, "maxDepth", `nesting at most ${max} deep`, `nested deeper than ${max} levels`, `is nested too deeply (more than ${max} levels)`);
+}
 
-/** Length in Unicode code points (JSON Schema counts characters, not UTF-16 units). */
-export function ucs2length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    n++;
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
+/** An error found by ajv's standalone code (tools on the ajv fallback road), in toolform's report. */
+export function fromAjv(s: ValidationError[], m: { path: string; bucket: Bucket; keyword: string; expected: string }, tool: string): void {
+  const f = field(m.path);
+  const message =
+    m.bucket === "missing_required"
+      ? `${f} is required`
+      : m.bucket === "unknown_args"
+        ? `${f} is not ${m.path.includes(".") || m.path.includes("[") ? "allowed here" : "a parameter of " + tool}`
+        : `${f} must be ${m.expected}`;
+  const text = m.bucket === "missing_required" || m.bucket === "unknown_args" ? at(m.path) : `${at(m.path)}: expected ${m.expected}`;
+  s.push(mk(m.path, m.bucket, m.keyword, m.expected, "", text, message));
+}
+
+// The report of a call: its types, the buckets, the model-facing feedback text.
+
+/** The report buckets, in their order. */
+export type Bucket = "missing_required" | "unknown_args" | "type_errors" | "enum_errors" | "constraint_errors";
+
+/** One thing wrong with a call, structured. */
+export interface ValidationError {
+  /** Where: "edits[0].oldText"; "" is the arguments object itself. */
+  path: string;
+  bucket: Bucket;
+  /** The JSON Schema keyword that failed: "type", "minimum", "required", "additionalProperties", ... */
+  keyword: string;
+  /** What was wanted, in words: "an integer", ">= 0", "one of: \"a\", \"b\"". */
+  expected: string;
+  /** What was received, shown and truncated: "the string \"ten\"". */
+  received: string;
+  /** A valid value for this field as JSON text, checked against the field at build time. */
+  example?: string | undefined;
+  /** A near miss that would fit: "pages" for "Pages", "color" for "colour". */
+  suggestion?: string | undefined;
+  /** The bucket line: "term_months: expected integer, got string". */
+  text: string;
+  /** The model-facing line: "\"term_months\" must be an integer; got the string \"ten\". Example: 12". */
+  message: string;
+}
+
+/** The report as a plain dict (what `toDict()` returns and JSON carries). */
+export interface ReportDict {
+  ok: boolean;
+  unknown_tool: boolean;
+  missing_required: string[];
+  unknown_args: string[];
+  type_errors: string[];
+  enum_errors: string[];
+  constraint_errors: string[];
+  n_errors: number;
+}
+
+/** A repair made by coercion/normalisation (see `normalize`). */
+export interface Repair {
+  path: string;
+  from: unknown;
+  to: unknown;
+  rule: string;
+}
+
+export interface ValidationReport extends ReportDict {
+  /** The tool the call named (as written by the model). */
+  tool: string;
+  errors: ValidationError[];
+  /** Model-facing text: "Refused: the arguments do not match ..." then one line per error; "" when ok. */
+  feedback: string;
+  /** For an unknown tool: the closest tool names. */
+  nearest: string[];
+  /** Under a coerce mode ("lenient", "normalized"): the coerced arguments the report was computed on, for the executor. Absent under "none". Not in toDict(). */
+  value?: unknown;
+  /** Under a coerce mode: the repairs that made `value` (empty when none). Absent under "none". Not in toDict(). */
+  repairs?: readonly Repair[];
+  toDict(): ReportDict;
+}
+
+
+/**
+ * A report. What a refused call needs at once is cheap (ok, n_errors, the errors in the order
+ * found); the bucket order of `errors`, the five bucket lists and the feedback text are made
+ * on first read, once (a caller that only reads `ok` or `feedback` never pays for the others).
+ */
+class Report implements ValidationReport {
+  ok: boolean;
+  unknown_tool: boolean;
+  n_errors: number;
+  readonly tool: string;
+  readonly nearest: string[];
+  /** The errors in the order found (the schema's order), for the feedback's order (byPath). */
+  readonly #found: ValidationError[];
+  #errors: ValidationError[] | undefined;
+  #buckets: [string[], string[], string[], string[], string[]] | undefined;
+  #text: string | undefined;
+  // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
+  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[]) {
+    this.tool = tool;
+    this.#found = found;
+    this.nearest = nearest;
+    this.unknown_tool = unknownTool;
+    this.n_errors = found.length + (unknownTool ? 1 : 0);
+    this.ok = this.n_errors === 0;
+  }
+  /** The errors in bucket order (missing, unknown, type, enum, constraint), each bucket in the order found. */
+  get errors(): ValidationError[] {
+    return (this.#errors ??= sortErrors(this.#found));
+  }
+  /** The bucket lines, by bucket rank. */
+  #bucket(rank: number): string[] {
+    if (this.#buckets === undefined) {
+      const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
+      for (const e of this.errors) b[rankOf(e.bucket)]!.push(e.text);
+      this.#buckets = b;
+    }
+    return this.#buckets[rank]!;
+  }
+  get missing_required(): string[] {
+    return this.#bucket(0);
+  }
+  get unknown_args(): string[] {
+    return this.#bucket(1);
+  }
+  get type_errors(): string[] {
+    return this.#bucket(2);
+  }
+  get enum_errors(): string[] {
+    return this.#bucket(3);
+  }
+  get constraint_errors(): string[] {
+    return this.#bucket(4);
+  }
+  /** Built on first read: a harness that only logs the buckets never pays for it. */
+  get feedback(): string {
+    return (this.#text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.#found), this.unknown_tool, this.nearest));
+  }
+  toDict(): ReportDict {
+    return {
+      ok: this.ok,
+      unknown_tool: this.unknown_tool,
+      missing_required: this.missing_required.slice(),
+      unknown_args: this.unknown_args.slice(),
+      type_errors: this.type_errors.slice(),
+      enum_errors: this.enum_errors.slice(),
+      constraint_errors: this.constraint_errors.slice(),
+      n_errors: this.n_errors,
+    };
+  }
+  toJSON(): ReportDict {
+    return this.toDict();
+  }
+}
+
+function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
+  if (unknownTool) {
+    let near = "";
+    for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
+    if (near) near += "?";
+    let why = ""; // the call itself could not be read
+    for (let i = 0; i < errors.length; i++) why += " " + errors[i]!.message;
+    return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
+  }
+  let text = `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:`;
+  for (let i = 0; i < errors.length; i++) text += "\n- " + errors[i]!.message;
+  for (const l of knownLines(errors)) text += "\n- " + l;
+  return text;
+}
+
+/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"); a quoted name keeps its quotes. Read up to the first character that fits none. */
+function segments(p: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  const n = p.length;
+  let i = 0;
+  while (i < n) {
+    // .name or name
+    const j = p.charCodeAt(i) === 46 ? i + 1 : i;
+    if (j < n && identChar(p.charCodeAt(j), false)) {
+      let k = j + 1;
+      while (k < n && identChar(p.charCodeAt(k), true)) k++;
+      out.push(p.slice(j, k));
+      i = k;
+      continue;
+    }
+    if (p.charCodeAt(i) !== 91) break;
+    // [digits]
+    let k = i + 1;
+    while (k < n && p.charCodeAt(k) >= 48 && p.charCodeAt(k) <= 57) k++;
+    if (k > i + 1 && k < n && p.charCodeAt(k) === 93) {
+      out.push(Number(p.slice(i + 1, k)));
+      i = k + 1;
+      continue;
+    }
+    // ["…"]: a JSON string (a backslash escapes any character but a line break)
+    if (i + 1 >= n || p.charCodeAt(i + 1) !== 34) break;
+    k = i + 2;
+    for (;;) {
+      if (k >= n) return out;
+      const c = p.charCodeAt(k);
+      if (c === 34) break;
+      if (c === 92) {
+        const d = k + 1 < n ? p.charCodeAt(k + 1) : 10;
+        if (d === 10 || d === 13 || d === 0x2028 || d === 0x2029) return out;
+        k += 2;
+      } else k++;
+    }
+    if (k + 1 >= n || p.charCodeAt(k + 1) !== 93) break;
+    out.push(p.slice(i + 1, k + 1));
+    i = k + 2;
+  }
+  return out;
+}
+
+/** A path of one bare name ("layout", not "a.b", "a[0]" or "[\"odd key\"]"), or the arguments themselves (""). */
+function flatPath(p: string): boolean {
+  return p.indexOf(".") < 0 && p.indexOf("[") < 0;
+}
+
+/**
+ * The feedback's order: errors grouped by path, array items by index
+ * (line_items[0] before line_items[1]), names in the order first found (the
+ * schema's), an object's own errors before its members'. Stable otherwise.
+ */
+function byPath(errors: ValidationError[]): ValidationError[] {
+  const n = errors.length;
+  if (n < 2) return errors;
+  // Every path a bare name or "": the arguments' own errors, then by name in the order first found.
+  let flat = true;
+  for (let i = 0; i < n && flat; i++) flat = flatPath(errors[i]!.path);
+  if (flat && n <= 16) {
+    // Already grouped (no name comes back after another): the order found is the order.
+    let grouped = true;
+    for (let i = 1; i < n && grouped; i++) {
+      const p = errors[i]!.path;
+      if (p === errors[i - 1]!.path) continue;
+      if (p === "") grouped = false;
+      for (let j = 0; j < i - 1 && grouped; j++) if (errors[j]!.path === p) grouped = false;
+    }
+    if (grouped) return errors;
+  }
+  // Each error's sort key: per path segment, an item's index, or for a name the first error found under that prefix.
+  const segs: (string | number)[][] = [];
+  for (let i = 0; i < n; i++) segs.push(segments(errors[i]!.path));
+  const keys: number[][] = [];
+  if (n <= 16) {
+    // Few errors: the first error under a prefix is found by comparing segments (no prefix strings, no Map).
+    for (let i = 0; i < n; i++) {
+      const si = segs[i]!;
+      const k: number[] = [];
+      for (let j = 0; j < si.length; j++) {
+        const seg = si[j]!;
+        if (typeof seg === "number") {
+          k.push(seg);
+          continue;
+        }
+        let f = 0;
+        for (; f < i; f++) {
+          const sf = segs[f]!;
+          if (sf.length <= j) continue;
+          let same = true;
+          for (let x = 0; x <= j && same; x++) same = sf[x] === si[x];
+          if (same) break;
+        }
+        k.push(f);
+      }
+      keys.push(k);
+    }
+  } else {
+    const first = new Map<string, number>();
+    for (let i = 0; i < n; i++) {
+      const k: number[] = [];
+      let at = "";
+      for (const seg of segs[i]!) {
+        at += "\u0000" + seg;
+        if (typeof seg === "number") k.push(seg);
+        else {
+          let f = first.get(at);
+          if (f === undefined) first.set(at, (f = i));
+          k.push(f);
+        }
+      }
+      keys.push(k);
     }
   }
-  return n;
+  const cmp = (a: number, b: number): number => {
+    const ka = keys[a]!, kb = keys[b]!;
+    for (let j = 0; j < ka.length && j < kb.length; j++) if (ka[j] !== kb[j]) return ka[j]! - kb[j]!;
+    return ka.length - kb.length || a - b;
+  };
+  let inOrder = true;
+  for (let i = 1; i < n && inOrder; i++) if (cmp(i - 1, i) > 0) inOrder = false;
+  if (inOrder) return errors;
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(i);
+  order.sort(cmp);
+  return order.map((i) => errors[i]!);
 }
+
+/** The report of a valid call. Frozen and shared: the valid path allocates nothing. */
+export function okReport(tool: string): ValidationReport {
+  const r = new Report(tool, [], false, []);
+  void r.feedback; // fill the lazy parts before freezing (nothing is left to build on the valid path)
+  void r.errors;
+  void r.missing_required;
+  return Object.freeze(r) as ValidationReport;
+}
+
+export function errorReport(tool: string, errors: ValidationError[]): ValidationReport {
+  // A failing `is` must yield at least one error; if the collector found none the two
+  // paths disagree, which is a toolform bug: say so rather than pass the call.
+  if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
+  return new Report(tool, errors, false, []);
+}
+
+export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
+  return new Report(name, [], true, nearestNames(name, known));
+}
+
+/** A call object that throws when read (a Proxy, a getter on `name`): no tool is named, and the report says why. */
+export function unreadableCallReport(e: unknown): ValidationReport {
+  const s: ValidationError[] = [];
+  unjudged(s, e);
+  s[0] = { ...s[0]!, text: "call: not readable (plain JSON data)", message: 'The tool call could not be read as plain JSON data. Send {"name": …, "arguments": {…}}.' };
+  return new Report("", s, true, []);
+}
+
+/** Bucket → rank, without a property lookup by string. */
+function rankOf(b: Bucket): number {
+  switch (b) {
+    case "missing_required":
+      return 0;
+    case "unknown_args":
+      return 1;
+    case "type_errors":
+      return 2;
+    case "enum_errors":
+      return 3;
+    default:
+      return 4;
+  }
+}
+
+function sortErrors(errors: ValidationError[]): ValidationError[] {
+  // Stable: by bucket order, then in the order found (schema order). A counting sort: one pass
+  // to count, one to place; no tuple per error, no comparator.
+  const n = errors.length;
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) if (rankOf(errors[i - 1]!.bucket) > rankOf(errors[i]!.bucket)) sorted = false;
+  if (sorted) return errors;
+  let c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rankOf(errors[i]!.bucket);
+    if (r === 0) c0++;
+    else if (r === 1) c1++;
+    else if (r === 2) c2++;
+    else if (r === 3) c3++;
+  }
+  const at = [0, c0, c0 + c1, c0 + c1 + c2, c0 + c1 + c2 + c3];
+  const out = new Array<ValidationError>(n);
+  for (let i = 0; i < n; i++) {
+    const e = errors[i]!;
+    out[at[rankOf(e.bucket)]!++] = e;
+  }
+  return out;
+}
+
+/** A report under a coerce mode: the report of the coerced value, with that value and its repairs. */
+class CoercedReport implements ValidationReport {
+  readonly ok: boolean;
+  readonly unknown_tool: boolean;
+  readonly n_errors: number;
+  readonly tool: string;
+  readonly nearest: string[];
+  readonly #base: ValidationReport;
+  readonly value: unknown;
+  readonly repairs: readonly Repair[];
+  constructor(base: ValidationReport, value: unknown, repairs: readonly Repair[]) {
+    this.#base = base;
+    this.value = value;
+    this.repairs = repairs;
+    this.ok = base.ok;
+    this.unknown_tool = base.unknown_tool;
+    this.n_errors = base.n_errors;
+    this.tool = base.tool;
+    this.nearest = base.nearest;
+  }
+  // The base report's errors, buckets and text (built when first read, if the base builds them lazily).
+  get errors(): ValidationError[] {
+    return this.#base.errors;
+  }
+  get missing_required(): string[] {
+    return this.#base.missing_required;
+  }
+  get unknown_args(): string[] {
+    return this.#base.unknown_args;
+  }
+  get type_errors(): string[] {
+    return this.#base.type_errors;
+  }
+  get enum_errors(): string[] {
+    return this.#base.enum_errors;
+  }
+  get constraint_errors(): string[] {
+    return this.#base.constraint_errors;
+  }
+  get feedback(): string {
+    return this.#base.feedback;
+  }
+  toDict(): ReportDict {
+    return Report.prototype.toDict.call(this);
+  }
+  toJSON(): ReportDict {
+    return this.toDict();
+  }
+}
+
+// The tool object a generated module exports (makeTool), and validateCall's report (callReport).
+
+/** What `validate` coerces (config `coerce`; docs/normalize.md). */
+export type CoerceMode = "none" | "lenient" | "normalized";
+
+/**
+ * What `normalize` does: "none" nothing; "lenient" the casts a tool makes ("5" → 5);
+ * "normalized" the normalisation of almost-right values and more, canonical spelling kept (for an
+ * executor); "compare" normalized, then every string trimmed and lower-cased (for
+ * comparing values: a parsed call's normalized_arguments; never for executing).
+ */
+export type NormalizeMode = CoerceMode | "compare";
+
+export interface NormalizeResult {
+  /** The normalised arguments; the input itself (same reference) when nothing changed. */
+  value: unknown;
+  /** Every repair made, in order (the compare mode's case-folding is not listed). */
+  repairs: readonly Repair[];
+}
+
+/** Standard Schema v1 (https://standardschema.dev), with its JSON Schema extension. */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (
+      value: unknown,
+    ) =>
+      | { readonly value: Output; readonly issues?: undefined }
+      | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<PropertyKey> }> };
+    readonly types?: { readonly input: Input; readonly output: Output };
+    readonly jsonSchema?: { readonly input: (options?: unknown) => Record<string, unknown> };
+  };
+}
+
+/** A generated tool: its definition plus its precompiled checks. */
+export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: Record<string, unknown> | boolean;
+  /** sha256 of the canonical inputSchema the code was generated from. */
+  readonly schemaHash: string;
+  /** Fast path: true when the arguments fit; allocates nothing. */
+  is(args: unknown): args is Args;
+  /** Full report; the error-collecting path runs only when `is` said no. Under a coerce mode, computed on the coerced value, which it carries (`value`, `repairs`). */
+  validate(args: unknown): ValidationReport;
+  /** What `validate` coerces. */
+  readonly coerce: CoerceMode;
+  /** Schema-directed normalisation; never mutates `args`. Default mode "compare" (a parsed call's normalized_arguments). */
+  normalize(args: unknown, mode?: NormalizeMode): NormalizeResult;
+}
+
+/**
+ * The generated `validateCall`: total on any value. A call whose `name` is not a
+ * tool's (a non-string, an object whose toString throws) is an unknown tool; a call
+ * object that throws when read (a Proxy, a getter on `name` or `arguments`) is a
+ * refusal saying so, never an exception.
+ */
+export function callReport(toolset: Readonly<Record<string, Tool>>, known: readonly string[], call: unknown): ValidationReport {
+  let name: unknown;
+  try {
+    name = call === null || call === undefined ? undefined : (call as { name?: unknown }).name;
+  } catch (e) {
+    return unreadableCallReport(e);
+  }
+  if (typeof name !== "string" || !hasOwn.call(toolset, name)) return unknownToolReport(typeof name === "string" ? name : show(name), known);
+  try {
+    const args = (call as { arguments?: unknown }).arguments;
+    return toolset[name]!.validate(args === undefined ? {} : args);
+  } catch (e) {
+    // A throwing `arguments` getter (validate itself is total); only then is an error list made.
+    const s: ValidationError[] = [];
+    unjudged(s, e);
+    return errorReport(name, s);
+  }
+}
+
+const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
+const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
+
+/** Builds a tool object from the generated pieces. */
+export function makeTool<Args>(def: {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown> | boolean;
+  schemaHash: string;
+  is: (v: unknown) => boolean;
+  collect: (v: unknown, s: ValidationError[]) => void;
+  /** The generated normaliser: (args, mode 1 lenient | 2 normalized | 3 compare, repairs) => value. Absent: nothing is repaired. */
+  normalize?: (v: unknown, m: number, r: Repair[]) => unknown;
+  coerce?: CoerceMode;
+}): Tool<Args> {
+  const ok = okReport(def.name);
+  // Total whatever the input: a Proxy or getter that throws, or nesting deeper than
+  // the call stack allows under a large maxDepth, is a refusal (see unjudged), never an exception.
+  // (try/catch costs nothing on the fast path and allocates nothing.)
+  // Each entry point also starts a fresh work budget (see `work`).
+  const is = ((v: unknown): boolean => {
+    work.n = 0;
+    try {
+      return def.is(v);
+    } catch {
+      return false;
+    }
+  }) as (v: unknown) => v is Args;
+  const collect = (v: unknown, s: ValidationError[]): void => {
+    work.n = 0;
+    try {
+      def.collect(v, s);
+    } catch (e) {
+      unjudged(s, e);
+    }
+    if (work.n > WORK_MAX) workErr(s);
+  };
+  const coerce: CoerceMode = def.coerce ?? "none";
+  const nz0 = def.normalize ?? ((v: unknown) => v);
+  const nz = (v: unknown, m: number, r: Repair[]): unknown => {
+    work.n = 0;
+    try {
+      return nz0(v, m, r);
+    } catch {
+      r.length = 0; // nothing repaired: the value is judged as it came
+      return v;
+    }
+  };
+  const modeOf = (mode: unknown): number => {
+    const m = NORMALIZE_MODES[mode as NormalizeMode];
+    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
+    return m;
+  };
+  const normalize = (v: unknown, mode: NormalizeMode = "compare"): NormalizeResult => {
+    const m = modeOf(mode);
+    if (m === 0 || (m !== 3 && is(v))) return { value: v, repairs: NO_REPAIRS };
+    const r: Repair[] = [];
+    const value = nz(v, m, r);
+    return { value, repairs: r.length ? r : NO_REPAIRS };
+  };
+  const cm = NORMALIZE_MODES[coerce];
+  /** The coerced value and its repairs; the value itself when it already fits (nothing allocated). */
+  const coerced = (v: unknown): { value: unknown; r: Repair[] | undefined } => {
+    if (is(v)) return { value: v, r: undefined };
+    const r: Repair[] = [];
+    return { value: nz(v, cm, r), r };
+  };
+  const validate =
+    cm === 0
+      ? (v: unknown): ValidationReport => {
+          if (is(v)) return ok;
+          const s: ValidationError[] = [];
+          collect(v, s);
+          return errorReport(def.name, s);
+        }
+      : (v: unknown): ValidationReport => {
+          const { value, r } = coerced(v);
+          const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
+          if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
+          const s: ValidationError[] = [];
+          collect(value, s);
+          return new CoercedReport(errorReport(def.name, s), value, repairs);
+        };
+  return Object.freeze({
+    name: def.name,
+    description: def.description,
+    inputSchema: def.inputSchema,
+    schemaHash: def.schemaHash,
+    is,
+    validate,
+    coerce,
+    normalize,
+    "~standard": Object.freeze({
+      version: 1 as const,
+      vendor: "toolform",
+      validate: (v: unknown) => {
+        if (is(v)) return { value: v as Args };
+        const value = cm === 0 ? v : coerced(v).value;
+        if (value !== v && is(value)) return { value: value as Args };
+        const s: ValidationError[] = [];
+        collect(value, s);
+        return { issues: errorReport(def.name, s).errors.map((e) => ({ message: e.message, path: pathKeys(e.path) })) };
+      },
+      jsonSchema: { input: () => def.inputSchema as Record<string, unknown> },
+    }),
+  });
+}
+
+// JSON equality (const, enum, uniqueItems): total on deep, long, shared or cyclic values.
 
 /**
  * JSON equality: 1 equals 1.0, key order does not matter, at any depth. Total on any
@@ -1692,40 +1742,7 @@ function shallowKey(v: object): string {
   return s + ks.length;
 }
 
-/** `multipleOf` that is right for fractions (0.1, 0.01) and does not overflow. */
-export function isMultipleOf(v: number, m: number): boolean {
-  if (Number.isInteger(m) && Number.isInteger(v)) return v % m === 0;
-  const q = v / m;
-  // Overflow: every integer is a multiple of 1/n (0.5, 0.25, …) even when v / m is Infinity.
-  if (!Number.isFinite(q)) return Number.isInteger(v) && Number.isInteger(1 / m);
-  if (Number.isInteger(q)) return true;
-  // Decimal-aware check: scale both by the number of decimals in m.
-  const dec = decimals(m);
-  if (dec > 0 && dec < 16) {
-    const scale = 10 ** dec;
-    const sv = Math.round(v * scale);
-    // Relative tolerance only: 5e-324 must not round to a "multiple" of 0.5.
-    if (Math.abs(sv - v * scale) <= 1e-9 * Math.abs(v * scale)) {
-      const sm = Math.round(m * scale);
-      return Number.isSafeInteger(sv) ? sv % sm === 0 : Math.abs(q - Math.round(q)) < 1e-9;
-    }
-    return false;
-  }
-  return false;
-}
-
-function decimals(m: number): number {
-  const s = String(m);
-  const e = s.indexOf("e-");
-  if (e >= 0) return Number(s.slice(e + 2)) + (s.indexOf(".") >= 0 ? e - s.indexOf(".") - 1 : 0);
-  const d = s.indexOf(".");
-  return d < 0 ? 0 : s.length - d - 1;
-}
-
-/** Own property test, for keys that objects inherit (constructor, toString, __proto__, ...). */
-export const hasOwn = Object.prototype.hasOwnProperty;
-
-// ---------------------------------------------------------------- combinators (error path)
+// anyOf / oneOf on the error path: which branch the model most likely meant, and its errors.
 
 /** One alternative of anyOf/oneOf, described at build time (src/emit/validator/phrases.ts). */
 export interface Alternative {
@@ -1838,7 +1855,7 @@ export function oneOfMany(s: ValidationError[], p: string, v: unknown, matched: 
   constraintErr(s, p, v, "oneOf", `exactly one of ${total} alternatives`, `matches ${which} of oneOf`, `must match exactly one of the ${total} alternatives, but matches ${which}; remove what makes it fit more than one`);
 }
 
-// ---------------------------------------------------------------- x-compare
+// x-compare: one field against another (numbers, dates, times).
 
 const TIME_RE = /^(\d{2}):(\d{2}):(\d{2})(\.\d+)?(z|[+-]\d{2}:\d{2})$/i;
 
@@ -1891,25 +1908,7 @@ export function compareErr(s: ValidationError[], p: string, left: string, lv: un
   );
 }
 
-/** Recursion deeper than the schema's bound (recursive $ref on deep or cyclic input). */
-export function depthErr(s: ValidationError[], p: string, v: unknown, max: number): void {
-  constraintErr(s, p, v, "maxDepth", `nesting at most ${max} deep`, `nested deeper than ${max} levels`, `is nested too deeply (more than ${max} levels)`);
-}
-
-/** An error found by ajv's standalone code (tools on the ajv fallback road), in toolform's report. */
-export function fromAjv(s: ValidationError[], m: { path: string; bucket: Bucket; keyword: string; expected: string }, tool: string): void {
-  const f = field(m.path);
-  const message =
-    m.bucket === "missing_required"
-      ? `${f} is required`
-      : m.bucket === "unknown_args"
-        ? `${f} is not ${m.path.includes(".") || m.path.includes("[") ? "allowed here" : "a parameter of " + tool}`
-        : `${f} must be ${m.expected}`;
-  const text = m.bucket === "missing_required" || m.bucket === "unknown_args" ? at(m.path) : `${at(m.path)}: expected ${m.expected}`;
-  s.push(mk(m.path, m.bucket, m.keyword, m.expected, "", text, message));
-}
-
-// ---------------------------------------------------------------- $dynamicRef
+// $dynamicRef: the dynamic scope a recursive check carries.
 
 /** What a dynamic scope binds an anchor name to: the target's functions. */
 export interface ScopeBinding {
@@ -1938,8 +1937,6 @@ export function dynamicTarget(ds: DynamicScope, name: string, fallback: ScopeBin
 }
 
 // toolform format checks: the JSON Schema `format` predicates of the generated runtime.
-// This file is copied verbatim next to generated code and concatenated after _runtime.ts:
-// it imports nothing, and every top-level name starts with `fmt` or `FORMAT`.
 //
 // Each `fmt_<name>(s)` is total (never throws, whatever `s` is) and linear-time: the hot
 // formats (dates, ip addresses, uuid, json-pointer) are hand-written scanners that do not
@@ -2737,9 +2734,6 @@ export const FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean 
 );
 
 // toolform normaliser helpers: what the generated `normalize` of every tool calls.
-// This file is copied next to generated code and concatenated after _runtime.ts:
-// it imports only from _runtime.ts (src/emit/runtime-file.ts drops that import when
-// it concatenates), and every top-level name starts with `nz` or `NZ`.
 //
 // The schema is never read here: the generated code decides, per schema place,
 // which of these casts may apply (only where the schema wants that type), and
@@ -2748,15 +2742,6 @@ export const FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean 
 //
 // Modes, as numbers in generated code: 1 lenient, 2 normalized, 3 compare
 // (normalized, then every string case-folded and trimmed).
-
-
-/** One repair (the same shape as the runtime's `Repair`). */
-export interface NzRepair {
-  path: string;
-  from: unknown;
-  to: unknown;
-  rule: string;
-}
 
 export const NZ_LENIENT = 1;
 export const NZ_NORMALIZED = 2;
@@ -2821,7 +2806,7 @@ export function nzEnum(s: string, folded: ReadonlyMap<string, string>): string |
 }
 
 /** Records a scalar repair: the unwrapping of a one-element list (when `unwrapped`), then the cast of a string. Returns `to`. */
-export function nzScalar(r: NzRepair[], p: string, from: unknown, to: unknown, unwrapped: boolean): unknown {
+export function nzScalar(r: Repair[], p: string, from: unknown, to: unknown, unwrapped: boolean): unknown {
   let f = from;
   if (unwrapped) {
     f = (from as unknown[])[0];
@@ -2832,12 +2817,12 @@ export function nzScalar(r: NzRepair[], p: string, from: unknown, to: unknown, u
 }
 
 /** Records a repair. */
-export function nzFix(r: NzRepair[], p: string, from: unknown, to: unknown, rule: string): void {
+export function nzFix(r: Repair[], p: string, from: unknown, to: unknown, rule: string): void {
   r.push({ path: p, from, to, rule });
 }
 
 /** Records a repair before the repairs made inside its result (at index `at`). */
-export function nzFixAt(r: NzRepair[], at: number, p: string, from: unknown, to: unknown, rule: string): void {
+export function nzFixAt(r: Repair[], at: number, p: string, from: unknown, to: unknown, rule: string): void {
   r.splice(at, 0, { path: p, from, to, rule });
 }
 
@@ -2865,7 +2850,7 @@ export function nzSet(o: any, v: object, k: string, x: unknown): any {
 }
 
 /** Copy-on-write removal of `k` (a `null` the schema does not allow for an optional property), recorded at `p`. */
-export function nzDrop(r: NzRepair[], p: string, o: any, v: object, k: string): any {
+export function nzDrop(r: Repair[], p: string, o: any, v: object, k: string): any {
   const w = o === v ? nzCopy(v) : o;
   if (nzHas.call(w, k)) delete w[k];
   r.push({ path: p, from: null, to: undefined, rule: "drop_null" });
@@ -2885,7 +2870,7 @@ export function nzOwn(o: any, k: string): unknown {
 }
 
 /** A generated `nz_*` function: (value, path, repairs, mode, depth) => the value, repaired or itself. */
-export type NzFunction = (v: any, p: string, r: NzRepair[], m: number, d: number) => unknown;
+export type NzFunction = (v: any, p: string, r: Repair[], m: number, d: number) => unknown;
 
 /**
  * A declared property `k` of the object `v` (read as `v.k`): normalised by `f` at its
@@ -2893,7 +2878,7 @@ export type NzFunction = (v: any, p: string, r: NzRepair[], m: number, d: number
  * mode instead. `f` undefined: only the drop. Returns the object to keep writing.
  * (One call per property keeps each tool's generated normaliser short.)
  */
-export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, drop: boolean, p: string, r: NzRepair[], m: number, d: number): any {
+export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, drop: boolean, p: string, r: Repair[], m: number, d: number): any {
   const x = v[k];
   if (x === undefined) return o;
   if (drop && x === null && m >= 2) return nzDrop(r, pk(p, k), o, v, k);
@@ -2909,7 +2894,7 @@ export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, dro
  * and kept only when the result `fits` the place (the repair recorded before those
  * made inside it). Otherwise `v` unchanged. Returns the value.
  */
-export function nzContainer(v: unknown, p: string, r: NzRepair[], m: number, d: number, want: number, self: NzFunction, fits: (w: unknown, d: number) => boolean): unknown {
+export function nzContainer(v: unknown, p: string, r: Repair[], m: number, d: number, want: number, self: NzFunction, fits: (w: unknown, d: number) => boolean): unknown {
   let j: unknown = undefined;
   if (typeof v === "string") {
     j = nzJson(v, want);
@@ -2920,7 +2905,7 @@ export function nzContainer(v: unknown, p: string, r: NzRepair[], m: number, d: 
 }
 
 /** `to` normalised by `self` when that fits, recorded as `rule` before the repairs inside it; else `from` (and no repair). */
-function nzTry(from: unknown, to: unknown, p: string, r: NzRepair[], m: number, d: number, self: NzFunction, fits: (w: unknown, d: number) => boolean, rule: string): unknown {
+function nzTry(from: unknown, to: unknown, p: string, r: Repair[], m: number, d: number, self: NzFunction, fits: (w: unknown, d: number) => boolean, rule: string): unknown {
   const n = r.length;
   const w = self(to, p, r, m, d);
   if (fits(w, d)) {
@@ -2932,7 +2917,7 @@ function nzTry(from: unknown, to: unknown, p: string, r: NzRepair[], m: number, 
 }
 
 /** Items `from`… of the array `v`, each normalised by `f` at its path, written copy-on-write into `a` (nzItem). Returns the array to keep writing. */
-export function nzItems(a: any, v: unknown[], from: number, f: NzFunction, p: string, r: NzRepair[], m: number, d: number): any {
+export function nzItems(a: any, v: unknown[], from: number, f: NzFunction, p: string, r: Repair[], m: number, d: number): any {
   for (let i = from; i < v.length; i++) {
     const x = v[i];
     const y = f(x, pi(p, i), r, m, d);
@@ -2942,7 +2927,7 @@ export function nzItems(a: any, v: unknown[], from: number, f: NzFunction, p: st
 }
 
 /** Normalized mode: an enum/const string in the schema's own spelling (nzEnum), recorded; else `v`. */
-export function nzSpelling(v: string, p: string, r: NzRepair[], folded: ReadonlyMap<string, string>): string {
+export function nzSpelling(v: string, p: string, r: Repair[], folded: ReadonlyMap<string, string>): string {
   const c = nzEnum(v, folded);
   if (c === undefined) return v;
   nzFix(r, p, v, c, "enum_spelling");
@@ -2956,14 +2941,14 @@ export function nzSpelling(v: string, p: string, r: NzRepair[], folded: Readonly
  * kept only when the result has the wanted type. Each is an NzFunction, so a
  * place with nothing else to repair calls it directly.
  */
-export function nzToString(v: unknown, p: string, r: NzRepair[], m: number, _d: number): unknown {
+export function nzToString(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
   if (typeof v === "string") return v;
   const u = m >= 2 && Array.isArray(v) && v.length === 1;
   const w: unknown = u ? (v as unknown[])[0] : v;
   return w !== v && typeof w === "string" ? nzScalar(r, p, v, w, u) : v;
 }
 
-export function nzToInteger(v: unknown, p: string, r: NzRepair[], m: number, _d: number): unknown {
+export function nzToInteger(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
   if (Number.isInteger(v)) return v;
   const u = m >= 2 && Array.isArray(v) && v.length === 1;
   let w: unknown = u ? (v as unknown[])[0] : v;
@@ -2971,7 +2956,7 @@ export function nzToInteger(v: unknown, p: string, r: NzRepair[], m: number, _d:
   return w !== v && Number.isInteger(w) ? nzScalar(r, p, v, w, u) : v;
 }
 
-export function nzToNumber(v: unknown, p: string, r: NzRepair[], m: number, _d: number): unknown {
+export function nzToNumber(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
   if (typeof v === "number" && Number.isFinite(v)) return v;
   const u = m >= 2 && Array.isArray(v) && v.length === 1;
   let w: unknown = u ? (v as unknown[])[0] : v;
@@ -2979,7 +2964,7 @@ export function nzToNumber(v: unknown, p: string, r: NzRepair[], m: number, _d: 
   return w !== v && typeof w === "number" && Number.isFinite(w) ? nzScalar(r, p, v, w, u) : v;
 }
 
-export function nzToBoolean(v: unknown, p: string, r: NzRepair[], m: number, _d: number): unknown {
+export function nzToBoolean(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
   if (typeof v === "boolean") return v;
   const u = m >= 2 && Array.isArray(v) && v.length === 1;
   let w: unknown = u ? (v as unknown[])[0] : v;
@@ -2992,7 +2977,7 @@ export function nzToBoolean(v: unknown, p: string, r: NzRepair[], m: number, _d:
  * `fit` are left as they are (except in compare mode); a normaliser that throws
  * (deeper than maxDepth, input no normaliser can read) leaves the value as it was.
  */
-export function nzEntry(fits: (v: unknown) => boolean, root: NzFunction): (v: unknown, m: number, r: NzRepair[]) => unknown {
+export function nzEntry(fits: (v: unknown) => boolean, root: NzFunction): (v: unknown, m: number, r: Repair[]) => unknown {
   return (v, m, r) => {
     let out = v;
     if (m >= 1 && m <= 3 && !fits(v)) {

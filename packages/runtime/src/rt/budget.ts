@@ -1,0 +1,12 @@
+// The work budget of one check (the compiler writes WORK_MAX into generated code too).
+
+/**
+ * Work done by one check, counted in calls of recursive ($ref-target) functions. Branches
+ * of anyOf/oneOf that recurse into the same value make checking exponential in the depth
+ * of the input — a 700-byte argument can take seconds (ajv's too) — so past WORK_MAX calls
+ * the check stops and refuses ("maxSteps"), fail-closed (an error-path call counts 4: that
+ * path allocates). Every entry point (makeTool's
+ * is/validate/normalize, compileSchema's is/validate) starts it again at 0.
+ */
+export const work = { n: 0 };
+export const WORK_MAX = 1_000_000;

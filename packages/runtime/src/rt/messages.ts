@@ -1,0 +1,309 @@
+// The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
+import type { Bucket, ValidationError } from "./report.js";
+import { WORK_MAX } from "./budget.js";
+import { clip, describe, jsonType, pathKeys, pk, quote, show } from "./text.js";
+import { ucs2length } from "./predicates.js";
+import { suggestAndNearest, suggestName } from "../suggest.js";
+
+export function workErr(s: ValidationError[]): void {
+  const what = `at most ${WORK_MAX} checks through recursive schemas`;
+  s.push(mk("", "constraint_errors", "maxSteps", what, "a value too costly to check", `arguments: needs more than ${WORK_MAX} recursive checks (maxSteps)`, `The arguments are too costly to check (${what}); send a smaller or less deeply nested value.`));
+}
+
+/** A value the validator could not read to the end: a throwing Proxy or getter, or nesting past the call stack. */
+export function unjudged(s: ValidationError[], e: unknown): void {
+  const deep = e instanceof RangeError;
+  const expected = deep ? "nesting the validator can follow" : "plain JSON data";
+  const message = deep ? "The arguments are nested too deeply to check." : "The arguments could not be read as plain JSON data.";
+  s.push(mk("", "constraint_errors", deep ? "maxDepth" : "type", expected, deep ? "a value nested too deeply" : "a value that throws when read", `arguments: not checkable (${expected})`, message));
+}
+
+/** The field as named in a message. */
+export function field(p: string): string {
+  return p === "" ? "The arguments" : quote(p);
+}
+
+export function at(p: string): string {
+  return p === "" ? "arguments" : p;
+}
+
+export function exampleSuffix(ex: string | undefined): string {
+  return ex === undefined ? "" : ". Example: " + ex;
+}
+
+export function mk(
+  path: string,
+  bucket: Bucket,
+  keyword: string,
+  expected: string,
+  received: string,
+  text: string,
+  message: string,
+  example?: string,
+  suggestion?: string,
+): ValidationError {
+  // One object shape for every error (optional fields present, maybe undefined): keeps the error path monomorphic.
+  return { path, bucket, keyword, expected, received, text, message, example, suggestion };
+}
+
+
+/** Wrong type. `types` is the schema's wording ("integer", "string or null"), `phrase` the message's ("an integer"). */
+export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string): void {
+  const got = describe(v);
+  s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${jsonType(v)}`, `${field(p)} must be ${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
+}
+
+/** A required property `key` is missing from the object at `p`. */
+export function missing(s: ValidationError[], p: string, key: string, ex?: string): void {
+  const path = pk(p, key);
+  s.push(
+    mk(path, "missing_required", "required", "present", "nothing", path, `${quote(path)} is required${ex === undefined ? "" : ". Example: " + quote(key) + ": " + ex}`, ex),
+  );
+}
+
+/**
+ * An unknown key's error. Besides the public fields it keeps what its object declares and
+ * the declared names near the key (one scan finds both them and the suggestion): the
+ * feedback says the list once per object, not once per unknown key, so the message leaves
+ * it out. Private fields: a copy ({...e}) or JSON carries only the public ones.
+ */
+class UnknownKeyError implements ValidationError {
+  path: string;
+  bucket: Bucket;
+  keyword: string;
+  expected: string;
+  received: string;
+  text: string;
+  message: string;
+  example: string | undefined;
+  suggestion: string | undefined;
+  readonly #known: readonly string[];
+  readonly #whose: string;
+  readonly #near: readonly string[];
+  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], whose: string, near: readonly string[]) {
+    this.path = path;
+    this.bucket = "unknown_args";
+    this.keyword = "additionalProperties";
+    this.expected = "no such property";
+    this.received = received;
+    this.text = path;
+    this.message = message;
+    this.example = undefined;
+    this.suggestion = suggestion;
+    this.#known = known;
+    this.#whose = whose;
+    this.#near = near;
+  }
+  /** The declared names of the error's object, the line's head, and the names near the key; undefined for any other error. */
+  static of(e: ValidationError): { known: readonly string[]; whose: string; near: readonly string[] } | undefined {
+    return #known in e && e.#known.length > 0 ? { known: e.#known, whose: e.#whose, near: e.#near } : undefined;
+  }
+}
+
+/** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
+export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
+  const path = pk(p, key);
+  const { suggestion, nearest } = suggestAndNearest(key, known);
+  const qp = p === "" ? "" : quote(p);
+  const whose = p === "" ? "a parameter of " + owner : "a field of " + qp;
+  const none = known.length === 0 ? " It takes none." : "";
+  const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
+  const head = p === "" ? "Parameters of " + owner : "Fields of " + qp;
+  s.push(new UnknownKeyError(path, quote(clip(key)), `${quote(path)} is not ${whose}${hint}.${none}`, suggestion, known, head, nearest));
+}
+
+/** At most this many names in a list line; the suggested and closest come first, so a long list loses only far names. */
+const LIST_MAX = 40;
+
+/**
+ * One line per object with unknown keys: its declared names, the suggested ones first,
+ * then those close to any unknown key, then the rest in the schema's order.
+ */
+export function knownLines(errors: readonly ValidationError[]): string[] {
+  let groups: Map<readonly string[], { whose: string; meant: string[]; close: string[] }> | undefined;
+  for (const e of errors) {
+    const k = UnknownKeyError.of(e);
+    if (k === undefined) continue;
+    groups ??= new Map();
+    let g = groups.get(k.known);
+    if (g === undefined) groups.set(k.known, (g = { whose: k.whose, meant: [], close: [] }));
+    if (e.suggestion !== undefined) g.meant.push(e.suggestion);
+    for (const n of k.near) g.close.push(n);
+  }
+  const out: string[] = [];
+  if (groups === undefined) return out;
+  for (const [known, g] of groups) {
+    const names = uniqueNames(g.meant, g.close, known);
+    let shown = "";
+    for (let i = 0; i < names.length && i < LIST_MAX; i++) shown += (i ? ", " : "") + names[i]!;
+    if (names.length > LIST_MAX) shown += `, … (${names.length} in all)`;
+    out.push(`${g.whose}: ${shown}`);
+  }
+  return out;
+}
+
+/** [...new Set([...a, ...b, ...c])] without the copies: a short list is searched, a long one goes through a Set. */
+function uniqueNames(a: readonly string[], b: readonly string[], c: readonly string[]): string[] {
+  const names: string[] = [];
+  const seen = a.length + b.length + c.length > 24 ? new Set<string>() : undefined;
+  for (const list of [a, b, c]) {
+    for (let i = 0; i < list.length; i++) {
+      const n = list[i]!;
+      if (seen === undefined ? names.includes(n) : seen.has(n)) continue;
+      seen?.add(n);
+      names.push(n);
+    }
+  }
+  return names;
+}
+
+/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings (for suggestions). */
+interface EnumTexts {
+  expected: string;
+  list: string;
+  strings: string[];
+}
+const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
+function enumTexts(allowed: readonly unknown[]): EnumTexts {
+  let t = enumTextsOf.get(allowed);
+  if (t === undefined) {
+    const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
+    const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings: allowed.filter((a): a is string => typeof a === "string") };
+    enumTextsOf.set(allowed, t);
+  }
+  return t;
+}
+
+/** A value outside its enum (or unequal to its const: `allowed` has one element). */
+export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
+  const t = enumTexts(allowed);
+  const got = show(v);
+  const near = typeof v === "string" ? suggestName(v, t.strings, () => lastKey(p)) : undefined;
+  const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
+  s.push(mk(p, "enum_errors", keyword, t.expected, got, `${at(p)}: ${got} not in ${t.list}`, `${field(p)} must be ${t.expected}; got ${got}${hint}`, ex, near));
+}
+
+const LIMIT: Record<string, [string, string]> = {
+  minimum: ["<", ">="],
+  maximum: [">", "<="],
+  exclusiveMinimum: ["<=", ">"],
+  exclusiveMaximum: [">=", "<"],
+};
+
+/** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
+export function limitErr(s: ValidationError[], p: string, v: number, keyword: string, limit: number, ex?: string): void {
+  const [bad, good] = LIMIT[keyword] ?? ["?", "?"];
+  s.push(mk(p, "constraint_errors", keyword, `${good} ${limit}`, show(v), `${at(p)}: ${show(v)} ${bad} ${keyword} ${limit}`, `${field(p)} must be ${good} ${limit}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+}
+
+export function multipleErr(s: ValidationError[], p: string, v: number, m: number, ex?: string): void {
+  s.push(mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, show(v), `${at(p)}: ${show(v)} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+}
+
+const SIZE: Record<string, [string, string, string, string]> = {
+  // keyword: [at least/at most, unit, plural unit, what]
+  minLength: ["at least", "character", "characters", "length"],
+  maxLength: ["at most", "character", "characters", "length"],
+  minItems: ["at least", "item", "items", "items"],
+  maxItems: ["at most", "item", "items", "items"],
+  minProperties: ["at least", "property", "properties", "properties"],
+  maxProperties: ["at most", "property", "properties", "properties"],
+  minContains: ["at least", "matching item", "matching items", "matching items"],
+  maxContains: ["at most", "matching item", "matching items", "matching items"],
+};
+
+/** A size out of bounds: `n` is the measured size (code points, items, properties). */
+export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): void {
+  const [rel, unit, units, what] = SIZE[keyword] ?? ["?", "", "", "size"];
+  const op = keyword.startsWith("min") ? "<" : ">";
+  const has = typeof v === "string" ? `${show(v)} (${n} ${n === 1 ? unit : units})` : `${n} ${n === 1 ? unit : units}`;
+  s.push(
+    mk(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${at(p)}: ${what} ${n} ${op} ${keyword} ${limit}`, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex),
+  );
+}
+
+/** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
+export function patternErr(s: ValidationError[], p: string, v: string, source: string, expected: string, ex?: string, len?: number): void {
+  const n = len === undefined ? len : ucs2length(v);
+  const got = n === undefined || n === len ? show(v) : `${show(v)} (${n} character${n === 1 ? "" : "s"})`;
+  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${show(v)} does not match pattern ${quote(clip(source, 200))}`, `${field(p)} must be ${expected}; got ${got}${exampleSuffix(ex)}`, ex));
+}
+
+/** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
+export function formatErr(s: ValidationError[], p: string, v: string, format: string, words: string, ex?: string): void {
+  s.push(mk(p, "constraint_errors", "format", words, show(v), `${at(p)}: ${show(v)} is not a valid ${format}`, `${field(p)} must be ${words}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+}
+
+export function uniqueErr(s: ValidationError[], p: string, i: number, j: number): void {
+  s.push(mk(p, "constraint_errors", "uniqueItems", "unique items", `items ${i} and ${j} equal`, `${at(p)}: items ${i} and ${j} are equal (uniqueItems)`, `${field(p)} must not repeat items; items ${i} and ${j} are equal`));
+}
+
+/** Any other constraint, with texts built by the generator (combinators, not, depth, x-compare). */
+export function constraintErr(s: ValidationError[], p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): void {
+  s.push(mk(p, "constraint_errors", keyword, expected, show(v), `${at(p)}: ${text}`, `${field(p)} ${message}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+}
+
+/** A schema that accepts nothing (`false`), or a property forbidden by one. */
+export function falseErr(s: ValidationError[], p: string, v: unknown): void {
+  s.push(mk(p, "constraint_errors", "false", "nothing", show(v), `${at(p)}: not allowed`, `${field(p)} is not allowed here`));
+}
+
+/** For `anyOf: [X, {type: "null"}]`: X's type errors at `p` say "… or null". */
+export function orNull(s: ValidationError[], from: number, p: string): void {
+  for (let i = from; i < s.length; i++) {
+    const e = s[i]!;
+    if (e.path === p && e.bucket === "type_errors" && !e.expected.endsWith(" or null")) {
+      const expected = e.expected + " or null";
+      s[i] = { ...e, expected, text: e.text.replace(/, got /, " or null, got "), message: e.message.replace(" must be " + e.expected, " must be " + expected) };
+    }
+  }
+}
+
+/**
+ * `null` for an optional field that refuses null: models send it for "no value", so the
+ * errors found at `p` since index `from` say it can be left out. `phrase`: what the field
+ * takes, in words ("an array of strings"), else the error's own wording.
+ */
+export function nullOptional(s: ValidationError[], from: number, p: string, phrase?: string): void {
+  for (let i = from; i < s.length; i++) {
+    const e = s[i]!;
+    if (e.path === p && (e.bucket === "type_errors" || e.bucket === "enum_errors")) s[i] = { ...e, message: `${field(p)} is optional: omit it, or give ${phrase ?? e.expected}${exampleSuffix(e.example)}` };
+  }
+}
+
+/** Replaces the messages of errors found below index `from` (the `errorMessage` keyword). */
+export function overrideMessages(s: ValidationError[], from: number, msg: string | Readonly<Record<string, string>>): void {
+  for (let i = from; i < s.length; i++) {
+    const e = s[i]!;
+    const m = typeof msg === "string" ? msg : msg[e.keyword];
+    if (m !== undefined) s[i] = { ...e, message: m };
+  }
+}
+
+
+
+/** The last property name of a path ("a.merge_method", "a.merge_method[2]" → "merge_method"): the words an enum value may repeat. */
+function lastKey(p: string): string | undefined {
+  const keys = pathKeys(p);
+  for (let i = keys.length - 1; i >= 0; i--) if (typeof keys[i] === "string") return keys[i] as string;
+  return undefined;
+}
+
+/** Recursion deeper than the schema's bound (recursive $ref on deep or cyclic input). */
+export function depthErr(s: ValidationError[], p: string, v: unknown, max: number): void {
+  constraintErr(s, p, v, "maxDepth", `nesting at most ${max} deep`, `nested deeper than ${max} levels`, `is nested too deeply (more than ${max} levels)`);
+}
+
+/** An error found by ajv's standalone code (tools on the ajv fallback road), in toolform's report. */
+export function fromAjv(s: ValidationError[], m: { path: string; bucket: Bucket; keyword: string; expected: string }, tool: string): void {
+  const f = field(m.path);
+  const message =
+    m.bucket === "missing_required"
+      ? `${f} is required`
+      : m.bucket === "unknown_args"
+        ? `${f} is not ${m.path.includes(".") || m.path.includes("[") ? "allowed here" : "a parameter of " + tool}`
+        : `${f} must be ${m.expected}`;
+  const text = m.bucket === "missing_required" || m.bucket === "unknown_args" ? at(m.path) : `${at(m.path)}: expected ${m.expected}`;
+  s.push(mk(m.path, m.bucket, m.keyword, m.expected, "", text, message));
+}

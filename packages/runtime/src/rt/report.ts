@@ -1,0 +1,400 @@
+// The report of a call: its types, the buckets, the model-facing feedback text.
+import { clip, identChar, quote } from "./text.js";
+import { knownLines, mk, unjudged } from "./messages.js";
+import { nearestNames } from "../suggest.js";
+
+/** The report buckets, in their order. */
+export type Bucket = "missing_required" | "unknown_args" | "type_errors" | "enum_errors" | "constraint_errors";
+
+/** One thing wrong with a call, structured. */
+export interface ValidationError {
+  /** Where: "edits[0].oldText"; "" is the arguments object itself. */
+  path: string;
+  bucket: Bucket;
+  /** The JSON Schema keyword that failed: "type", "minimum", "required", "additionalProperties", ... */
+  keyword: string;
+  /** What was wanted, in words: "an integer", ">= 0", "one of: \"a\", \"b\"". */
+  expected: string;
+  /** What was received, shown and truncated: "the string \"ten\"". */
+  received: string;
+  /** A valid value for this field as JSON text, checked against the field at build time. */
+  example?: string | undefined;
+  /** A near miss that would fit: "pages" for "Pages", "color" for "colour". */
+  suggestion?: string | undefined;
+  /** The bucket line: "term_months: expected integer, got string". */
+  text: string;
+  /** The model-facing line: "\"term_months\" must be an integer; got the string \"ten\". Example: 12". */
+  message: string;
+}
+
+/** The report as a plain dict (what `toDict()` returns and JSON carries). */
+export interface ReportDict {
+  ok: boolean;
+  unknown_tool: boolean;
+  missing_required: string[];
+  unknown_args: string[];
+  type_errors: string[];
+  enum_errors: string[];
+  constraint_errors: string[];
+  n_errors: number;
+}
+
+/** A repair made by coercion/normalisation (see `normalize`). */
+export interface Repair {
+  path: string;
+  from: unknown;
+  to: unknown;
+  rule: string;
+}
+
+export interface ValidationReport extends ReportDict {
+  /** The tool the call named (as written by the model). */
+  tool: string;
+  errors: ValidationError[];
+  /** Model-facing text: "Refused: the arguments do not match ..." then one line per error; "" when ok. */
+  feedback: string;
+  /** For an unknown tool: the closest tool names. */
+  nearest: string[];
+  /** Under a coerce mode ("lenient", "normalized"): the coerced arguments the report was computed on, for the executor. Absent under "none". Not in toDict(). */
+  value?: unknown;
+  /** Under a coerce mode: the repairs that made `value` (empty when none). Absent under "none". Not in toDict(). */
+  repairs?: readonly Repair[];
+  toDict(): ReportDict;
+}
+
+
+/**
+ * A report. What a refused call needs at once is cheap (ok, n_errors, the errors in the order
+ * found); the bucket order of `errors`, the five bucket lists and the feedback text are made
+ * on first read, once (a caller that only reads `ok` or `feedback` never pays for the others).
+ */
+class Report implements ValidationReport {
+  ok: boolean;
+  unknown_tool: boolean;
+  n_errors: number;
+  readonly tool: string;
+  readonly nearest: string[];
+  /** The errors in the order found (the schema's order), for the feedback's order (byPath). */
+  readonly #found: ValidationError[];
+  #errors: ValidationError[] | undefined;
+  #buckets: [string[], string[], string[], string[], string[]] | undefined;
+  #text: string | undefined;
+  // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
+  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[]) {
+    this.tool = tool;
+    this.#found = found;
+    this.nearest = nearest;
+    this.unknown_tool = unknownTool;
+    this.n_errors = found.length + (unknownTool ? 1 : 0);
+    this.ok = this.n_errors === 0;
+  }
+  /** The errors in bucket order (missing, unknown, type, enum, constraint), each bucket in the order found. */
+  get errors(): ValidationError[] {
+    return (this.#errors ??= sortErrors(this.#found));
+  }
+  /** The bucket lines, by bucket rank. */
+  #bucket(rank: number): string[] {
+    if (this.#buckets === undefined) {
+      const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
+      for (const e of this.errors) b[rankOf(e.bucket)]!.push(e.text);
+      this.#buckets = b;
+    }
+    return this.#buckets[rank]!;
+  }
+  get missing_required(): string[] {
+    return this.#bucket(0);
+  }
+  get unknown_args(): string[] {
+    return this.#bucket(1);
+  }
+  get type_errors(): string[] {
+    return this.#bucket(2);
+  }
+  get enum_errors(): string[] {
+    return this.#bucket(3);
+  }
+  get constraint_errors(): string[] {
+    return this.#bucket(4);
+  }
+  /** Built on first read: a harness that only logs the buckets never pays for it. */
+  get feedback(): string {
+    return (this.#text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.#found), this.unknown_tool, this.nearest));
+  }
+  toDict(): ReportDict {
+    return {
+      ok: this.ok,
+      unknown_tool: this.unknown_tool,
+      missing_required: this.missing_required.slice(),
+      unknown_args: this.unknown_args.slice(),
+      type_errors: this.type_errors.slice(),
+      enum_errors: this.enum_errors.slice(),
+      constraint_errors: this.constraint_errors.slice(),
+      n_errors: this.n_errors,
+    };
+  }
+  toJSON(): ReportDict {
+    return this.toDict();
+  }
+}
+
+function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
+  if (unknownTool) {
+    let near = "";
+    for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
+    if (near) near += "?";
+    let why = ""; // the call itself could not be read
+    for (let i = 0; i < errors.length; i++) why += " " + errors[i]!.message;
+    return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
+  }
+  let text = `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:`;
+  for (let i = 0; i < errors.length; i++) text += "\n- " + errors[i]!.message;
+  for (const l of knownLines(errors)) text += "\n- " + l;
+  return text;
+}
+
+/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"); a quoted name keeps its quotes. Read up to the first character that fits none. */
+function segments(p: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  const n = p.length;
+  let i = 0;
+  while (i < n) {
+    // .name or name
+    const j = p.charCodeAt(i) === 46 ? i + 1 : i;
+    if (j < n && identChar(p.charCodeAt(j), false)) {
+      let k = j + 1;
+      while (k < n && identChar(p.charCodeAt(k), true)) k++;
+      out.push(p.slice(j, k));
+      i = k;
+      continue;
+    }
+    if (p.charCodeAt(i) !== 91) break;
+    // [digits]
+    let k = i + 1;
+    while (k < n && p.charCodeAt(k) >= 48 && p.charCodeAt(k) <= 57) k++;
+    if (k > i + 1 && k < n && p.charCodeAt(k) === 93) {
+      out.push(Number(p.slice(i + 1, k)));
+      i = k + 1;
+      continue;
+    }
+    // ["…"]: a JSON string (a backslash escapes any character but a line break)
+    if (i + 1 >= n || p.charCodeAt(i + 1) !== 34) break;
+    k = i + 2;
+    for (;;) {
+      if (k >= n) return out;
+      const c = p.charCodeAt(k);
+      if (c === 34) break;
+      if (c === 92) {
+        const d = k + 1 < n ? p.charCodeAt(k + 1) : 10;
+        if (d === 10 || d === 13 || d === 0x2028 || d === 0x2029) return out;
+        k += 2;
+      } else k++;
+    }
+    if (k + 1 >= n || p.charCodeAt(k + 1) !== 93) break;
+    out.push(p.slice(i + 1, k + 1));
+    i = k + 2;
+  }
+  return out;
+}
+
+/** A path of one bare name ("layout", not "a.b", "a[0]" or "[\"odd key\"]"), or the arguments themselves (""). */
+function flatPath(p: string): boolean {
+  return p.indexOf(".") < 0 && p.indexOf("[") < 0;
+}
+
+/**
+ * The feedback's order: errors grouped by path, array items by index
+ * (line_items[0] before line_items[1]), names in the order first found (the
+ * schema's), an object's own errors before its members'. Stable otherwise.
+ */
+function byPath(errors: ValidationError[]): ValidationError[] {
+  const n = errors.length;
+  if (n < 2) return errors;
+  // Every path a bare name or "": the arguments' own errors, then by name in the order first found.
+  let flat = true;
+  for (let i = 0; i < n && flat; i++) flat = flatPath(errors[i]!.path);
+  if (flat && n <= 16) {
+    // Already grouped (no name comes back after another): the order found is the order.
+    let grouped = true;
+    for (let i = 1; i < n && grouped; i++) {
+      const p = errors[i]!.path;
+      if (p === errors[i - 1]!.path) continue;
+      if (p === "") grouped = false;
+      for (let j = 0; j < i - 1 && grouped; j++) if (errors[j]!.path === p) grouped = false;
+    }
+    if (grouped) return errors;
+  }
+  // Each error's sort key: per path segment, an item's index, or for a name the first error found under that prefix.
+  const segs: (string | number)[][] = [];
+  for (let i = 0; i < n; i++) segs.push(segments(errors[i]!.path));
+  const keys: number[][] = [];
+  if (n <= 16) {
+    // Few errors: the first error under a prefix is found by comparing segments (no prefix strings, no Map).
+    for (let i = 0; i < n; i++) {
+      const si = segs[i]!;
+      const k: number[] = [];
+      for (let j = 0; j < si.length; j++) {
+        const seg = si[j]!;
+        if (typeof seg === "number") {
+          k.push(seg);
+          continue;
+        }
+        let f = 0;
+        for (; f < i; f++) {
+          const sf = segs[f]!;
+          if (sf.length <= j) continue;
+          let same = true;
+          for (let x = 0; x <= j && same; x++) same = sf[x] === si[x];
+          if (same) break;
+        }
+        k.push(f);
+      }
+      keys.push(k);
+    }
+  } else {
+    const first = new Map<string, number>();
+    for (let i = 0; i < n; i++) {
+      const k: number[] = [];
+      let at = "";
+      for (const seg of segs[i]!) {
+        at += "\u0000" + seg;
+        if (typeof seg === "number") k.push(seg);
+        else {
+          let f = first.get(at);
+          if (f === undefined) first.set(at, (f = i));
+          k.push(f);
+        }
+      }
+      keys.push(k);
+    }
+  }
+  const cmp = (a: number, b: number): number => {
+    const ka = keys[a]!, kb = keys[b]!;
+    for (let j = 0; j < ka.length && j < kb.length; j++) if (ka[j] !== kb[j]) return ka[j]! - kb[j]!;
+    return ka.length - kb.length || a - b;
+  };
+  let inOrder = true;
+  for (let i = 1; i < n && inOrder; i++) if (cmp(i - 1, i) > 0) inOrder = false;
+  if (inOrder) return errors;
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(i);
+  order.sort(cmp);
+  return order.map((i) => errors[i]!);
+}
+
+/** The report of a valid call. Frozen and shared: the valid path allocates nothing. */
+export function okReport(tool: string): ValidationReport {
+  const r = new Report(tool, [], false, []);
+  void r.feedback; // fill the lazy parts before freezing (nothing is left to build on the valid path)
+  void r.errors;
+  void r.missing_required;
+  return Object.freeze(r) as ValidationReport;
+}
+
+export function errorReport(tool: string, errors: ValidationError[]): ValidationReport {
+  // A failing `is` must yield at least one error; if the collector found none the two
+  // paths disagree, which is a toolform bug: say so rather than pass the call.
+  if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
+  return new Report(tool, errors, false, []);
+}
+
+export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
+  return new Report(name, [], true, nearestNames(name, known));
+}
+
+/** A call object that throws when read (a Proxy, a getter on `name`): no tool is named, and the report says why. */
+export function unreadableCallReport(e: unknown): ValidationReport {
+  const s: ValidationError[] = [];
+  unjudged(s, e);
+  s[0] = { ...s[0]!, text: "call: not readable (plain JSON data)", message: 'The tool call could not be read as plain JSON data. Send {"name": …, "arguments": {…}}.' };
+  return new Report("", s, true, []);
+}
+
+/** Bucket → rank, without a property lookup by string. */
+function rankOf(b: Bucket): number {
+  switch (b) {
+    case "missing_required":
+      return 0;
+    case "unknown_args":
+      return 1;
+    case "type_errors":
+      return 2;
+    case "enum_errors":
+      return 3;
+    default:
+      return 4;
+  }
+}
+
+function sortErrors(errors: ValidationError[]): ValidationError[] {
+  // Stable: by bucket order, then in the order found (schema order). A counting sort: one pass
+  // to count, one to place; no tuple per error, no comparator.
+  const n = errors.length;
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) if (rankOf(errors[i - 1]!.bucket) > rankOf(errors[i]!.bucket)) sorted = false;
+  if (sorted) return errors;
+  let c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rankOf(errors[i]!.bucket);
+    if (r === 0) c0++;
+    else if (r === 1) c1++;
+    else if (r === 2) c2++;
+    else if (r === 3) c3++;
+  }
+  const at = [0, c0, c0 + c1, c0 + c1 + c2, c0 + c1 + c2 + c3];
+  const out = new Array<ValidationError>(n);
+  for (let i = 0; i < n; i++) {
+    const e = errors[i]!;
+    out[at[rankOf(e.bucket)]!++] = e;
+  }
+  return out;
+}
+
+/** A report under a coerce mode: the report of the coerced value, with that value and its repairs. */
+export class CoercedReport implements ValidationReport {
+  readonly ok: boolean;
+  readonly unknown_tool: boolean;
+  readonly n_errors: number;
+  readonly tool: string;
+  readonly nearest: string[];
+  readonly #base: ValidationReport;
+  readonly value: unknown;
+  readonly repairs: readonly Repair[];
+  constructor(base: ValidationReport, value: unknown, repairs: readonly Repair[]) {
+    this.#base = base;
+    this.value = value;
+    this.repairs = repairs;
+    this.ok = base.ok;
+    this.unknown_tool = base.unknown_tool;
+    this.n_errors = base.n_errors;
+    this.tool = base.tool;
+    this.nearest = base.nearest;
+  }
+  // The base report's errors, buckets and text (built when first read, if the base builds them lazily).
+  get errors(): ValidationError[] {
+    return this.#base.errors;
+  }
+  get missing_required(): string[] {
+    return this.#base.missing_required;
+  }
+  get unknown_args(): string[] {
+    return this.#base.unknown_args;
+  }
+  get type_errors(): string[] {
+    return this.#base.type_errors;
+  }
+  get enum_errors(): string[] {
+    return this.#base.enum_errors;
+  }
+  get constraint_errors(): string[] {
+    return this.#base.constraint_errors;
+  }
+  get feedback(): string {
+    return this.#base.feedback;
+  }
+  toDict(): ReportDict {
+    return Report.prototype.toDict.call(this);
+  }
+  toJSON(): ReportDict {
+    return this.toDict();
+  }
+}

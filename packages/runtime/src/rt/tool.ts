@@ -1,0 +1,189 @@
+// The tool object a generated module exports (makeTool), and validateCall's report (callReport).
+import { CoercedReport, errorReport, okReport, type Repair, unknownToolReport, unreadableCallReport, type ValidationError, type ValidationReport } from "./report.js";
+import { work, WORK_MAX } from "./budget.js";
+import { pathKeys, show } from "./text.js";
+import { unjudged, workErr } from "./messages.js";
+import { hasOwn } from "./predicates.js";
+
+/** What `validate` coerces (config `coerce`; docs/normalize.md). */
+export type CoerceMode = "none" | "lenient" | "normalized";
+
+/**
+ * What `normalize` does: "none" nothing; "lenient" the casts a tool makes ("5" → 5);
+ * "normalized" the normalisation of almost-right values and more, canonical spelling kept (for an
+ * executor); "compare" normalized, then every string trimmed and lower-cased (for
+ * comparing values: a parsed call's normalized_arguments; never for executing).
+ */
+export type NormalizeMode = CoerceMode | "compare";
+
+export interface NormalizeResult {
+  /** The normalised arguments; the input itself (same reference) when nothing changed. */
+  value: unknown;
+  /** Every repair made, in order (the compare mode's case-folding is not listed). */
+  repairs: readonly Repair[];
+}
+
+/** Standard Schema v1 (https://standardschema.dev), with its JSON Schema extension. */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (
+      value: unknown,
+    ) =>
+      | { readonly value: Output; readonly issues?: undefined }
+      | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<PropertyKey> }> };
+    readonly types?: { readonly input: Input; readonly output: Output };
+    readonly jsonSchema?: { readonly input: (options?: unknown) => Record<string, unknown> };
+  };
+}
+
+/** A generated tool: its definition plus its precompiled checks. */
+export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: Record<string, unknown> | boolean;
+  /** sha256 of the canonical inputSchema the code was generated from. */
+  readonly schemaHash: string;
+  /** Fast path: true when the arguments fit; allocates nothing. */
+  is(args: unknown): args is Args;
+  /** Full report; the error-collecting path runs only when `is` said no. Under a coerce mode, computed on the coerced value, which it carries (`value`, `repairs`). */
+  validate(args: unknown): ValidationReport;
+  /** What `validate` coerces. */
+  readonly coerce: CoerceMode;
+  /** Schema-directed normalisation; never mutates `args`. Default mode "compare" (a parsed call's normalized_arguments). */
+  normalize(args: unknown, mode?: NormalizeMode): NormalizeResult;
+}
+
+/**
+ * The generated `validateCall`: total on any value. A call whose `name` is not a
+ * tool's (a non-string, an object whose toString throws) is an unknown tool; a call
+ * object that throws when read (a Proxy, a getter on `name` or `arguments`) is a
+ * refusal saying so, never an exception.
+ */
+export function callReport(toolset: Readonly<Record<string, Tool>>, known: readonly string[], call: unknown): ValidationReport {
+  let name: unknown;
+  try {
+    name = call === null || call === undefined ? undefined : (call as { name?: unknown }).name;
+  } catch (e) {
+    return unreadableCallReport(e);
+  }
+  if (typeof name !== "string" || !hasOwn.call(toolset, name)) return unknownToolReport(typeof name === "string" ? name : show(name), known);
+  try {
+    const args = (call as { arguments?: unknown }).arguments;
+    return toolset[name]!.validate(args === undefined ? {} : args);
+  } catch (e) {
+    // A throwing `arguments` getter (validate itself is total); only then is an error list made.
+    const s: ValidationError[] = [];
+    unjudged(s, e);
+    return errorReport(name, s);
+  }
+}
+
+const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
+const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
+
+/** Builds a tool object from the generated pieces. */
+export function makeTool<Args>(def: {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown> | boolean;
+  schemaHash: string;
+  is: (v: unknown) => boolean;
+  collect: (v: unknown, s: ValidationError[]) => void;
+  /** The generated normaliser: (args, mode 1 lenient | 2 normalized | 3 compare, repairs) => value. Absent: nothing is repaired. */
+  normalize?: (v: unknown, m: number, r: Repair[]) => unknown;
+  coerce?: CoerceMode;
+}): Tool<Args> {
+  const ok = okReport(def.name);
+  // Total whatever the input: a Proxy or getter that throws, or nesting deeper than
+  // the call stack allows under a large maxDepth, is a refusal (see unjudged), never an exception.
+  // (try/catch costs nothing on the fast path and allocates nothing.)
+  // Each entry point also starts a fresh work budget (see `work`).
+  const is = ((v: unknown): boolean => {
+    work.n = 0;
+    try {
+      return def.is(v);
+    } catch {
+      return false;
+    }
+  }) as (v: unknown) => v is Args;
+  const collect = (v: unknown, s: ValidationError[]): void => {
+    work.n = 0;
+    try {
+      def.collect(v, s);
+    } catch (e) {
+      unjudged(s, e);
+    }
+    if (work.n > WORK_MAX) workErr(s);
+  };
+  const coerce: CoerceMode = def.coerce ?? "none";
+  const nz0 = def.normalize ?? ((v: unknown) => v);
+  const nz = (v: unknown, m: number, r: Repair[]): unknown => {
+    work.n = 0;
+    try {
+      return nz0(v, m, r);
+    } catch {
+      r.length = 0; // nothing repaired: the value is judged as it came
+      return v;
+    }
+  };
+  const modeOf = (mode: unknown): number => {
+    const m = NORMALIZE_MODES[mode as NormalizeMode];
+    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
+    return m;
+  };
+  const normalize = (v: unknown, mode: NormalizeMode = "compare"): NormalizeResult => {
+    const m = modeOf(mode);
+    if (m === 0 || (m !== 3 && is(v))) return { value: v, repairs: NO_REPAIRS };
+    const r: Repair[] = [];
+    const value = nz(v, m, r);
+    return { value, repairs: r.length ? r : NO_REPAIRS };
+  };
+  const cm = NORMALIZE_MODES[coerce];
+  /** The coerced value and its repairs; the value itself when it already fits (nothing allocated). */
+  const coerced = (v: unknown): { value: unknown; r: Repair[] | undefined } => {
+    if (is(v)) return { value: v, r: undefined };
+    const r: Repair[] = [];
+    return { value: nz(v, cm, r), r };
+  };
+  const validate =
+    cm === 0
+      ? (v: unknown): ValidationReport => {
+          if (is(v)) return ok;
+          const s: ValidationError[] = [];
+          collect(v, s);
+          return errorReport(def.name, s);
+        }
+      : (v: unknown): ValidationReport => {
+          const { value, r } = coerced(v);
+          const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
+          if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
+          const s: ValidationError[] = [];
+          collect(value, s);
+          return new CoercedReport(errorReport(def.name, s), value, repairs);
+        };
+  return Object.freeze({
+    name: def.name,
+    description: def.description,
+    inputSchema: def.inputSchema,
+    schemaHash: def.schemaHash,
+    is,
+    validate,
+    coerce,
+    normalize,
+    "~standard": Object.freeze({
+      version: 1 as const,
+      vendor: "toolform",
+      validate: (v: unknown) => {
+        if (is(v)) return { value: v as Args };
+        const value = cm === 0 ? v : coerced(v).value;
+        if (value !== v && is(value)) return { value: value as Args };
+        const s: ValidationError[] = [];
+        collect(value, s);
+        return { issues: errorReport(def.name, s).errors.map((e) => ({ message: e.message, path: pathKeys(e.path) })) };
+      },
+      jsonSchema: { input: () => def.inputSchema as Record<string, unknown> },
+    }),
+  });
+}
