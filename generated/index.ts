@@ -57,31 +57,31 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
     else {
       if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", "\"abc123\"");
       if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", "\"2026-01-31T09:00:00Z\"");
-      const x4 = v.room_id;
-      if (x4 !== undefined) { // #/properties/room_id
-        if (!((typeof x4 === "string"))) rt.typeErr(s, "room_id", x4, "string", "a string", "\"abc123\"");
+      const x0 = v.room_id;
+      if (x0 !== undefined) { // #/properties/room_id
+        if (!((typeof x0 === "string"))) rt.typeErr(s, "room_id", x0, "string", "a string", "\"abc123\"");
       }
-      const x5 = v.start_iso;
-      if (x5 !== undefined) { // #/properties/start_iso
-        if (!((typeof x5 === "string"))) rt.typeErr(s, "start_iso", x5, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+      const x1 = v.start_iso;
+      if (x1 !== undefined) { // #/properties/start_iso
+        if (!((typeof x1 === "string"))) rt.typeErr(s, "start_iso", x1, "string", "a string", "\"2026-01-31T09:00:00Z\"");
         else {
-          if (!rt.fmt_date_time(x5)) rt.formatErr(s, "start_iso", x5, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
+          if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
         }
       }
-      const x6 = v.duration_min;
-      if (x6 !== undefined) {
+      const x2 = v.duration_min;
+      if (x2 !== undefined) {
         const from0 = s.length; // #/properties/duration_min
 
-        if (!((Number.isInteger(x6)))) rt.typeErr(s, "duration_min", x6, "integer", "an integer", "15");
+        if (!((Number.isInteger(x2)))) rt.typeErr(s, "duration_min", x2, "integer", "an integer", "15");
         else {
-          if (x6 < 15) rt.limitErr(s, "duration_min", x6, "minimum", 15, "15");
-          if (x6 > 480) rt.limitErr(s, "duration_min", x6, "maximum", 480, "15");
+          if (x2 < 15) rt.limitErr(s, "duration_min", x2, "minimum", 15, "15");
+          if (x2 > 480) rt.limitErr(s, "duration_min", x2, "maximum", 480, "15");
         }
-        if (x6 === null) rt.nullOptional(s, from0, "duration_min", "an integer");
+        if (x2 === null) rt.nullOptional(s, from0, "duration_min", "an integer");
       }
-      for (const k1 in v) {
-        if (!(((k1 === "room_id") || (k1 === "start_iso") || (k1 === "duration_min")))) {
-          rt.unknownKey(s, "", k1, known0, "book_room");
+      for (const k0 in v) {
+        if (!(((k0 === "room_id") || (k0 === "start_iso") || (k0 === "duration_min")))) {
+          rt.unknownKey(s, "", k0, known0, "book_room");
         }
       }
     }
@@ -184,35 +184,35 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     else {
       if (!(v.title !== undefined)) rt.missing(s, "", "title", "\"Fix login timeout\"");
       if (!(v.sections !== undefined)) rt.missing(s, "", "sections", "[{\"heading\":\"Introduction\"}]");
-      const x3 = v.title;
-      if (x3 !== undefined) { // #/properties/title
-        if (!((typeof x3 === "string"))) rt.typeErr(s, "title", x3, "string", "a string", "\"Fix login timeout\"");
+      const x0 = v.title;
+      if (x0 !== undefined) { // #/properties/title
+        if (!((typeof x0 === "string"))) rt.typeErr(s, "title", x0, "string", "a string", "\"Fix login timeout\"");
         else {
-          if (x3.length < 1 || (x3.length < 2 && rt.ucs2length(x3) < 1)) rt.sizeErr(s, "title", x3, rt.ucs2length(x3), "minLength", 1, "\"Fix login timeout\"");
+          if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "minLength", 1, "\"Fix login timeout\"");
         }
       }
-      const x4 = v.sections;
-      if (x4 !== undefined) { // #/properties/sections
-        if (!((Array.isArray(x4)))) rt.typeErr(s, "sections", x4, "array", "an array", "[{\"heading\":\"Introduction\"}]");
+      const x1 = v.sections;
+      if (x1 !== undefined) { // #/properties/sections
+        if (!((Array.isArray(x1)))) rt.typeErr(s, "sections", x1, "array", "an array", "[{\"heading\":\"Introduction\"}]");
         else {
-          if (x4.length > 50) rt.sizeErr(s, "sections", x4, x4.length, "maxItems", 50, "[{\"heading\":\"Introduction\"}]");
-          for (let i0 = 0; i0 < x4.length; i0++) {
-            const x5 = x4[i0]; // #/properties/sections/items
+          if (x1.length > 50) rt.sizeErr(s, "sections", x1, x1.length, "maxItems", 50, "[{\"heading\":\"Introduction\"}]");
+          for (let i0 = 0; i0 < x1.length; i0++) {
+            const x2 = x1[i0]; // #/properties/sections/items
 
-            err_4_0(x5, rt.pi("sections", i0), s, d + 1);
-            if (typeof x5 === "object" && x5 !== null && !Array.isArray(x5)) {
-              for (const k1 in x5) {
-                if (!(((k1 === "heading") || (k1 === "kind") || (k1 === "children")))) {
-                  rt.unknownKey(s, rt.pi("sections", i0), k1, known0, "create_outline");
+            err_4_0(x2, rt.pi("sections", i0), s, d + 1);
+            if (typeof x2 === "object" && x2 !== null && !Array.isArray(x2)) {
+              for (const k0 in x2) {
+                if (!(((k0 === "heading") || (k0 === "kind") || (k0 === "children")))) {
+                  rt.unknownKey(s, rt.pi("sections", i0), k0, known0, "create_outline");
                 }
               }
             }
           }
         }
       }
-      for (const k2 in v) {
-        if (!(((k2 === "title") || (k2 === "sections")))) {
-          rt.unknownKey(s, "", k2, known1, "create_outline");
+      for (const k1 in v) {
+        if (!(((k1 === "title") || (k1 === "sections")))) {
+          rt.unknownKey(s, "", k1, known1, "create_outline");
         }
       }
     }
@@ -223,13 +223,13 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     // #/properties/sections
     if (!((Array.isArray(v)))) return false;
     if (v.length > 50) return false;
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x8 = v[i1]; // #/properties/sections/items
+    for (let i0 = 0; i0 < v.length; i0++) {
+      const x0 = v[i0]; // #/properties/sections/items
 
-      if (!is_4_0(x8, d + 1)) return false;
-      if (typeof x8 === "object" && x8 !== null && !Array.isArray(x8)) {
-        for (const k3 in x8) {
-          if (!(((k3 === "heading") || (k3 === "kind") || (k3 === "children")))) {
+      if (!is_4_0(x0, d + 1)) return false;
+      if (typeof x0 === "object" && x0 !== null && !Array.isArray(x0)) {
+        for (const k0 in x0) {
+          if (!(((k0 === "heading") || (k0 === "kind") || (k0 === "children")))) {
             return false;
           }
         }
@@ -245,19 +245,19 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     // #/$defs/section
 
     if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
-    const x12 = v.heading;
-    if (x12 === undefined) return false; // #/$defs/section/properties/heading
+    const x0 = v.heading;
+    if (x0 === undefined) return false; // #/$defs/section/properties/heading
 
-    if (!((typeof x12 === "string"))) return false;
-    if (x12.length < 1 || (x12.length < 2 && rt.ucs2length(x12) < 1)) return false;
-    const x13 = v.kind;
-    if (x13 !== undefined) { // #/$defs/section/properties/kind
-      if (!((typeof x13 === "string"))) return false;
-      if (!((x13 === "chapter") || (x13 === "section") || (x13 === "appendix"))) return false;
+    if (!((typeof x0 === "string"))) return false;
+    if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) return false;
+    const x1 = v.kind;
+    if (x1 !== undefined) { // #/$defs/section/properties/kind
+      if (!((typeof x1 === "string"))) return false;
+      if (!((x1 === "chapter") || (x1 === "section") || (x1 === "appendix"))) return false;
     }
-    const x14 = v.children;
-    if (x14 !== undefined) {
-      if (!is_7_0(x14, d)) return false;
+    const x2 = v.children;
+    if (x2 !== undefined) {
+      if (!is_7_0(x2, d)) return false;
     }
     return true;
   }
@@ -273,43 +273,43 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, p, v, "object", "an object", "{\"heading\":\"Introduction\"}");
     else {
       if (!(v.heading !== undefined)) rt.missing(s, p, "heading", "\"Introduction\"");
-      const x15 = v.heading;
-      if (x15 !== undefined) { // #/$defs/section/properties/heading
-        if (!((typeof x15 === "string"))) rt.typeErr(s, rt.pk(p, "heading"), x15, "string", "a string", "\"Introduction\"");
+      const x0 = v.heading;
+      if (x0 !== undefined) { // #/$defs/section/properties/heading
+        if (!((typeof x0 === "string"))) rt.typeErr(s, rt.pk(p, "heading"), x0, "string", "a string", "\"Introduction\"");
         else {
-          if (x15.length < 1 || (x15.length < 2 && rt.ucs2length(x15) < 1)) rt.sizeErr(s, rt.pk(p, "heading"), x15, rt.ucs2length(x15), "minLength", 1, "\"Introduction\"");
+          if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) rt.sizeErr(s, rt.pk(p, "heading"), x0, rt.ucs2length(x0), "minLength", 1, "\"Introduction\"");
         }
       }
-      const x16 = v.kind;
-      if (x16 !== undefined) {
+      const x1 = v.kind;
+      if (x1 !== undefined) {
         const from0 = s.length; // #/$defs/section/properties/kind
 
-        if (!((typeof x16 === "string"))) rt.typeErr(s, rt.pk(p, "kind"), x16, "string", "a string", "\"chapter\"");
+        if (!((typeof x1 === "string"))) rt.typeErr(s, rt.pk(p, "kind"), x1, "string", "a string", "\"chapter\"");
         else {
-          if (!((x16 === "chapter") || (x16 === "section") || (x16 === "appendix"))) rt.enumErr(s, rt.pk(p, "kind"), x16, allowed0, "enum", "\"chapter\"");
+          if (!((x1 === "chapter") || (x1 === "section") || (x1 === "appendix"))) rt.enumErr(s, rt.pk(p, "kind"), x1, allowed0, "enum", "\"chapter\"");
         }
-        if (x16 === null) rt.nullOptional(s, from0, rt.pk(p, "kind"), "one of \"chapter\", \"section\", \"appendix\"");
+        if (x1 === null) rt.nullOptional(s, from0, rt.pk(p, "kind"), "one of \"chapter\", \"section\", \"appendix\"");
       }
-      const x17 = v.children;
-      if (x17 !== undefined) {
+      const x2 = v.children;
+      if (x2 !== undefined) {
         const from1 = s.length; // #/$defs/section/properties/children
 
-        if (!((Array.isArray(x17)))) rt.typeErr(s, rt.pk(p, "children"), x17, "array", "an array", "[{\"heading\":\"Introduction\"}]");
+        if (!((Array.isArray(x2)))) rt.typeErr(s, rt.pk(p, "children"), x2, "array", "an array", "[{\"heading\":\"Introduction\"}]");
         else {
-          for (let i3 = 0; i3 < x17.length; i3++) {
-            const x18 = x17[i3]; // #/$defs/section/properties/children/items
+          for (let i0 = 0; i0 < x2.length; i0++) {
+            const x3 = x2[i0]; // #/$defs/section/properties/children/items
 
-            err_4_0(x18, rt.pi(rt.pk(p, "children"), i3), s, d + 1);
-            if (typeof x18 === "object" && x18 !== null && !Array.isArray(x18)) {
-              for (const k5 in x18) {
-                if (!(((k5 === "heading") || (k5 === "kind") || (k5 === "children")))) {
-                  rt.unknownKey(s, rt.pi(rt.pk(p, "children"), i3), k5, known0, "create_outline");
+            err_4_0(x3, rt.pi(rt.pk(p, "children"), i0), s, d + 1);
+            if (typeof x3 === "object" && x3 !== null && !Array.isArray(x3)) {
+              for (const k0 in x3) {
+                if (!(((k0 === "heading") || (k0 === "kind") || (k0 === "children")))) {
+                  rt.unknownKey(s, rt.pi(rt.pk(p, "children"), i0), k0, known0, "create_outline");
                 }
               }
             }
           }
         }
-        if (x17 === null) rt.nullOptional(s, from1, rt.pk(p, "children"), "an array of objects");
+        if (x2 === null) rt.nullOptional(s, from1, rt.pk(p, "children"), "an array of objects");
       }
     }
   }
@@ -318,13 +318,13 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
   function is_7_0(v: any, d: number): boolean {
     // #/$defs/section/properties/children
     if (!((Array.isArray(v)))) return false;
-    for (let i4 = 0; i4 < v.length; i4++) {
-      const x20 = v[i4]; // #/$defs/section/properties/children/items
+    for (let i0 = 0; i0 < v.length; i0++) {
+      const x0 = v[i0]; // #/$defs/section/properties/children/items
 
-      if (!is_4_0(x20, d + 1)) return false;
-      if (typeof x20 === "object" && x20 !== null && !Array.isArray(x20)) {
-        for (const k6 in x20) {
-          if (!(((k6 === "heading") || (k6 === "kind") || (k6 === "children")))) {
+      if (!is_4_0(x0, d + 1)) return false;
+      if (typeof x0 === "object" && x0 !== null && !Array.isArray(x0)) {
+        for (const k0 in x0) {
+          if (!(((k0 === "heading") || (k0 === "kind") || (k0 === "children")))) {
             return false;
           }
         }
@@ -386,14 +386,14 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
       // JSON text of an object (normalized)
       if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_4_0, is_4_0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o1: any = v;
+        let o0: any = v;
         // #/$defs/section/properties/heading
-        o1 = rt.nzProp(o1, v, "heading", rt.nzToString, false, p, r, m, d);
+        o0 = rt.nzProp(o0, v, "heading", rt.nzToString, false, p, r, m, d);
         // #/$defs/section/properties/kind
-        o1 = rt.nzProp(o1, v, "kind", nz_6_0, true, p, r, m, d);
+        o0 = rt.nzProp(o0, v, "kind", nz_6_0, true, p, r, m, d);
         // #/$defs/section/properties/children
-        o1 = rt.nzProp(o1, v, "children", nz_7_0, true, p, r, m, d);
-        v = o1;
+        o0 = rt.nzProp(o0, v, "children", nz_7_0, true, p, r, m, d);
+        v = o0;
       }
       return v;
     }
@@ -512,53 +512,53 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
     else {
       if (!(v.path !== undefined)) rt.missing(s, "", "path", "\"/srv/app/README.md\"");
       if (!(v.edits !== undefined)) rt.missing(s, "", "edits", "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
-      const x4 = v.path;
-      if (x4 !== undefined) { // #/properties/path
-        if (!((typeof x4 === "string"))) rt.typeErr(s, "path", x4, "string", "a string", "\"/srv/app/README.md\"");
+      const x0 = v.path;
+      if (x0 !== undefined) { // #/properties/path
+        if (!((typeof x0 === "string"))) rt.typeErr(s, "path", x0, "string", "a string", "\"/srv/app/README.md\"");
         else {
-          if (x4.length > 10000) rt.constraintErr(s, "path", x4, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-          else if (!re0.test(x4)) rt.patternErr(s, "path", x4, "^/", "a string starting with \"/\" (pattern ^/)", "\"/srv/app/README.md\"");
+          if (x0.length > 10000) rt.constraintErr(s, "path", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
+          else if (!re0.test(x0)) rt.patternErr(s, "path", x0, "^/", "a string starting with \"/\" (pattern ^/)", "\"/srv/app/README.md\"");
         }
       }
-      const x5 = v.edits;
-      if (x5 !== undefined) { // #/properties/edits
-        if (!((Array.isArray(x5)))) rt.typeErr(s, "edits", x5, "array", "an array", "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
+      const x1 = v.edits;
+      if (x1 !== undefined) { // #/properties/edits
+        if (!((Array.isArray(x1)))) rt.typeErr(s, "edits", x1, "array", "an array", "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
         else {
-          if (x5.length < 1) rt.sizeErr(s, "edits", x5, x5.length, "minItems", 1, "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
-          for (let i0 = 0; i0 < x5.length; i0++) {
-            const x6 = x5[i0]; // #/properties/edits/items
+          if (x1.length < 1) rt.sizeErr(s, "edits", x1, x1.length, "minItems", 1, "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
+          for (let i0 = 0; i0 < x1.length; i0++) {
+            const x2 = x1[i0]; // #/properties/edits/items
 
-            if (!((typeof x6 === "object" && x6 !== null && !Array.isArray(x6)))) rt.typeErr(s, rt.pi("edits", i0), x6, "object", "an object", "{\"oldText\":\"foo\",\"newText\":\"bar\"}");
+            if (!((typeof x2 === "object" && x2 !== null && !Array.isArray(x2)))) rt.typeErr(s, rt.pi("edits", i0), x2, "object", "an object", "{\"oldText\":\"foo\",\"newText\":\"bar\"}");
             else {
-              if (!(x6.oldText !== undefined)) rt.missing(s, rt.pi("edits", i0), "oldText", "\"foo\"");
-              if (!(x6.newText !== undefined)) rt.missing(s, rt.pi("edits", i0), "newText", "\"bar\"");
-              const x7 = x6.oldText;
-              if (x7 !== undefined) { // #/properties/edits/items/properties/oldText
-                if (!((typeof x7 === "string"))) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "oldText"), x7, "string", "a string", "\"foo\"");
+              if (!(x2.oldText !== undefined)) rt.missing(s, rt.pi("edits", i0), "oldText", "\"foo\"");
+              if (!(x2.newText !== undefined)) rt.missing(s, rt.pi("edits", i0), "newText", "\"bar\"");
+              const x3 = x2.oldText;
+              if (x3 !== undefined) { // #/properties/edits/items/properties/oldText
+                if (!((typeof x3 === "string"))) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "oldText"), x3, "string", "a string", "\"foo\"");
               }
-              const x8 = x6.newText;
-              if (x8 !== undefined) { // #/properties/edits/items/properties/newText
-                if (!((typeof x8 === "string"))) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "newText"), x8, "string", "a string", "\"bar\"");
+              const x4 = x2.newText;
+              if (x4 !== undefined) { // #/properties/edits/items/properties/newText
+                if (!((typeof x4 === "string"))) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "newText"), x4, "string", "a string", "\"bar\"");
               }
-              for (const k1 in x6) {
-                if (!(((k1 === "oldText") || (k1 === "newText")))) {
-                  rt.unknownKey(s, rt.pi("edits", i0), k1, known0, "edit_file");
+              for (const k0 in x2) {
+                if (!(((k0 === "oldText") || (k0 === "newText")))) {
+                  rt.unknownKey(s, rt.pi("edits", i0), k0, known0, "edit_file");
                 }
               }
             }
           }
         }
       }
-      const x10 = v.dryRun;
-      if (x10 !== undefined) {
+      const x6 = v.dryRun;
+      if (x6 !== undefined) {
         const from0 = s.length; // #/properties/dryRun
 
-        if (!((typeof x10 === "boolean"))) rt.typeErr(s, "dryRun", x10, "boolean", "true or false", "false");
-        if (x10 === null) rt.nullOptional(s, from0, "dryRun", "true or false");
+        if (!((typeof x6 === "boolean"))) rt.typeErr(s, "dryRun", x6, "boolean", "true or false", "false");
+        if (x6 === null) rt.nullOptional(s, from0, "dryRun", "true or false");
       }
-      for (const k2 in v) {
-        if (!(((k2 === "path") || (k2 === "edits") || (k2 === "dryRun")))) {
-          rt.unknownKey(s, "", k2, known1, "edit_file");
+      for (const k1 in v) {
+        if (!(((k1 === "path") || (k1 === "edits") || (k1 === "dryRun")))) {
+          rt.unknownKey(s, "", k1, known1, "edit_file");
         }
       }
     }
@@ -569,9 +569,9 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
     // #/properties/edits
     if (!((Array.isArray(v)))) return false;
     if (v.length < 1) return false;
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x12 = v[i1];
-      if (!is_3_0(x12, d)) return false;
+    for (let i0 = 0; i0 < v.length; i0++) {
+      const x0 = v[i0];
+      if (!is_3_0(x0, d)) return false;
     }
     return true;
   }
@@ -580,16 +580,16 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
   function is_3_0(v: any, _d: number): boolean {
     // #/properties/edits/items
     if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
-    const x17 = v.oldText;
-    if (x17 === undefined) return false; // #/properties/edits/items/properties/oldText
+    const x0 = v.oldText;
+    if (x0 === undefined) return false; // #/properties/edits/items/properties/oldText
 
-    if (!((typeof x17 === "string"))) return false;
-    const x18 = v.newText;
-    if (x18 === undefined) return false; // #/properties/edits/items/properties/newText
+    if (!((typeof x0 === "string"))) return false;
+    const x1 = v.newText;
+    if (x1 === undefined) return false; // #/properties/edits/items/properties/newText
 
-    if (!((typeof x18 === "string"))) return false;
-    for (const k4 in v) {
-      if (!(((k4 === "oldText") || (k4 === "newText")))) {
+    if (!((typeof x1 === "string"))) return false;
+    for (const k0 in v) {
+      if (!(((k0 === "oldText") || (k0 === "newText")))) {
         return false;
       }
     }
@@ -641,12 +641,12 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
       // JSON text of an object (normalized)
       if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_3_0, is_3_0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o1: any = v;
+        let o0: any = v;
         // #/properties/edits/items/properties/oldText
-        o1 = rt.nzProp(o1, v, "oldText", rt.nzToString, false, p, r, m, d);
+        o0 = rt.nzProp(o0, v, "oldText", rt.nzToString, false, p, r, m, d);
         // #/properties/edits/items/properties/newText
-        o1 = rt.nzProp(o1, v, "newText", rt.nzToString, false, p, r, m, d);
-        v = o1;
+        o0 = rt.nzProp(o0, v, "newText", rt.nzToString, false, p, r, m, d);
+        v = o0;
       }
       return v;
     }
@@ -715,26 +715,26 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
     if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"city\":\"Denver\"}");
     else {
       if (!(v.city !== undefined)) rt.missing(s, "", "city", "\"Denver\"");
-      const x3 = v.city;
-      if (x3 !== undefined) { // #/properties/city
-        if (!((typeof x3 === "string"))) rt.typeErr(s, "city", x3, "string", "a string", "\"Denver\"");
+      const x0 = v.city;
+      if (x0 !== undefined) { // #/properties/city
+        if (!((typeof x0 === "string"))) rt.typeErr(s, "city", x0, "string", "a string", "\"Denver\"");
         else {
-          if (x3.length < 1 || (x3.length < 2 && rt.ucs2length(x3) < 1)) rt.sizeErr(s, "city", x3, rt.ucs2length(x3), "minLength", 1, "\"Denver\"");
+          if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) rt.sizeErr(s, "city", x0, rt.ucs2length(x0), "minLength", 1, "\"Denver\"");
         }
       }
-      const x4 = v.units;
-      if (x4 !== undefined) {
+      const x1 = v.units;
+      if (x1 !== undefined) {
         const from0 = s.length; // #/properties/units
 
-        if (!((typeof x4 === "string"))) rt.typeErr(s, "units", x4, "string", "a string", "\"celsius\"");
+        if (!((typeof x1 === "string"))) rt.typeErr(s, "units", x1, "string", "a string", "\"celsius\"");
         else {
-          if (!((x4 === "celsius") || (x4 === "fahrenheit"))) rt.enumErr(s, "units", x4, allowed0, "enum", "\"celsius\"");
+          if (!((x1 === "celsius") || (x1 === "fahrenheit"))) rt.enumErr(s, "units", x1, allowed0, "enum", "\"celsius\"");
         }
-        if (x4 === null) rt.nullOptional(s, from0, "units", "one of \"celsius\", \"fahrenheit\"");
+        if (x1 === null) rt.nullOptional(s, from0, "units", "one of \"celsius\", \"fahrenheit\"");
       }
-      for (const k1 in v) {
-        if (!(((k1 === "city") || (k1 === "units")))) {
-          rt.unknownKey(s, "", k1, known0, "get_weather");
+      for (const k0 in v) {
+        if (!(((k0 === "city") || (k0 === "units")))) {
+          rt.unknownKey(s, "", k0, known0, "get_weather");
         }
       }
     }
@@ -854,31 +854,31 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
       if (!(v.counterparty !== undefined)) rt.missing(s, "", "counterparty", "\"example\"");
       if (!(v.value !== undefined)) rt.missing(s, "", "value", "0");
       if (!(v.term_months !== undefined)) rt.missing(s, "", "term_months", "12");
-      const x4 = v.counterparty;
-      if (x4 !== undefined) { // #/properties/counterparty
-        if (!((typeof x4 === "string"))) rt.typeErr(s, "counterparty", x4, "string", "a string", "\"example\"");
+      const x0 = v.counterparty;
+      if (x0 !== undefined) { // #/properties/counterparty
+        if (!((typeof x0 === "string"))) rt.typeErr(s, "counterparty", x0, "string", "a string", "\"example\"");
         else {
-          if (x4.length < 1 || (x4.length < 2 && rt.ucs2length(x4) < 1)) rt.sizeErr(s, "counterparty", x4, rt.ucs2length(x4), "minLength", 1, "\"example\"");
+          if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) rt.sizeErr(s, "counterparty", x0, rt.ucs2length(x0), "minLength", 1, "\"example\"");
         }
       }
-      const x5 = v.value;
-      if (x5 !== undefined) { // #/properties/value
-        if (!((typeof x5 === "number" && Number.isFinite(x5)))) rt.typeErr(s, "value", x5, "number", "a number", "0");
+      const x1 = v.value;
+      if (x1 !== undefined) { // #/properties/value
+        if (!((typeof x1 === "number" && Number.isFinite(x1)))) rt.typeErr(s, "value", x1, "number", "a number", "0");
         else {
-          if (x5 < 0) rt.limitErr(s, "value", x5, "minimum", 0, "0");
+          if (x1 < 0) rt.limitErr(s, "value", x1, "minimum", 0, "0");
         }
       }
-      const x6 = v.term_months;
-      if (x6 !== undefined) { // #/properties/term_months
-        if (!((Number.isInteger(x6)))) rt.typeErr(s, "term_months", x6, "integer", "an integer", "12");
+      const x2 = v.term_months;
+      if (x2 !== undefined) { // #/properties/term_months
+        if (!((Number.isInteger(x2)))) rt.typeErr(s, "term_months", x2, "integer", "an integer", "12");
         else {
-          if (x6 < 1) rt.limitErr(s, "term_months", x6, "minimum", 1, "12");
-          if (x6 > 120) rt.limitErr(s, "term_months", x6, "maximum", 120, "12");
+          if (x2 < 1) rt.limitErr(s, "term_months", x2, "minimum", 1, "12");
+          if (x2 > 120) rt.limitErr(s, "term_months", x2, "maximum", 120, "12");
         }
       }
-      for (const k1 in v) {
-        if (!(((k1 === "counterparty") || (k1 === "value") || (k1 === "term_months")))) {
-          rt.unknownKey(s, "", k1, known0, "legal_draft_v3");
+      for (const k0 in v) {
+        if (!(((k0 === "counterparty") || (k0 === "value") || (k0 === "term_months")))) {
+          rt.unknownKey(s, "", k0, known0, "legal_draft_v3");
         }
       }
     }
@@ -988,37 +988,37 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
     if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"path\":\"/srv/app/config.yaml\"}");
     else {
       if (!(v.path !== undefined)) rt.missing(s, "", "path", "\"/srv/app/config.yaml\"");
-      const x4 = v.path;
-      if (x4 !== undefined) { // #/properties/path
-        if (!((typeof x4 === "string"))) rt.typeErr(s, "path", x4, "string", "a string", "\"/srv/app/config.yaml\"");
+      const x0 = v.path;
+      if (x0 !== undefined) { // #/properties/path
+        if (!((typeof x0 === "string"))) rt.typeErr(s, "path", x0, "string", "a string", "\"/srv/app/config.yaml\"");
         else {
-          if (x4.length > 10000) rt.constraintErr(s, "path", x4, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-          else if (!re0.test(x4)) rt.patternErr(s, "path", x4, "^/", "a string starting with \"/\" (pattern ^/)", "\"/srv/app/config.yaml\"");
+          if (x0.length > 10000) rt.constraintErr(s, "path", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
+          else if (!re0.test(x0)) rt.patternErr(s, "path", x0, "^/", "a string starting with \"/\" (pattern ^/)", "\"/srv/app/config.yaml\"");
         }
       }
-      const x5 = v.head;
-      if (x5 !== undefined) {
+      const x1 = v.head;
+      if (x1 !== undefined) {
         const from0 = s.length; // #/properties/head
 
-        if (!((Number.isInteger(x5)))) rt.typeErr(s, "head", x5, "integer", "an integer", "1");
+        if (!((Number.isInteger(x1)))) rt.typeErr(s, "head", x1, "integer", "an integer", "1");
         else {
-          if (x5 < 1) rt.limitErr(s, "head", x5, "minimum", 1, "1");
+          if (x1 < 1) rt.limitErr(s, "head", x1, "minimum", 1, "1");
         }
-        if (x5 === null) rt.nullOptional(s, from0, "head", "an integer");
+        if (x1 === null) rt.nullOptional(s, from0, "head", "an integer");
       }
-      const x6 = v.tail;
-      if (x6 !== undefined) {
+      const x2 = v.tail;
+      if (x2 !== undefined) {
         const from1 = s.length; // #/properties/tail
 
-        if (!((Number.isInteger(x6)))) rt.typeErr(s, "tail", x6, "integer", "an integer", "1");
+        if (!((Number.isInteger(x2)))) rt.typeErr(s, "tail", x2, "integer", "an integer", "1");
         else {
-          if (x6 < 1) rt.limitErr(s, "tail", x6, "minimum", 1, "1");
+          if (x2 < 1) rt.limitErr(s, "tail", x2, "minimum", 1, "1");
         }
-        if (x6 === null) rt.nullOptional(s, from1, "tail", "an integer");
+        if (x2 === null) rt.nullOptional(s, from1, "tail", "an integer");
       }
-      for (const k1 in v) {
-        if (!(((k1 === "path") || (k1 === "head") || (k1 === "tail")))) {
-          rt.unknownKey(s, "", k1, known0, "read_file");
+      for (const k0 in v) {
+        if (!(((k0 === "path") || (k0 === "head") || (k0 === "tail")))) {
+          rt.unknownKey(s, "", k0, known0, "read_file");
         }
       }
     }
@@ -1138,66 +1138,66 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
       if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", "\"2026-01-31T09:00:00Z\"");
       if (!(v.end_iso !== undefined)) rt.missing(s, "", "end_iso", "\"2026-01-31T09:00:00Z\"");
       if (!(v.attendees !== undefined)) rt.missing(s, "", "attendees", "[{\"email\":\"user@example.com\"}]");
-      const x5 = v.title;
-      if (x5 !== undefined) { // #/properties/title
-        if (!((typeof x5 === "string"))) rt.typeErr(s, "title", x5, "string", "a string", "\"Fix login timeout\"");
+      const x0 = v.title;
+      if (x0 !== undefined) { // #/properties/title
+        if (!((typeof x0 === "string"))) rt.typeErr(s, "title", x0, "string", "a string", "\"Fix login timeout\"");
         else {
-          if (x5.length < 1 || (x5.length < 2 && rt.ucs2length(x5) < 1)) rt.sizeErr(s, "title", x5, rt.ucs2length(x5), "minLength", 1, "\"Fix login timeout\"");
-          if (x5.length > 120 && rt.ucs2length(x5) > 120) rt.sizeErr(s, "title", x5, rt.ucs2length(x5), "maxLength", 120, "\"Fix login timeout\"");
+          if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "minLength", 1, "\"Fix login timeout\"");
+          if (x0.length > 120 && rt.ucs2length(x0) > 120) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "maxLength", 120, "\"Fix login timeout\"");
         }
       }
-      const x6 = v.start_iso;
-      if (x6 !== undefined) { // #/properties/start_iso
-        if (!((typeof x6 === "string"))) rt.typeErr(s, "start_iso", x6, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+      const x1 = v.start_iso;
+      if (x1 !== undefined) { // #/properties/start_iso
+        if (!((typeof x1 === "string"))) rt.typeErr(s, "start_iso", x1, "string", "a string", "\"2026-01-31T09:00:00Z\"");
         else {
-          if (!rt.fmt_date_time(x6)) rt.formatErr(s, "start_iso", x6, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
+          if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
         }
       }
-      const x7 = v.end_iso;
-      if (x7 !== undefined) { // #/properties/end_iso
-        if (!((typeof x7 === "string"))) rt.typeErr(s, "end_iso", x7, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+      const x2 = v.end_iso;
+      if (x2 !== undefined) { // #/properties/end_iso
+        if (!((typeof x2 === "string"))) rt.typeErr(s, "end_iso", x2, "string", "a string", "\"2026-01-31T09:00:00Z\"");
         else {
-          if (!rt.fmt_date_time(x7)) rt.formatErr(s, "end_iso", x7, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
+          if (!rt.fmt_date_time(x2)) rt.formatErr(s, "end_iso", x2, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
         }
       }
-      const x8 = v.attendees;
-      if (x8 !== undefined) { // #/properties/attendees
-        if (!((Array.isArray(x8)))) rt.typeErr(s, "attendees", x8, "array", "an array", "[{\"email\":\"user@example.com\"}]");
+      const x3 = v.attendees;
+      if (x3 !== undefined) { // #/properties/attendees
+        if (!((Array.isArray(x3)))) rt.typeErr(s, "attendees", x3, "array", "an array", "[{\"email\":\"user@example.com\"}]");
         else {
-          if (x8.length < 1) rt.sizeErr(s, "attendees", x8, x8.length, "minItems", 1, "[{\"email\":\"user@example.com\"}]");
-          if (x8.length > 50) rt.sizeErr(s, "attendees", x8, x8.length, "maxItems", 50, "[{\"email\":\"user@example.com\"}]");
-          for (let i0 = 0; i0 < x8.length; i0++) {
-            const x9 = x8[i0]; // #/properties/attendees/items
+          if (x3.length < 1) rt.sizeErr(s, "attendees", x3, x3.length, "minItems", 1, "[{\"email\":\"user@example.com\"}]");
+          if (x3.length > 50) rt.sizeErr(s, "attendees", x3, x3.length, "maxItems", 50, "[{\"email\":\"user@example.com\"}]");
+          for (let i0 = 0; i0 < x3.length; i0++) {
+            const x4 = x3[i0]; // #/properties/attendees/items
 
-            if (!((typeof x9 === "object" && x9 !== null && !Array.isArray(x9)))) rt.typeErr(s, rt.pi("attendees", i0), x9, "object", "an object", "{\"email\":\"user@example.com\"}");
+            if (!((typeof x4 === "object" && x4 !== null && !Array.isArray(x4)))) rt.typeErr(s, rt.pi("attendees", i0), x4, "object", "an object", "{\"email\":\"user@example.com\"}");
             else {
-              if (!(x9.email !== undefined)) rt.missing(s, rt.pi("attendees", i0), "email", "\"user@example.com\"");
-              const x10 = x9.email;
-              if (x10 !== undefined) { // #/properties/attendees/items/properties/email
-                if (!((typeof x10 === "string"))) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "email"), x10, "string", "a string", "\"user@example.com\"");
+              if (!(x4.email !== undefined)) rt.missing(s, rt.pi("attendees", i0), "email", "\"user@example.com\"");
+              const x5 = x4.email;
+              if (x5 !== undefined) { // #/properties/attendees/items/properties/email
+                if (!((typeof x5 === "string"))) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "email"), x5, "string", "a string", "\"user@example.com\"");
                 else {
-                  if (!rt.fmt_email(x10)) rt.formatErr(s, rt.pk(rt.pi("attendees", i0), "email"), x10, "email", "an email address", "\"user@example.com\"");
+                  if (!rt.fmt_email(x5)) rt.formatErr(s, rt.pk(rt.pi("attendees", i0), "email"), x5, "email", "an email address", "\"user@example.com\"");
                 }
               }
-              const x11 = x9.optional;
-              if (x11 !== undefined) {
+              const x6 = x4.optional;
+              if (x6 !== undefined) {
                 const from0 = s.length; // #/properties/attendees/items/properties/optional
 
-                if (!((typeof x11 === "boolean"))) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "optional"), x11, "boolean", "true or false", "false");
-                if (x11 === null) rt.nullOptional(s, from0, rt.pk(rt.pi("attendees", i0), "optional"), "true or false");
+                if (!((typeof x6 === "boolean"))) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "optional"), x6, "boolean", "true or false", "false");
+                if (x6 === null) rt.nullOptional(s, from0, rt.pk(rt.pi("attendees", i0), "optional"), "true or false");
               }
-              for (const k1 in x9) {
-                if (!(((k1 === "email") || (k1 === "optional")))) {
-                  rt.unknownKey(s, rt.pi("attendees", i0), k1, known0, "schedule_meeting");
+              for (const k0 in x4) {
+                if (!(((k0 === "email") || (k0 === "optional")))) {
+                  rt.unknownKey(s, rt.pi("attendees", i0), k0, known0, "schedule_meeting");
                 }
               }
             }
           }
         }
       }
-      for (const k2 in v) {
-        if (!(((k2 === "title") || (k2 === "start_iso") || (k2 === "end_iso") || (k2 === "attendees")))) {
-          rt.unknownKey(s, "", k2, known1, "schedule_meeting");
+      for (const k1 in v) {
+        if (!(((k1 === "title") || (k1 === "start_iso") || (k1 === "end_iso") || (k1 === "attendees")))) {
+          rt.unknownKey(s, "", k1, known1, "schedule_meeting");
         }
       }
       if (rt.compareFails(v.end_iso, v.start_iso, ">")) rt.compareErr(s, "", "end_iso", v.end_iso, ">", "start_iso", v.start_iso);
@@ -1210,9 +1210,9 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
     if (!((Array.isArray(v)))) return false;
     if (v.length < 1) return false;
     if (v.length > 50) return false;
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x14 = v[i1];
-      if (!is_5_0(x14, d)) return false;
+    for (let i0 = 0; i0 < v.length; i0++) {
+      const x0 = v[i0];
+      if (!is_5_0(x0, d)) return false;
     }
     return true;
   }
@@ -1221,17 +1221,17 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
   function is_5_0(v: any, _d: number): boolean {
     // #/properties/attendees/items
     if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
-    const x19 = v.email;
-    if (x19 === undefined) return false; // #/properties/attendees/items/properties/email
+    const x0 = v.email;
+    if (x0 === undefined) return false; // #/properties/attendees/items/properties/email
 
-    if (!((typeof x19 === "string"))) return false;
-    if (!rt.fmt_email(x19)) return false;
-    const x20 = v.optional;
-    if (x20 !== undefined) { // #/properties/attendees/items/properties/optional
-      if (!((typeof x20 === "boolean"))) return false;
+    if (!((typeof x0 === "string"))) return false;
+    if (!rt.fmt_email(x0)) return false;
+    const x1 = v.optional;
+    if (x1 !== undefined) { // #/properties/attendees/items/properties/optional
+      if (!((typeof x1 === "boolean"))) return false;
     }
-    for (const k4 in v) {
-      if (!(((k4 === "email") || (k4 === "optional")))) {
+    for (const k0 in v) {
+      if (!(((k0 === "email") || (k0 === "optional")))) {
         return false;
       }
     }
@@ -1285,12 +1285,12 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
       // JSON text of an object (normalized)
       if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_5_0, is_5_0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o1: any = v;
+        let o0: any = v;
         // #/properties/attendees/items/properties/email
-        o1 = rt.nzProp(o1, v, "email", rt.nzToString, false, p, r, m, d);
+        o0 = rt.nzProp(o0, v, "email", rt.nzToString, false, p, r, m, d);
         // #/properties/attendees/items/properties/optional
-        o1 = rt.nzProp(o1, v, "optional", rt.nzToBoolean, true, p, r, m, d);
-        v = o1;
+        o0 = rt.nzProp(o0, v, "optional", rt.nzToBoolean, true, p, r, m, d);
+        v = o0;
       }
       return v;
     }
@@ -1397,137 +1397,137 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"query\":\"login timeout\"}");
     else {
       if (!(v.query !== undefined)) rt.missing(s, "", "query", "\"login timeout\"");
-      const x6 = v.query;
-      if (x6 !== undefined) { // #/properties/query
-        if (!((typeof x6 === "string"))) rt.typeErr(s, "query", x6, "string", "a string", "\"login timeout\"");
+      const x0 = v.query;
+      if (x0 !== undefined) { // #/properties/query
+        if (!((typeof x0 === "string"))) rt.typeErr(s, "query", x0, "string", "a string", "\"login timeout\"");
         else {
-          if (x6.length < 1 || (x6.length < 2 && rt.ucs2length(x6) < 1)) rt.sizeErr(s, "query", x6, rt.ucs2length(x6), "minLength", 1, "\"login timeout\"");
-          if (x6.length > 256 && rt.ucs2length(x6) > 256) rt.sizeErr(s, "query", x6, rt.ucs2length(x6), "maxLength", 256, "\"login timeout\"");
+          if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "minLength", 1, "\"login timeout\"");
+          if (x0.length > 256 && rt.ucs2length(x0) > 256) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "maxLength", 256, "\"login timeout\"");
         }
       }
-      const x7 = v.filters;
-      if (x7 !== undefined) {
+      const x1 = v.filters;
+      if (x1 !== undefined) {
         const from6 = s.length; // #/properties/filters
 
-        if (!((typeof x7 === "object" && x7 !== null && !Array.isArray(x7)))) rt.typeErr(s, "filters", x7, "object", "an object", "{\"state\":\"open\"}");
+        if (!((typeof x1 === "object" && x1 !== null && !Array.isArray(x1)))) rt.typeErr(s, "filters", x1, "object", "an object", "{\"state\":\"open\"}");
         else {
-          const x8 = x7.state;
-          if (x8 !== undefined) {
+          const x2 = x1.state;
+          if (x2 !== undefined) {
             const from0 = s.length; // #/properties/filters/properties/state
 
-            if (!((typeof x8 === "string"))) rt.typeErr(s, "filters.state", x8, "string", "a string", "\"open\"");
+            if (!((typeof x2 === "string"))) rt.typeErr(s, "filters.state", x2, "string", "a string", "\"open\"");
             else {
-              if (!((x8 === "open") || (x8 === "closed") || (x8 === "all"))) rt.enumErr(s, "filters.state", x8, allowed0, "enum", "\"open\"");
+              if (!((x2 === "open") || (x2 === "closed") || (x2 === "all"))) rt.enumErr(s, "filters.state", x2, allowed0, "enum", "\"open\"");
             }
-            if (x8 === null) rt.nullOptional(s, from0, "filters.state", "one of \"open\", \"closed\", \"all\"");
+            if (x2 === null) rt.nullOptional(s, from0, "filters.state", "one of \"open\", \"closed\", \"all\"");
           }
-          const x9 = x7.labels;
-          if (x9 !== undefined) {
+          const x3 = x1.labels;
+          if (x3 !== undefined) {
             const from1 = s.length; // #/properties/filters/properties/labels
 
-            if (!((Array.isArray(x9)))) rt.typeErr(s, "filters.labels", x9, "array", "an array", "[\"bug\"]");
+            if (!((Array.isArray(x3)))) rt.typeErr(s, "filters.labels", x3, "array", "an array", "[\"bug\"]");
             else {
-              if (x9.length > 10) rt.sizeErr(s, "filters.labels", x9, x9.length, "maxItems", 10, "[\"bug\"]");
-              if (x9.length > 1) {
-                const dup0 = rt.firstDuplicate(x9);
+              if (x3.length > 10) rt.sizeErr(s, "filters.labels", x3, x3.length, "maxItems", 10, "[\"bug\"]");
+              if (x3.length > 1) {
+                const dup0 = rt.firstDuplicate(x3);
                 if (dup0 !== undefined) rt.uniqueErr(s, "filters.labels", dup0[0], dup0[1]);
               }
-              for (let i0 = 0; i0 < x9.length; i0++) {
-                const x10 = x9[i0]; // #/properties/filters/properties/labels/items
+              for (let i0 = 0; i0 < x3.length; i0++) {
+                const x4 = x3[i0]; // #/properties/filters/properties/labels/items
 
-                if (!((typeof x10 === "string"))) rt.typeErr(s, rt.pi("filters.labels", i0), x10, "string", "a string", "\"bug\"");
+                if (!((typeof x4 === "string"))) rt.typeErr(s, rt.pi("filters.labels", i0), x4, "string", "a string", "\"bug\"");
               }
             }
-            if (x9 === null) rt.nullOptional(s, from1, "filters.labels", "an array of strings");
+            if (x3 === null) rt.nullOptional(s, from1, "filters.labels", "an array of strings");
           }
-          const x11 = x7.assignee_id;
-          if (x11 !== undefined) {
+          const x5 = x1.assignee_id;
+          if (x5 !== undefined) {
             const from2 = s.length; // #/properties/filters/properties/assignee_id
 
-            if (!(is_7_0(x11, d) || is_8_0(x11, d))) {
+            if (!(is_7_0(x5, d) || is_8_0(x5, d))) {
               const n0 = s.length;
-              err_7_0(x11, "filters.assignee_id", s, d);
+              err_7_0(x5, "filters.assignee_id", s, d);
               rt.orNull(s, n0, "filters.assignee_id");
             }
-            if (x11 === null) rt.nullOptional(s, from2, "filters.assignee_id");
+            if (x5 === null) rt.nullOptional(s, from2, "filters.assignee_id");
           }
-          const x12 = x7.created;
-          if (x12 !== undefined) {
+          const x6 = x1.created;
+          if (x6 !== undefined) {
             const from5 = s.length; // #/properties/filters/properties/created
 
-            if (!((typeof x12 === "object" && x12 !== null && !Array.isArray(x12)))) rt.typeErr(s, "filters.created", x12, "object", "an object", "{\"after\":\"2026-01-31\"}");
+            if (!((typeof x6 === "object" && x6 !== null && !Array.isArray(x6)))) rt.typeErr(s, "filters.created", x6, "object", "an object", "{\"after\":\"2026-01-31\"}");
             else {
-              const x13 = x12.after;
-              if (x13 !== undefined) {
+              const x7 = x6.after;
+              if (x7 !== undefined) {
                 const from3 = s.length; // #/properties/filters/properties/created/properties/after
 
-                if (!((typeof x13 === "string"))) rt.typeErr(s, "filters.created.after", x13, "string", "a string", "\"2026-01-31\"");
+                if (!((typeof x7 === "string"))) rt.typeErr(s, "filters.created.after", x7, "string", "a string", "\"2026-01-31\"");
                 else {
-                  if (!rt.fmt_date(x13)) rt.formatErr(s, "filters.created.after", x13, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
+                  if (!rt.fmt_date(x7)) rt.formatErr(s, "filters.created.after", x7, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
                 }
-                if (x13 === null) rt.nullOptional(s, from3, "filters.created.after", "a date (YYYY-MM-DD)");
+                if (x7 === null) rt.nullOptional(s, from3, "filters.created.after", "a date (YYYY-MM-DD)");
               }
-              const x14 = x12.before;
-              if (x14 !== undefined) {
+              const x8 = x6.before;
+              if (x8 !== undefined) {
                 const from4 = s.length; // #/properties/filters/properties/created/properties/before
 
-                if (!((typeof x14 === "string"))) rt.typeErr(s, "filters.created.before", x14, "string", "a string", "\"2026-01-31\"");
+                if (!((typeof x8 === "string"))) rt.typeErr(s, "filters.created.before", x8, "string", "a string", "\"2026-01-31\"");
                 else {
-                  if (!rt.fmt_date(x14)) rt.formatErr(s, "filters.created.before", x14, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
+                  if (!rt.fmt_date(x8)) rt.formatErr(s, "filters.created.before", x8, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
                 }
-                if (x14 === null) rt.nullOptional(s, from4, "filters.created.before", "a date (YYYY-MM-DD)");
+                if (x8 === null) rt.nullOptional(s, from4, "filters.created.before", "a date (YYYY-MM-DD)");
               }
-              for (const k1 in x12) {
-                if (!(((k1 === "after") || (k1 === "before")))) {
-                  rt.unknownKey(s, "filters.created", k1, known0, "search_issues");
+              for (const k0 in x6) {
+                if (!(((k0 === "after") || (k0 === "before")))) {
+                  rt.unknownKey(s, "filters.created", k0, known0, "search_issues");
                 }
               }
-              if (rt.compareFails(x12.before, x12.after, ">")) rt.compareErr(s, "filters.created", "before", x12.before, ">", "after", x12.after);
+              if (rt.compareFails(x6.before, x6.after, ">")) rt.compareErr(s, "filters.created", "before", x6.before, ">", "after", x6.after);
             }
-            if (x12 === null) rt.nullOptional(s, from5, "filters.created", "an object");
+            if (x6 === null) rt.nullOptional(s, from5, "filters.created", "an object");
           }
-          for (const k2 in x7) {
-            if (!(((k2 === "state") || (k2 === "labels") || (k2 === "assignee_id") || (k2 === "created")))) {
-              rt.unknownKey(s, "filters", k2, known1, "search_issues");
+          for (const k1 in x1) {
+            if (!(((k1 === "state") || (k1 === "labels") || (k1 === "assignee_id") || (k1 === "created")))) {
+              rt.unknownKey(s, "filters", k1, known1, "search_issues");
             }
           }
         }
-        if (x7 === null) rt.nullOptional(s, from6, "filters", "an object");
+        if (x1 === null) rt.nullOptional(s, from6, "filters", "an object");
       }
-      const x17 = v.sort;
-      if (x17 !== undefined) {
+      const x11 = v.sort;
+      if (x11 !== undefined) {
         const from7 = s.length; // #/properties/sort
 
-        if (!((typeof x17 === "string"))) rt.typeErr(s, "sort", x17, "string", "a string", "\"created\"");
+        if (!((typeof x11 === "string"))) rt.typeErr(s, "sort", x11, "string", "a string", "\"created\"");
         else {
-          if (!((x17 === "created") || (x17 === "updated") || (x17 === "comments"))) rt.enumErr(s, "sort", x17, allowed1, "enum", "\"created\"");
+          if (!((x11 === "created") || (x11 === "updated") || (x11 === "comments"))) rt.enumErr(s, "sort", x11, allowed1, "enum", "\"created\"");
         }
-        if (x17 === null) rt.nullOptional(s, from7, "sort", "one of \"created\", \"updated\", \"comments\"");
+        if (x11 === null) rt.nullOptional(s, from7, "sort", "one of \"created\", \"updated\", \"comments\"");
       }
-      const x18 = v.order;
-      if (x18 !== undefined) {
+      const x12 = v.order;
+      if (x12 !== undefined) {
         const from8 = s.length; // #/properties/order
 
-        if (!((typeof x18 === "string"))) rt.typeErr(s, "order", x18, "string", "a string", "\"desc\"");
+        if (!((typeof x12 === "string"))) rt.typeErr(s, "order", x12, "string", "a string", "\"desc\"");
         else {
-          if (!((x18 === "asc") || (x18 === "desc"))) rt.enumErr(s, "order", x18, allowed2, "enum", "\"desc\"");
+          if (!((x12 === "asc") || (x12 === "desc"))) rt.enumErr(s, "order", x12, allowed2, "enum", "\"desc\"");
         }
-        if (x18 === null) rt.nullOptional(s, from8, "order", "one of \"asc\", \"desc\"");
+        if (x12 === null) rt.nullOptional(s, from8, "order", "one of \"asc\", \"desc\"");
       }
-      const x19 = v.limit;
-      if (x19 !== undefined) {
+      const x13 = v.limit;
+      if (x13 !== undefined) {
         const from9 = s.length; // #/properties/limit
 
-        if (!((Number.isInteger(x19)))) rt.typeErr(s, "limit", x19, "integer", "an integer", "20");
+        if (!((Number.isInteger(x13)))) rt.typeErr(s, "limit", x13, "integer", "an integer", "20");
         else {
-          if (x19 < 1) rt.limitErr(s, "limit", x19, "minimum", 1, "20");
-          if (x19 > 100) rt.limitErr(s, "limit", x19, "maximum", 100, "20");
+          if (x13 < 1) rt.limitErr(s, "limit", x13, "minimum", 1, "20");
+          if (x13 > 100) rt.limitErr(s, "limit", x13, "maximum", 100, "20");
         }
-        if (x19 === null) rt.nullOptional(s, from9, "limit", "an integer");
+        if (x13 === null) rt.nullOptional(s, from9, "limit", "an integer");
       }
-      for (const k3 in v) {
-        if (!(((k3 === "query") || (k3 === "filters") || (k3 === "sort") || (k3 === "order") || (k3 === "limit")))) {
-          rt.unknownKey(s, "", k3, known2, "search_issues");
+      for (const k2 in v) {
+        if (!(((k2 === "query") || (k2 === "filters") || (k2 === "sort") || (k2 === "order") || (k2 === "limit")))) {
+          rt.unknownKey(s, "", k2, known2, "search_issues");
         }
       }
     }
@@ -1537,25 +1537,25 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   function is_2_0(v: any, d: number): boolean {
     // #/properties/filters
     if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
-    const x21 = v.state;
-    if (x21 !== undefined) { // #/properties/filters/properties/state
-      if (!((typeof x21 === "string"))) return false;
-      if (!((x21 === "open") || (x21 === "closed") || (x21 === "all"))) return false;
+    const x0 = v.state;
+    if (x0 !== undefined) { // #/properties/filters/properties/state
+      if (!((typeof x0 === "string"))) return false;
+      if (!((x0 === "open") || (x0 === "closed") || (x0 === "all"))) return false;
     }
-    const x22 = v.labels;
-    if (x22 !== undefined) {
-      if (!is_4_0(x22, d)) return false;
+    const x1 = v.labels;
+    if (x1 !== undefined) {
+      if (!is_4_0(x1, d)) return false;
     }
-    const x23 = v.assignee_id;
-    if (x23 !== undefined) { // #/properties/filters/properties/assignee_id
-      if (!(is_7_0(x23, d) || is_8_0(x23, d))) return false;
+    const x2 = v.assignee_id;
+    if (x2 !== undefined) { // #/properties/filters/properties/assignee_id
+      if (!(is_7_0(x2, d) || is_8_0(x2, d))) return false;
     }
-    const x24 = v.created;
-    if (x24 !== undefined) {
-      if (!is_9_0(x24, d)) return false;
+    const x3 = v.created;
+    if (x3 !== undefined) {
+      if (!is_9_0(x3, d)) return false;
     }
-    for (const k4 in v) {
-      if (!(((k4 === "state") || (k4 === "labels") || (k4 === "assignee_id") || (k4 === "created")))) {
+    for (const k0 in v) {
+      if (!(((k0 === "state") || (k0 === "labels") || (k0 === "assignee_id") || (k0 === "created")))) {
         return false;
       }
     }
@@ -1591,10 +1591,10 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     if (!((Array.isArray(v)))) return false;
     if (v.length > 10) return false;
     if (v.length > 1 && rt.firstDuplicate(v) !== undefined) return false;
-    for (let i2 = 0; i2 < v.length; i2++) {
-      const x35 = v[i2]; // #/properties/filters/properties/labels/items
+    for (let i0 = 0; i0 < v.length; i0++) {
+      const x0 = v[i0]; // #/properties/filters/properties/labels/items
 
-      if (!((typeof x35 === "string"))) return false;
+      if (!((typeof x0 === "string"))) return false;
     }
     return true;
   }
@@ -1603,18 +1603,18 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   function is_9_0(v: any, _d: number): boolean {
     // #/properties/filters/properties/created
     if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
-    const x37 = v.after;
-    if (x37 !== undefined) { // #/properties/filters/properties/created/properties/after
-      if (!((typeof x37 === "string"))) return false;
-      if (!rt.fmt_date(x37)) return false;
+    const x0 = v.after;
+    if (x0 !== undefined) { // #/properties/filters/properties/created/properties/after
+      if (!((typeof x0 === "string"))) return false;
+      if (!rt.fmt_date(x0)) return false;
     }
-    const x38 = v.before;
-    if (x38 !== undefined) { // #/properties/filters/properties/created/properties/before
-      if (!((typeof x38 === "string"))) return false;
-      if (!rt.fmt_date(x38)) return false;
+    const x1 = v.before;
+    if (x1 !== undefined) { // #/properties/filters/properties/created/properties/before
+      if (!((typeof x1 === "string"))) return false;
+      if (!rt.fmt_date(x1)) return false;
     }
-    for (const k7 in v) {
-      if (!(((k7 === "after") || (k7 === "before")))) {
+    for (const k0 in v) {
+      if (!(((k0 === "after") || (k0 === "before")))) {
         return false;
       }
     }
@@ -1666,16 +1666,16 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       // JSON text of an object (normalized)
       if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_2_0, is_2_0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o1: any = v;
+        let o0: any = v;
         // #/properties/filters/properties/state
-        o1 = rt.nzProp(o1, v, "state", nz_3_0, true, p, r, m, d);
+        o0 = rt.nzProp(o0, v, "state", nz_3_0, true, p, r, m, d);
         // #/properties/filters/properties/labels
-        o1 = rt.nzProp(o1, v, "labels", nz_4_0, true, p, r, m, d);
+        o0 = rt.nzProp(o0, v, "labels", nz_4_0, true, p, r, m, d);
         // #/properties/filters/properties/assignee_id
-        o1 = rt.nzProp(o1, v, "assignee_id", nz_6_0, false, p, r, m, d);
+        o0 = rt.nzProp(o0, v, "assignee_id", nz_6_0, false, p, r, m, d);
         // #/properties/filters/properties/created
-        o1 = rt.nzProp(o1, v, "created", nz_9_0, true, p, r, m, d);
-        v = o1;
+        o0 = rt.nzProp(o0, v, "created", nz_9_0, true, p, r, m, d);
+        v = o0;
       }
       return v;
     }
@@ -1719,22 +1719,22 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       if (!is_7_0(v, d) && !is_8_0(v, d)) {
         do {
           {
-            const n2 = r.length;
+            const n0 = r.length;
             const w0 = rt.nzToString(v, p, r, m, d);
             if (is_7_0(w0, d)) {
               v = w0;
               break;
             }
-            r.length = n2;
+            r.length = n0;
           }
           {
-            const n3 = r.length;
+            const n1 = r.length;
             const w1 = nz_8_0(v, p, r, m, d);
             if (is_8_0(w1, d)) {
               v = w1;
               break;
             }
-            r.length = n3;
+            r.length = n1;
           }
         } while (false);
       }
@@ -1746,12 +1746,12 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       // JSON text of an object (normalized)
       if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_9_0, is_9_0);
       if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o2: any = v;
+        let o0: any = v;
         // #/properties/filters/properties/created/properties/after
-        o2 = rt.nzProp(o2, v, "after", rt.nzToString, true, p, r, m, d);
+        o0 = rt.nzProp(o0, v, "after", rt.nzToString, true, p, r, m, d);
         // #/properties/filters/properties/created/properties/before
-        o2 = rt.nzProp(o2, v, "before", rt.nzToString, true, p, r, m, d);
-        v = o2;
+        o0 = rt.nzProp(o0, v, "before", rt.nzToString, true, p, r, m, d);
+        v = o0;
       }
       return v;
     }
@@ -1760,10 +1760,10 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     function nz_8_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
       // cast to scalar (unwrap a one-element list)
       if (!((v === null))) {
-        let w2: any = v;
-        const u0 = m >= 2 && Array.isArray(w2) && w2.length === 1;
-        if (u0) w2 = w2[0];
-        if (w2 !== v && ((w2 === null))) v = rt.nzScalar(r, p, v, w2, u0);
+        let w0: any = v;
+        const u0 = m >= 2 && Array.isArray(w0) && w0.length === 1;
+        if (u0) w0 = w0[0];
+        if (w0 !== v && ((w0 === null))) v = rt.nzScalar(r, p, v, w0, u0);
       }
       return v;
     }

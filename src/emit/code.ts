@@ -328,6 +328,14 @@ export function toolIdentifiers(names: Iterable<string>): Map<string, ToolIdenti
 }
 
 /** Fresh local names within one generated module. */
+/**
+ * Bases of the names that live inside one generated function (`x0`, `k0`, `from0` …).
+ * Their counters restart with each function (Names.restartLocals), so a place gets the
+ * same names in its is_* and err_* functions: shorter, and the two compress together.
+ * No module-level name (constants, functions, entry points) is made from these bases.
+ */
+export const LOCAL_BASES: ReadonlySet<string> = new Set(["x", "k", "i", "j", "y", "n", "w", "u", "o", "a", "c", "_k", "matched", "matches", "evaluated", "nkeys", "from", "dup", "count", "branches"]);
+
 export class Names {
   private used = new Map<string, number>();
   /** Exact names fresh() never returns: names declared beside ours in the module scope. */
@@ -349,6 +357,10 @@ export class Names {
     while (this.taken.has(`${base}${n}`)) n++;
     this.used.set(base, n + 1);
     return new Name(`${base}${n}`);
+  }
+  /** A new generated function starts: its local names (LOCAL_BASES) count from 0 again. */
+  restartLocals(): void {
+    for (const base of LOCAL_BASES) this.used.delete(base);
   }
   /**
    * A name fresh() must skip. The tool's exported identifier comes from its name

@@ -68,35 +68,35 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
     else {
       if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", "\"room-12\"");
       if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", "\"2026-01-31T09:00:00Z\"");
-      const x4 = v.room_id;
-      if (x4 !== undefined) { // #/properties/room_id
-        if (!((typeof x4 === "string"))) rt.typeErr(s, "room_id", x4, "string", "a string", "\"room-12\"");
+      const x0 = v.room_id;
+      if (x0 !== undefined) { // #/properties/room_id
+        if (!((typeof x0 === "string"))) rt.typeErr(s, "room_id", x0, "string", "a string", "\"room-12\"");
         else {
-          if (x4.length > 10000) rt.constraintErr(s, "room_id", x4, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-          else if (!re0.test(x4)) rt.patternErr(s, "room_id", x4, "^room-[0-9]+$", "a string: \"room-\", then one or more digits (pattern ^room-[0-9]+$)", "\"room-12\"");
+          if (x0.length > 10000) rt.constraintErr(s, "room_id", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
+          else if (!re0.test(x0)) rt.patternErr(s, "room_id", x0, "^room-[0-9]+$", "a string: \"room-\", then one or more digits (pattern ^room-[0-9]+$)", "\"room-12\"");
         }
       }
-      const x5 = v.start_iso;
-      if (x5 !== undefined) { // #/properties/start_iso
-        if (!((typeof x5 === "string"))) rt.typeErr(s, "start_iso", x5, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+      const x1 = v.start_iso;
+      if (x1 !== undefined) { // #/properties/start_iso
+        if (!((typeof x1 === "string"))) rt.typeErr(s, "start_iso", x1, "string", "a string", "\"2026-01-31T09:00:00Z\"");
         else {
-          if (!rt.fmt_date_time(x5)) rt.formatErr(s, "start_iso", x5, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
+          if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
         }
       }
-      const x6 = v.duration_min;
-      if (x6 !== undefined) {
+      const x2 = v.duration_min;
+      if (x2 !== undefined) {
         const from0 = s.length; // #/properties/duration_min
 
-        if (!((Number.isInteger(x6)))) rt.typeErr(s, "duration_min", x6, "integer", "an integer", "15");
+        if (!((Number.isInteger(x2)))) rt.typeErr(s, "duration_min", x2, "integer", "an integer", "15");
         else {
-          if (x6 < 15) rt.limitErr(s, "duration_min", x6, "minimum", 15, "15");
-          if (x6 > 480) rt.limitErr(s, "duration_min", x6, "maximum", 480, "15");
+          if (x2 < 15) rt.limitErr(s, "duration_min", x2, "minimum", 15, "15");
+          if (x2 > 480) rt.limitErr(s, "duration_min", x2, "maximum", 480, "15");
         }
-        if (x6 === null) rt.nullOptional(s, from0, "duration_min", "an integer");
+        if (x2 === null) rt.nullOptional(s, from0, "duration_min", "an integer");
       }
-      for (const k1 in v) {
-        if (!(((k1 === "room_id") || (k1 === "start_iso") || (k1 === "duration_min")))) {
-          rt.unknownKey(s, "", k1, known0, "book_room");
+      for (const k0 in v) {
+        if (!(((k0 === "room_id") || (k0 === "start_iso") || (k0 === "duration_min")))) {
+          rt.unknownKey(s, "", k0, known0, "book_room");
         }
       }
     }
@@ -197,20 +197,20 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
     else {
       if (!(v.degrees !== undefined)) rt.missing(s, "", "degrees", "21.5");
       if (!(v.to !== undefined)) rt.missing(s, "", "to", "\"celsius\"");
-      const x3 = v.degrees;
-      if (x3 !== undefined) { // #/properties/degrees
-        if (!((typeof x3 === "number" && Number.isFinite(x3)))) rt.typeErr(s, "degrees", x3, "number", "a number", "21.5");
+      const x0 = v.degrees;
+      if (x0 !== undefined) { // #/properties/degrees
+        if (!((typeof x0 === "number" && Number.isFinite(x0)))) rt.typeErr(s, "degrees", x0, "number", "a number", "21.5");
         else {
-          if (x3 < (-459.67)) rt.limitErr(s, "degrees", x3, "minimum", (-459.67), "21.5");
+          if (x0 < (-459.67)) rt.limitErr(s, "degrees", x0, "minimum", (-459.67), "21.5");
         }
       }
-      const x4 = v.to;
-      if (x4 !== undefined) { // #/properties/to
-        if (!((x4 === "celsius") || (x4 === "fahrenheit"))) rt.enumErr(s, "to", x4, allowed0, "enum", "\"celsius\"");
+      const x1 = v.to;
+      if (x1 !== undefined) { // #/properties/to
+        if (!((x1 === "celsius") || (x1 === "fahrenheit"))) rt.enumErr(s, "to", x1, allowed0, "enum", "\"celsius\"");
       }
-      for (const k1 in v) {
-        if (!(((k1 === "degrees") || (k1 === "to")))) {
-          rt.unknownKey(s, "", k1, known0, "convert_temperature");
+      for (const k0 in v) {
+        if (!(((k0 === "degrees") || (k0 === "to")))) {
+          rt.unknownKey(s, "", k0, known0, "convert_temperature");
         }
       }
     }
@@ -328,34 +328,34 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
     if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"query\":\"login timeout\"}");
     else {
       if (!(v.query !== undefined)) rt.missing(s, "", "query", "\"login timeout\"");
-      const x4 = v.query;
-      if (x4 !== undefined) { // #/properties/query
-        if (!((typeof x4 === "string"))) rt.typeErr(s, "query", x4, "string", "a string", "\"login timeout\"");
+      const x0 = v.query;
+      if (x0 !== undefined) { // #/properties/query
+        if (!((typeof x0 === "string"))) rt.typeErr(s, "query", x0, "string", "a string", "\"login timeout\"");
         else {
-          if (x4.length < 2 || (x4.length < 4 && rt.ucs2length(x4) < 2)) rt.sizeErr(s, "query", x4, rt.ucs2length(x4), "minLength", 2, "\"login timeout\"");
+          if (x0.length < 2 || (x0.length < 4 && rt.ucs2length(x0) < 2)) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "minLength", 2, "\"login timeout\"");
         }
       }
-      const x5 = v.section;
-      if (x5 !== undefined) {
+      const x1 = v.section;
+      if (x1 !== undefined) {
         const from0 = s.length; // #/properties/section
 
-        if (!((x5 === "guides") || (x5 === "api") || (x5 === "changelog"))) rt.enumErr(s, "section", x5, allowed0, "enum", "\"guides\"");
-        if (x5 === null) rt.nullOptional(s, from0, "section", "one of \"guides\", \"api\", \"changelog\"");
+        if (!((x1 === "guides") || (x1 === "api") || (x1 === "changelog"))) rt.enumErr(s, "section", x1, allowed0, "enum", "\"guides\"");
+        if (x1 === null) rt.nullOptional(s, from0, "section", "one of \"guides\", \"api\", \"changelog\"");
       }
-      const x6 = v.limit;
-      if (x6 !== undefined) {
+      const x2 = v.limit;
+      if (x2 !== undefined) {
         const from1 = s.length; // #/properties/limit
 
-        if (!((Number.isInteger(x6)))) rt.typeErr(s, "limit", x6, "integer", "an integer", "5");
+        if (!((Number.isInteger(x2)))) rt.typeErr(s, "limit", x2, "integer", "an integer", "5");
         else {
-          if (x6 < 1) rt.limitErr(s, "limit", x6, "minimum", 1, "5");
-          if (x6 > 20) rt.limitErr(s, "limit", x6, "maximum", 20, "5");
+          if (x2 < 1) rt.limitErr(s, "limit", x2, "minimum", 1, "5");
+          if (x2 > 20) rt.limitErr(s, "limit", x2, "maximum", 20, "5");
         }
-        if (x6 === null) rt.nullOptional(s, from1, "limit", "an integer");
+        if (x2 === null) rt.nullOptional(s, from1, "limit", "an integer");
       }
-      for (const k1 in v) {
-        if (!(((k1 === "query") || (k1 === "section") || (k1 === "limit")))) {
-          rt.unknownKey(s, "", k1, known0, "search_docs");
+      for (const k0 in v) {
+        if (!(((k0 === "query") || (k0 === "section") || (k0 === "limit")))) {
+          rt.unknownKey(s, "", k0, known0, "search_docs");
         }
       }
     }

@@ -61,6 +61,7 @@ export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, av
   for (let item = ctx.next(); item; item = ctx.next()) {
     const { node, fn } = item;
     const bounded = ir.refTargets.has(node);
+    ctx.names.restartLocals();
     const stmts = RULES.filter((r) => r.applies(node, ctx)).flatMap((r) => r.emit(node, ctx, fn));
     const body = code`${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${opts.maxDepth}) throw ${ctx.rt("NZ_ABORT")};` : code``}
         ${stmts}
@@ -124,11 +125,13 @@ function emitChecks(ctx: NormContext): { name: string; fn: Code }[] {
   const dps = dParams(ctx);
   for (let e = v.nextEval(), f = v.next(); e || f; e = v.nextEval(), f = v.next()) {
     if (e) {
+      v.names.restartLocals();
       const body = e.kind === "props" ? evalPropsBody(e.node, v, e.self) : evalItemsBody(e.node, v, e.self);
       out.push({ name: e.name.text, fn: code`function ${e.name}(${params(code`v: any, ${dps}, out: Set<${e.kind === "props" ? code`string` : code`number`}>`, body)}): void { ${body} }` });
     }
     if (f) {
       const bounded = v.isRecursive(f.node);
+      v.names.restartLocals();
       const body = code`${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${ctx.opts.maxDepth}) return false;` : code``}
           ${ctx.vsub.fast(f.node, code`v`, f.owner)}
           return true;`;

@@ -2,7 +2,7 @@
 // fresh names, module-level constants, runtime imports, and the queue of
 // functions (ref targets, combinator branches) still to emit.
 import type { IR, IRNode } from "../../schema/ir.js";
-import { Code, code, join, lit, Name, Names } from "../code.js";
+import { Code, code, join, lit, LOCAL_BASES, Name, Names } from "../code.js";
 
 export interface ValidatorOptions {
   /** "reject": arguments a tool does not declare are errors (a silently ignored argument is where rejection helps). "schema": only what the schema forbids. */
@@ -73,6 +73,7 @@ export class EmitContext {
 
   /** A module-level constant holding `value` (deduplicated by its text). */
   constant(prefix: string, value: Code): Name {
+    if (LOCAL_BASES.has(prefix)) throw new Error(`constant prefix ${prefix} is a local name's (code.ts LOCAL_BASES)`);
     const key = prefix + "\u0000" + value.text;
     const seen = this.constCache.get(key);
     if (seen) return seen;

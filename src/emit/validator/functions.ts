@@ -38,7 +38,9 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
     const staticRoot = node === ir.root && !rootIsRecursive;
     const v = code`v`;
     // The node's own body (sub.fast would turn a scope-entering node into a call to this very function).
+    ctx.names.restartLocals();
     const fast = fastNode(node, v, ctx, sub, owner);
+    ctx.names.restartLocals();
     const errs = errorNode(node, v, staticRoot ? { s: "" } : { c: code`p` }, ctx, sub, owner);
     const isBody = code`${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${opts.maxDepth}) return false;` : code``}
         ${enter(node)}
@@ -61,6 +63,7 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   // annotation collectors of unevaluatedProperties/Items, which may queue more of each other.
   for (let e = ctx.nextEval(), f = ctx.next(); e || f; e = ctx.nextEval(), f = ctx.next()) {
     if (e) {
+      ctx.names.restartLocals();
       const body = e.kind === "props" ? evalPropsBody(e.node, ctx, e.self) : evalItemsBody(e.node, ctx, e.self);
       fns.push({ name: e.name, fn: code`function ${e.name}(${params(code`v: any, ${ctx.dParams}, out: Set<${e.kind === "props" ? code`string` : code`number`}>`, body)}): void { ${body} }` });
     }

@@ -1,0 +1,87 @@
+// What keeps a tool's generated code short (issue 15, size) without changing what it does:
+// the schema as JSON text, the normaliser calling the validator's own checks and the
+// runtime's casts, toolsBySchemaHash read from the tools, local names per function.
+import { describe, expect, it } from "vitest";
+import { generate } from "../src/pipeline/generate.js";
+import type { JsonSchema, ToolDefinition } from "../src/sources/types.js";
+import { loadToolset } from "./helpers/generated.js";
+
+const def = (name: string, inputSchema: JsonSchema): ToolDefinition => ({ name, description: `The ${name} tool.`, inputSchema, origin: { file: "test/generated-size.test.ts", pointer: "" } });
+
+const nested: JsonSchema = {
+  type: "object",
+  properties: {
+    when: { type: "object", properties: { day: { type: "integer", minimum: 1 }, tz: { type: "string" } }, required: ["day"], additionalProperties: false },
+    tags: { type: "array", items: { type: "object", properties: { name: { type: "string", enum: ["red", "blue"] } }, required: ["name"] } },
+    count: { type: "integer" },
+    label: { type: "string" },
+  },
+  required: ["when"],
+};
+
+async function tsOf(tools: ToolDefinition[]): Promise<string> {
+  const r = await generate({ tools, options: { lint: false, emit: "ts" } });
+  return r.files.find((f) => f.path === "index.ts")!.contents;
+}
+
+describe("generated code stays short and means the same", () => {
+  it("inputSchema is the same value as the source schema (JSON text parsed), own __proto__ keys and -0 kept", async () => {
+    const proto = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","description":"it\'s a \\"key\\" \\\\ \\u2028"}}}') as JsonSchema;
+    const negZero: JsonSchema = { type: "number", minimum: -0 };
+    const ts = await loadToolset([def("proto_keys", proto), def("neg_zero", negZero), def("nested", nested)]);
+    const got = ts.toolset.proto_keys!.inputSchema as Record<string, Record<string, unknown>>;
+    expect(got).toEqual(proto);
+    expect(Object.keys(got.properties!)).toEqual(["__proto__"]);
+    expect(Object.getPrototypeOf(got.properties)).toBe(Object.prototype);
+    expect(Object.is((ts.toolset.neg_zero!.inputSchema as { minimum: number }).minimum, -0)).toBe(true);
+    expect(ts.toolset.nested!.inputSchema).toEqual(nested);
+    expect(ts.toolset.nested!.inputSchema).toBe(ts.toolset.nested!.inputSchema);
+  });
+
+  it("the normaliser writes no is_* check of its own and repairs nested JSON text, wrapped lists and casts as before", async () => {
+    const text = await tsOf([def("nested", nested)]);
+    const normaliser = text.slice(text.indexOf("const normalize"), text.indexOf("return rt.makeTool"));
+    expect(normaliser).not.toMatch(/function is_/);
+    expect(normaliser).toMatch(/rt\.nzToInteger/);
+    const ts = await loadToolset([def("nested", nested)]);
+    const r = ts.toolset.nested!.normalize({ when: '{"day": "3"}', tags: { name: "RED" }, count: ["7"], label: 5 }, "normalized");
+    expect(r.value).toEqual({ when: { day: 3 }, tags: [{ name: "red" }], count: 7, label: 5 });
+    expect(r.repairs.map((x) => [x.path, x.rule])).toEqual([
+      ["when", "json_string"],
+      ["when.day", "number_string"],
+      ["tags", "wrap_list"],
+      ["tags[0].name", "enum_spelling"],
+      ["count", "unwrap_list"],
+      ["count", "number_string"],
+    ]);
+    // JSON text that does not fit after repair is left as it was.
+    expect(ts.toolset.nested!.normalize({ when: '{"day": 0}' }, "normalized").value).toEqual({ when: '{"day": 0}' });
+  });
+
+  it("toolsBySchemaHash: each schema's hash → the first tool with it, frozen", async () => {
+    const same: JsonSchema = { type: "object", properties: { q: { type: "string" } } };
+    const ts = (await loadToolset([def("first", same), def("second", same), def("other", nested)])) as Awaited<ReturnType<typeof loadToolset>> & { toolsBySchemaHash: Record<string, string> };
+    const map = ts.toolsBySchemaHash;
+    expect(Object.isFrozen(map)).toBe(true);
+    expect(map[ts.toolset.first!.schemaHash]).toBe("first");
+    expect(map[ts.toolset.other!.schemaHash]).toBe("other");
+    expect(Object.keys(map)).toHaveLength(2);
+  });
+
+  it("a place has the same local names in its is_* and err_* functions (counted from 0 in each function)", async () => {
+    const flat: JsonSchema = { type: "object", properties: { a: { type: "string", minLength: 2 }, b: { type: "integer" }, c: { type: "boolean" } }, required: ["a"] };
+    const text = await tsOf([def("nested", nested), def("flat", flat)]);
+    const section = (tool: string) => text.slice(text.indexOf(`tool "${tool}"`));
+    const body = (tool: string, fn: string) => {
+      const t = section(tool);
+      const at = t.indexOf(`function ${fn}(`);
+      return t.slice(at, t.indexOf("\n  }\n", at));
+    };
+    const reads = (s: string) => [...s.matchAll(/const (x\d+) = v\.(\w+);/g)].map((m) => `${m[1]}=${m[2]}`);
+    expect(reads(body("flat", "is_0_0"))).toEqual(["x0=a", "x1=b", "x2=c"]);
+    expect(reads(body("flat", "err_0_0"))).toEqual(["x0=a", "x1=b", "x2=c"]);
+    // Each function counts from 0: the nested object's own check (a function of its own) too.
+    expect(reads(body("nested", "is_0_0"))[0]).toBe("x0=when");
+    expect(reads(body("nested", "is_1_0"))[0]).toBe("x0=day");
+  });
+});
