@@ -22,7 +22,7 @@ export interface AjvErrorParts {
   /** The JSON Schema keyword that failed, as ajv names it ("required", "unevaluatedProperties", "false schema", ...). */
   keyword: string;
   bucket: AjvErrorBucket;
-  /** What was wanted, in words ("an integer", ">= 0", "one of: \"a\", \"b\""), worded like templates/_runtime.ts. */
+  /** What was wanted, in words ("an integer", ">= 0", "one of: \"a\", \"b\""), worded like the runtime's messages (@toolform/runtime's src/rt/messages.ts). */
   expected: string;
   /** ajv's params, untouched. */
   params: unknown;

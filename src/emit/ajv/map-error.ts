@@ -7,7 +7,7 @@
 // segment is an index only when the value there really is an array (`{"2024": ...}`
 // gives `["2024"]`); without it, every canonical non-negative integer segment is an index.
 // Paths: "/edits/0/oldText" → "edits[0].oldText"; keys that are not identifiers →
-// `a["odd key"]` (the notation of `pk`/`pi` in templates/_runtime.ts). For required /
+// `a["odd key"]` (the notation of `pk`/`pi` in @toolform/runtime's src/rt/text.ts). For required /
 // additionalProperties / unevaluatedProperties the path is that of the missing or extra
 // property, not of the object holding it.
 import type { AjvErrorBucket, AjvErrorObject, AjvErrorParts } from "./error-types.js";
