@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.4c2df5022d.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.4c2df5022d.js";
+import * as rt from "./_runtime.27e5cf6ef3.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.27e5cf6ef3.js";
 
 // tool "book_room" from examples/tools/book_room.json
 // input hash: sha256:ac0646ae7ecbc311016140ba30b8bda9ef346e7d0f0f21bdd520d3c20c922954

@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.4c2df5022d.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.4c2df5022d.js";
+import * as rt from "./_runtime.27e5cf6ef3.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.27e5cf6ef3.js";
 
 // tool "book_room" from tools.json#/tools/0
 // input hash: sha256:7a3d07687f62a5f24f49f0d9912a06b6e44530129d37298edf70a1a365aded5f

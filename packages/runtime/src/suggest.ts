@@ -93,6 +93,8 @@ interface SgList {
   items: SgKnown[];
   /** Word key → the items with a word of that key (see sgKey); built on the first word-level scan. */
   byKey: Map<string, number[]> | undefined;
+  /** The keys of byKey as 64 bits (sgKeyBit), built with it: a word whose bit is not set shares no key. */
+  keyBits: [number, number];
 }
 
 const sgLists = new WeakMap<readonly string[], SgList>();
@@ -103,7 +105,7 @@ function sgPrepared(known: readonly string[]): SgList {
       const fold = sgFold(name);
       return { name, fold, mask: sgMask(fold), words: [] };
     });
-    sgLists.set(known, (p = { items, byKey: undefined }));
+    sgLists.set(known, (p = { items, byKey: undefined, keyBits: [0, 0] }));
   }
   return p;
 }
@@ -129,7 +131,58 @@ function sgIndex(list: SgList): Map<string, number[]> {
       else if (at[at.length - 1] !== i) at.push(i);
     }
   });
+  for (const key of m.keys()) {
+    const b = sgKeyBit(key.charCodeAt(0), key.length > 1 ? key.charCodeAt(1) : 0, key.length > 2 ? key.charCodeAt(2) : 0);
+    list.keyBits[b >> 5]! |= 1 << (b & 31);
+  }
   return (list.byKey = m);
+}
+
+/** A word key's bit (0–63), from its first three characters (0 for a missing one). */
+function sgKeyBit(c0: number, c1: number, c2: number): number {
+  return (((c0 * 31 + c1) * 31 + c2) >>> 0) & 63;
+}
+
+/**
+ * Whether a word of `name` may share a key with a known word (false: sgWords(name) would find
+ * none in the index, so the word-level scan would find nothing). Reads the words as sgWords
+ * does, without making them; a non-ASCII name, and a word that may be a synonym (its key is its
+ * group's), are left to the scan.
+ */
+function sgMayShareKey(name: string, bits: readonly [number, number]): boolean {
+  const n = name.length;
+  for (let i = 0; i < n; i++) if (name.charCodeAt(i) >= 128) return true;
+  let start = -1;
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    const k = sgKind(name.charCodeAt(i));
+    if (k === 0) {
+      if (start >= 0 && sgWordMayShare(name, start, i, bits)) return true;
+      if (start >= 0) start = -1;
+    } else if (start < 0) start = i;
+    else if ((p === 1 && k === 2) || (p === 3) !== (k === 3) || (p === 2 && k === 2 && i + 1 < n && sgKind(name.charCodeAt(i + 1)) === 1)) {
+      if (sgWordMayShare(name, start, i, bits)) return true;
+      start = i;
+    }
+    p = k;
+  }
+  return start >= 0 && sgWordMayShare(name, start, n, bits);
+}
+
+/** ASCII lower case of a character code. */
+function sgLower(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
+
+/** sgMayShareKey for the word name[from, to) (ASCII). */
+function sgWordMayShare(name: string, from: number, to: number, bits: readonly [number, number]): boolean {
+  const c0 = sgLower(name.charCodeAt(from));
+  const c1 = to - from > 1 ? sgLower(name.charCodeAt(from + 1)) : 0;
+  const c2 = to - from > 2 ? sgLower(name.charCodeAt(from + 2)) : 0;
+  // get, read, fetch, list, search, dir, directory: keyed by their group, so not ruled out here.
+  if ((c0 === 103 && c1 === 101 && c2 === 116) || (c0 === 114 && c1 === 101 && c2 === 97) || (c0 === 102 && c1 === 101 && c2 === 116) || (c0 === 108 && c1 === 105 && c2 === 115) || (c0 === 115 && c1 === 101 && c2 === 97) || (c0 === 100 && c1 === 105 && c2 === 114)) return true;
+  const b = sgKeyBit(c0, c1, c2);
+  return (bits[b >> 5]! & (1 << (b & 31))) !== 0;
 }
 
 /**
@@ -317,8 +370,9 @@ function sgScanFolded(name: string, f: string, list: SgList, context: string | (
   }
   if (found) return;
   // Word-level matches only when nothing is within a few edits, and only against names sharing a word key.
-  let words = sgWords(name);
   const index = sgIndex(list);
+  if (!sgMayShareKey(name, list.keyBits)) return;
+  let words = sgWords(name);
   let near: number[] | undefined;
   for (const w of words) {
     const at = index.get(sgKey(w));

@@ -67,6 +67,8 @@ export interface ValidationReport extends ReportDict {
  * A report. What a refused call needs at once is cheap (ok, n_errors, the errors in the order
  * found); the bucket order of `errors`, the five bucket lists and the feedback text are made
  * on first read, once (a caller that only reads `ok` or `feedback` never pays for the others).
+ * The lazy parts are ordinary properties, not #private ones: an object made with the report as
+ * its prototype (a wrapper adding `value`) reads them through the prototype chain.
  */
 class Report implements ValidationReport {
   ok: boolean;
@@ -75,50 +77,53 @@ class Report implements ValidationReport {
   readonly tool: string;
   readonly nearest: string[];
   /** The errors in the order found (the schema's order), for the feedback's order (byPath). */
-  readonly #found: ValidationError[];
-  #errors: ValidationError[] | undefined;
-  #buckets: [string[], string[], string[], string[], string[]] | undefined;
-  #text: string | undefined;
+  private readonly found: ValidationError[];
+  private sorted: ValidationError[] | undefined;
+  private buckets: [string[], string[], string[], string[], string[]] | undefined;
+  private text: string | undefined;
   // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
   constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[]) {
-    this.tool = tool;
-    this.#found = found;
-    this.nearest = nearest;
+    this.ok = found.length === 0 && !unknownTool;
     this.unknown_tool = unknownTool;
     this.n_errors = found.length + (unknownTool ? 1 : 0);
-    this.ok = this.n_errors === 0;
+    this.tool = tool;
+    this.nearest = nearest;
+    this.found = found;
+    this.sorted = undefined;
+    this.buckets = undefined;
+    this.text = undefined;
   }
   /** The errors in bucket order (missing, unknown, type, enum, constraint), each bucket in the order found. */
   get errors(): ValidationError[] {
-    return (this.#errors ??= sortErrors(this.#found));
+    return (this.sorted ??= sortErrors(this.found));
   }
-  /** The bucket lines, by bucket rank. */
-  #bucket(rank: number): string[] {
-    if (this.#buckets === undefined) {
+  /** The bucket lines of bucket `rank`. */
+  private bucket(rank: number): string[] {
+    if (this.buckets === undefined) {
       const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
       for (const e of this.errors) b[rankOf(e.bucket)]!.push(e.text);
-      this.#buckets = b;
+      this.buckets = b;
     }
-    return this.#buckets[rank]!;
+    return this.buckets[rank]!;
   }
   get missing_required(): string[] {
-    return this.#bucket(0);
+    return this.bucket(0);
   }
   get unknown_args(): string[] {
-    return this.#bucket(1);
+    return this.bucket(1);
   }
   get type_errors(): string[] {
-    return this.#bucket(2);
+    return this.bucket(2);
   }
   get enum_errors(): string[] {
-    return this.#bucket(3);
+    return this.bucket(3);
   }
   get constraint_errors(): string[] {
-    return this.#bucket(4);
+    return this.bucket(4);
   }
   /** Built on first read: a harness that only logs the buckets never pays for it. */
   get feedback(): string {
-    return (this.#text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.#found), this.unknown_tool, this.nearest));
+    return (this.text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.found), this.unknown_tool, this.nearest));
   }
   toDict(): ReportDict {
     return {
@@ -353,8 +358,14 @@ function sortErrors(errors: ValidationError[]): ValidationError[] {
 export class CoercedReport implements ValidationReport {
   readonly ok: boolean;
   readonly unknown_tool: boolean;
+  readonly missing_required: string[];
+  readonly unknown_args: string[];
+  readonly type_errors: string[];
+  readonly enum_errors: string[];
+  readonly constraint_errors: string[];
   readonly n_errors: number;
   readonly tool: string;
+  readonly errors: ValidationError[];
   readonly nearest: string[];
   readonly #base: ValidationReport;
   readonly value: unknown;
@@ -365,29 +376,17 @@ export class CoercedReport implements ValidationReport {
     this.repairs = repairs;
     this.ok = base.ok;
     this.unknown_tool = base.unknown_tool;
+    this.missing_required = base.missing_required;
+    this.unknown_args = base.unknown_args;
+    this.type_errors = base.type_errors;
+    this.enum_errors = base.enum_errors;
+    this.constraint_errors = base.constraint_errors;
     this.n_errors = base.n_errors;
     this.tool = base.tool;
+    this.errors = base.errors;
     this.nearest = base.nearest;
   }
-  // The base report's errors, buckets and text (built when first read, if the base builds them lazily).
-  get errors(): ValidationError[] {
-    return this.#base.errors;
-  }
-  get missing_required(): string[] {
-    return this.#base.missing_required;
-  }
-  get unknown_args(): string[] {
-    return this.#base.unknown_args;
-  }
-  get type_errors(): string[] {
-    return this.#base.type_errors;
-  }
-  get enum_errors(): string[] {
-    return this.#base.enum_errors;
-  }
-  get constraint_errors(): string[] {
-    return this.#base.constraint_errors;
-  }
+  /** The base report's text (built when first read, if the base builds it lazily). */
   get feedback(): string {
     return this.#base.feedback;
   }

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: toolform templates/_runtime.ts
-// input hash: sha256:4c2df5022de1fab2748b667fd707f4662b5c85780c31dcae765360db2661d550
+// input hash: sha256:27e5cf6ef37fa6d8326942c3afc8d2c37ad9781e5cb1b5d30b5c69766dba3b1b
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -247,6 +247,8 @@ interface SgList {
   items: SgKnown[];
   /** Word key → the items with a word of that key (see sgKey); built on the first word-level scan. */
   byKey: Map<string, number[]> | undefined;
+  /** The keys of byKey as 64 bits (sgKeyBit), built with it: a word whose bit is not set shares no key. */
+  keyBits: [number, number];
 }
 
 const sgLists = new WeakMap<readonly string[], SgList>();
@@ -257,7 +259,7 @@ function sgPrepared(known: readonly string[]): SgList {
       const fold = sgFold(name);
       return { name, fold, mask: sgMask(fold), words: [] };
     });
-    sgLists.set(known, (p = { items, byKey: undefined }));
+    sgLists.set(known, (p = { items, byKey: undefined, keyBits: [0, 0] }));
   }
   return p;
 }
@@ -283,7 +285,58 @@ function sgIndex(list: SgList): Map<string, number[]> {
       else if (at[at.length - 1] !== i) at.push(i);
     }
   });
+  for (const key of m.keys()) {
+    const b = sgKeyBit(key.charCodeAt(0), key.length > 1 ? key.charCodeAt(1) : 0, key.length > 2 ? key.charCodeAt(2) : 0);
+    list.keyBits[b >> 5]! |= 1 << (b & 31);
+  }
   return (list.byKey = m);
+}
+
+/** A word key's bit (0–63), from its first three characters (0 for a missing one). */
+function sgKeyBit(c0: number, c1: number, c2: number): number {
+  return (((c0 * 31 + c1) * 31 + c2) >>> 0) & 63;
+}
+
+/**
+ * Whether a word of `name` may share a key with a known word (false: sgWords(name) would find
+ * none in the index, so the word-level scan would find nothing). Reads the words as sgWords
+ * does, without making them; a non-ASCII name, and a word that may be a synonym (its key is its
+ * group's), are left to the scan.
+ */
+function sgMayShareKey(name: string, bits: readonly [number, number]): boolean {
+  const n = name.length;
+  for (let i = 0; i < n; i++) if (name.charCodeAt(i) >= 128) return true;
+  let start = -1;
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    const k = sgKind(name.charCodeAt(i));
+    if (k === 0) {
+      if (start >= 0 && sgWordMayShare(name, start, i, bits)) return true;
+      if (start >= 0) start = -1;
+    } else if (start < 0) start = i;
+    else if ((p === 1 && k === 2) || (p === 3) !== (k === 3) || (p === 2 && k === 2 && i + 1 < n && sgKind(name.charCodeAt(i + 1)) === 1)) {
+      if (sgWordMayShare(name, start, i, bits)) return true;
+      start = i;
+    }
+    p = k;
+  }
+  return start >= 0 && sgWordMayShare(name, start, n, bits);
+}
+
+/** ASCII lower case of a character code. */
+function sgLower(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
+
+/** sgMayShareKey for the word name[from, to) (ASCII). */
+function sgWordMayShare(name: string, from: number, to: number, bits: readonly [number, number]): boolean {
+  const c0 = sgLower(name.charCodeAt(from));
+  const c1 = to - from > 1 ? sgLower(name.charCodeAt(from + 1)) : 0;
+  const c2 = to - from > 2 ? sgLower(name.charCodeAt(from + 2)) : 0;
+  // get, read, fetch, list, search, dir, directory: keyed by their group, so not ruled out here.
+  if ((c0 === 103 && c1 === 101 && c2 === 116) || (c0 === 114 && c1 === 101 && c2 === 97) || (c0 === 102 && c1 === 101 && c2 === 116) || (c0 === 108 && c1 === 105 && c2 === 115) || (c0 === 115 && c1 === 101 && c2 === 97) || (c0 === 100 && c1 === 105 && c2 === 114)) return true;
+  const b = sgKeyBit(c0, c1, c2);
+  return (bits[b >> 5]! & (1 << (b & 31))) !== 0;
 }
 
 /**
@@ -471,8 +524,9 @@ function sgScanFolded(name: string, f: string, list: SgList, context: string | (
   }
   if (found) return;
   // Word-level matches only when nothing is within a few edits, and only against names sharing a word key.
-  let words = sgWords(name);
   const index = sgIndex(list);
+  if (!sgMayShareKey(name, list.keyBits)) return;
+  let words = sgWords(name);
   let near: number[] | undefined;
   for (const w of words) {
     const at = index.get(sgKey(w));
@@ -936,6 +990,8 @@ export interface ValidationReport extends ReportDict {
  * A report. What a refused call needs at once is cheap (ok, n_errors, the errors in the order
  * found); the bucket order of `errors`, the five bucket lists and the feedback text are made
  * on first read, once (a caller that only reads `ok` or `feedback` never pays for the others).
+ * The lazy parts are ordinary properties, not #private ones: an object made with the report as
+ * its prototype (a wrapper adding `value`) reads them through the prototype chain.
  */
 class Report implements ValidationReport {
   ok: boolean;
@@ -944,50 +1000,53 @@ class Report implements ValidationReport {
   readonly tool: string;
   readonly nearest: string[];
   /** The errors in the order found (the schema's order), for the feedback's order (byPath). */
-  readonly #found: ValidationError[];
-  #errors: ValidationError[] | undefined;
-  #buckets: [string[], string[], string[], string[], string[]] | undefined;
-  #text: string | undefined;
+  private readonly found: ValidationError[];
+  private sorted: ValidationError[] | undefined;
+  private buckets: [string[], string[], string[], string[], string[]] | undefined;
+  private text: string | undefined;
   // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
   constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[]) {
-    this.tool = tool;
-    this.#found = found;
-    this.nearest = nearest;
+    this.ok = found.length === 0 && !unknownTool;
     this.unknown_tool = unknownTool;
     this.n_errors = found.length + (unknownTool ? 1 : 0);
-    this.ok = this.n_errors === 0;
+    this.tool = tool;
+    this.nearest = nearest;
+    this.found = found;
+    this.sorted = undefined;
+    this.buckets = undefined;
+    this.text = undefined;
   }
   /** The errors in bucket order (missing, unknown, type, enum, constraint), each bucket in the order found. */
   get errors(): ValidationError[] {
-    return (this.#errors ??= sortErrors(this.#found));
+    return (this.sorted ??= sortErrors(this.found));
   }
-  /** The bucket lines, by bucket rank. */
-  #bucket(rank: number): string[] {
-    if (this.#buckets === undefined) {
+  /** The bucket lines of bucket `rank`. */
+  private bucket(rank: number): string[] {
+    if (this.buckets === undefined) {
       const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
       for (const e of this.errors) b[rankOf(e.bucket)]!.push(e.text);
-      this.#buckets = b;
+      this.buckets = b;
     }
-    return this.#buckets[rank]!;
+    return this.buckets[rank]!;
   }
   get missing_required(): string[] {
-    return this.#bucket(0);
+    return this.bucket(0);
   }
   get unknown_args(): string[] {
-    return this.#bucket(1);
+    return this.bucket(1);
   }
   get type_errors(): string[] {
-    return this.#bucket(2);
+    return this.bucket(2);
   }
   get enum_errors(): string[] {
-    return this.#bucket(3);
+    return this.bucket(3);
   }
   get constraint_errors(): string[] {
-    return this.#bucket(4);
+    return this.bucket(4);
   }
   /** Built on first read: a harness that only logs the buckets never pays for it. */
   get feedback(): string {
-    return (this.#text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.#found), this.unknown_tool, this.nearest));
+    return (this.text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.found), this.unknown_tool, this.nearest));
   }
   toDict(): ReportDict {
     return {
@@ -1222,8 +1281,14 @@ function sortErrors(errors: ValidationError[]): ValidationError[] {
 class CoercedReport implements ValidationReport {
   readonly ok: boolean;
   readonly unknown_tool: boolean;
+  readonly missing_required: string[];
+  readonly unknown_args: string[];
+  readonly type_errors: string[];
+  readonly enum_errors: string[];
+  readonly constraint_errors: string[];
   readonly n_errors: number;
   readonly tool: string;
+  readonly errors: ValidationError[];
   readonly nearest: string[];
   readonly #base: ValidationReport;
   readonly value: unknown;
@@ -1234,29 +1299,17 @@ class CoercedReport implements ValidationReport {
     this.repairs = repairs;
     this.ok = base.ok;
     this.unknown_tool = base.unknown_tool;
+    this.missing_required = base.missing_required;
+    this.unknown_args = base.unknown_args;
+    this.type_errors = base.type_errors;
+    this.enum_errors = base.enum_errors;
+    this.constraint_errors = base.constraint_errors;
     this.n_errors = base.n_errors;
     this.tool = base.tool;
+    this.errors = base.errors;
     this.nearest = base.nearest;
   }
-  // The base report's errors, buckets and text (built when first read, if the base builds them lazily).
-  get errors(): ValidationError[] {
-    return this.#base.errors;
-  }
-  get missing_required(): string[] {
-    return this.#base.missing_required;
-  }
-  get unknown_args(): string[] {
-    return this.#base.unknown_args;
-  }
-  get type_errors(): string[] {
-    return this.#base.type_errors;
-  }
-  get enum_errors(): string[] {
-    return this.#base.enum_errors;
-  }
-  get constraint_errors(): string[] {
-    return this.#base.constraint_errors;
-  }
+  /** The base report's text (built when first read, if the base builds it lazily). */
   get feedback(): string {
     return this.#base.feedback;
   }
