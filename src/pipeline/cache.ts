@@ -33,6 +33,8 @@ export interface CacheStats {
   formats: number;
   /** Files prettier actually formatted. */
   formatted: number;
+  /** Tools not in the cache whose parts were (a description-only edit): assembled without the compiler. */
+  fromParts?: number;
 }
 
 export interface BuildCacheOptions {
@@ -340,6 +342,7 @@ export class PartsCache {
       }
       if (v) this.mem.set(key, v);
     }
+    if (v) o.stats.fromParts = (o.stats.fromParts ?? 0) + 1;
     return v;
   }
   set(key: string, parts: ToolParts): void {
@@ -393,7 +396,7 @@ export class BuildCache {
   toolDisk: ToolPack | undefined;
   formatDisk: DiskStore | undefined;
   partsDisk: DiskStore | undefined;
-  stats: CacheStats = { tools: 0, compiled: 0, fromDisk: 0, formats: 0, formatted: 0 };
+  stats: CacheStats = { tools: 0, compiled: 0, fromDisk: 0, formats: 0, formatted: 0, fromParts: 0 };
   usedTools = new Set<string>();
   usedFormats = new Set<string>();
   usedParts = new Set<string>();
@@ -449,7 +452,7 @@ export class BuildCache {
 
   /** Call before each generate(): resets the counters and the set of entries in use. */
   beginBuild(): void {
-    this.stats = { tools: 0, compiled: 0, fromDisk: 0, formats: 0, formatted: 0 };
+    this.stats = { tools: 0, compiled: 0, fromDisk: 0, formats: 0, formatted: 0, fromParts: 0 };
     this.usedTools = new Set();
     this.usedFormats = new Set();
     this.usedParts = new Set();

@@ -66,6 +66,22 @@ export class FileStamps {
     return sha;
   }
 
+  /**
+   * True when the file is known to differ from `sha` without reading it: its stat is the
+   * one stamped (however recent) with another hash. (A file edited since to hold exactly
+   * `sha` would be written again: harmless. Only "unchanged" needs certainty.)
+   */
+  differs(path: string, sha: string): boolean {
+    let st;
+    try {
+      st = statSync(path);
+    } catch {
+      return true;
+    }
+    const was = this.seen[path] ?? (Object.hasOwn(this.load(), path) ? this.old![path] : undefined);
+    return Array.isArray(was) && was.length === 6 && was[0] === st.size && was[1] === st.mtimeMs && was[2] === st.ctimeMs && was[3] === st.ino && was[4] !== sha;
+  }
+
   /** Records the hash of a file this process has just written (its bytes are known: not read back). */
   record(path: string, sha: string): void {
     const takenAt = Date.now();

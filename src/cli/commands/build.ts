@@ -86,7 +86,7 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
   const hashes = cacheMod.hashOutputs(result.files);
   const write = writeOutputs(outDir, result.files, (path, f) => {
     try {
-      return cache.stamps.hash(path) === hashes[f.path];
+      return !cache.stamps.differs(path, hashes[f.path]!) && cache.stamps.hash(path) === hashes[f.path];
     } catch {
       return false;
     }
@@ -111,7 +111,7 @@ export function outcomeJson(o: BuildOutcome, project: Project, cwd: string): Rec
     errors: o.errors.length,
     warnings: o.warnings.length,
     diagnostics: relocate([...o.errors, ...o.warnings], project.config.root, cwd),
-    cache: { tools: o.stats.tools, compiled: o.stats.compiled, fromDisk: o.stats.fromDisk, formatted: o.stats.formatted, files: o.stats.formats },
+    cache: { tools: o.stats.tools, compiled: o.stats.compiled, fromDisk: o.stats.fromDisk, fromParts: o.stats.fromParts ?? 0, formatted: o.stats.formatted, files: o.stats.formats },
     durationMs: Math.round(o.ms),
     // The whole process so far (start-up and module loading included): for benchmarks.
     process: processTimes(),
