@@ -21,6 +21,8 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import type { CompiledTool, ToolParts } from "./compiled.js";
 import { canonicalJson } from "./hash.js";
 import { FileStamps } from "./stamps.js";
+import type { GeneratedFile } from "./generate.js";
+import { outputBytes } from "./write.js";
 
 export interface CacheStats {
   /** Tools asked for (one per tool per build). */
@@ -160,73 +162,74 @@ class DiskStore {
  * The compiled tools of a namespace in one file, `tools.pack`, read in one go: a
  * one-tool rebuild of 1,000 tools reads one file instead of 1,000. A build appends
  * the tools it compiled; the file is rewritten (atomically) with only the entries in
- * use once the others are most of it.
+ * use once the others are most of it. The sections stay bytes: the index is written
+ * and hashed from them without decoding (GeneratedFile.chunks).
  *
  * A record is `<meta JSON>\n<ts><dts><js>\u0001<key>\n`: the meta is the tool without
  * its definition and texts (the definition is the caller's: it is in the key) plus the
- * texts' lengths. A record that does not end with its key (a torn append) ends the
- * read: what follows is a miss, never a wrong hit.
+ * texts' lengths in UTF-8 bytes. A record that does not end with its key (a torn
+ * append) ends the read: what follows is a miss, never a wrong hit.
  */
 class ToolPack {
   readonly path: string;
-  /** Records read from disk by key (meta parsed, texts sliced out of the file). */
+  /** Records by key (meta parsed, texts as slices of the file's bytes). */
   private entries: Map<string, StoredTool> | undefined;
-  /** Characters in the file (live and dead records). */
-  private fileChars = 0;
+  /** Bytes in the file (live and dead records). */
+  private fileBytes = 0;
   private torn = false;
   /** Records made in this process, not yet on disk. */
-  private pending = new Map<string, string>();
+  private pending = new Map<string, Buffer>();
   constructor(dir: string) {
     this.path = join(dir, "tools.pack");
   }
   private load(): Map<string, StoredTool> {
     if (this.entries) return this.entries;
     const m = new Map<string, StoredTool>();
-    let text = "";
+    let buf = Buffer.alloc(0);
     try {
-      text = readFileSync(this.path, "utf8");
+      buf = readFileSync(this.path);
     } catch {
       /* no pack yet */
     }
-    this.fileChars = text.length;
+    this.fileBytes = buf.length;
     let at = 0;
-    while (at < text.length) {
-      const nl = text.indexOf("\n", at);
+    while (at < buf.length) {
+      const nl = buf.indexOf(10, at);
       if (nl < 0) break;
       let meta: PackMeta;
       try {
-        meta = JSON.parse(text.slice(at, nl)) as PackMeta;
+        meta = JSON.parse(buf.toString("utf8", at, nl)) as PackMeta;
       } catch {
         break;
       }
-      const [lt, ld, lj] = meta.len;
+      const [lt, ld, lj] = Array.isArray(meta?.len) ? meta.len : [NaN, NaN, NaN];
       const body = nl + 1;
       const end = body + lt + ld + lj;
       const mark = "\u0001" + meta.key + "\n";
-      if (!text.startsWith(mark, end)) break;
-      m.set(meta.key, {
-        meta,
-        size: end + mark.length - at,
-        ts: text.slice(body, body + lt),
-        dts: text.slice(body + lt, body + lt + ld),
-        js: lj ? text.slice(body + lt + ld, end) : undefined,
-      });
+      if (!(end + mark.length <= buf.length) || buf.toString("latin1", end, end + mark.length) !== mark) break;
+      m.set(meta.key, { meta, size: end + mark.length - at, ts: buf.subarray(body, body + lt), dts: buf.subarray(body + lt, body + lt + ld), js: lj ? buf.subarray(body + lt + ld, end) : undefined });
       at = end + mark.length;
     }
-    this.torn = at < text.length;
+    this.torn = at < buf.length;
     return (this.entries = m);
   }
   get(key: string): CompiledTool | undefined {
     const e = this.load().get(key);
     if (!e) return undefined;
-    return { ...(e.meta.tool as Omit<CompiledTool, "def">), ts: e.ts, dts: e.dts, ...(e.js !== undefined ? { js: e.js } : {}) } as CompiledTool;
+    const t = { ...(e.meta.tool as Omit<CompiledTool, "def">), bytes: { ts: e.ts, dts: e.dts, ...(e.js ? { js: e.js } : {}) } } as unknown as CompiledTool;
+    // The texts decode only if something reads them (the build writes the bytes).
+    lazyText(t, "ts", e.ts);
+    lazyText(t, "dts", e.dts);
+    if (e.js) lazyText(t, "js", e.js);
+    return t;
   }
   set(key: string, t: CompiledTool): void {
-    const { def: _def, ts, dts, js, ...rest } = t;
-    const meta: PackMeta = { key, len: [ts.length, dts.length, js?.length ?? 0], tool: rest };
-    const record = JSON.stringify(meta) + "\n" + ts + dts + (js ?? "") + "\u0001" + key + "\n";
+    const { def: _def, ts, dts, js, bytes: _b, ...rest } = t;
+    const texts = [Buffer.from(ts, "utf8"), Buffer.from(dts, "utf8"), Buffer.from(js ?? "", "utf8")] as const;
+    const meta: PackMeta = { key, len: [texts[0].length, texts[1].length, texts[2].length], tool: rest };
+    const record = Buffer.concat([Buffer.from(JSON.stringify(meta) + "\n", "utf8"), ...texts, Buffer.from("\u0001" + key + "\n", "latin1")]);
     this.pending.set(key, record);
-    this.load().set(key, { meta, size: record.length, ts, dts, js });
+    this.load().set(key, { meta, size: record.length, ts: texts[0], dts: texts[1], js: js === undefined ? undefined : texts[2] });
   }
   /** Writes what this build added: appended, or the whole file rewritten with `keep` only when most of it is dead. */
   flush(keep: Set<string>): void {
@@ -235,49 +238,64 @@ class ToolPack {
     for (const k of keep) live += entries.get(k)?.size ?? 0;
     let added = 0;
     for (const r of this.pending.values()) added += r.length;
-    if (this.torn || this.fileChars + added > 2 * live + (1 << 20)) {
+    if (this.torn || this.fileBytes + added > 2 * live + (1 << 20)) {
       // Rewrite: the records in use, from memory (the pending ones included).
-      const parts: string[] = [];
+      const parts: Buffer[] = [];
       for (const k of keep) {
         const e = entries.get(k);
         if (e) parts.push(this.pending.get(k) ?? recordOf(k, e));
       }
-      const text = parts.join("");
-      writeAtomicText(this.path, text);
+      const bytes = Buffer.concat(parts);
+      writeAtomicText(this.path, bytes);
       for (const k of [...entries.keys()]) if (!keep.has(k)) entries.delete(k);
-      this.fileChars = text.length;
+      this.fileBytes = bytes.length;
       this.torn = false;
     } else if (added) {
-      appendFileSync(this.path, [...this.pending.values()].join(""));
-      this.fileChars += added;
+      appendFileSync(this.path, Buffer.concat([...this.pending.values()]));
+      this.fileBytes += added;
     }
     this.pending.clear();
   }
 }
 
+/** Defines `key` as the UTF-8 text of `bytes`, decoded on first read (and then a plain property). */
+function lazyText(o: object, key: string, bytes: Buffer): void {
+  const plain = (value: unknown) => Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(o, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      const v = bytes.toString("utf8");
+      plain(v);
+      return v;
+    },
+    set: plain,
+  });
+}
+
 interface PackMeta {
   key: string;
-  /** Lengths of ts, dts and js. */
+  /** UTF-8 lengths of ts, dts and js. */
   len: [number, number, number];
-  tool: Omit<CompiledTool, "def" | "ts" | "dts" | "js">;
+  tool: Omit<CompiledTool, "def" | "ts" | "dts" | "js" | "bytes">;
 }
 
 interface StoredTool {
   meta: PackMeta;
   /** The record's length in the file. */
   size: number;
-  ts: string;
-  dts: string;
-  js: string | undefined;
+  ts: Buffer;
+  dts: Buffer;
+  js: Buffer | undefined;
 }
 
-function recordOf(key: string, e: StoredTool): string {
-  return JSON.stringify(e.meta) + "\n" + e.ts + e.dts + (e.js ?? "") + "\u0001" + key + "\n";
+function recordOf(key: string, e: StoredTool): Buffer {
+  return Buffer.concat([Buffer.from(JSON.stringify(e.meta) + "\n", "utf8"), e.ts, e.dts, e.js ?? Buffer.alloc(0), Buffer.from("\u0001" + key + "\n", "latin1")]);
 }
 
-function writeAtomicText(path: string, text: string): void {
+function writeAtomicText(path: string, data: string | Uint8Array): void {
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(tmp, text);
+  writeFileSync(tmp, data);
   renameSync(tmp, path);
 }
 
@@ -561,9 +579,9 @@ export async function inputsKey(config: ResolvedConfig, stamps: FileStamps = new
   return { key: h.digest("hex"), inputs };
 }
 
-export function hashOutputs(files: readonly { path: string; contents: string }[]): Record<string, string> {
+export function hashOutputs(files: readonly GeneratedFile[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const f of files) out[f.path] = sha(f.contents);
+  for (const f of files) out[f.path] = sha(outputBytes(f));
   return out;
 }
 

@@ -52,6 +52,8 @@ export interface CompiledTool {
   untyped?: boolean;
   /** The key of its parts in the build cache (kept while the tool is in use). */
   partsKey?: string;
+  /** ts, dts and js as UTF-8 bytes, for a tool read from the build cache (written out without decoding). */
+  bytes?: { ts: Uint8Array; dts: Uint8Array; js?: Uint8Array };
 }
 
 /**

@@ -24,6 +24,27 @@ export interface GeneratedFile {
   /** Relative to outDir, forward slashes. */
   path: string;
   contents: string;
+  /**
+   * The same contents as pieces, when some are bytes (sections read from the build cache):
+   * written and hashed without decoding them (outputBytes in write.ts); `contents` joins
+   * them into text only when read.
+   */
+  chunks?: readonly (string | Uint8Array)[];
+}
+
+/** A file made of pieces joined by newlines; its text is decoded only when something reads `contents`. */
+function joinedFile(path: string, pieces: readonly (string | Uint8Array)[]): GeneratedFile {
+  if (pieces.every((p) => typeof p === "string")) return { path, contents: pieces.join("\n") };
+  const chunks: (string | Uint8Array)[] = [];
+  pieces.forEach((p, i) => (i ? chunks.push("\n", p) : chunks.push(p)));
+  let text: string | undefined;
+  return {
+    path,
+    chunks,
+    get contents() {
+      return (text ??= chunks.map((c) => (typeof c === "string" ? c : Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString("utf8"))).join(""));
+    },
+  };
 }
 
 export interface GenerateOptions {
@@ -179,7 +200,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     files.push({ path: rtFile + ".ts", contents: rtHeader + "\n" + rtTs });
     // ajv's standalone code (engine "ajv") is untyped JavaScript: with such a tool the module is not type-checked (its types are still exported and used).
     const nocheck = compiled.some((t) => t.untyped) ? "// @ts-nocheck\n" : "";
-    files.push({ path: "index.ts", contents: [idxHeader, nocheck + indexHeadTs(rtFile).text, ...compiled.map((t) => t.ts), await tail()].join("\n") });
+    files.push(joinedFile("index.ts", [idxHeader, nocheck + indexHeadTs(rtFile).text, ...compiled.map((t) => t.bytes?.ts ?? t.ts), await tail()]));
   } else {
     // "js" and "cjs" both write .js (ESM, or CommonJS for a package without "type": "module") and .d.ts.
     const module = emit === "cjs" ? "cjs" : "esm";
@@ -187,11 +208,11 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     files.push({ path: rtFile + ".js", contents: rtHeader + "\n" + rtJs });
     files.push({ path: rtFile + ".d.ts", contents: rtHeader + "\n" + rtDts });
     const tailJs = await memoFormat(memo, ["index-tail.js", entriesJson], async () => stripTypes(indexTailTs(entries).text));
-    const esm = [`import * as rt from ${JSON.stringify("./" + rtFile + ".js")};\n`, ...compiled.map((t) => t.js!), tailJs].join("\n");
+    const esm = [`import * as rt from ${JSON.stringify("./" + rtFile + ".js")};\n`, ...compiled.map((t) => t.bytes?.js ?? t.js!), tailJs];
     // CommonJS: the whole module converted at once (esbuild drops the sections' comment lines there).
-    files.push({ path: "index.js", contents: idxHeader + "\n" + (module === "cjs" ? stripTypes(esm, "cjs") : esm) });
+    files.push(module === "cjs" ? { path: "index.js", contents: idxHeader + "\n" + stripTypes(joinedFile("", esm).contents, "cjs") } : joinedFile("index.js", [idxHeader, ...esm]));
     const tailDts = await memoFormat(memo, ["index-tail.d.ts", entriesJson], async () => layoutCode(indexTailDts(entries)));
-    files.push({ path: "index.d.ts", contents: [idxHeader, indexHeadDts(rtFile).text, ...compiled.map((t) => t.dts), tailDts].join("\n") });
+    files.push(joinedFile("index.d.ts", [idxHeader, indexHeadDts(rtFile).text, ...compiled.map((t) => t.bytes?.dts ?? t.dts), tailDts]));
   }
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
 }

@@ -28,7 +28,18 @@ export interface WriteResult {
 /** A temp file toolform writes beside its target: `<name>.<pid>.<random>.tmp`. */
 const TEMP = /\.(\d+)\.[0-9a-z]+\.tmp$/;
 
-export function writeAtomic(path: string, contents: string): void {
+/** A generated file's bytes, encoded once (its chunks joined as they are: cached sections are bytes already). */
+const encoded = new WeakMap<GeneratedFile, Buffer>();
+export function outputBytes(f: GeneratedFile): Buffer {
+  let b = encoded.get(f);
+  if (!b) {
+    b = f.chunks ? Buffer.concat(f.chunks.map((c) => (typeof c === "string" ? Buffer.from(c, "utf8") : c))) : Buffer.from(f.contents, "utf8");
+    encoded.set(f, b);
+  }
+  return b;
+}
+
+export function writeAtomic(path: string, contents: string | Uint8Array): void {
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
   writeFileSync(tmp, contents);
   try {
@@ -115,7 +126,7 @@ export function writeOutputs(outDir: string, files: GeneratedFile[], same: (path
     const path = join(outDir, f.path);
     if (existsSync(path) && same(path, f)) result.unchanged.push(f.path);
     else {
-      writeAtomic(path, f.contents);
+      writeAtomic(path, outputBytes(f));
       result.written.push(f.path);
     }
   }
