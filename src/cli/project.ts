@@ -61,7 +61,7 @@ export async function generateProject(project: Project, cache: BuildCache): Prom
   // ReDoS verdicts of earlier builds: a pattern already judged does not start recheck.
   redos?.seedRedosVerdicts(cache.redosVerdicts());
   cache.beginBuild();
-  const config = Object.assign({}, project.config, { cache: cache.tools, formatCache: cache.formats, partsCache: cache.parts }) as ResolvedConfig;
+  const config = Object.assign({}, project.config, { cache: cache.tools, formatCache: cache.formats, partsCache: cache.parts, sourceMemo: cache.sources }) as ResolvedConfig;
   const result = await generate({ config });
   cache.endBuild(!result.diagnostics.some((d) => d.severity === "error"));
   if (redos) cache.saveRedosVerdicts(redos.takeNewRedosVerdicts());

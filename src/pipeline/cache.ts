@@ -22,6 +22,7 @@ import type { CompiledTool, ToolParts } from "./compiled.js";
 import { canonicalJson } from "./hash.js";
 import { FileStamps } from "./stamps.js";
 import type { GeneratedFile } from "./generate.js";
+import type { JsonSourceMemo } from "../sources/read.js";
 import { outputBytes } from "./write.js";
 
 export interface CacheStats {
@@ -421,6 +422,8 @@ export class BuildCache {
   /** The first disk error, when the disk layer was turned off. */
   diskError: string | undefined;
   onActivity: ((stats: CacheStats) => void) | undefined;
+  /** JSON sources as read, for the next build of this process (watch). */
+  readonly sources: JsonSourceMemo = new Map();
   /** Files' hashes by their stat (toolform's code, the sources), kept beside the namespaces. */
   stamps: FileStamps = new FileStamps(undefined);
   /** ReDoS verdicts on disk (redos.json), once read. */

@@ -12,7 +12,7 @@ import { header } from "../emit/header.js";
 import { indexHeadDts, indexHeadTs, indexTailDts, indexTailTs, type IndexEntry } from "../emit/index-module.js";
 import { runtimeDeclarations, runtimeSource } from "../emit/runtime-file.js";
 import { VERSION } from "../emit/templates.js";
-import { readSources } from "../sources/read.js";
+import { readSources, type JsonSourceMemo } from "../sources/read.js";
 import type { ToolDefinition } from "../sources/types.js";
 import { placeCompiled, type CompiledTool, type CompileOptions, type ToolParts } from "./compiled.js";
 import { compileJob, compileOnWorkers, finishTool, workerCount, type CompileDone, type CompileJob } from "./workers.js";
@@ -97,7 +97,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   let inputs: string[] = [];
   if ("config" in input) {
     const c = input.config;
-    const read = await readSources(c.sources, c.root);
+    const read = await readSources(c.sources, c.root, (input.config as { sourceMemo?: JsonSourceMemo }).sourceMemo);
     defs = read.tools;
     inputs = read.files;
     diagnostics.push(...read.diagnostics);
@@ -129,7 +129,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     };
     // The emit is part of the key: an entry holds only the texts its emit writes. The
     // definition's JSON as written (keyOf): the same tool with its keys in another order is a miss.
-    const key = keyOf({ def: { ...def, locate: undefined }, names, opts, VERSION, emit });
+    const key = keyOf({ def: defKey(def), names, opts, VERSION, emit });
     const hit = options.cache?.get(key);
     // A cached entry comes without its definition: it is this one (the key covers it).
     const t = hit ? Object.assign(hit, { def }) : undefined;
@@ -222,6 +222,14 @@ async function runtimeJs(rtTs: string, memo: FormatCache, module: "esm" | "cjs")
   const rtJs = await memoFormat(memo, ["runtime.js", module, rtTs], async () => stripTypes(rtTs, module));
   const rtDts = await memoFormat(memo, ["runtime.d.ts", rtTs], async () => runtimeDeclarations(rtTs));
   return { rtJs, rtDts };
+}
+
+/** A definition's own key, once per definition object (a watch session reuses the ones of unchanged files: read-only). */
+const defKeys = new WeakMap<ToolDefinition, string>();
+function defKey(def: ToolDefinition): string {
+  let k = defKeys.get(def);
+  if (k === undefined) defKeys.set(def, (k = keyOf({ ...def, locate: undefined })));
+  return k;
 }
 
 /** The ReDoS verdicts this process knows, for the workers to start with, and a sink for the ones they decide. */

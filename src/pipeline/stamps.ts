@@ -20,6 +20,18 @@ type Stamp = [number, number, number, number, string, number];
 
 const RACY_MS = 2000;
 
+/** The parts of a stat a stamp compares: size, mtime, ctime, inode. */
+export type StatKey = [number, number, number, number];
+
+export function statKey(st: { size: number; mtimeMs: number; ctimeMs: number; ino: number }): StatKey {
+  return [st.size, st.mtimeMs, st.ctimeMs, st.ino];
+}
+
+/** Whether a file whose stat was `was` when read at `takenAt` still holds what was read, by its stat `now` (the rule above). */
+export function unchangedSince(was: StatKey, takenAt: number, now: StatKey): boolean {
+  return was[0] === now[0] && was[1] === now[1] && was[2] === now[2] && was[3] === now[3] && Math.max(now[1], now[2]) < takenAt - RACY_MS;
+}
+
 export class FileStamps {
   private old: Record<string, Stamp> | undefined;
   private readonly seen: Record<string, Stamp> = Object.create(null) as Record<string, Stamp>;
@@ -47,15 +59,7 @@ export class FileStamps {
     const takenAt = Date.now();
     const st = statSync(path);
     const was = this.seen[path] ?? (Object.hasOwn(this.load(), path) ? this.old![path] : undefined);
-    if (
-      Array.isArray(was) &&
-      was.length === 6 &&
-      was[0] === st.size &&
-      was[1] === st.mtimeMs &&
-      was[2] === st.ctimeMs &&
-      was[3] === st.ino &&
-      Math.max(st.mtimeMs, st.ctimeMs) < was[5] - RACY_MS
-    ) {
+    if (Array.isArray(was) && was.length === 6 && unchangedSince([was[0], was[1], was[2], was[3]], was[5], statKey(st))) {
       this.seen[path] = was;
       return was[4];
     }
