@@ -57,10 +57,14 @@ export async function loadProject(cwd: string, configPath: string | undefined, o
 /** One generate() over the project, through the cache (compiled tools and formatted files). */
 export async function generateProject(project: Project, cache: BuildCache): Promise<GenerateResult> {
   const { generate } = await import("../pipeline/generate.js");
+  const redos = cache.dir ? await import("../schema/lint/redos.js") : undefined;
+  // ReDoS verdicts of earlier builds: a pattern already judged does not start recheck.
+  redos?.seedRedosVerdicts(cache.redosVerdicts());
   cache.beginBuild();
-  const config = Object.assign({}, project.config, { cache: cache.tools, formatCache: cache.formats }) as ResolvedConfig;
+  const config = Object.assign({}, project.config, { cache: cache.tools, formatCache: cache.formats, partsCache: cache.parts, sourceMemo: cache.sources }) as ResolvedConfig;
   const result = await generate({ config });
-  if (!result.diagnostics.some((d) => d.severity === "error")) cache.endBuild();
+  cache.endBuild(!result.diagnostics.some((d) => d.severity === "error"));
+  if (redos) cache.saveRedosVerdicts(redos.takeNewRedosVerdicts());
   return result;
 }
 

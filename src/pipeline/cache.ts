@@ -12,14 +12,18 @@
 // changed toolform never serves stale output. Entries are written atomically;
 // an unreadable entry is a miss; any disk error turns the disk layer off.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResolvedConfig, SourceSpec } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import type { CompiledTool } from "./compile-tool.js";
+import type { CompiledTool, ToolParts } from "./compiled.js";
 import { canonicalJson } from "./hash.js";
+import { FileStamps } from "./stamps.js";
+import type { GeneratedFile } from "./generate.js";
+import type { JsonSourceMemo } from "../sources/read.js";
+import { outputBytes } from "./write.js";
 
 export interface CacheStats {
   /** Tools asked for (one per tool per build). */
@@ -32,6 +36,8 @@ export interface CacheStats {
   formats: number;
   /** Files prettier actually formatted. */
   formatted: number;
+  /** Tools not in the cache whose parts were (a description-only edit): assembled without the compiler. */
+  fromParts?: number;
 }
 
 export interface BuildCacheOptions {
@@ -56,8 +62,12 @@ export function defaultCacheDir(root: string): string {
 
 let ownFingerprint: string | undefined;
 
-/** A hash of toolform's own code and the libraries whose output ends up in generated files. */
-export function toolformFingerprint(): string {
+/**
+ * A hash of toolform's own code and the libraries whose output ends up in generated files.
+ * `stamps` remembers each file's hash by its stat (src/pipeline/stamps.ts), so an
+ * unchanged toolform is not read again.
+ */
+export function toolformFingerprint(stamps: FileStamps = new FileStamps(undefined)): string {
   if (ownFingerprint) return ownFingerprint;
   const h = createHash("sha256");
   // src/build → the compiled (or source) tree of toolform, and templates/ beside it.
@@ -75,8 +85,7 @@ export function toolformFingerprint(): string {
       if (e.isDirectory()) walk(p, `${label}/${e.name}`);
       else if (/\.(m?[jt]s|json|txt)$/.test(e.name) && !e.name.endsWith(".d.ts")) {
         // Contents, not mtimes: recompiling toolform to identical files keeps the cache.
-        h.update(`${label}/${e.name}\0`);
-        h.update(readFileSync(p));
+        h.update(`${label}/${e.name}\0${stamps.hash(p)}\n`);
       }
     }
   };
@@ -84,13 +93,14 @@ export function toolformFingerprint(): string {
   if (pkgRoot) {
     walk(join(pkgRoot, "templates"), "templates");
     try {
-      h.update(readFileSync(join(pkgRoot, "package.json")));
+      h.update(`package.json\0${stamps.hash(join(pkgRoot, "package.json"))}\n`);
     } catch {
       /* no package.json: the code stamps are enough */
     }
   }
   const req = createRequire(import.meta.url);
-  for (const dep of ["prettier", "json-schema-to-typescript", "typescript", "ajv", "esbuild"]) h.update(`${dep}@${depVersion(req, dep)}\n`);
+  // recheck: its ReDoS verdicts are cached on disk (redos.json) and bound patterns in generated code.
+  for (const dep of ["prettier", "json-schema-to-typescript", "typescript", "ajv", "esbuild", "recheck"]) h.update(`${dep}@${depVersion(req, dep)}\n`);
   return (ownFingerprint = h.digest("hex").slice(0, 16));
 }
 
@@ -149,7 +159,148 @@ class DiskStore {
   }
 }
 
-/** The compiled-tool cache generate() takes as `cache`: memory first, then disk. */
+/**
+ * The compiled tools of a namespace in one file, `tools.pack`, read in one go: a
+ * one-tool rebuild of 1,000 tools reads one file instead of 1,000. A build appends
+ * the tools it compiled; the file is rewritten (atomically) with only the entries in
+ * use once the others are most of it. The sections stay bytes: the index is written
+ * and hashed from them without decoding (GeneratedFile.chunks).
+ *
+ * A record is `<meta JSON>\n<ts><dts><js>\u0001<key>\n`: the meta is the tool without
+ * its definition and texts (the definition is the caller's: it is in the key) plus the
+ * texts' lengths in UTF-8 bytes. A record that does not end with its key (a torn
+ * append) ends the read: what follows is a miss, never a wrong hit.
+ */
+class ToolPack {
+  readonly path: string;
+  /** Records by key (meta parsed, texts as slices of the file's bytes). */
+  private entries: Map<string, StoredTool> | undefined;
+  /** Bytes in the file (live and dead records). */
+  private fileBytes = 0;
+  private torn = false;
+  /** Records made in this process, not yet on disk. */
+  private pending = new Map<string, Buffer>();
+  constructor(dir: string) {
+    this.path = join(dir, "tools.pack");
+  }
+  private load(): Map<string, StoredTool> {
+    if (this.entries) return this.entries;
+    const m = new Map<string, StoredTool>();
+    let buf = Buffer.alloc(0);
+    try {
+      buf = readFileSync(this.path);
+    } catch {
+      /* no pack yet */
+    }
+    this.fileBytes = buf.length;
+    let at = 0;
+    while (at < buf.length) {
+      const nl = buf.indexOf(10, at);
+      if (nl < 0) break;
+      let meta: PackMeta;
+      try {
+        meta = JSON.parse(buf.toString("utf8", at, nl)) as PackMeta;
+      } catch {
+        break;
+      }
+      const [lt, ld, lj] = Array.isArray(meta?.len) ? meta.len : [NaN, NaN, NaN];
+      const body = nl + 1;
+      const end = body + lt + ld + lj;
+      const mark = "\u0001" + meta.key + "\n";
+      if (!(end + mark.length <= buf.length) || buf.toString("latin1", end, end + mark.length) !== mark) break;
+      m.set(meta.key, { meta, size: end + mark.length - at, ts: buf.subarray(body, body + lt), dts: buf.subarray(body + lt, body + lt + ld), js: lj ? buf.subarray(body + lt + ld, end) : undefined });
+      at = end + mark.length;
+    }
+    this.torn = at < buf.length;
+    return (this.entries = m);
+  }
+  get(key: string): CompiledTool | undefined {
+    const e = this.load().get(key);
+    if (!e) return undefined;
+    const t = { ...(e.meta.tool as Omit<CompiledTool, "def">), bytes: { ts: e.ts, dts: e.dts, ...(e.js ? { js: e.js } : {}) } } as unknown as CompiledTool;
+    // The texts decode only if something reads them (the build writes the bytes).
+    lazyText(t, "ts", e.ts);
+    lazyText(t, "dts", e.dts);
+    if (e.js) lazyText(t, "js", e.js);
+    return t;
+  }
+  set(key: string, t: CompiledTool): void {
+    const { def: _def, ts, dts, js, bytes: _b, ...rest } = t;
+    const texts = [Buffer.from(ts, "utf8"), Buffer.from(dts, "utf8"), Buffer.from(js ?? "", "utf8")] as const;
+    const meta: PackMeta = { key, len: [texts[0].length, texts[1].length, texts[2].length], tool: rest };
+    const record = Buffer.concat([Buffer.from(JSON.stringify(meta) + "\n", "utf8"), ...texts, Buffer.from("\u0001" + key + "\n", "latin1")]);
+    this.pending.set(key, record);
+    this.load().set(key, { meta, size: record.length, ts: texts[0], dts: texts[1], js: js === undefined ? undefined : texts[2] });
+  }
+  /** Writes what this build added: appended, or the whole file rewritten with `keep` only when most of it is dead. */
+  flush(keep: Set<string>): void {
+    const entries = this.load();
+    let live = 0;
+    for (const k of keep) live += entries.get(k)?.size ?? 0;
+    let added = 0;
+    for (const r of this.pending.values()) added += r.length;
+    if (this.torn || this.fileBytes + added > 2 * live + (1 << 20)) {
+      // Rewrite: the records in use, from memory (the pending ones included).
+      const parts: Buffer[] = [];
+      for (const k of keep) {
+        const e = entries.get(k);
+        if (e) parts.push(this.pending.get(k) ?? recordOf(k, e));
+      }
+      const bytes = Buffer.concat(parts);
+      writeAtomicText(this.path, bytes);
+      for (const k of [...entries.keys()]) if (!keep.has(k)) entries.delete(k);
+      this.fileBytes = bytes.length;
+      this.torn = false;
+    } else if (added) {
+      appendFileSync(this.path, Buffer.concat([...this.pending.values()]));
+      this.fileBytes += added;
+    }
+    this.pending.clear();
+  }
+}
+
+/** Defines `key` as the UTF-8 text of `bytes`, decoded on first read (and then a plain property). */
+function lazyText(o: object, key: string, bytes: Buffer): void {
+  const plain = (value: unknown) => Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(o, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      const v = bytes.toString("utf8");
+      plain(v);
+      return v;
+    },
+    set: plain,
+  });
+}
+
+interface PackMeta {
+  key: string;
+  /** UTF-8 lengths of ts, dts and js. */
+  len: [number, number, number];
+  tool: Omit<CompiledTool, "def" | "ts" | "dts" | "js" | "bytes">;
+}
+
+interface StoredTool {
+  meta: PackMeta;
+  /** The record's length in the file. */
+  size: number;
+  ts: Buffer;
+  dts: Buffer;
+  js: Buffer | undefined;
+}
+
+function recordOf(key: string, e: StoredTool): Buffer {
+  return Buffer.concat([Buffer.from(JSON.stringify(e.meta) + "\n", "utf8"), e.ts, e.dts, e.js ?? Buffer.alloc(0), Buffer.from("\u0001" + key + "\n", "latin1")]);
+}
+
+function writeAtomicText(path: string, data: string | Uint8Array): void {
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+}
+
+/** The compiled-tool cache generate() takes as `cache`: memory first, then the pack on disk. Entries come without `def` (the caller has it). */
 export class ToolCache extends Map<string, CompiledTool> {
   /** Each entry's diagnostics as compiled: generate() may turn a warning into an error in place (strict). */
   private readonly pristine = new Map<string, Diagnostic[]>();
@@ -162,21 +313,16 @@ export class ToolCache extends Map<string, CompiledTool> {
     o.stats.tools++;
     let t = super.get(key);
     if (!t && o.toolDisk) {
-      const text = o.guard(() => o.toolDisk!.read(key));
-      if (text !== undefined) {
-        try {
-          t = JSON.parse(text) as CompiledTool;
-          super.set(key, t);
-          this.pristine.set(key, t.diagnostics.map((d) => ({ ...d })));
-          o.stats.fromDisk++;
-        } catch {
-          t = undefined;
-        }
+      t = o.guard(() => o.toolDisk!.get(key));
+      if (t) {
+        super.set(key, t);
+        this.pristine.set(key, t.diagnostics.map((d) => ({ ...d })));
+        o.stats.fromDisk++;
       }
     }
     if (!t) o.stats.compiled++;
     o.activity();
-    // The same object every time (generate() keeps its formatted text by identity), with fresh diagnostics.
+    // Fresh diagnostics every time (generate() may change them in place).
     if (t) t.diagnostics = (this.pristine.get(key) ?? []).map((d) => ({ ...d }));
     return t;
   }
@@ -185,15 +331,47 @@ export class ToolCache extends Map<string, CompiledTool> {
     super.set(key, t);
     this.pristine.set(key, t.diagnostics.map((d) => ({ ...d })));
     o.usedTools.add(key);
-    if (o.toolDisk) {
-      const { locate: _locate, ...def } = t.def;
-      o.guard(() => o.toolDisk!.write(key, JSON.stringify({ ...t, def })));
-    }
+    if (o.toolDisk) o.guard(() => o.toolDisk!.set(key, t));
     return this;
+  }
+  /** The entry in memory, without counting a use. */
+  peek(key: string): CompiledTool | undefined {
+    return super.get(key);
   }
   override delete(key: string): boolean {
     this.pristine.delete(key);
     return super.delete(key);
+  }
+}
+
+/** A tool's parts (src/pipeline/compiled.ts) by partsKey: memory, then one file per entry (read only for a tool to compile). */
+export class PartsCache {
+  private readonly mem = new Map<string, ToolParts>();
+  constructor(private readonly owner: BuildCache) {}
+  get(key: string): ToolParts | undefined {
+    const o = this.owner;
+    o.usedParts.add(key);
+    let v = this.mem.get(key);
+    if (v === undefined && o.partsDisk) {
+      const text = o.guard(() => o.partsDisk!.read(key));
+      try {
+        v = text === undefined ? undefined : (JSON.parse(text) as ToolParts);
+      } catch {
+        v = undefined;
+      }
+      if (v) this.mem.set(key, v);
+    }
+    if (v) o.stats.fromParts = (o.stats.fromParts ?? 0) + 1;
+    return v;
+  }
+  set(key: string, parts: ToolParts): void {
+    const o = this.owner;
+    this.mem.set(key, parts);
+    o.usedParts.add(key);
+    if (o.partsDisk) o.guard(() => o.partsDisk!.write(key, JSON.stringify(parts)));
+  }
+  retain(keep: Set<string>): void {
+    for (const k of this.mem.keys()) if (!keep.has(k)) this.mem.delete(k);
   }
 }
 
@@ -231,33 +409,46 @@ export class FormatCache {
 export class BuildCache {
   readonly tools: ToolCache;
   readonly formats: FormatCache;
+  readonly parts: PartsCache;
   /** The folder entries are written to; undefined when the cache is in memory only. */
   readonly dir: string | undefined;
-  toolDisk: DiskStore | undefined;
+  toolDisk: ToolPack | undefined;
   formatDisk: DiskStore | undefined;
-  stats: CacheStats = { tools: 0, compiled: 0, fromDisk: 0, formats: 0, formatted: 0 };
+  partsDisk: DiskStore | undefined;
+  stats: CacheStats = { tools: 0, compiled: 0, fromDisk: 0, formats: 0, formatted: 0, fromParts: 0 };
   usedTools = new Set<string>();
   usedFormats = new Set<string>();
+  usedParts = new Set<string>();
   /** The first disk error, when the disk layer was turned off. */
   diskError: string | undefined;
   onActivity: ((stats: CacheStats) => void) | undefined;
+  /** JSON sources as read, for the next build of this process (watch). */
+  readonly sources: JsonSourceMemo = new Map();
+  /** Files' hashes by their stat (toolform's code, the sources), kept beside the namespaces. */
+  stamps: FileStamps = new FileStamps(undefined);
+  /** ReDoS verdicts on disk (redos.json), once read. */
+  private redos: Record<string, unknown> | undefined;
 
   constructor(opts: BuildCacheOptions) {
     this.onActivity = opts.onActivity;
     this.tools = new ToolCache(this);
     this.formats = new FormatCache(this);
+    this.parts = new PartsCache(this);
     if (opts.dir === false) return;
     const base = opts.dir ?? defaultCacheDir(opts.root);
-    const ns = toolformFingerprint() + (opts.configFile ? "-" + createHash("sha256").update(resolve(opts.configFile)).digest("hex").slice(0, 8) : "");
+    this.stamps = new FileStamps(join(base, "stamps.json"));
+    const ns = toolformFingerprint(this.stamps) + (opts.configFile ? "-" + createHash("sha256").update(resolve(opts.configFile)).digest("hex").slice(0, 8) : "");
     const dir = join(base, ns);
     try {
-      mkdirSync(join(dir, "t"), { recursive: true });
+      mkdirSync(join(dir, "p"), { recursive: true });
       mkdirSync(join(dir, "f"), { recursive: true });
       const now = new Date();
       utimesSync(dir, now, now);
       this.dir = dir;
-      this.toolDisk = new DiskStore(join(dir, "t"), ".json");
+      this.toolDisk = new ToolPack(dir);
       this.formatDisk = new DiskStore(join(dir, "f"), ".txt");
+      this.partsDisk = new DiskStore(join(dir, "p"), ".json");
+      this.stamps.save();
       pruneSiblings(base, ns);
     } catch (e) {
       this.diskError = (e as Error).message;
@@ -270,7 +461,8 @@ export class BuildCache {
       return op();
     } catch (e) {
       this.diskError ??= (e as Error).message;
-      this.toolDisk = this.formatDisk = undefined;
+      this.toolDisk = undefined;
+      this.formatDisk = this.partsDisk = undefined;
       return undefined;
     }
   }
@@ -281,19 +473,59 @@ export class BuildCache {
 
   /** Call before each generate(): resets the counters and the set of entries in use. */
   beginBuild(): void {
-    this.stats = { tools: 0, compiled: 0, fromDisk: 0, formats: 0, formatted: 0 };
+    this.stats = { tools: 0, compiled: 0, fromDisk: 0, formats: 0, formatted: 0, fromParts: 0 };
     this.usedTools = new Set();
     this.usedFormats = new Set();
+    this.usedParts = new Set();
   }
 
-  /** Call after a generate() that succeeded: forgets entries that build did not use (memory always, disk when it holds many more). */
-  endBuild(): void {
+  /**
+   * Call after each generate(). After one that succeeded, entries that build did not use
+   * are forgotten (memory always, disk when it holds many more); after a failed one the
+   * tools it compiled are still kept, and nothing is dropped.
+   */
+  endBuild(ok = true): void {
+    if (!ok) {
+      this.guard(() => this.toolDisk?.flush(new Set([...this.usedTools, ...this.tools.keys()])));
+      return;
+    }
     for (const k of [...this.tools.keys()]) if (!this.usedTools.has(k)) this.tools.delete(k);
+    // The parts of every tool in use stay (a later description-only edit of any of them needs them).
+    for (const k of this.usedTools) {
+      const pk = this.tools.peek(k)?.partsKey;
+      if (pk) this.usedParts.add(pk);
+    }
     this.formats.retain(this.usedFormats);
+    this.parts.retain(this.usedParts);
     this.guard(() => {
-      this.toolDisk?.prune(this.usedTools);
+      this.toolDisk?.flush(this.usedTools);
       this.formatDisk?.prune(this.usedFormats);
+      this.partsDisk?.prune(this.usedParts);
     });
+  }
+
+  /** ReDoS verdicts of earlier builds (pattern → verdict), for seedRedosVerdicts. */
+  redosVerdicts(): [string, unknown][] {
+    if (!this.dir) return [];
+    if (!this.redos) {
+      try {
+        const v = JSON.parse(readFileSync(join(this.dir, "redos.json"), "utf8")) as unknown;
+        this.redos = v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+      } catch {
+        this.redos = {};
+      }
+    }
+    return Object.entries(this.redos);
+  }
+
+  /** Adds verdicts this build decided to redos.json. */
+  saveRedosVerdicts(fresh: readonly (readonly [string, unknown])[]): void {
+    if (!this.dir || fresh.length === 0) return;
+    this.redosVerdicts();
+    const all: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, this.redos);
+    for (const [p, v] of fresh) all[p] = v;
+    this.redos = all;
+    this.guard(() => writeAtomicText(join(this.dir!, "redos.json"), JSON.stringify(all)));
   }
 }
 
@@ -320,8 +552,6 @@ export interface BuildRecord {
   key: string;
   /** Generated path → sha256 of its contents. */
   files: Record<string, string>;
-  /** Generated path → [size, mtime in ms] as written: an unchanged file is not read again to hash it. */
-  stats?: Record<string, [number, number]>;
   tools: string[];
   inputs: string[];
   diagnostics: Diagnostic[];
@@ -330,10 +560,10 @@ export interface BuildRecord {
 const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 
 /** The hash of everything a JSON-only build reads; undefined when that cannot be known up front. */
-export async function inputsKey(config: ResolvedConfig): Promise<{ key: string; inputs: string[] } | undefined> {
+export async function inputsKey(config: ResolvedConfig, stamps: FileStamps = new FileStamps(undefined)): Promise<{ key: string; inputs: string[] } | undefined> {
   const { glob } = await import("tinyglobby");
   const h = createHash("sha256");
-  h.update(toolformFingerprint());
+  h.update(toolformFingerprint(stamps));
   const { cache: _c, formatCache: _f, ...plain } = config as ResolvedConfig & { cache?: unknown; formatCache?: unknown };
   h.update(canonicalJson(plain));
   const inputs: string[] = [];
@@ -345,17 +575,16 @@ export async function inputsKey(config: ResolvedConfig): Promise<{ key: string; 
     for (const f of files) {
       if (!f.endsWith(".json")) return undefined;
       inputs.push(f);
-      h.update(`${f}\0`);
-      h.update(readFileSync(f));
-      h.update("\0");
+      // The file's content hash, taken again only when its stat moved (src/pipeline/stamps.ts).
+      h.update(`${f}\0${stamps.hash(f)}\n`);
     }
   }
   return { key: h.digest("hex"), inputs };
 }
 
-export function hashOutputs(files: readonly { path: string; contents: string }[]): Record<string, string> {
+export function hashOutputs(files: readonly GeneratedFile[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const f of files) out[f.path] = sha(f.contents);
+  for (const f of files) out[f.path] = sha(outputBytes(f));
   return out;
 }
 
@@ -377,37 +606,16 @@ export function forgetRecord(cache: BuildCache): void {
   if (cache.dir) rmSync(join(cache.dir, "last-build.json"), { force: true });
 }
 
-/** Size and mtime of each output as it is now (recorded after a write). */
-export function statOutputs(outDir: string, paths: string[]): Record<string, [number, number]> {
-  const out: Record<string, [number, number]> = {};
-  for (const p of paths) {
-    try {
-      const st = statSync(join(outDir, p));
-      out[p] = [st.size, st.mtimeMs];
-    } catch {
-      /* not there: hashed (and found missing) next time */
-    }
-  }
-  return out;
-}
-
 /**
  * True when outDir holds exactly the recorded files, byte for byte (and no other generated
- * file). A file whose size and mtime are those recorded after the write is taken as
- * unchanged (as make and git do); any other is read and hashed.
+ * file). Each file's hash comes from `stamps`: read again only when its stat moved or was
+ * taken too close to its last write (src/pipeline/stamps.ts).
  */
-export function outputsMatch(outDir: string, record: BuildRecord, existing: string[]): boolean {
-  const paths = Object.keys(record.files);
+export function outputsMatch(outDir: string, record: BuildRecord, existing: string[], stamps: FileStamps): boolean {
   if (existing.some((f) => !(f in record.files))) return false;
-  for (const p of paths) {
-    const path = join(outDir, p);
-    const was = record.stats?.[p];
+  for (const p of Object.keys(record.files)) {
     try {
-      if (was) {
-        const st = statSync(path);
-        if (st.size === was[0] && st.mtimeMs === was[1]) continue;
-      }
-      if (sha(readFileSync(path)) !== record.files[p]) return false;
+      if (stamps.hash(join(outDir, p)) !== record.files[p]) return false;
     } catch {
       return false;
     }

@@ -12,17 +12,39 @@ import { header } from "../emit/header.js";
 import { indexHeadDts, indexHeadTs, indexTailDts, indexTailTs, type IndexEntry } from "../emit/index-module.js";
 import { runtimeDeclarations, runtimeSource } from "../emit/runtime-file.js";
 import { VERSION } from "../emit/templates.js";
-import { readSources } from "../sources/read.js";
+import { readSources, type JsonSourceMemo } from "../sources/read.js";
 import type { ToolDefinition } from "../sources/types.js";
-import { placeCompiled, type CompiledTool, type CompileOptions } from "./compile-tool.js";
-import { compileJob, compileOnWorkers, workerCount } from "./workers.js";
-import { hashOf } from "./hash.js";
+import { placeCompiled, type CompiledTool, type CompileOptions, type ToolParts } from "./compiled.js";
+import { compileJob, compileOnWorkers, finishTool, workerCount, type CompileDone, type CompileJob } from "./workers.js";
+import { hashOf, keyOf } from "./hash.js";
 import { lintTools } from "./lint.js";
+import type { RedosVerdict } from "../schema/lint/redos.js";
 
 export interface GeneratedFile {
   /** Relative to outDir, forward slashes. */
   path: string;
   contents: string;
+  /**
+   * The same contents as pieces, when some are bytes (sections read from the build cache):
+   * written and hashed without decoding them (outputBytes in write.ts); `contents` joins
+   * them into text only when read.
+   */
+  chunks?: readonly (string | Uint8Array)[];
+}
+
+/** A file made of pieces joined by newlines; its text is decoded only when something reads `contents`. */
+function joinedFile(path: string, pieces: readonly (string | Uint8Array)[]): GeneratedFile {
+  if (pieces.every((p) => typeof p === "string")) return { path, contents: pieces.join("\n") };
+  const chunks: (string | Uint8Array)[] = [];
+  pieces.forEach((p, i) => (i ? chunks.push("\n", p) : chunks.push(p)));
+  let text: string | undefined;
+  return {
+    path,
+    chunks,
+    get contents() {
+      return (text ??= chunks.map((c) => (typeof c === "string" ? c : Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString("utf8"))).join(""));
+    },
+  };
 }
 
 export interface GenerateOptions {
@@ -50,6 +72,8 @@ export interface GenerateOptions {
   cache?: Map<string, CompiledTool>;
   /** Derived texts (the runtime's JavaScript and declarations) by a hash of their inputs (the CLI's cache across processes). */
   formatCache?: FormatCache;
+  /** Tools' compiled parts by partsKey (the build cache): a tool whose parts are known (a description-only edit) is assembled without the compiler. */
+  partsCache?: { get(key: string): ToolParts | undefined; set(key: string, parts: ToolParts): void };
 }
 
 export interface FormatCache {
@@ -73,7 +97,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   let inputs: string[] = [];
   if ("config" in input) {
     const c = input.config;
-    const read = await readSources(c.sources, c.root);
+    const read = await readSources(c.sources, c.root, (input.config as { sourceMemo?: JsonSourceMemo }).sourceMemo);
     defs = read.tools;
     inputs = read.files;
     diagnostics.push(...read.diagnostics);
@@ -103,15 +127,29 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
       remotes: options.schemas ?? {},
       limits: { ...DEFAULT_LIMITS, ...options.limits },
     };
-    // The emit is part of the key: an entry holds only the texts its emit writes.
-    const key = hashOf({ def: { ...def, locate: undefined }, names, opts, VERSION, emit });
-    const t = options.cache?.get(key);
+    // The emit is part of the key: an entry holds only the texts its emit writes. The
+    // definition's JSON as written (keyOf): the same tool with its keys in another order is a miss.
+    const key = keyOf({ def: defKey(def), names, opts, VERSION, emit });
+    const hit = options.cache?.get(key);
+    // A cached entry comes without its definition: it is this one (the key covers it).
+    const t = hit ? Object.assign(hit, { def }) : undefined;
     slots.push({ def, names, opts, key, t, fresh: !t });
   }
-  const todo = slots.filter((s) => !s.t);
-  const jobs = todo.map((s) => ({ def: s.def, names: s.names, opts: s.opts, js: emit !== "ts" }));
+  const missing = slots.filter((s) => !s.t);
+  // Tools whose parts are cached (same name, schema, identifiers and options: a description-only
+  // edit) are assembled here; only the others are compiled.
+  const partKeys = new Map<(typeof slots)[number], string>();
+  const todo: typeof slots = [];
+  for (const s of missing) {
+    const pk = keyOf({ name: s.def.name, inputSchema: s.def.inputSchema, names: s.names, opts: s.opts, VERSION });
+    partKeys.set(s, pk);
+    const parts = options.partsCache?.get(pk);
+    if (parts) s.t = Object.assign(placeCompiled(await finishTool({ def: s.def, names: s.names, opts: s.opts, js: emit !== "ts" }, VERSION, parts)), { partsKey: pk });
+    else todo.push(s);
+  }
+  const jobs: CompileJob[] = todo.map((s) => ({ def: s.def, names: s.names, opts: s.opts, js: emit !== "ts" }));
   const workers = workerCount(jobs.length);
-  const onWorkers = workers > 0 ? compileOnWorkers(jobs, VERSION, workers) : undefined;
+  const onWorkers = workers > 0 ? compileOnWorkers(jobs, VERSION, workers, ...(await redosHandoff())) : undefined;
   // While the workers compile, this thread lints, and makes the runtime's texts (emit "js").
   const lints = new Map<number, Diagnostic[]>();
   if (options.lint !== false) {
@@ -119,8 +157,15 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   }
   const rtTs = runtimeSource();
   const runtimeTexts = emit !== "ts" && onWorkers ? await runtimeJs(rtTs, options.formatCache ?? processFormatCache, emit === "cjs" ? "cjs" : "esm") : undefined;
-  const done = onWorkers ? await onWorkers : await inSequence(jobs, (j) => compileJob(j, VERSION));
-  todo.forEach((s, i) => (s.t = placeCompiled(done[i]!)));
+  const done: CompileDone[] = onWorkers ? await onWorkers : await inSequence(jobs, (j) => compileJob(j, VERSION));
+  todo.forEach((s, i) => {
+    const { tool, parts } = done[i]!;
+    s.t = placeCompiled(tool);
+    if (!parts.diagnostics.some((d) => d.severity === "error")) {
+      s.t.partsKey = partKeys.get(s)!;
+      options.partsCache?.set(s.t.partsKey, parts);
+    }
+  });
   const compiled: CompiledTool[] = [];
   for (const [i, s] of slots.entries()) {
     const t = s.t!;
@@ -148,22 +193,26 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const rtFile = runtimeFileName(rtHash);
   const rtHeader = header("toolform templates/_runtime.ts", rtHash);
   const idxHeader = header(sourceLabel, setHash);
-  const tail = indexTailTs(entries);
+  // The index's tail names every tool: made once per set of entries (a description-only edit keeps it).
+  const entriesJson = JSON.stringify(entries);
+  const tail = () => memoFormat(memo, ["index-tail.ts", entriesJson], async () => layoutCode(indexTailTs(entries)));
   if (emit === "ts") {
     files.push({ path: rtFile + ".ts", contents: rtHeader + "\n" + rtTs });
     // ajv's standalone code (engine "ajv") is untyped JavaScript: with such a tool the module is not type-checked (its types are still exported and used).
     const nocheck = compiled.some((t) => t.untyped) ? "// @ts-nocheck\n" : "";
-    files.push({ path: "index.ts", contents: [idxHeader, nocheck + indexHeadTs(rtFile).text, ...compiled.map((t) => t.ts), layoutCode(tail)].join("\n") });
+    files.push(joinedFile("index.ts", [idxHeader, nocheck + indexHeadTs(rtFile).text, ...compiled.map((t) => t.bytes?.ts ?? t.ts), await tail()]));
   } else {
     // "js" and "cjs" both write .js (ESM, or CommonJS for a package without "type": "module") and .d.ts.
     const module = emit === "cjs" ? "cjs" : "esm";
     const { rtJs, rtDts } = runtimeTexts ?? (await runtimeJs(rtTs, memo, module));
     files.push({ path: rtFile + ".js", contents: rtHeader + "\n" + rtJs });
     files.push({ path: rtFile + ".d.ts", contents: rtHeader + "\n" + rtDts });
-    const esm = [`import * as rt from ${JSON.stringify("./" + rtFile + ".js")};\n`, ...compiled.map((t) => t.js!), stripTypes(tail.text)].join("\n");
+    const tailJs = await memoFormat(memo, ["index-tail.js", entriesJson], async () => stripTypes(indexTailTs(entries).text));
+    const esm = [`import * as rt from ${JSON.stringify("./" + rtFile + ".js")};\n`, ...compiled.map((t) => t.bytes?.js ?? t.js!), tailJs];
     // CommonJS: the whole module converted at once (esbuild drops the sections' comment lines there).
-    files.push({ path: "index.js", contents: idxHeader + "\n" + (module === "cjs" ? stripTypes(esm, "cjs") : esm) });
-    files.push({ path: "index.d.ts", contents: [idxHeader, indexHeadDts(rtFile).text, ...compiled.map((t) => t.dts), layoutCode(indexTailDts(entries))].join("\n") });
+    files.push(module === "cjs" ? { path: "index.js", contents: idxHeader + "\n" + stripTypes(joinedFile("", esm).contents, "cjs") } : joinedFile("index.js", [idxHeader, ...esm]));
+    const tailDts = await memoFormat(memo, ["index-tail.d.ts", entriesJson], async () => layoutCode(indexTailDts(entries)));
+    files.push(joinedFile("index.d.ts", [idxHeader, indexHeadDts(rtFile).text, ...compiled.map((t) => t.bytes?.dts ?? t.dts), tailDts]));
   }
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
 }
@@ -173,6 +222,20 @@ async function runtimeJs(rtTs: string, memo: FormatCache, module: "esm" | "cjs")
   const rtJs = await memoFormat(memo, ["runtime.js", module, rtTs], async () => stripTypes(rtTs, module));
   const rtDts = await memoFormat(memo, ["runtime.d.ts", rtTs], async () => runtimeDeclarations(rtTs));
   return { rtJs, rtDts };
+}
+
+/** A definition's own key, once per definition object (a watch session reuses the ones of unchanged files: read-only). */
+const defKeys = new WeakMap<ToolDefinition, string>();
+function defKey(def: ToolDefinition): string {
+  let k = defKeys.get(def);
+  if (k === undefined) defKeys.set(def, (k = keyOf({ ...def, locate: undefined })));
+  return k;
+}
+
+/** The ReDoS verdicts this process knows, for the workers to start with, and a sink for the ones they decide. */
+async function redosHandoff(): Promise<[[string, RedosVerdict][], (v: [string, RedosVerdict][]) => void]> {
+  const { knownRedosVerdicts, seedRedosVerdicts } = await import("../schema/lint/redos.js");
+  return [knownRedosVerdicts(), (v) => seedRedosVerdicts(v, true)];
 }
 
 async function inSequence<T, R>(items: T[], f: (x: T) => Promise<R>): Promise<R[]> {

@@ -4,7 +4,7 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import type { ToolDefinition } from "../sources/types.js";
 import { schemaShapeProblem } from "../schema/shape.js";
 import { limitProblem } from "../config/limits.js";
-import { placeDiagnostic, type CompileOptions } from "./compile-tool.js";
+import { placeDiagnostic, type CompileOptions } from "./compiled.js";
 
 export async function lintTools(def: ToolDefinition, opts: CompileOptions, rules: Record<string, boolean>, strict: boolean): Promise<Diagnostic[]> {
   // A schema too deep (or with Infinity) is refused by compileTool with the place named; the lint's walks would overflow on it.

@@ -8,8 +8,9 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parentPort, Worker, workerData } from "node:worker_threads";
+import type { RedosVerdict } from "../schema/lint/redos.js";
 import type { ToolDefinition } from "../sources/types.js";
-import type { CompiledTool, CompileOptions } from "./compile-tool.js";
+import { assembleTool, type CompiledTool, type CompileOptions, type ToolParts } from "./compiled.js";
 
 export interface CompileJob {
   def: ToolDefinition;
@@ -19,8 +20,15 @@ export interface CompileJob {
   js: boolean;
 }
 
+/** A compiled tool, with the parts it was assembled from (the build cache keeps those for a description-only edit). */
+export interface CompileDone {
+  tool: CompiledTool;
+  parts: ToolParts;
+}
+
 type Request = { id: number; job: CompileJob; version: string };
-type Reply = { id: number; tool?: CompiledTool; error?: string };
+/** `verdicts`: ReDoS verdicts the worker decided for this job (the main thread stores them with the cache). */
+type Reply = { id: number; done?: CompileDone; verdicts?: [string, RedosVerdict][]; error?: string };
 
 /** Tools per worker below which starting workers costs more than it saves. */
 const MIN_TOOLS_PER_WORKER = 25;
@@ -34,11 +42,21 @@ export function workerCount(n: number): number {
   return Math.min(cores, Math.floor(n / MIN_TOOLS_PER_WORKER));
 }
 
-/** Compiles every job on `count` workers; results in job order, diagnostics unplaced. */
-export async function compileOnWorkers(jobs: CompileJob[], version: string, count: number): Promise<CompiledTool[]> {
-  const results: CompiledTool[] = new Array(jobs.length);
+/**
+ * Compiles every job on `count` workers; results in job order, diagnostics unplaced.
+ * `verdicts`: ReDoS verdicts already known (each worker starts with them); `onVerdicts`
+ * gets the ones the workers decide.
+ */
+export async function compileOnWorkers(
+  jobs: CompileJob[],
+  version: string,
+  count: number,
+  verdicts: [string, RedosVerdict][] = [],
+  onVerdicts: (v: [string, RedosVerdict][]) => void = () => {},
+): Promise<CompileDone[]> {
+  const results: CompileDone[] = new Array(jobs.length);
   let next = 0;
-  const workers = Array.from({ length: count }, () => new Worker(fileURLToPath(import.meta.url), { workerData: { toolformCompileWorker: true } }));
+  const workers = Array.from({ length: count }, () => new Worker(fileURLToPath(import.meta.url), { workerData: { toolformCompileWorker: true, verdicts } }));
   try {
     await Promise.all(
       workers.map(
@@ -58,7 +76,8 @@ export async function compileOnWorkers(jobs: CompileJob[], version: string, coun
             w.on("message", (r: Reply) => {
               inFlight--;
               if (r.error !== undefined) return reject(new Error(`compiling tool ${JSON.stringify(jobs[r.id]!.def.name)} on a worker: ${r.error}`));
-              results[r.id] = { ...r.tool!, def: jobs[r.id]!.def };
+              if (r.verdicts?.length) onVerdicts(r.verdicts);
+              results[r.id] = { tool: { ...r.done!.tool, def: jobs[r.id]!.def }, parts: r.done!.parts };
               send();
             });
             w.on("error", reject);
@@ -74,9 +93,15 @@ export async function compileOnWorkers(jobs: CompileJob[], version: string, coun
 }
 
 /** One tool as a worker compiles it (also the in-process path, so both give the same text). */
-export async function compileJob(job: CompileJob, version: string): Promise<CompiledTool> {
-  const { compileToolUnplaced } = await import("./compile-tool.js");
-  const t = await compileToolUnplaced(job.def, job.names, job.opts, version);
+export async function compileJob(job: CompileJob, version: string): Promise<CompileDone> {
+  const { compileToolParts } = await import("./compile-tool.js");
+  const parts = await compileToolParts(job.def, job.names, job.opts);
+  return { tool: await finishTool(job, version, parts), parts };
+}
+
+/** A tool from its parts (compiled now, or from the cache), holding only what the emit writes. */
+export async function finishTool(job: CompileJob, version: string, parts: ToolParts): Promise<CompiledTool> {
+  const t = assembleTool(job.def, job.names, job.opts, version, parts);
   // Only what the emit writes is kept (and cached): the index module's section, and its declarations under "js".
   if (job.js && t.ts) {
     t.js = await jsSection(t.ts);
@@ -92,11 +117,16 @@ export async function jsSection(ts: string): Promise<string> {
 }
 
 // A thread started by compileOnWorkers (not any worker that imports this file, such as a test runner's).
-if (parentPort && (workerData as { toolformCompileWorker?: boolean } | null)?.toolformCompileWorker === true) {
+const data = workerData as { toolformCompileWorker?: boolean; verdicts?: [string, RedosVerdict][] } | null;
+if (parentPort && data?.toolformCompileWorker === true) {
   const port = parentPort;
+  const redos = import("../schema/lint/redos.js").then((m) => (m.seedRedosVerdicts(data.verdicts ?? []), m));
   port.on("message", (m: Request) => {
-    compileJob(m.job, m.version).then(
-      (tool) => port.postMessage({ id: m.id, tool } satisfies Reply),
+    redos.then(async (r) => {
+      const done = await compileJob(m.job, m.version);
+      return { done, verdicts: r.takeNewRedosVerdicts() };
+    }).then(
+      ({ done, verdicts }) => port.postMessage({ id: m.id, done, verdicts } satisfies Reply),
       (e: unknown) => port.postMessage({ id: m.id, error: (e as Error)?.stack ?? String(e) } satisfies Reply),
     );
   });

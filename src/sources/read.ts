@@ -1,7 +1,9 @@
 // Reads every configured source into ToolDefinitions: globs of JSON files,
 // TypeScript files with defineTool calls, MCP sources (their snapshot file when
 // one is set, else the server's tools/list, live).
+import { statSync } from "node:fs";
 import { relative, resolve } from "node:path";
+import { statKey, unchangedSince, type StatKey } from "../pipeline/stamps.js";
 import type { SourceSpec } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { parseJsonFile, toolsFromJson } from "./json.js";
@@ -31,7 +33,31 @@ export async function readJsonFile(abs: string, root: string): Promise<{ tools: 
   return toolsFromJson(parsed.value, file);
 }
 
-export async function readSources(sources: SourceSpec[], root: string): Promise<ReadResult> {
+/**
+ * JSON source files as read, by absolute path, with the stat they had: a long-lived
+ * process (watch) re-reads only files whose stat moved (src/pipeline/stamps.ts says
+ * what a stat is trusted for). The tools read are shared between builds: read-only.
+ */
+export type JsonSourceMemo = Map<string, { stat: StatKey; takenAt: number; read: { tools: ToolDefinition[]; diagnostics: Diagnostic[] } }>;
+
+async function readJsonFileMemo(abs: string, root: string, memo: JsonSourceMemo | undefined): Promise<{ tools: ToolDefinition[]; diagnostics: Diagnostic[] }> {
+  if (!memo) return readJsonFile(abs, root);
+  const takenAt = Date.now();
+  let stat: StatKey | undefined;
+  try {
+    stat = statKey(statSync(abs));
+  } catch {
+    stat = undefined;
+  }
+  const was = memo.get(abs);
+  if (stat && was && unchangedSince(was.stat, was.takenAt, stat)) return was.read;
+  const read = await readJsonFile(abs, root);
+  if (stat) memo.set(abs, { stat, takenAt, read });
+  else memo.delete(abs);
+  return read;
+}
+
+export async function readSources(sources: SourceSpec[], root: string, memo?: JsonSourceMemo): Promise<ReadResult> {
   const out: ReadResult = { tools: [], diagnostics: [], files: [] };
   for (const spec of sources) {
     if (typeof spec === "object" && "mcp" in spec) {
@@ -70,7 +96,7 @@ export async function readSources(sources: SourceSpec[], root: string): Promise<
     for (const f of files) {
       if (!f.endsWith(".json")) continue;
       out.files.push(f);
-      const r = await readJsonFile(f, root);
+      const r = await readJsonFileMemo(f, root, memo);
       out.tools.push(...r.tools);
       out.diagnostics.push(...r.diagnostics);
     }

@@ -1,6 +1,7 @@
 // A source file's bytes → its text: a regular file only (a FIFO would block the
 // build forever), UTF-8 only (an invalid byte is an error naming its offset, not
 // a silent U+FFFD), a byte-order mark accepted (Windows editors write one).
+import { isUtf8 } from "node:buffer";
 import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 
 export type SourceText = { ok: true; text: string } | { ok: false; message: string; hint?: string };
@@ -36,7 +37,8 @@ export function readSourceText(abs: string): SourceText {
 
 /** UTF-8 bytes → text, without a leading byte-order mark; an invalid sequence is an error naming its byte offset. */
 export function decodeUtf8(bytes: Uint8Array): SourceText {
-  const bad = invalidUtf8At(bytes);
+  // node's native check (the same well-formedness rules) first; the scan below only finds where it fails.
+  const bad = isUtf8(bytes) ? -1 : invalidUtf8At(bytes);
   if (bad !== -1) {
     const shown = Array.from(bytes.subarray(bad, bad + 4), (b) => b.toString(16).padStart(2, "0")).join(" ");
     return { ok: false, message: `not valid UTF-8: byte offset ${bad} (bytes ${shown})`, hint: "save the file as UTF-8" };

@@ -1,6 +1,6 @@
 // `toolform build`: load the config, generate, write (atomic, only what changed,
 // orphans removed), and a summary that fits on one screen.
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { BuildCache, CacheStats } from "../../pipeline/cache.js";
 import type { GenerateResult } from "../../pipeline/generate.js";
 import type { WriteResult } from "../../pipeline/write.js";
@@ -47,10 +47,13 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
   const { existingOutputs, removeLeftovers, writeOutputs } = await import("../../pipeline/write.js");
   // A build killed mid-write left temp files: they go first, whatever this build does.
   removeLeftovers(outDir);
-  const key = opts.record && cache.dir ? await cacheMod.inputsKey(project.config) : undefined;
+  const key = opts.record && cache.dir ? await cacheMod.inputsKey(project.config, cache.stamps) : undefined;
+  cache.stamps.save();
   if (key) {
     const rec = cacheMod.readRecord(cache);
-    if (rec && rec.key === key.key && cacheMod.outputsMatch(outDir, rec, existingOutputs(outDir))) {
+    const match = rec && rec.key === key.key && cacheMod.outputsMatch(outDir, rec, existingOutputs(outDir), cache.stamps);
+    cache.stamps.save();
+    if (rec && match) {
       const files = Object.keys(rec.files).sort();
       return {
         ok: true,
@@ -79,11 +82,18 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
   const base = { tools, inputs: result.inputs, stats: cache.stats, errors, warnings };
   if (errors.length) return { ok: false, exitCode: 1, ms: performance.now() - t0, ...base };
   progress?.update("writing");
-  const write = writeOutputs(outDir, result.files);
-  if (key) {
-    const paths = result.files.map((f) => f.path);
-    cacheMod.writeRecord(cache, { key: key.key, files: cacheMod.hashOutputs(result.files), stats: cacheMod.statOutputs(outDir, paths), tools, inputs: result.inputs, diagnostics: result.diagnostics });
-  }
+  // Outputs are compared by content hash: a file whose stat has not moved since it was hashed is not read.
+  const hashes = cacheMod.hashOutputs(result.files);
+  const write = writeOutputs(outDir, result.files, (path, f) => {
+    try {
+      return !cache.stamps.differs(path, hashes[f.path]!) && cache.stamps.hash(path) === hashes[f.path];
+    } catch {
+      return false;
+    }
+  });
+  for (const p of write.written) cache.stamps.record(join(outDir, p), hashes[p]!);
+  cache.stamps.save();
+  if (key) cacheMod.writeRecord(cache, { key: key.key, files: hashes, tools, inputs: result.inputs, diagnostics: result.diagnostics });
   return { ok: true, exitCode: 0, write, ms: performance.now() - t0, ...base };
 }
 
@@ -101,7 +111,7 @@ export function outcomeJson(o: BuildOutcome, project: Project, cwd: string): Rec
     errors: o.errors.length,
     warnings: o.warnings.length,
     diagnostics: relocate([...o.errors, ...o.warnings], project.config.root, cwd),
-    cache: { tools: o.stats.tools, compiled: o.stats.compiled, fromDisk: o.stats.fromDisk, formatted: o.stats.formatted, files: o.stats.formats },
+    cache: { tools: o.stats.tools, compiled: o.stats.compiled, fromDisk: o.stats.fromDisk, fromParts: o.stats.fromParts ?? 0, formatted: o.stats.formatted, files: o.stats.formats },
     durationMs: Math.round(o.ms),
     // The whole process so far (start-up and module loading included): for benchmarks.
     process: processTimes(),

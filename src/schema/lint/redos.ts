@@ -13,10 +13,13 @@
  * worker cannot start. Each analysis is bounded by recheck's `timeout`
  * (`options.redosTimeoutMs`, default 1000 ms); a timed-out analysis is reported as
  * `schema/redos-unchecked`, never as a hang. Results are cached per pattern text for the
- * life of the process.
+ * life of the process, and decided verdicts ("safe", "vulnerable", "invalid") also on
+ * disk by the build cache (src/pipeline/cache.ts: seedRedosVerdicts / takeNewRedosVerdicts),
+ * so recheck, loaded only on first use, is not even loaded when every pattern is known.
  */
+import { createRequire } from "node:module";
 import { patternCompileError } from "../pattern.js";
-import { checkSync, type Diagnostics } from "recheck";
+import type { Diagnostics } from "recheck";
 import type { Diagnostic } from "../../diagnostics/types.js";
 import { DEFAULT_REDOS_TIMEOUT_MS, LintContext, show, where } from "./context.js";
 import { childPointer, isObject, walkSchema } from "./walk.js";
@@ -42,6 +45,50 @@ export type RedosVerdict =
   | { status: "invalid"; reason: string; ms: number };
 
 const cache = new Map<string, RedosVerdict>();
+/** Verdicts decided in this process that the build cache has not taken yet. */
+const fresh = new Map<string, RedosVerdict>();
+
+let checkSyncFn: typeof import("recheck").checkSync | undefined;
+/** recheck (and the worker it starts) loads on the first pattern not already decided. */
+function checkSync(source: string, flags: string, params: { timeout: number }): Diagnostics {
+  checkSyncFn ??= (createRequire(import.meta.url)("recheck") as typeof import("recheck")).checkSync;
+  return checkSyncFn(source, flags, params);
+}
+
+/** A verdict that holds whatever the machine's load: "unknown" (a timeout, mostly) is asked again. */
+function decided(v: RedosVerdict): boolean {
+  return v.status !== "unknown";
+}
+
+/**
+ * Verdicts from an earlier build (the cache on disk, keyed by the pattern text; the
+ * cache's namespace covers recheck's version). Only decided verdicts are taken.
+ */
+export function seedRedosVerdicts(entries: Iterable<readonly [string, unknown]>, isNew = false): void {
+  for (const [pattern, v] of entries) {
+    if (cache.has(pattern) || !isVerdict(v) || !decided(v)) continue;
+    cache.set(pattern, v);
+    // Decided on a compile worker: new to the disk cache too.
+    if (isNew) fresh.set(pattern, v);
+  }
+}
+
+function isVerdict(v: unknown): v is RedosVerdict {
+  const s = (v as { status?: unknown } | null)?.status;
+  return typeof v === "object" && v !== null && (s === "safe" || s === "vulnerable" || s === "invalid" || s === "unknown");
+}
+
+/** The decided verdicts this process knows (a compile worker starts with them). */
+export function knownRedosVerdicts(): [string, RedosVerdict][] {
+  return [...cache].filter(([, v]) => decided(v));
+}
+
+/** The decided verdicts reached in this process since the last call (to store on disk). */
+export function takeNewRedosVerdicts(): [string, RedosVerdict][] {
+  const out = [...fresh];
+  fresh.clear();
+  return out;
+}
 
 function runRecheck(pattern: string, timeoutMs: number): Diagnostics {
   const params = { timeout: timeoutMs };
@@ -111,6 +158,7 @@ export function checkPattern(pattern: string, timeoutMs: number = DEFAULT_REDOS_
     }
   }
   cache.set(pattern, verdict);
+  if (decided(verdict)) fresh.set(pattern, verdict);
   return verdict;
 }
 
@@ -171,6 +219,7 @@ export function keyPatternBound(patterns: readonly string[], maxPatternInput: nu
 /** Forget cached verdicts (tests). */
 export function clearRedosCache(): void {
   cache.clear();
+  fresh.clear();
 }
 
 /** Every regular expression in the schema: `pattern` values and `patternProperties` keys. */

@@ -9,10 +9,11 @@
  * `const` that does not fit `type`); a bad default/example, or an enum with *some*
  * values of the wrong type, is a warning, an error when strict.
  */
-import Ajv2020Module from "ajv/dist/2020.js";
-import Ajv2019Module from "ajv/dist/2019.js";
-import Ajv07Module from "ajv";
-import addFormatsModule from "ajv-formats";
+import { createRequire } from "node:module";
+import type Ajv2020Module from "ajv/dist/2020.js";
+import type Ajv2019Module from "ajv/dist/2019.js";
+import type Ajv07Module from "ajv";
+import type addFormatsModule from "ajv-formats";
 import type { Diagnostic } from "../../diagnostics/types.js";
 import type { JsonSchema } from "../../sources/types.js";
 import { patternCompileError } from "../pattern.js";
@@ -31,10 +32,12 @@ import {
   type SchemaObject,
 } from "./walk.js";
 
-const Ajv2020 = Ajv2020Module.default;
-const Ajv2019 = Ajv2019Module.default;
-const Ajv07 = Ajv07Module.default;
-const addFormats = addFormatsModule.default;
+// ajv loads only for a schema with a default or an example to check (a rebuild that lints one tool without them does not pay for it).
+const require = createRequire(import.meta.url);
+const Ajv2020 = () => (require("ajv/dist/2020.js") as typeof Ajv2020Module).default;
+const Ajv2019 = () => (require("ajv/dist/2019.js") as typeof Ajv2019Module).default;
+const Ajv07 = () => (require("ajv") as typeof Ajv07Module).default;
+const addFormats = () => (require("ajv-formats") as typeof addFormatsModule).default;
 
 export function lintSanity(ctx: LintContext, index: SchemaIndex = new SchemaIndex(ctx.def.inputSchema)): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -456,10 +459,10 @@ function makeAjv(root: JsonSchema): AjvLike {
   const opts = { strict: false, validateSchema: false, logger: false as const, allErrors: true, validateFormats: true };
   const dialect = isObject(root) && typeof root.$schema === "string" ? root.$schema : "";
   let ajv;
-  if (/draft-0[4-7]/.test(dialect)) ajv = new Ajv07(opts);
-  else if (/2019-09/.test(dialect)) ajv = new Ajv2019(opts);
-  else ajv = new Ajv2020(opts);
-  addFormats(ajv);
+  if (/draft-0[4-7]/.test(dialect)) ajv = new (Ajv07())(opts);
+  else if (/2019-09/.test(dialect)) ajv = new (Ajv2019())(opts);
+  else ajv = new (Ajv2020())(opts);
+  addFormats()(ajv);
   return ajv as unknown as AjvLike;
 }
 
