@@ -31,14 +31,13 @@ describe("listMcpTools over stdio", () => {
   it("a server that never answers fails within the timeout, names the source, and is killed", async () => {
     const dir = tempDir();
     const pf = pidFile(dir);
-    const t0 = Date.now();
     const err = await listMcpTools(tsxSource("test/fixtures/mcp/hang-server.ts", { PID_FILE: pf }, { label: "hanging-server" }), { root: dir, timeoutMs: 3000 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ToolformError);
     const msg = (err as Error).message;
     expect(msg).toContain('"hanging-server"');
     expect(msg).toMatch(/cannot connect: .*timed out/i);
     expect(msg).toContain("fixture: hanging"); // the server's stderr tail
-    expect(Date.now() - t0).toBeLessThan(12_000);
+    // No wall-clock bound (shared machines): a blow-up would run into the test timeout instead.
     expect(await waitGone(Number(readFileSync(pf, "utf8")))).toBe(true);
   });
 

@@ -172,13 +172,12 @@ describe("code injection: hostile tool definitions (issue 9.1)", () => {
       [JSON.parse('{"type": "object", "properties": {"a": {"default": 1e400}}}'), "schema/not-finite"],
     ];
     for (const [schema, code] of cases) {
-      const started = Date.now();
       const r = await generate({ tools: [tool("bad", schema as never)], options: { emit: "js" } });
       expect(r.files).toEqual([]);
       expect(r.diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual([code]);
       const c = await compileSchema(schema, { format: false });
       expect(c.diagnostics.map((d) => d.code)).toContain(code);
-      expect(Date.now() - started).toBeLessThan(20_000);
+      // No wall-clock bound (shared machines): a blow-up would run into the test timeout instead.
     }
     // 40 levels still build.
     const ok = await generate({ tools: [tool("fine", deep(40) as never)], options: { emit: "js", lint: false } });

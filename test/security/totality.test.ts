@@ -264,13 +264,12 @@ describe("totality on huge input", () => {
   it("a 10 MB string, at the root and in every property (patterns see at most maxPatternInput, formats are linear)", () => {
     const big = "x".repeat(10 * 1024 * 1024);
     const mixed = "é\uD83D\uDE00 \u2028\uD800".repeat(2 * 1024 * 1024);
-    const started = Date.now();
     for (const j of judges.filter((x) => !x.label.includes("maxDepth"))) {
       total(j, big, ["compare"]);
       for (const k of j.props) total(j, { [k]: big }, [], false); // normalize and ~standard on it: once, at the root
       total(j, { query: mixed, name: mixed, path: mixed }, ["compare"]);
     }
-    expect(Date.now() - started).toBeLessThan(110_000);
+    // No wall-clock bound (shared machines): a blow-up would run into the test timeout instead.
   });
 
   it("an array of a million items, at the root and in every property; uniqueItems on it is not quadratic", () => {
@@ -283,7 +282,6 @@ describe("totality on huge input", () => {
       if (!j.coerced) for (const k of j.props) total(j, { [k]: ints }, [], false);
     }
     // uniqueItems over a million items: linear (canonical keys), not 5·10^11 comparisons.
-    const started = Date.now();
     const search = plain.toolset.search_issues!;
     const r = search.validate({ query: "q", filters: { labels: ints.map(String) } });
     expect(r.constraint_errors.some((e) => e.includes("maxItems"))).toBe(true);
@@ -296,7 +294,7 @@ describe("totality on huge input", () => {
     expect(big.ok).toBe(false);
     expect(big.errors.map((e) => e.keyword)).toContain("maxSteps");
     expect(mutual.validate({ root: { b: [...objects, { id: 999_999 }] } }).constraint_errors.join("\n")).toMatch(/items 999999 and 1000000 are equal/);
-    expect(Date.now() - started).toBeLessThan(60_000);
+    // No wall-clock bound (shared machines): a blow-up would run into the test timeout instead.
   });
 
   it("a oneOf branch with 300,000 errors is reported, not lost to a stack overflow", async () => {
@@ -378,7 +376,6 @@ describe("recursion is bounded by maxDepth and reported as a constraint error", 
       return { root: v };
     };
     expect(t.validate(nest(5)).errors.map((e) => e.keyword)).not.toContain("maxSteps");
-    const started = Date.now();
     for (const depth of [40, 100]) {
       const v = nest(depth); // about 2 KB of JSON: 2^100 branch visits without a bound
       expect(JSON.stringify(v).length).toBeLessThan(5000);
@@ -387,7 +384,7 @@ describe("recursion is bounded by maxDepth and reported as a constraint error", 
       expect(r.ok).toBe(false);
       expect(r.errors.map((e) => e.keyword)).toContain("maxSteps");
     }
-    expect(Date.now() - started).toBeLessThan(30_000);
+    // No wall-clock bound (shared machines): a blow-up would run into the test timeout instead.
     // A valid deep value of the same shape is still accepted (the work is linear when branches succeed).
     const ok = (n: number): unknown => {
       let v: unknown = { name: "x", id: 1, children: [] };
@@ -421,7 +418,6 @@ describe("patterns never see more than maxPatternInput characters", () => {
       { unknownArgs: "schema", maxPatternInput: 24, lint: false },
     );
     const evil = "a".repeat(40) + "!"; // 2^40 steps for ^(a+)+$ if it ever reached the regex
-    const started = Date.now();
     const v = ts.toolset.value!.validate({ s: evil });
     expect(v.errors.map((e) => [e.path, e.keyword])).toEqual([["s", "maxPatternInput"]]);
     expect(ts.toolset.value!.is({ s: "a".repeat(16) })).toBe(true); // ^(a+)+$ is exponential: its own bound (16) is below 24
@@ -435,7 +431,7 @@ describe("patterns never see more than maxPatternInput characters", () => {
     expect(ts.toolset.uneval!.is({ [longKey]: 1 })).toBe(false);
     expect(ts.toolset.uneval!.validate({ [longKey]: 1 }).errors.map((e) => e.keyword)).toEqual(["maxPatternInput"]);
     expect(ts.toolset.uneval!.is({ x1: 1 })).toBe(true);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // No wall-clock bound (shared machines): a blow-up would run into the test timeout instead.
   });
 });
 
