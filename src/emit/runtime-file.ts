@@ -21,8 +21,12 @@ function runtimeSources(): RuntimeSources {
 /** A hash of every source the runtime may be joined from (rt/*.ts and suggest.ts): what a prebuilt runtime must match. */
 function sourcesHash(where: RuntimeSources): string {
   const files: Record<string, string> = {};
-  for (const f of readdirSync(where.dir).sort()) if (f.endsWith(".ts")) files[`rt/${f}`] = readFileSync(join(where.dir, f), "utf8");
-  files["suggest.ts"] = readFileSync(join(where.src, "suggest.ts"), "utf8");
+  try {
+    for (const f of readdirSync(where.dir).sort()) if (f.endsWith(".ts")) files[`rt/${f}`] = readFileSync(join(where.dir, f), "utf8");
+    files["suggest.ts"] = readFileSync(join(where.src, "suggest.ts"), "utf8");
+  } catch {
+    throw new Error(`toolform: the runtime's sources are missing from ${where.src} (rt/ and suggest.ts): install a @toolform/runtime of the same version as toolform`);
+  }
   return hashOf(files);
 }
 
