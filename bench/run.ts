@@ -300,11 +300,13 @@ const na = toolformReady ? "" : "n/a: toolform not available yet";
   const hv = perToolRatios(grids.valid, "toolform", "handwritten");
   const hvMax = hv.size ? Math.max(...hv.values()) : undefined;
   goals.push(["valid args: toolform validate vs hand-written (each tool)", "≤ 1.25×", hv.size ? [...hv].map(([t, x]) => `${t} ${fmtX(x)}`).join(", ") : "–", hvMax === undefined ? na || "n/a" : hvMax <= 1.25 ? "met" : `missed by ${((hvMax / 1.25 - 1) * 100).toFixed(0)}%`]);
-  const iv = ratio(grids.invalid, "toolform", "ajv-all");
-  goals.push(["invalid args: toolform validate vs ajv allErrors:true (geomean)", "≤ 0.50×", fmtX(iv), iv === undefined ? na || "n/a" : iv <= 0.5 ? "met" : `missed by ${((iv / 0.5 - 1) * 100).toFixed(0)}%`]);
-  const hi = perToolRatios(grids.invalid, "toolform", "handwritten");
+  // Issue 15's error-path figure is validate plus the feedback text (what a harness sends the
+  // model); the hand-written floor builds the same kind of text in every call.
+  const iv = ratio(grids.invalid, "toolform-feedback", "ajv-all");
+  goals.push(["invalid args: toolform validate + feedback vs ajv allErrors:true (geomean)", "≤ 1.30×", fmtX(iv), iv === undefined ? na || "n/a" : iv <= 1.3 ? "met" : `missed by ${((iv / 1.3 - 1) * 100).toFixed(0)}%`]);
+  const hi = perToolRatios(grids.invalid, "toolform-feedback", "handwritten");
   const hiMax = hi.size ? Math.max(...hi.values()) : undefined;
-  goals.push(["invalid args: toolform validate vs hand-written (each tool)", "≤ 1.30×", hi.size ? [...hi].map(([t, x]) => `${t} ${fmtX(x)}`).join(", ") : "–", hiMax === undefined ? na || "n/a" : hiMax <= 1.3 ? "met" : `missed by ${((hiMax / 1.3 - 1) * 100).toFixed(0)}%`]);
+  goals.push(["invalid args: toolform validate + feedback vs hand-written (each tool)", "≤ 1.00×", hi.size ? [...hi].map(([t, x]) => `${t} ${fmtX(x)}`).join(", ") : "–", hiMax === undefined ? na || "n/a" : hiMax <= 1.0 ? "met" : `missed by ${((hiMax / 1.0 - 1) * 100).toFixed(0)}%`]);
   const c = (id: string) => cold?.find((r) => r.id === id && !r.failed);
   const tf = c("toolform");
   const saCands = [c("ajv-sa"), c("ajv-sa-all")].filter(Boolean) as ColdResult[];
@@ -324,13 +326,16 @@ const na = toolformReady ? "" : "n/a: toolform not available yet";
   ]);
   const s = (id: string) => sizes?.find((r) => r.id === id);
   const stf = s("toolform");
-  const ssa = s("ajv-sa-all");
-  goals.push([
-    `size per tool (raw .js, ${nTools} tools): toolform vs ajv standalone allErrors:true`,
-    "≤ 1.00×",
-    stf && ssa ? `${fmtB(stf.perToolRaw)} B vs ${fmtB(ssa.perToolRaw)} B (${fmtX(stf.perToolRaw / ssa.perToolRaw)})` : "–",
-    !stf || !ssa ? na || "n/a" : stf.perToolRaw <= ssa.perToolRaw ? "met" : `missed by ${((stf.perToolRaw / ssa.perToolRaw - 1) * 100).toFixed(0)}%`,
-  ]);
+  // Against what loads: ajv's standalone output bundled with the runtime it requires.
+  const ssa = s("ajv-sa-all-bundle");
+  for (const [what, key] of [["raw .js", "perToolRaw"], ["gzip", "perToolGzip"]] as const) {
+    goals.push([
+      `size per tool (${what}, ${nTools} tools): toolform vs ajv standalone allErrors:true, bundled`,
+      "≤ 1.00×",
+      stf && ssa ? `${fmtB(stf[key])} B vs ${fmtB(ssa[key])} B (${fmtX(stf[key] / ssa[key])})` : "–",
+      !stf || !ssa ? na || "n/a" : stf[key] <= ssa[key] ? "met" : `missed by ${((stf[key] / ssa[key] - 1) * 100).toFixed(0)}%`,
+    ]);
+  }
 }
 
 {
