@@ -99,6 +99,15 @@ export function toolformFingerprint(stamps: FileStamps = new FileStamps(undefine
     }
   }
   const req = createRequire(import.meta.url);
+  // @toolform/runtime: the emitters import its constants and helpers (rt/budget, rt/text, suggest), and the runtime file is made from its rt/ sources.
+  try {
+    const rtRoot = dirname(req.resolve("@toolform/runtime/package.json"));
+    walk(join(rtRoot, "dist"), "runtime/dist");
+    walk(join(rtRoot, "src"), "runtime/src");
+    h.update(`runtime/package.json\0${stamps.hash(join(rtRoot, "package.json"))}\n`);
+  } catch {
+    h.update("runtime: not found\n");
+  }
   // recheck: its ReDoS verdicts are cached on disk (redos.json) and bound patterns in generated code.
   for (const dep of ["prettier", "json-schema-to-typescript", "typescript", "ajv", "esbuild", "recheck"]) h.update(`${dep}@${depVersion(req, dep)}\n`);
   return (ownFingerprint = h.digest("hex").slice(0, 16));
