@@ -23,7 +23,7 @@ import { canonicalJson } from "./hash.js";
 import { FileStamps } from "./stamps.js";
 import type { GeneratedFile } from "./generate.js";
 import type { JsonSourceMemo } from "../sources/read.js";
-import { outputBytes } from "./write.js";
+import { outputBytes, writeAtomic } from "./write.js";
 
 export interface CacheStats {
   /** Tools asked for (one per tool per build). */
@@ -99,6 +99,15 @@ export function toolformFingerprint(stamps: FileStamps = new FileStamps(undefine
     }
   }
   const req = createRequire(import.meta.url);
+  // @toolform/runtime: the emitters import its constants and helpers (rt/budget, rt/text, suggest), and the runtime file is made from its rt/ sources.
+  try {
+    const rtRoot = dirname(req.resolve("@toolform/runtime/package.json"));
+    walk(join(rtRoot, "dist"), "runtime/dist");
+    walk(join(rtRoot, "src"), "runtime/src");
+    h.update(`runtime/package.json\0${stamps.hash(join(rtRoot, "package.json"))}\n`);
+  } catch {
+    h.update("runtime: not found\n");
+  }
   // recheck: its ReDoS verdicts are cached on disk (redos.json) and bound patterns in generated code.
   for (const dep of ["prettier", "json-schema-to-typescript", "typescript", "ajv", "esbuild", "recheck"]) h.update(`${dep}@${depVersion(req, dep)}\n`);
   return (ownFingerprint = h.digest("hex").slice(0, 16));
@@ -247,7 +256,7 @@ class ToolPack {
         if (e) parts.push(this.pending.get(k) ?? recordOf(k, e));
       }
       const bytes = Buffer.concat(parts);
-      writeAtomicText(this.path, bytes);
+      writeAtomic(this.path, bytes);
       for (const k of [...entries.keys()]) if (!keep.has(k)) entries.delete(k);
       this.fileBytes = bytes.length;
       this.torn = false;
@@ -292,12 +301,6 @@ interface StoredTool {
 
 function recordOf(key: string, e: StoredTool): Buffer {
   return Buffer.concat([Buffer.from(JSON.stringify(e.meta) + "\n", "utf8"), e.ts, e.dts, e.js ?? Buffer.alloc(0), Buffer.from("\u0001" + key + "\n", "latin1")]);
-}
-
-function writeAtomicText(path: string, data: string | Uint8Array): void {
-  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
 }
 
 /** The compiled-tool cache generate() takes as `cache`: memory first, then the pack on disk. Entries come without `def` (the caller has it). */
@@ -525,7 +528,7 @@ export class BuildCache {
     const all: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, this.redos);
     for (const [p, v] of fresh) all[p] = v;
     this.redos = all;
-    this.guard(() => writeAtomicText(join(this.dir!, "redos.json"), JSON.stringify(all)));
+    this.guard(() => writeAtomic(join(this.dir!, "redos.json"), JSON.stringify(all)));
   }
 }
 

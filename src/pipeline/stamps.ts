@@ -13,7 +13,8 @@
 // recently is hashed again. The clock of the file system is taken to be this
 // machine's (a network file system with a skewed clock falls outside this).
 import { createHash } from "node:crypto";
-import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
+import { writeAtomic } from "./write.js";
 
 /** [size, mtimeMs, ctimeMs, ino, sha256 hex, when the stat was taken (ms)]. */
 type Stamp = [number, number, number, number, string, number];
@@ -107,9 +108,7 @@ export class FileStamps {
     const keys = Object.keys(all);
     const out = keys.length > 50_000 ? Object.fromEntries(Object.entries(this.seen)) : all;
     try {
-      const tmp = `${this.memo}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      writeFileSync(tmp, JSON.stringify(out));
-      renameSync(tmp, this.memo);
+      writeAtomic(this.memo, JSON.stringify(out));
       this.dirty = false;
     } catch {
       /* only a memo: the next build hashes again */
