@@ -191,7 +191,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   // the old one, and index (written last) switches to it in the same rename (write.ts).
   const rtHash = hashOf({ rtTs, VERSION });
   const rtFile = runtimeFileName(rtHash);
-  const rtHeader = header("toolform templates/_runtime.ts", rtHash);
+  const rtHeader = header("@toolform/runtime src/rt (the runtime modules, joined)", rtHash);
   const idxHeader = header(sourceLabel, setHash);
   // The index's tail names every tool: made once per set of entries (a description-only edit keeps it).
   const entriesJson = JSON.stringify(entries);
