@@ -61,7 +61,11 @@ describe("npm run bench --quick", () => {
 
     // The goals table names each goal with a status.
     const goals = section("## Goals");
-    expect(goals.match(/^\| (valid|invalid|cold start|size)/gm)?.length).toBe(7);
+    expect(goals.match(/^\| (valid|invalid|cold start|size)/gm)?.length).toBe(8);
+    // Issue 15's figures: the error path with its feedback text, size against what loads, raw and gzip.
+    expect(goals).toContain("| invalid args: toolform validate + feedback vs ajv allErrors:true");
+    expect(goals).toMatch(/\| size per tool \(raw \.js, \d+ tools\): toolform vs ajv standalone allErrors:true, bundled/);
+    expect(goals).toMatch(/\| size per tool \(gzip, \d+ tools\): toolform vs ajv standalone allErrors:true, bundled/);
 
     // Cold start: the baseline and the ajv variants ran (and validated their calls).
     const coldStart = section("## Cold start");
