@@ -158,10 +158,12 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const rtTs = runtimeSource();
   const runtimeTexts = emit !== "ts" && onWorkers ? await runtimeJs(rtTs, options.formatCache ?? processFormatCache, emit === "cjs" ? "cjs" : "esm") : undefined;
   const done: CompileDone[] = onWorkers ? await onWorkers : await inSequence(jobs, (j) => compileJob(j, VERSION));
+  const undecided = new Set<(typeof slots)[number]>();
   todo.forEach((s, i) => {
     const { tool, parts } = done[i]!;
     s.t = placeCompiled(tool);
-    if (!parts.diagnostics.some((d) => d.severity === "error")) {
+    if (done[i]!.undecided) undecided.add(s);
+    else if (!parts.diagnostics.some((d) => d.severity === "error")) {
       s.t.partsKey = partKeys.get(s)!;
       options.partsCache?.set(s.t.partsKey, parts);
     }
@@ -172,7 +174,11 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     // Lint advice is kept with the compiled tool (and so in the build cache), keyed by the rules.
     const lint = lints.get(i);
     if (lint) t.lint = { key: lintKey, diagnostics: lint };
-    if (s.fresh && !t.diagnostics.some((d) => d.severity === "error")) options.cache?.set(s.key, t);
+    // Not kept when recheck ran out of time here or on a worker (the output's bound is of the moment),
+    // nor with a lint warning that a pattern could not be checked (the lint ran with its own, shorter timeout).
+    const unsure = () => undecided.has(s) || !!t.lint?.diagnostics.some((d) => d.code === "schema/redos-unchecked") || undecidedHere(s.def.inputSchema);
+    const keep = s.fresh && !t.diagnostics.some((d) => d.severity === "error") && !(await unsure());
+    if (keep) options.cache?.set(s.key, t);
     compiled.push(t);
     diagnostics.push(...t.diagnostics);
     if (options.lint !== false) diagnostics.push(...t.lint!.diagnostics.map((d) => ({ ...d })));
@@ -233,6 +239,12 @@ function defKey(def: ToolDefinition): string {
 }
 
 /** The ReDoS verdicts this process knows, for the workers to start with, and a sink for the ones they decide. */
+/** hasUndecidedPattern for this thread's verdicts (lint, and tools compiled here), without loading the ReDoS module for a schema that has no pattern. */
+async function undecidedHere(schema: unknown): Promise<boolean> {
+  if (!JSON.stringify(schema ?? null).includes('"pattern')) return false;
+  return (await import("../schema/lint/redos.js")).hasUndecidedPattern(schema);
+}
+
 async function redosHandoff(): Promise<[[string, RedosVerdict][], (v: [string, RedosVerdict][]) => void]> {
   const { knownRedosVerdicts, seedRedosVerdicts } = await import("../schema/lint/redos.js");
   return [knownRedosVerdicts(), (v) => seedRedosVerdicts(v, true)];

@@ -24,6 +24,8 @@ export interface CompileJob {
 export interface CompileDone {
   tool: CompiledTool;
   parts: ToolParts;
+  /** A pattern's ReDoS verdict was "unknown" when compiled (hasUndecidedPattern): not to be cached. */
+  undecided?: boolean;
 }
 
 type Request = { id: number; job: CompileJob; version: string };
@@ -96,7 +98,9 @@ export async function compileOnWorkers(
 export async function compileJob(job: CompileJob, version: string): Promise<CompileDone> {
   const { compileToolParts } = await import("./compile-tool.js");
   const parts = await compileToolParts(job.def, job.names, job.opts);
-  return { tool: await finishTool(job, version, parts), parts };
+  const { hasUndecidedPattern } = await import("../schema/lint/redos.js");
+  const undecided = hasUndecidedPattern(job.def.inputSchema);
+  return { tool: await finishTool(job, version, parts), parts, ...(undecided ? { undecided } : {}) };
 }
 
 /** A tool from its parts (compiled now, or from the cache), holding only what the emit writes. */

@@ -40,7 +40,7 @@ export type RedosVerdict =
       ms: number;
     }
   /** recheck could not decide (timeout, unsupported syntax). */
-  | { status: "unknown"; reason: string; ms: number; timeoutMs: number }
+  | { status: "unknown"; reason: string; ms: number; timeoutMs: number; transient?: boolean }
   /** JS cannot compile the pattern with the `u` flag. */
   | { status: "invalid"; reason: string; ms: number };
 
@@ -76,6 +76,20 @@ export function seedRedosVerdicts(entries: Iterable<readonly [string, unknown]>,
 function isVerdict(v: unknown): v is RedosVerdict {
   const s = (v as { status?: unknown } | null)?.status;
   return typeof v === "object" && v !== null && (s === "safe" || s === "vulnerable" || s === "invalid" || s === "unknown");
+}
+
+/**
+ * Whether recheck ran out of time on one of this schema's patterns in this process
+ * (mostly under load): then the pattern has no ReDoS bound in the output, which must
+ * not be kept in the build cache, or a verdict of the moment would outlive the load
+ * that caused it.
+ */
+export function hasUndecidedPattern(schema: unknown): boolean {
+  for (const { pattern } of collectPatterns(schema)) {
+    const v = cache.get(pattern);
+    if (v?.status === "unknown" && v.transient) return true;
+  }
+  return false;
 }
 
 /** The decided verdicts this process knows (a compile worker starts with them). */
@@ -153,7 +167,8 @@ export function checkPattern(pattern: string, timeoutMs: number = DEFAULT_REDOS_
             : err.kind === "cancel"
               ? "the analysis was cancelled"
               : `recheck: ${err.kind}: ${err.message}`;
-        verdict = { status: "unknown", reason, ms, timeoutMs };
+        // A timeout (or a failed run) depends on the machine's load; unsupported syntax does not.
+        verdict = { status: "unknown", reason, ms, timeoutMs, ...(err.kind === "timeout" || err.kind === "cancel" || err.kind === "unexpected" ? { transient: true } : {}) };
       }
     }
   }
@@ -180,6 +195,12 @@ export const STEP_BUDGET = 1_000_000;
 export const EXPONENTIAL_INPUT = 16;
 const BOUND_TIMEOUT_MS = 10_000;
 
+/** How long recheck may analyse a pattern for its input bound: 10 s, or TOOLFORM_REDOS_TIMEOUT_MS (a slow CI machine may want more). */
+function boundTimeoutMs(): number {
+  const env = process.env.TOOLFORM_REDOS_TIMEOUT_MS;
+  return env !== undefined && /^[1-9]\d*$/.test(env) ? Number(env) : BOUND_TIMEOUT_MS;
+}
+
 /** The largest n with n^degree ≤ STEP_BUDGET (integer arithmetic: no platform rounding). */
 function polynomialInput(degree: number): number {
   let n = 1;
@@ -196,7 +217,7 @@ export interface PatternBound {
 
 /** The input bound of `pattern` in generated code: `maxPatternInput`, or less for a pattern that backtracks catastrophically. */
 export function patternInputBound(pattern: string, maxPatternInput: number): PatternBound {
-  const v = checkPattern(pattern, BOUND_TIMEOUT_MS);
+  const v = checkPattern(pattern, boundTimeoutMs());
   if (v.status !== "vulnerable") return { limit: maxPatternInput };
   const safe = v.complexity === "exponential" ? EXPONENTIAL_INPUT : Math.max(EXPONENTIAL_INPUT, polynomialInput(v.degree ?? 2));
   return safe < maxPatternInput ? { limit: safe, redos: v.summary } : { limit: maxPatternInput };
