@@ -99,7 +99,8 @@ export async function compileJob(job: CompileJob, version: string): Promise<Comp
   const { compileToolParts } = await import("./compile-tool.js");
   const parts = await compileToolParts(job.def, job.names, job.opts);
   const { hasUndecidedPattern } = await import("../schema/lint/redos.js");
-  const undecided = hasUndecidedPattern(job.def.inputSchema);
+  // A tool with build errors is not cached anyway (and its schema may be too deep to walk).
+  const undecided = !parts.diagnostics.some((d) => d.severity === "error") && hasUndecidedPattern(job.def.inputSchema);
   return { tool: await finishTool(job, version, parts), parts, ...(undecided ? { undecided } : {}) };
 }
 

@@ -85,7 +85,13 @@ function isVerdict(v: unknown): v is RedosVerdict {
  * that caused it.
  */
 export function hasUndecidedPattern(schema: unknown): boolean {
-  for (const { pattern } of collectPatterns(schema)) {
+  let patterns;
+  try {
+    patterns = collectPatterns(schema);
+  } catch {
+    return true; // nested past the stack (a build error elsewhere): not known, so not kept
+  }
+  for (const { pattern } of patterns) {
     const v = cache.get(pattern);
     if (v?.status === "unknown" && v.transient) return true;
   }
