@@ -239,15 +239,8 @@ function defKey(def: ToolDefinition): string {
 }
 
 /** The ReDoS verdicts this process knows, for the workers to start with, and a sink for the ones they decide. */
-/** hasUndecidedPattern for this thread's verdicts (lint, and tools compiled here), without loading the ReDoS module for a schema that has no pattern. */
+/** hasUndecidedPattern for this thread's verdicts (lint, and tools compiled here). Loading the module loads no recheck. */
 async function undecidedHere(schema: unknown): Promise<boolean> {
-  let text: string;
-  try {
-    text = JSON.stringify(schema ?? null);
-  } catch {
-    return true; // too deep to write: not known, so not kept
-  }
-  if (!text.includes('"pattern')) return false;
   return (await import("../schema/lint/redos.js")).hasUndecidedPattern(schema);
 }
 
