@@ -74,6 +74,13 @@ describe("the runtime joined from its modules", () => {
     expect(() => buildRuntime(where)).toThrow(/rt\/b\.ts:1: LIMIT is declared here and in .*rt\/a\.ts/);
   });
 
+  it("a default export is an error naming the file and line (it has no name once joined)", () => {
+    for (const body of ["\nexport default function () { return 1; }\nexport const f = 1;\n", "export const f = 1;\nexport default class Foo {}\n"]) {
+      const where = sources({ "index.ts": 'export { f } from "./a.js";\n', "a.ts": body });
+      expect(() => buildRuntime(where)).toThrow(/rt\/a\.ts:2: a default export cannot be joined into one file: export a named declaration instead/);
+    }
+  });
+
   it("an import of anything but a sibling module or suggest.ts is an error naming the file and line", () => {
     const pkg = sources({ "index.ts": 'export { f } from "./a.js";\n', "a.ts": '\nimport { readFileSync } from "node:fs";\nexport const f = readFileSync;\n' });
     expect(() => buildRuntime(pkg)).toThrow(/rt\/a\.ts:2: imports "node:fs": the written runtime imports nothing/);

@@ -106,6 +106,8 @@ export function buildRuntime(where: RuntimeSources): BuiltRuntime {
         continue;
       }
       if (ts.isExportDeclaration(st) || ts.isExportAssignment(st)) fail(rel(file), sf, st, "only the entry (index.ts) re-exports; declare and export names where they are defined");
+      // A default export has no name in the joined scope (and `export default function` keeps `default` as a modifier): name it.
+      if (ts.canHaveModifiers(st) && ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) fail(rel(file), sf, st, "a default export cannot be joined into one file: export a named declaration instead");
       for (const name of declaredNames(ts, st)) {
         const other = declaredIn.get(name);
         if (other !== undefined) fail(rel(file), sf, st, `${name} is declared here and in ${other}: the runtime's modules share one scope once joined, so rename one`);
