@@ -7,6 +7,7 @@ import { EmitContext, type FnNames, type ValidatorOptions } from "./context.js";
 import { placesTestedAlone } from "../normalizer/analysis.js";
 import { evalItemsBody, evalPropsBody } from "./keywords/unevaluated.js";
 import { errorNode, fastNode, makeSub } from "./node.js";
+import { errorsInPathOrder } from "./order.js";
 // Recursive functions count their calls against this budget (exponential anyOf/oneOf recursion; see the runtime's `work`).
 import { WORK_MAX } from "@toolform/runtime/rt/budget";
 
@@ -74,7 +75,10 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   const entries = [
     code`/** Fast path: true when the arguments fit. Allocates nothing. */
     function ${is}(v: unknown): boolean { return ${root.is}(v, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
-    code`/** Error path: runs only when ${is} said no. */
+    errorsInPathOrder(ir)
+      ? code`/** Error path: runs only when ${is} said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
+    function ${collect}(v: unknown, s: rt.ValidationError[]): boolean { ${root.err}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``}); return true; }`
+      : code`/** Error path: runs only when ${is} said no. */
     function ${collect}(v: unknown, s: rt.ValidationError[]): void { ${root.err}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
   ];
   const consts = ctx.consts.map((c) => ({ name: constName(c), fn: c }));

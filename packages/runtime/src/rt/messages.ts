@@ -94,9 +94,18 @@ class UnknownKeyError implements ValidationError {
     this.#whose = whose;
     this.#near = near;
   }
-  /** The declared names of the error's object, the line's head, and the names near the key; undefined for any other error. */
-  static of(e: ValidationError): { known: readonly string[]; whose: string; near: readonly string[] } | undefined {
-    return #known in e && e.#known.length > 0 ? { known: e.#known, whose: e.#whose, near: e.#near } : undefined;
+  /** The error as an unknown key's with declared names to list, else undefined. */
+  static of(e: ValidationError): UnknownKeyError | undefined {
+    return #known in e && e.#known.length > 0 ? e : undefined;
+  }
+  get known(): readonly string[] {
+    return this.#known;
+  }
+  get whose(): string {
+    return this.#whose;
+  }
+  get near(): readonly string[] {
+    return this.#near;
   }
 }
 
@@ -120,33 +129,53 @@ const LIST_MAX = 40;
  * then those close to any unknown key, then the rest in the schema's order.
  */
 export function knownLines(errors: readonly ValidationError[]): string[] {
-  let groups: Map<readonly string[], { whose: string; meant: string[]; close: string[] }> | undefined;
-  for (const e of errors) {
-    const k = UnknownKeyError.of(e);
-    if (k === undefined) continue;
-    groups ??= new Map();
-    let g = groups.get(k.known);
-    if (g === undefined) groups.set(k.known, (g = { whose: k.whose, meant: [], close: [] }));
-    if (e.suggestion !== undefined) g.meant.push(e.suggestion);
-    for (const n of k.near) g.close.push(n);
-  }
   const out: string[] = [];
-  if (groups === undefined) return out;
-  for (const [known, g] of groups) {
-    const names = uniqueNames(g.meant, g.close, known);
-    let shown = "";
-    for (let i = 0; i < names.length && i < LIST_MAX; i++) shown += (i ? ", " : "") + names[i]!;
-    if (names.length > LIST_MAX) shown += `, … (${names.length} in all)`;
-    out.push(`${g.whose}: ${shown}`);
+  for (let i = 0; i < errors.length; i++) {
+    const k = UnknownKeyError.of(errors[i]!);
+    if (k === undefined) continue;
+    const known = k.known;
+    // One line per object: made at its first unknown key, from all of that object's.
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = UnknownKeyError.of(errors[j]!)?.known === known;
+    if (seen) continue;
+    let meant: string[] | undefined, close: string[] | undefined;
+    for (let j = i; j < errors.length; j++) {
+      const e = errors[j]!;
+      const o = UnknownKeyError.of(e);
+      if (o === undefined || o.known !== known) continue;
+      if (e.suggestion !== undefined) (meant ??= []).push(e.suggestion);
+      const near = o.near;
+      for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
+    }
+    out.push(k.whose + ": " + (meant === undefined && close === undefined ? schemaOrder(known) : shownNames(uniqueNames(meant ?? NONE, close ?? NONE, known))));
   }
   return out;
+}
+
+const NONE: readonly string[] = [];
+
+/** A list line's names, at most LIST_MAX of them. */
+function shownNames(names: readonly string[]): string {
+  let shown = "";
+  for (let i = 0; i < names.length && i < LIST_MAX; i++) shown += (i ? ", " : "") + names[i]!;
+  if (names.length > LIST_MAX) shown += `, … (${names.length} in all)`;
+  return shown;
+}
+
+/** The declared names as listed when no unknown key is near any: made once per object schema (the lists are module constants). */
+const schemaOrderOf = new WeakMap<readonly string[], string>();
+function schemaOrder(known: readonly string[]): string {
+  let t = schemaOrderOf.get(known);
+  if (t === undefined) schemaOrderOf.set(known, (t = shownNames(uniqueNames(NONE, NONE, known))));
+  return t;
 }
 
 /** [...new Set([...a, ...b, ...c])] without the copies: a short list is searched, a long one goes through a Set. */
 function uniqueNames(a: readonly string[], b: readonly string[], c: readonly string[]): string[] {
   const names: string[] = [];
   const seen = a.length + b.length + c.length > 24 ? new Set<string>() : undefined;
-  for (const list of [a, b, c]) {
+  for (let l = 0; l < 3; l++) {
+    const list = l === 0 ? a : l === 1 ? b : c;
     for (let i = 0; i < list.length; i++) {
       const n = list[i]!;
       if (seen === undefined ? names.includes(n) : seen.has(n)) continue;

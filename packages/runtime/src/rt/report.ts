@@ -81,14 +81,17 @@ class Report implements ValidationReport {
   private sorted: ValidationError[] | undefined;
   private buckets: [string[], string[], string[], string[], string[]] | undefined;
   private text: string | undefined;
+  /** The errors were found in the feedback's order (the collector said so): byPath has nothing to do. */
+  private readonly inPathOrder: boolean;
   // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
-  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[]) {
+  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], inPathOrder = false) {
     this.ok = found.length === 0 && !unknownTool;
     this.unknown_tool = unknownTool;
     this.n_errors = found.length + (unknownTool ? 1 : 0);
     this.tool = tool;
     this.nearest = nearest;
     this.found = found;
+    this.inPathOrder = inPathOrder;
     this.sorted = undefined;
     this.buckets = undefined;
     this.text = undefined;
@@ -123,7 +126,7 @@ class Report implements ValidationReport {
   }
   /** Built on first read: a harness that only logs the buckets never pays for it. */
   get feedback(): string {
-    return (this.text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.found), this.unknown_tool, this.nearest));
+    return (this.text ??= this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest));
   }
   toDict(): ReportDict {
     return {
@@ -201,9 +204,52 @@ function segments(p: string): (string | number)[] {
   return out;
 }
 
-/** A path of one bare name ("layout", not "a.b", "a[0]" or "[\"odd key\"]"), or the arguments themselves (""). */
-function flatPath(p: string): boolean {
-  return p.indexOf(".") < 0 && p.indexOf("[") < 0;
+/** A path written with bare names and item indices only ("a.b[0].c", no quoted name): its segments start at "." and "[". */
+function unquoted(p: string): boolean {
+  for (let i = 0; i < p.length; i++) {
+    const c = p.charCodeAt(i);
+    if (!identChar(c, true) && c !== 46 && c !== 91 && c !== 93) return false;
+  }
+  return true;
+}
+
+/** Where the segment of an unquoted path that starts at `i` ends. */
+function segmentEnd(p: string, i: number): number {
+  let k = i + 1;
+  while (k < p.length && p.charCodeAt(k) !== 46 && p.charCodeAt(k) !== 91) k++;
+  return k;
+}
+
+/**
+ * Whether error `i` sorts after error `i - 1` under byPath's key, read off the two unquoted
+ * paths without splitting them: true only when sure (the caller falls back to the keys).
+ * The first segment where they differ decides: two item indices by number; two names by
+ * when each was first found, and the later one was first found at `i` when no earlier
+ * error has its prefix. An ancestor's own error after a member's is out of order.
+ */
+function follows(errors: ValidationError[], i: number): boolean {
+  const a = errors[i - 1]!.path, b = errors[i]!.path;
+  if (a === b || a === "") return true;
+  if (b === "") return false;
+  const n = Math.min(a.length, b.length);
+  let l = 0;
+  while (l < n && a.charCodeAt(l) === b.charCodeAt(l)) l++;
+  const ca = l < a.length ? a.charCodeAt(l) : -1, cb = l < b.length ? b.charCodeAt(l) : -1;
+  const boundA = ca === -1 || ca === 46 || ca === 91, boundB = cb === -1 || cb === 46 || cb === 91;
+  if (ca === -1 && boundB) return true; // a is b's ancestor: its own errors come first
+  if (cb === -1 && boundA) return false; // b is a's ancestor, after a member
+  // The differing segment starts at l when both end a segment there, else at the last boundary before l.
+  let st = l;
+  if (!(boundA && boundB)) for (st = l === 0 ? 0 : l - 1; st > 0 && a.charCodeAt(st) !== 46 && a.charCodeAt(st) !== 91; ) st--;
+  const indexA = a.charCodeAt(st) === 91, indexB = b.charCodeAt(st) === 91;
+  if (indexA && indexB) return Number(a.slice(st + 1, segmentEnd(a, st) - 1)) < Number(b.slice(st + 1, segmentEnd(b, st) - 1));
+  if (indexA || indexB) return false;
+  const end = segmentEnd(b, st);
+  for (let f = 0; f < i - 1; f++) {
+    const q = errors[f]!.path;
+    if (q.length >= end && q.startsWith(b.slice(0, end)) && (q.length === end || q.charCodeAt(end) === 46 || q.charCodeAt(end) === 91)) return false;
+  }
+  return true;
 }
 
 /**
@@ -214,19 +260,12 @@ function flatPath(p: string): boolean {
 function byPath(errors: ValidationError[]): ValidationError[] {
   const n = errors.length;
   if (n < 2) return errors;
-  // Every path a bare name or "": the arguments' own errors, then by name in the order first found.
-  let flat = true;
-  for (let i = 0; i < n && flat; i++) flat = flatPath(errors[i]!.path);
-  if (flat && n <= 16) {
-    // Already grouped (no name comes back after another): the order found is the order.
-    let grouped = true;
-    for (let i = 1; i < n && grouped; i++) {
-      const p = errors[i]!.path;
-      if (p === errors[i - 1]!.path) continue;
-      if (p === "") grouped = false;
-      for (let j = 0; j < i - 1 && grouped; j++) if (errors[j]!.path === p) grouped = false;
-    }
-    if (grouped) return errors;
+  // The collector walks in the schema's order, so the order found is usually the order: checked pair by pair on the paths as written.
+  if (n <= 16) {
+    let inOrder = true;
+    for (let i = 0; i < n && inOrder; i++) inOrder = unquoted(errors[i]!.path);
+    for (let i = 1; i < n && inOrder; i++) inOrder = follows(errors, i);
+    if (inOrder) return errors;
   }
   // Each error's sort key: per path segment, an item's index, or for a name the first error found under that prefix.
   const segs: (string | number)[][] = [];
@@ -295,11 +334,12 @@ export function okReport(tool: string): ValidationReport {
   return Object.freeze(r) as ValidationReport;
 }
 
-export function errorReport(tool: string, errors: ValidationError[]): ValidationReport {
+/** `inPathOrder`: the collector found the errors in the feedback's order (see byPath), so they are not sorted again. */
+export function errorReport(tool: string, errors: ValidationError[], inPathOrder = false): ValidationReport {
   // A failing `is` must yield at least one error; if the collector found none the two
   // paths disagree, which is a toolform bug: say so rather than pass the call.
   if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
-  return new Report(tool, errors, false, []);
+  return new Report(tool, errors, false, [], inPathOrder);
 }
 
 export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {

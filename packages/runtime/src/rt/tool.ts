@@ -90,7 +90,8 @@ export function makeTool<Args>(def: {
   inputSchema: Record<string, unknown> | boolean;
   schemaHash: string;
   is: (v: unknown) => boolean;
-  collect: (v: unknown, s: ValidationError[]) => void;
+  /** Pushes the errors of a value `is` refused; returns true when they always come in the feedback's order (paths grouped as byPath groups them), which the emitter knows of some schemas. */
+  collect: (v: unknown, s: ValidationError[]) => boolean | void;
   /** The generated normaliser: (args, mode 1 lenient | 2 normalized | 3 compare, repairs) => value. Absent: nothing is repaired. */
   normalize?: (v: unknown, m: number, r: Repair[]) => unknown;
   coerce?: CoerceMode;
@@ -108,14 +109,21 @@ export function makeTool<Args>(def: {
       return false;
     }
   }) as (v: unknown) => v is Args;
-  const collect = (v: unknown, s: ValidationError[]): void => {
+  /** Collects the errors; true when they are in the feedback's order (an error added here, at the arguments' own path, would break it). */
+  const collect = (v: unknown, s: ValidationError[]): boolean => {
     work.n = 0;
+    let inOrder: boolean;
     try {
-      def.collect(v, s);
+      inOrder = def.collect(v, s) === true;
     } catch (e) {
       unjudged(s, e);
+      return false;
     }
-    if (work.n > WORK_MAX) workErr(s);
+    if (work.n > WORK_MAX) {
+      workErr(s);
+      return false;
+    }
+    return inOrder;
   };
   const coerce: CoerceMode = def.coerce ?? "none";
   const nz0 = def.normalize ?? ((v: unknown) => v);
@@ -152,16 +160,14 @@ export function makeTool<Args>(def: {
       ? (v: unknown): ValidationReport => {
           if (is(v)) return ok;
           const s: ValidationError[] = [];
-          collect(v, s);
-          return errorReport(def.name, s);
+          return errorReport(def.name, s, collect(v, s));
         }
       : (v: unknown): ValidationReport => {
           const { value, r } = coerced(v);
           const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
           if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
           const s: ValidationError[] = [];
-          collect(value, s);
-          return new CoercedReport(errorReport(def.name, s), value, repairs);
+          return new CoercedReport(errorReport(def.name, s, collect(value, s)), value, repairs);
         };
   return Object.freeze({
     name: def.name,
