@@ -1,7 +1,7 @@
 // The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
 import type { Bucket, ValidationError } from "./report.js";
 import { WORK_MAX } from "./budget.js";
-import { clip, describe, jsonType, pathKeys, pk, quote, show } from "./text.js";
+import { clip, describe, isIdent, jsonType, pathKeys, pk, quote, show } from "./text.js";
 import { ucs2length } from "./predicates.js";
 import { suggestAndNearest, suggestName } from "../suggest.js";
 
@@ -49,16 +49,18 @@ export function mk(
 
 /** Wrong type. `types` is the schema's wording ("integer", "string or null"), `phrase` the message's ("an integer"). */
 export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string): void {
-  const got = describe(v);
-  s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${jsonType(v)}`, `${field(p)} must be ${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
+  const t = jsonType(v);
+  const got = describe(v, t);
+  s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${t}`, `${field(p)} must be ${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 /** A required property `key` is missing from the object at `p`. */
 export function missing(s: ValidationError[], p: string, key: string, ex?: string): void {
-  const path = pk(p, key);
-  s.push(
-    mk(path, "missing_required", "required", "present", "nothing", path, `${quote(path)} is required${ex === undefined ? "" : ". Example: " + quote(key) + ": " + ex}`, ex),
-  );
+  const bare = isIdent(key); // written and quoted as it is
+  const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
+  const qkey = bare ? '"' + key + '"' : quote(key);
+  const qpath = bare && p === "" ? qkey : quote(path);
+  s.push(mk(path, "missing_required", "required", "present", "nothing", path, `${qpath} is required${ex === undefined ? "" : ". Example: " + qkey + ": " + ex}`, ex));
 }
 
 /**
@@ -96,7 +98,7 @@ class UnknownKeyError implements ValidationError {
   }
   /** The error as an unknown key's with declared names to list, else undefined. */
   static of(e: ValidationError): UnknownKeyError | undefined {
-    return #known in e && e.#known.length > 0 ? e : undefined;
+    return e.bucket === "unknown_args" && #known in e && e.#known.length > 0 ? e : undefined;
   }
   get known(): readonly string[] {
     return this.#known;
@@ -111,14 +113,18 @@ class UnknownKeyError implements ValidationError {
 
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
 export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
-  const path = pk(p, key);
+  const bare = isIdent(key); // written and quoted as it is
+  const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const { suggestion, nearest } = suggestAndNearest(key, known);
   const qp = p === "" ? "" : quote(p);
+  // quote(p + "." + key) is quote(p) with ".key" before its closing quote: nothing in a bare key is escaped.
+  const qpath = !bare ? quote(path) : p === "" ? '"' + key + '"' : qp.slice(0, -1) + "." + key + '"';
   const whose = p === "" ? "a parameter of " + owner : "a field of " + qp;
   const none = known.length === 0 ? " It takes none." : "";
   const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
   const head = p === "" ? "Parameters of " + owner : "Fields of " + qp;
-  s.push(new UnknownKeyError(path, quote(clip(key)), `${quote(path)} is not ${whose}${hint}.${none}`, suggestion, known, head, nearest));
+  const received = !bare || key.length > 60 ? quote(clip(key)) : p === "" ? qpath : '"' + key + '"';
+  s.push(new UnknownKeyError(path, received, `${qpath} is not ${whose}${hint}.${none}`, suggestion, known, head, nearest));
 }
 
 /** At most this many names in a list line; the suggested and closest come first, so a long list loses only far names. */
@@ -147,9 +153,27 @@ export function knownLines(errors: readonly ValidationError[]): string[] {
       const near = o.near;
       for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
     }
-    out.push(k.whose + ": " + (meant === undefined && close === undefined ? schemaOrder(known) : shownNames(uniqueNames(meant ?? NONE, close ?? NONE, known))));
+    const first = meant ?? NONE, then = close ?? NONE;
+    out.push(k.whose + ": " + (leadsKnown(first, then, known) ? schemaOrder(known) : shownNames(uniqueNames(first, then, known))));
   }
   return out;
+}
+
+/** Whether the names put first (meant, then close) are, without repeats, the first of `known` in its order: then the line is the schema-order one. */
+function leadsKnown(a: readonly string[], b: readonly string[], known: readonly string[]): boolean {
+  let at = 0;
+  for (let l = 0; l < 2; l++) {
+    const list = l === 0 ? a : b;
+    for (let i = 0; i < list.length; i++) {
+      const n = list[i]!;
+      if (at < known.length && known[at] === n) at++;
+      else {
+        const j = known.indexOf(n);
+        if (j < 0 || j >= at) return false; // a later name, or one not declared: a different order
+      }
+    }
+  }
+  return true;
 }
 
 const NONE: readonly string[] = [];
@@ -223,11 +247,13 @@ const LIMIT: Record<string, [string, string]> = {
 /** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
 export function limitErr(s: ValidationError[], p: string, v: number, keyword: string, limit: number, ex?: string): void {
   const [bad, good] = LIMIT[keyword] ?? ["?", "?"];
-  s.push(mk(p, "constraint_errors", keyword, `${good} ${limit}`, show(v), `${at(p)}: ${show(v)} ${bad} ${keyword} ${limit}`, `${field(p)} must be ${good} ${limit}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+  const got = show(v);
+  s.push(mk(p, "constraint_errors", keyword, `${good} ${limit}`, got, `${at(p)}: ${got} ${bad} ${keyword} ${limit}`, `${field(p)} must be ${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 export function multipleErr(s: ValidationError[], p: string, v: number, m: number, ex?: string): void {
-  s.push(mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, show(v), `${at(p)}: ${show(v)} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+  const got = show(v);
+  s.push(mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, got, `${at(p)}: ${got} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 const SIZE: Record<string, [string, string, string, string]> = {
@@ -255,13 +281,15 @@ export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, 
 /** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
 export function patternErr(s: ValidationError[], p: string, v: string, source: string, expected: string, ex?: string, len?: number): void {
   const n = len === undefined ? len : ucs2length(v);
-  const got = n === undefined || n === len ? show(v) : `${show(v)} (${n} character${n === 1 ? "" : "s"})`;
-  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${show(v)} does not match pattern ${quote(clip(source, 200))}`, `${field(p)} must be ${expected}; got ${got}${exampleSuffix(ex)}`, ex));
+  const shown = show(v);
+  const got = n === undefined || n === len ? shown : `${shown} (${n} character${n === 1 ? "" : "s"})`;
+  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${shown} does not match pattern ${quote(clip(source, 200))}`, `${field(p)} must be ${expected}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 /** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
 export function formatErr(s: ValidationError[], p: string, v: string, format: string, words: string, ex?: string): void {
-  s.push(mk(p, "constraint_errors", "format", words, show(v), `${at(p)}: ${show(v)} is not a valid ${format}`, `${field(p)} must be ${words}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+  const got = show(v);
+  s.push(mk(p, "constraint_errors", "format", words, got, `${at(p)}: ${got} is not a valid ${format}`, `${field(p)} must be ${words}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 export function uniqueErr(s: ValidationError[], p: string, i: number, j: number): void {
@@ -270,7 +298,8 @@ export function uniqueErr(s: ValidationError[], p: string, i: number, j: number)
 
 /** Any other constraint, with texts built by the generator (combinators, not, depth, x-compare). */
 export function constraintErr(s: ValidationError[], p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): void {
-  s.push(mk(p, "constraint_errors", keyword, expected, show(v), `${at(p)}: ${text}`, `${field(p)} ${message}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+  const got = show(v);
+  s.push(mk(p, "constraint_errors", keyword, expected, got, `${at(p)}: ${text}`, `${field(p)} ${message}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 /** A schema that accepts nothing (`false`), or a property forbidden by one. */

@@ -26,7 +26,7 @@ export function quote(s: string): string {
 }
 
 /** A name a path writes bare (a.b): [A-Za-z_$][A-Za-z0-9_$]*, checked without a regex. */
-function isIdent(key: string): boolean {
+export function isIdent(key: string): boolean {
   if (key.length === 0) return false;
   for (let i = 0; i < key.length; i++) if (!identChar(key.charCodeAt(i), i > 0)) return false;
   return true;
@@ -76,8 +76,7 @@ export function show(v: unknown, n = 60): string {
 }
 
 /** What was received, for a message: `the string "ten"`, `the number 5`, `null`. */
-export function describe(v: unknown): string {
-  const t = jsonType(v);
+export function describe(v: unknown, t = jsonType(v)): string {
   if (t === "string") return "the string " + show(v);
   if (t === "integer" || t === "number") return "the number " + show(v);
   if (t === "boolean" || t === "null") return String(v);
