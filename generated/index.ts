@@ -4,11 +4,11 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.27e5cf6ef3.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.27e5cf6ef3.js";
+import * as rt from "./_runtime.30ea390bf4.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.30ea390bf4.js";
 
-// tool "book_room" from examples/tools/book_room.json
-// input hash: sha256:ac0646ae7ecbc311016140ba30b8bda9ef346e7d0f0f21bdd520d3c20c922954
+// tool "book_room"
+// from examples/tools/book_room.json
 export declare namespace BookRoomTypes {
   export interface BookRoomArgs {
     room_id: string
@@ -90,9 +90,10 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   function is0(v: unknown): boolean {
     return is_0_0(v, 0);
   }
-  /** Error path: runs only when is0 said no. */
-  function collect0(v: unknown, s: rt.ValidationError[]): void {
+  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
+  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
     err_0_0(v, "", s, 0);
+    return true;
   }
 
   /**
@@ -132,8 +133,8 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
     });
   })();
 
-// tool "create_outline" from examples/tools/tools.json#/tools/1
-// input hash: sha256:d76c9049a01ca8de1b9fd561b4212f8f529595418871b1e247c270153b5a0955
+// tool "create_outline"
+// from examples/tools/tools.json#/tools/1
 export declare namespace CreateOutlineTypes {
   export interface CreateOutlineArgs {
     title: string
@@ -436,8 +437,8 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     });
   })();
 
-// tool "edit_file" from examples/tools/edit_file.json
-// input hash: sha256:8ebf9a31c63e67096c8d2939bc93f4e69046b0e88d0d95281f40205e6a7b9cea
+// tool "edit_file"
+// from examples/tools/edit_file.json
 export declare namespace EditFileTypes {
   export interface EditFileArgs {
     /**
@@ -599,9 +600,10 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
   function is0(v: unknown): boolean {
     return is_0_0(v, 0);
   }
-  /** Error path: runs only when is0 said no. */
-  function collect0(v: unknown, s: rt.ValidationError[]): void {
+  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
+  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
     err_0_0(v, "", s, 0);
+    return true;
   }
 
   /**
@@ -665,8 +667,8 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
     });
   })();
 
-// tool "get_weather" from examples/tools/get_weather.tool.ts
-// input hash: sha256:7ec166fff62f7a3698fe38bc3a95363783460b543c40a0fc59b0c520f5aae1eb
+// tool "get_weather"
+// from examples/tools/get_weather.tool.ts
 export declare namespace GetWeatherTypes {
   export interface GetWeatherArgs {
     /**
@@ -743,9 +745,10 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
   function is0(v: unknown): boolean {
     return is_0_0(v, 0);
   }
-  /** Error path: runs only when is0 said no. */
-  function collect0(v: unknown, s: rt.ValidationError[]): void {
+  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
+  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
     err_0_0(v, "", s, 0);
+    return true;
   }
 
   /**
@@ -793,8 +796,8 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
     });
   })();
 
-// tool "legal_draft_v3" from examples/tools/legal_draft_v3.json
-// input hash: sha256:4f9fddcc6439c869d23c8512c57bdb102de6e94a718bbe3ecff4eb95bc81cb09
+// tool "legal_draft_v3"
+// from examples/tools/legal_draft_v3.json
 export declare namespace LegalDraftV3Types {
   export interface LegalDraftV3Args {
     /**
@@ -887,9 +890,10 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
   function is0(v: unknown): boolean {
     return is_0_0(v, 0);
   }
-  /** Error path: runs only when is0 said no. */
-  function collect0(v: unknown, s: rt.ValidationError[]): void {
+  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
+  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
     err_0_0(v, "", s, 0);
+    return true;
   }
 
   /**
@@ -929,8 +933,8 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
     });
   })();
 
-// tool "read_file" from examples/tools/read_file.tool.ts
-// input hash: sha256:3584ccf56e1398fe8a5eef080ebcb1f08e7a0ca77497d3fe39dd355cbbbd097d
+// tool "read_file"
+// from examples/tools/read_file.tool.ts
 export declare namespace ReadFileTypes {
   export interface ReadFileArgs {
     /**
@@ -1027,9 +1031,10 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
   function is0(v: unknown): boolean {
     return is_0_0(v, 0);
   }
-  /** Error path: runs only when is0 said no. */
-  function collect0(v: unknown, s: rt.ValidationError[]): void {
+  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
+  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
     err_0_0(v, "", s, 0);
+    return true;
   }
 
   /**
@@ -1069,8 +1074,8 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
     });
   })();
 
-// tool "schedule_meeting" from examples/tools/schedule_meeting.tool.ts
-// input hash: sha256:d8bddb86c6ea0b510a0a380ea94019ca1292e517918282f6233ad07c5d5e9418
+// tool "schedule_meeting"
+// from examples/tools/schedule_meeting.tool.ts
 export declare namespace ScheduleMeetingTypes {
   export interface ScheduleMeetingArgs {
     title: string
@@ -1309,8 +1314,8 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
     });
   })();
 
-// tool "search_issues" from examples/tools/tools.json#/tools/0
-// input hash: sha256:6e503227981ce75280b05a5c2556fdd2437288ae04e2326201d8c9fe89a42173
+// tool "search_issues"
+// from examples/tools/tools.json#/tools/0
 export declare namespace SearchIssuesTypes {
   export interface SearchIssuesArgs {
     /**

@@ -4,11 +4,11 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.27e5cf6ef3.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.27e5cf6ef3.js";
+import * as rt from "./_runtime.30ea390bf4.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.30ea390bf4.js";
 
-// tool "book_room" from tools.json#/tools/0
-// input hash: sha256:7a3d07687f62a5f24f49f0d9912a06b6e44530129d37298edf70a1a365aded5f
+// tool "book_room"
+// from tools.json#/tools/0
 export declare namespace BookRoomTypes {
   export interface BookRoomArgs {
     /**
@@ -105,9 +105,10 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   function is0(v: unknown): boolean {
     return is_0_0(v, 0);
   }
-  /** Error path: runs only when is0 said no. */
-  function collect0(v: unknown, s: rt.ValidationError[]): void {
+  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
+  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
     err_0_0(v, "", s, 0);
+    return true;
   }
 
   /**
@@ -147,8 +148,8 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
     });
   })();
 
-// tool "convert_temperature" from tools.json#/tools/2
-// input hash: sha256:b8f6de648b64e7f74245b4fdd7531a8d6a993b0340f818e71abeba28c9aa5fbc
+// tool "convert_temperature"
+// from tools.json#/tools/2
 export declare namespace ConvertTemperatureTypes {
   export interface ConvertTemperatureArgs {
     /**
@@ -219,9 +220,10 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
   function is0(v: unknown): boolean {
     return is_0_0(v, 0);
   }
-  /** Error path: runs only when is0 said no. */
-  function collect0(v: unknown, s: rt.ValidationError[]): void {
+  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
+  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
     err_0_0(v, "", s, 0);
+    return true;
   }
 
   /**
@@ -269,8 +271,8 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
     });
   })();
 
-// tool "search_docs" from tools.json#/tools/1
-// input hash: sha256:cffad511a62877940eea397b017c4bbbb1c5bc2d82b2f9f08be93ca8d895f292
+// tool "search_docs"
+// from tools.json#/tools/1
 export declare namespace SearchDocsTypes {
   export interface SearchDocsArgs {
     /**
@@ -364,9 +366,10 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
   function is0(v: unknown): boolean {
     return is_0_0(v, 0);
   }
-  /** Error path: runs only when is0 said no. */
-  function collect0(v: unknown, s: rt.ValidationError[]): void {
+  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
+  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
     err_0_0(v, "", s, 0);
+    return true;
   }
 
   /**

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:27e5cf6ef37fa6d8326942c3afc8d2c37ad9781e5cb1b5d30b5c69766dba3b1b
+// input hash: sha256:30ea390bf4ec6edb4a0342d2adc79559f7ec545f0c81de25987539e5c6f0d190
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -82,8 +82,7 @@ export function show(v: unknown, n = 60): string {
 }
 
 /** What was received, for a message: `the string "ten"`, `the number 5`, `null`. */
-export function describe(v: unknown): string {
-  const t = jsonType(v);
+export function describe(v: unknown, t = jsonType(v)): string {
   if (t === "string") return "the string " + show(v);
   if (t === "integer" || t === "number") return "the number " + show(v);
   if (t === "boolean" || t === "null") return String(v);
@@ -665,16 +664,18 @@ function mk(
 
 /** Wrong type. `types` is the schema's wording ("integer", "string or null"), `phrase` the message's ("an integer"). */
 export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string): void {
-  const got = describe(v);
-  s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${jsonType(v)}`, `${field(p)} must be ${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
+  const t = jsonType(v);
+  const got = describe(v, t);
+  s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${t}`, `${field(p)} must be ${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 /** A required property `key` is missing from the object at `p`. */
 export function missing(s: ValidationError[], p: string, key: string, ex?: string): void {
-  const path = pk(p, key);
-  s.push(
-    mk(path, "missing_required", "required", "present", "nothing", path, `${quote(path)} is required${ex === undefined ? "" : ". Example: " + quote(key) + ": " + ex}`, ex),
-  );
+  const bare = isIdent(key); // written and quoted as it is
+  const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
+  const qkey = bare ? '"' + key + '"' : quote(key);
+  const qpath = bare && p === "" ? qkey : quote(path);
+  s.push(mk(path, "missing_required", "required", "present", "nothing", path, `${qpath} is required${ex === undefined ? "" : ". Example: " + qkey + ": " + ex}`, ex));
 }
 
 /**
@@ -710,22 +711,35 @@ class UnknownKeyError implements ValidationError {
     this.#whose = whose;
     this.#near = near;
   }
-  /** The declared names of the error's object, the line's head, and the names near the key; undefined for any other error. */
-  static of(e: ValidationError): { known: readonly string[]; whose: string; near: readonly string[] } | undefined {
-    return #known in e && e.#known.length > 0 ? { known: e.#known, whose: e.#whose, near: e.#near } : undefined;
+  /** The error as an unknown key's with declared names to list, else undefined. */
+  static of(e: ValidationError): UnknownKeyError | undefined {
+    return e.bucket === "unknown_args" && #known in e && e.#known.length > 0 ? e : undefined;
+  }
+  get known(): readonly string[] {
+    return this.#known;
+  }
+  get whose(): string {
+    return this.#whose;
+  }
+  get near(): readonly string[] {
+    return this.#near;
   }
 }
 
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
 export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
-  const path = pk(p, key);
+  const bare = isIdent(key); // written and quoted as it is
+  const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const { suggestion, nearest } = suggestAndNearest(key, known);
   const qp = p === "" ? "" : quote(p);
+  // quote(p + "." + key) is quote(p) with ".key" before its closing quote: nothing in a bare key is escaped.
+  const qpath = !bare ? quote(path) : p === "" ? '"' + key + '"' : qp.slice(0, -1) + "." + key + '"';
   const whose = p === "" ? "a parameter of " + owner : "a field of " + qp;
   const none = known.length === 0 ? " It takes none." : "";
   const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
   const head = p === "" ? "Parameters of " + owner : "Fields of " + qp;
-  s.push(new UnknownKeyError(path, quote(clip(key)), `${quote(path)} is not ${whose}${hint}.${none}`, suggestion, known, head, nearest));
+  const received = !bare || key.length > 60 ? quote(clip(key)) : p === "" ? qpath : '"' + key + '"';
+  s.push(new UnknownKeyError(path, received, `${qpath} is not ${whose}${hint}.${none}`, suggestion, known, head, nearest));
 }
 
 /** At most this many names in a list line; the suggested and closest come first, so a long list loses only far names. */
@@ -736,33 +750,71 @@ const LIST_MAX = 40;
  * then those close to any unknown key, then the rest in the schema's order.
  */
 function knownLines(errors: readonly ValidationError[]): string[] {
-  let groups: Map<readonly string[], { whose: string; meant: string[]; close: string[] }> | undefined;
-  for (const e of errors) {
-    const k = UnknownKeyError.of(e);
-    if (k === undefined) continue;
-    groups ??= new Map();
-    let g = groups.get(k.known);
-    if (g === undefined) groups.set(k.known, (g = { whose: k.whose, meant: [], close: [] }));
-    if (e.suggestion !== undefined) g.meant.push(e.suggestion);
-    for (const n of k.near) g.close.push(n);
-  }
   const out: string[] = [];
-  if (groups === undefined) return out;
-  for (const [known, g] of groups) {
-    const names = uniqueNames(g.meant, g.close, known);
-    let shown = "";
-    for (let i = 0; i < names.length && i < LIST_MAX; i++) shown += (i ? ", " : "") + names[i]!;
-    if (names.length > LIST_MAX) shown += `, … (${names.length} in all)`;
-    out.push(`${g.whose}: ${shown}`);
+  for (let i = 0; i < errors.length; i++) {
+    const k = UnknownKeyError.of(errors[i]!);
+    if (k === undefined) continue;
+    const known = k.known;
+    // One line per object: made at its first unknown key, from all of that object's.
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = UnknownKeyError.of(errors[j]!)?.known === known;
+    if (seen) continue;
+    let meant: string[] | undefined, close: string[] | undefined;
+    for (let j = i; j < errors.length; j++) {
+      const e = errors[j]!;
+      const o = UnknownKeyError.of(e);
+      if (o === undefined || o.known !== known) continue;
+      if (e.suggestion !== undefined) (meant ??= []).push(e.suggestion);
+      const near = o.near;
+      for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
+    }
+    const first = meant ?? NONE, then = close ?? NONE;
+    out.push(k.whose + ": " + (leadsKnown(first, then, known) ? schemaOrder(known) : shownNames(uniqueNames(first, then, known))));
   }
   return out;
+}
+
+/** Whether the names put first (meant, then close) are, without repeats, the first of `known` in its order: then the line is the schema-order one. */
+function leadsKnown(a: readonly string[], b: readonly string[], known: readonly string[]): boolean {
+  let at = 0;
+  for (let l = 0; l < 2; l++) {
+    const list = l === 0 ? a : b;
+    for (let i = 0; i < list.length; i++) {
+      const n = list[i]!;
+      if (at < known.length && known[at] === n) at++;
+      else {
+        const j = known.indexOf(n);
+        if (j < 0 || j >= at) return false; // a later name, or one not declared: a different order
+      }
+    }
+  }
+  return true;
+}
+
+const NONE: readonly string[] = [];
+
+/** A list line's names, at most LIST_MAX of them. */
+function shownNames(names: readonly string[]): string {
+  let shown = "";
+  for (let i = 0; i < names.length && i < LIST_MAX; i++) shown += (i ? ", " : "") + names[i]!;
+  if (names.length > LIST_MAX) shown += `, … (${names.length} in all)`;
+  return shown;
+}
+
+/** The declared names as listed when no unknown key is near any: made once per object schema (the lists are module constants). */
+const schemaOrderOf = new WeakMap<readonly string[], string>();
+function schemaOrder(known: readonly string[]): string {
+  let t = schemaOrderOf.get(known);
+  if (t === undefined) schemaOrderOf.set(known, (t = shownNames(uniqueNames(NONE, NONE, known))));
+  return t;
 }
 
 /** [...new Set([...a, ...b, ...c])] without the copies: a short list is searched, a long one goes through a Set. */
 function uniqueNames(a: readonly string[], b: readonly string[], c: readonly string[]): string[] {
   const names: string[] = [];
   const seen = a.length + b.length + c.length > 24 ? new Set<string>() : undefined;
-  for (const list of [a, b, c]) {
+  for (let l = 0; l < 3; l++) {
+    const list = l === 0 ? a : l === 1 ? b : c;
     for (let i = 0; i < list.length; i++) {
       const n = list[i]!;
       if (seen === undefined ? names.includes(n) : seen.has(n)) continue;
@@ -810,11 +862,13 @@ const LIMIT: Record<string, [string, string]> = {
 /** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
 export function limitErr(s: ValidationError[], p: string, v: number, keyword: string, limit: number, ex?: string): void {
   const [bad, good] = LIMIT[keyword] ?? ["?", "?"];
-  s.push(mk(p, "constraint_errors", keyword, `${good} ${limit}`, show(v), `${at(p)}: ${show(v)} ${bad} ${keyword} ${limit}`, `${field(p)} must be ${good} ${limit}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+  const got = show(v);
+  s.push(mk(p, "constraint_errors", keyword, `${good} ${limit}`, got, `${at(p)}: ${got} ${bad} ${keyword} ${limit}`, `${field(p)} must be ${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 export function multipleErr(s: ValidationError[], p: string, v: number, m: number, ex?: string): void {
-  s.push(mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, show(v), `${at(p)}: ${show(v)} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+  const got = show(v);
+  s.push(mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, got, `${at(p)}: ${got} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 const SIZE: Record<string, [string, string, string, string]> = {
@@ -842,13 +896,15 @@ export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, 
 /** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
 export function patternErr(s: ValidationError[], p: string, v: string, source: string, expected: string, ex?: string, len?: number): void {
   const n = len === undefined ? len : ucs2length(v);
-  const got = n === undefined || n === len ? show(v) : `${show(v)} (${n} character${n === 1 ? "" : "s"})`;
-  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${show(v)} does not match pattern ${quote(clip(source, 200))}`, `${field(p)} must be ${expected}; got ${got}${exampleSuffix(ex)}`, ex));
+  const shown = show(v);
+  const got = n === undefined || n === len ? shown : `${shown} (${n} character${n === 1 ? "" : "s"})`;
+  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${shown} does not match pattern ${quote(clip(source, 200))}`, `${field(p)} must be ${expected}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 /** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
 export function formatErr(s: ValidationError[], p: string, v: string, format: string, words: string, ex?: string): void {
-  s.push(mk(p, "constraint_errors", "format", words, show(v), `${at(p)}: ${show(v)} is not a valid ${format}`, `${field(p)} must be ${words}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+  const got = show(v);
+  s.push(mk(p, "constraint_errors", "format", words, got, `${at(p)}: ${got} is not a valid ${format}`, `${field(p)} must be ${words}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 export function uniqueErr(s: ValidationError[], p: string, i: number, j: number): void {
@@ -857,7 +913,8 @@ export function uniqueErr(s: ValidationError[], p: string, i: number, j: number)
 
 /** Any other constraint, with texts built by the generator (combinators, not, depth, x-compare). */
 export function constraintErr(s: ValidationError[], p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): void {
-  s.push(mk(p, "constraint_errors", keyword, expected, show(v), `${at(p)}: ${text}`, `${field(p)} ${message}; got ${show(v)}${exampleSuffix(ex)}`, ex));
+  const got = show(v);
+  s.push(mk(p, "constraint_errors", keyword, expected, got, `${at(p)}: ${text}`, `${field(p)} ${message}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 /** A schema that accepts nothing (`false`), or a property forbidden by one. */
@@ -1004,14 +1061,17 @@ class Report implements ValidationReport {
   private sorted: ValidationError[] | undefined;
   private buckets: [string[], string[], string[], string[], string[]] | undefined;
   private text: string | undefined;
+  /** The errors were found in the feedback's order (the collector said so): byPath has nothing to do. */
+  private readonly inPathOrder: boolean;
   // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
-  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[]) {
+  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], inPathOrder = false) {
     this.ok = found.length === 0 && !unknownTool;
     this.unknown_tool = unknownTool;
     this.n_errors = found.length + (unknownTool ? 1 : 0);
     this.tool = tool;
     this.nearest = nearest;
     this.found = found;
+    this.inPathOrder = inPathOrder;
     this.sorted = undefined;
     this.buckets = undefined;
     this.text = undefined;
@@ -1046,7 +1106,7 @@ class Report implements ValidationReport {
   }
   /** Built on first read: a harness that only logs the buckets never pays for it. */
   get feedback(): string {
-    return (this.text ??= this.ok ? "" : feedbackText(this.tool, byPath(this.found), this.unknown_tool, this.nearest));
+    return (this.text ??= this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest));
   }
   toDict(): ReportDict {
     return {
@@ -1124,9 +1184,52 @@ function segments(p: string): (string | number)[] {
   return out;
 }
 
-/** A path of one bare name ("layout", not "a.b", "a[0]" or "[\"odd key\"]"), or the arguments themselves (""). */
-function flatPath(p: string): boolean {
-  return p.indexOf(".") < 0 && p.indexOf("[") < 0;
+/** A path written with bare names and item indices only ("a.b[0].c", no quoted name): its segments start at "." and "[". */
+function unquoted(p: string): boolean {
+  for (let i = 0; i < p.length; i++) {
+    const c = p.charCodeAt(i);
+    if (!identChar(c, true) && c !== 46 && c !== 91 && c !== 93) return false;
+  }
+  return true;
+}
+
+/** Where the segment of an unquoted path that starts at `i` ends. */
+function segmentEnd(p: string, i: number): number {
+  let k = i + 1;
+  while (k < p.length && p.charCodeAt(k) !== 46 && p.charCodeAt(k) !== 91) k++;
+  return k;
+}
+
+/**
+ * Whether error `i` sorts after error `i - 1` under byPath's key, read off the two unquoted
+ * paths without splitting them: true only when sure (the caller falls back to the keys).
+ * The first segment where they differ decides: two item indices by number; two names by
+ * when each was first found, and the later one was first found at `i` when no earlier
+ * error has its prefix. An ancestor's own error after a member's is out of order.
+ */
+function follows(errors: ValidationError[], i: number): boolean {
+  const a = errors[i - 1]!.path, b = errors[i]!.path;
+  if (a === b || a === "") return true;
+  if (b === "") return false;
+  const n = Math.min(a.length, b.length);
+  let l = 0;
+  while (l < n && a.charCodeAt(l) === b.charCodeAt(l)) l++;
+  const ca = l < a.length ? a.charCodeAt(l) : -1, cb = l < b.length ? b.charCodeAt(l) : -1;
+  const boundA = ca === -1 || ca === 46 || ca === 91, boundB = cb === -1 || cb === 46 || cb === 91;
+  if (ca === -1 && boundB) return true; // a is b's ancestor: its own errors come first
+  if (cb === -1 && boundA) return false; // b is a's ancestor, after a member
+  // The differing segment starts at l when both end a segment there, else at the last boundary before l.
+  let st = l;
+  if (!(boundA && boundB)) for (st = l === 0 ? 0 : l - 1; st > 0 && a.charCodeAt(st) !== 46 && a.charCodeAt(st) !== 91; ) st--;
+  const indexA = a.charCodeAt(st) === 91, indexB = b.charCodeAt(st) === 91;
+  if (indexA && indexB) return Number(a.slice(st + 1, segmentEnd(a, st) - 1)) < Number(b.slice(st + 1, segmentEnd(b, st) - 1));
+  if (indexA || indexB) return false;
+  const end = segmentEnd(b, st);
+  for (let f = 0; f < i - 1; f++) {
+    const q = errors[f]!.path;
+    if (q.length >= end && q.startsWith(b.slice(0, end)) && (q.length === end || q.charCodeAt(end) === 46 || q.charCodeAt(end) === 91)) return false;
+  }
+  return true;
 }
 
 /**
@@ -1137,19 +1240,12 @@ function flatPath(p: string): boolean {
 function byPath(errors: ValidationError[]): ValidationError[] {
   const n = errors.length;
   if (n < 2) return errors;
-  // Every path a bare name or "": the arguments' own errors, then by name in the order first found.
-  let flat = true;
-  for (let i = 0; i < n && flat; i++) flat = flatPath(errors[i]!.path);
-  if (flat && n <= 16) {
-    // Already grouped (no name comes back after another): the order found is the order.
-    let grouped = true;
-    for (let i = 1; i < n && grouped; i++) {
-      const p = errors[i]!.path;
-      if (p === errors[i - 1]!.path) continue;
-      if (p === "") grouped = false;
-      for (let j = 0; j < i - 1 && grouped; j++) if (errors[j]!.path === p) grouped = false;
-    }
-    if (grouped) return errors;
+  // The collector walks in the schema's order, so the order found is usually the order: checked pair by pair on the paths as written.
+  if (n <= 16) {
+    let inOrder = true;
+    for (let i = 0; i < n && inOrder; i++) inOrder = unquoted(errors[i]!.path);
+    for (let i = 1; i < n && inOrder; i++) inOrder = follows(errors, i);
+    if (inOrder) return errors;
   }
   // Each error's sort key: per path segment, an item's index, or for a name the first error found under that prefix.
   const segs: (string | number)[][] = [];
@@ -1218,11 +1314,12 @@ export function okReport(tool: string): ValidationReport {
   return Object.freeze(r) as ValidationReport;
 }
 
-export function errorReport(tool: string, errors: ValidationError[]): ValidationReport {
+/** `inPathOrder`: the collector found the errors in the feedback's order (see byPath), so they are not sorted again. */
+export function errorReport(tool: string, errors: ValidationError[], inPathOrder = false): ValidationReport {
   // A failing `is` must yield at least one error; if the collector found none the two
   // paths disagree, which is a toolform bug: say so rather than pass the call.
   if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
-  return new Report(tool, errors, false, []);
+  return new Report(tool, errors, false, [], inPathOrder);
 }
 
 export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
@@ -1408,7 +1505,8 @@ export function makeTool<Args>(def: {
   inputSchema: Record<string, unknown> | boolean;
   schemaHash: string;
   is: (v: unknown) => boolean;
-  collect: (v: unknown, s: ValidationError[]) => void;
+  /** Pushes the errors of a value `is` refused; returns true when they always come in the feedback's order (paths grouped as byPath groups them), which the emitter knows of some schemas. */
+  collect: (v: unknown, s: ValidationError[]) => boolean | void;
   /** The generated normaliser: (args, mode 1 lenient | 2 normalized | 3 compare, repairs) => value. Absent: nothing is repaired. */
   normalize?: (v: unknown, m: number, r: Repair[]) => unknown;
   coerce?: CoerceMode;
@@ -1426,14 +1524,21 @@ export function makeTool<Args>(def: {
       return false;
     }
   }) as (v: unknown) => v is Args;
-  const collect = (v: unknown, s: ValidationError[]): void => {
+  /** Collects the errors; true when they are in the feedback's order (an error added here, at the arguments' own path, would break it). */
+  const collect = (v: unknown, s: ValidationError[]): boolean => {
     work.n = 0;
+    let inOrder: boolean;
     try {
-      def.collect(v, s);
+      inOrder = def.collect(v, s) === true;
     } catch (e) {
       unjudged(s, e);
+      return false;
     }
-    if (work.n > WORK_MAX) workErr(s);
+    if (work.n > WORK_MAX) {
+      workErr(s);
+      return false;
+    }
+    return inOrder;
   };
   const coerce: CoerceMode = def.coerce ?? "none";
   const nz0 = def.normalize ?? ((v: unknown) => v);
@@ -1470,16 +1575,14 @@ export function makeTool<Args>(def: {
       ? (v: unknown): ValidationReport => {
           if (is(v)) return ok;
           const s: ValidationError[] = [];
-          collect(v, s);
-          return errorReport(def.name, s);
+          return errorReport(def.name, s, collect(v, s));
         }
       : (v: unknown): ValidationReport => {
           const { value, r } = coerced(v);
           const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
           if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
           const s: ValidationError[] = [];
-          collect(value, s);
-          return new CoercedReport(errorReport(def.name, s), value, repairs);
+          return new CoercedReport(errorReport(def.name, s, collect(value, s)), value, repairs);
         };
   return Object.freeze({
     name: def.name,
