@@ -39,6 +39,15 @@ export class EmitContext {
   private constCache = new Map<string, Name>();
 
   /**
+   * An optional property's place whose type gate refuses null, about to be written (set by
+   * properties/required, taken by errorNode): its type error then says, for null, that the
+   * field can be left out (rt.optTypeErr), instead of a nullOptional pass after it.
+   * `phrase`: what the field takes, in words, when the type's own phrase says less; `taken`:
+   * set by errorNode when it wrote that gate.
+   */
+  optionalNull: { node: IRNode; phrase: string | undefined; taken: boolean } | undefined;
+
+  /**
    * Places checked by a call of their own `is_*` function rather than inline, because
    * the normaliser tests them alone too and calls the same function (functions.ts).
    */

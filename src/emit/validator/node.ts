@@ -95,6 +95,10 @@ export function fastNode(n: IRNode, v: Code, ctx: EmitContext, sub: Sub, owner: 
 }
 
 export function errorNode(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext, sub: Sub, owner: boolean): Code[] {
+  // Taken here, before any place below could see it (see EmitContext.optionalNull).
+  const optional = ctx.optionalNull?.node === n && n.types?.length ? ctx.optionalNull : undefined;
+  ctx.optionalNull = undefined;
+  if (optional) optional.taken = true;
   if (n.bool === true) return [];
   if (n.bool === false) return [code`${ctx.rt("falseErr")}(s, ${pathCode(p)}, ${v});`];
   const rest = grouped(
@@ -113,7 +117,7 @@ export function errorNode(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext, sub
   }
   // type gate
   if (n.types && n.types.length) {
-    const gate = code`if (!(${typeTest(n.types, v)})) ${typeError(n, v, p, ctx)}`;
+    const gate = code`if (!(${typeTest(n.types, v)})) ${typeError(n, v, p, ctx, optional)}`;
     body = [body.length ? code`${gate} else { ${body} }` : gate];
   }
   if (body.length === 0) return [];

@@ -8,7 +8,7 @@ export type { CoerceMode, NormalizeMode, NormalizeResult, StandardSchemaV1, Tool
 export { callReport, makeTool } from "./tool.js";
 export { work, WORK_MAX } from "./budget.js";
 export { pathKeys, quote, pk, pi, clip, jsonType, show, describe } from "./text.js";
-export { workErr, unjudged, typeErr, missing, unknownKey, enumErr, limitErr, multipleErr, sizeErr, patternErr, formatErr, uniqueErr, constraintErr, falseErr, orNull, nullOptional, overrideMessages, depthErr, fromAjv } from "./messages.js";
+export { workErr, unjudged, typeErr, optTypeErr, missing, unknownKey, enumErr, limitErr, multipleErr, sizeErr, patternErr, formatErr, uniqueErr, constraintErr, falseErr, orNull, nullOptional, overrideMessages, depthErr, fromAjv } from "./messages.js";
 export type { Alternative } from "./combinators.js";
 export { pickBranch, oneOfMany } from "./combinators.js";
 export { ucs2length, isMultipleOf, hasOwn } from "./predicates.js";

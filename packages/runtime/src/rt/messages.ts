@@ -54,6 +54,16 @@ export function typeErr(s: ValidationError[], p: string, v: unknown, types: stri
   s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${t}`, `${field(p)} must be ${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
+/**
+ * An optional property's wrong type, where the schema refuses null: as typeErr, but for null
+ * (models send it for "no value") the message says the field can be left out, as nullOptional
+ * would make it. `nullPhrase`: what the field takes, when `phrase` says less ("a date (YYYY-MM-DD)").
+ */
+export function optTypeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string, nullPhrase?: string): void {
+  if (v !== null) return typeErr(s, p, v, types, phrase, ex);
+  s.push(mk(p, "type_errors", "type", phrase, "null", `${at(p)}: expected ${types}, got null`, `${field(p)} is optional: omit it, or give ${nullPhrase ?? phrase}${exampleSuffix(ex)}`, ex));
+}
+
 /** A required property `key` is missing from the object at `p`. */
 export function missing(s: ValidationError[], p: string, key: string, ex?: string): void {
   const bare = isIdent(key); // written and quoted as it is

@@ -83,14 +83,21 @@ export const propertiesKeyword: KeywordModule = {
     for (const [key, node] of n.properties ?? []) {
       const x = ctx.names.fresh("x");
       const at = keyPath(p, key, ctx);
+      // An optional field given null: its errors say it can be left out. When null fails the
+      // place's type gate and nothing else, its type error says so itself (optTypeErr).
+      const phrase = req.has(key) ? ANY_FORM : alternative(node).p;
+      const optional = !req.has(key) && node.types?.length && !node.types.includes("null") && node.errorMessage === undefined ? { node, phrase: phrase === ANY_FORM ? undefined : phrase, taken: false } : undefined;
+      ctx.optionalNull = optional;
       const inner = sub.errors(node, x, at, true);
+      ctx.optionalNull = undefined;
+      const folded = optional?.taken === true;
       if (!inner.length) continue;
       // Each property's names are fresh: no block of its own needed.
       if (req.has(key)) out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} }`);
+      else if (folded) out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} }`);
       else {
         // An optional field given null: its errors say it can be left out (nullOptional).
         const from = ctx.names.fresh("from");
-        const phrase = alternative(node).p;
         const words = phrase === ANY_FORM ? code`` : code`, ${lit(phrase)}`;
         out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { const ${from} = s.length; ${inner} if (${x} === null) ${ctx.rt("nullOptional")}(s, ${from}, ${pathCode(at)}${words}); }`);
       }

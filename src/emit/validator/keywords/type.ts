@@ -52,8 +52,17 @@ export function typeFast(n: IRNode, v: Code): Code[] {
   return [code`if (!(${typeTest(n.types, v)})) return false;`];
 }
 
-/** The type error call for `n` (used inside the gate). */
-export function typeError(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext): Code {
+/**
+ * The type error call for `n` (used inside the gate). `optional`: `n` is an optional
+ * property's place that refuses null, and null is its only error: optTypeErr then says
+ * it can be left out (what nullOptional would make of it), with `optional.phrase` when
+ * that says more than the type's phrase.
+ */
+export function typeError(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext, optional?: { phrase: string | undefined }): Code {
   const types = n.types ?? [];
-  return code`${ctx.rt("typeErr")}(s, ${pathCode(p)}, ${v}, ${lit(types.join(" or "))}, ${lit(typePhrase(types))}${exArg(n)});`;
+  const phrase = typePhrase(types);
+  if (optional === undefined) return code`${ctx.rt("typeErr")}(s, ${pathCode(p)}, ${v}, ${lit(types.join(" or "))}, ${lit(phrase)}${exArg(n)});`;
+  const words = optional.phrase === undefined || optional.phrase === phrase ? code`` : code`, ${lit(optional.phrase)}`;
+  const ex = n.example === undefined ? (words.text ? code`, undefined` : code``) : code`, ${lit(n.example)}`;
+  return code`${ctx.rt("optTypeErr")}(s, ${pathCode(p)}, ${v}, ${lit(types.join(" or "))}, ${lit(phrase)}${ex}${words});`;
 }
