@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.30ea390bf4.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.30ea390bf4.js";
+import * as rt from "./_runtime.ae4a385d17.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.ae4a385d17.js";
 
 // tool "book_room"
 // from examples/tools/book_room.json
@@ -69,15 +69,12 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
         }
       }
       const x2 = v.duration_min;
-      if (x2 !== undefined) {
-        const from0 = s.length; // #/properties/duration_min
-
-        if (!((Number.isInteger(x2)))) rt.typeErr(s, "duration_min", x2, "integer", "an integer", "15");
+      if (x2 !== undefined) { // #/properties/duration_min
+        if (!((Number.isInteger(x2)))) rt.optTypeErr(s, "duration_min", x2, "integer", "an integer", "15");
         else {
           if (x2 < 15) rt.limitErr(s, "duration_min", x2, "minimum", 15, "15");
           if (x2 > 480) rt.limitErr(s, "duration_min", x2, "maximum", 480, "15");
         }
-        if (x2 === null) rt.nullOptional(s, from0, "duration_min", "an integer");
       }
       for (const k0 in v) {
         if (!(((k0 === "room_id") || (k0 === "start_iso") || (k0 === "duration_min")))) {
@@ -282,20 +279,15 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
         }
       }
       const x1 = v.kind;
-      if (x1 !== undefined) {
-        const from0 = s.length; // #/$defs/section/properties/kind
-
-        if (!((typeof x1 === "string"))) rt.typeErr(s, rt.pk(p, "kind"), x1, "string", "a string", "\"chapter\"");
+      if (x1 !== undefined) { // #/$defs/section/properties/kind
+        if (!((typeof x1 === "string"))) rt.optTypeErr(s, rt.pk(p, "kind"), x1, "string", "a string", "\"chapter\"", "one of \"chapter\", \"section\", \"appendix\"");
         else {
           if (!((x1 === "chapter") || (x1 === "section") || (x1 === "appendix"))) rt.enumErr(s, rt.pk(p, "kind"), x1, allowed0, "enum", "\"chapter\"");
         }
-        if (x1 === null) rt.nullOptional(s, from0, rt.pk(p, "kind"), "one of \"chapter\", \"section\", \"appendix\"");
       }
       const x2 = v.children;
-      if (x2 !== undefined) {
-        const from1 = s.length; // #/$defs/section/properties/children
-
-        if (!((Array.isArray(x2)))) rt.typeErr(s, rt.pk(p, "children"), x2, "array", "an array", "[{\"heading\":\"Introduction\"}]");
+      if (x2 !== undefined) { // #/$defs/section/properties/children
+        if (!((Array.isArray(x2)))) rt.optTypeErr(s, rt.pk(p, "children"), x2, "array", "an array", "[{\"heading\":\"Introduction\"}]", "an array of objects");
         else {
           for (let i0 = 0; i0 < x2.length; i0++) {
             const x3 = x2[i0]; // #/$defs/section/properties/children/items
@@ -310,7 +302,6 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
             }
           }
         }
-        if (x2 === null) rt.nullOptional(s, from1, rt.pk(p, "children"), "an array of objects");
       }
     }
   }
@@ -551,11 +542,8 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
         }
       }
       const x6 = v.dryRun;
-      if (x6 !== undefined) {
-        const from0 = s.length; // #/properties/dryRun
-
-        if (!((typeof x6 === "boolean"))) rt.typeErr(s, "dryRun", x6, "boolean", "true or false", "false");
-        if (x6 === null) rt.nullOptional(s, from0, "dryRun", "true or false");
+      if (x6 !== undefined) { // #/properties/dryRun
+        if (!((typeof x6 === "boolean"))) rt.optTypeErr(s, "dryRun", x6, "boolean", "true or false", "false");
       }
       for (const k1 in v) {
         if (!(((k1 === "path") || (k1 === "edits") || (k1 === "dryRun")))) {
@@ -725,14 +713,11 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
         }
       }
       const x1 = v.units;
-      if (x1 !== undefined) {
-        const from0 = s.length; // #/properties/units
-
-        if (!((typeof x1 === "string"))) rt.typeErr(s, "units", x1, "string", "a string", "\"celsius\"");
+      if (x1 !== undefined) { // #/properties/units
+        if (!((typeof x1 === "string"))) rt.optTypeErr(s, "units", x1, "string", "a string", "\"celsius\"", "one of \"celsius\", \"fahrenheit\"");
         else {
           if (!((x1 === "celsius") || (x1 === "fahrenheit"))) rt.enumErr(s, "units", x1, allowed0, "enum", "\"celsius\"");
         }
-        if (x1 === null) rt.nullOptional(s, from0, "units", "one of \"celsius\", \"fahrenheit\"");
       }
       for (const k0 in v) {
         if (!(((k0 === "city") || (k0 === "units")))) {
@@ -1001,24 +986,18 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
         }
       }
       const x1 = v.head;
-      if (x1 !== undefined) {
-        const from0 = s.length; // #/properties/head
-
-        if (!((Number.isInteger(x1)))) rt.typeErr(s, "head", x1, "integer", "an integer", "1");
+      if (x1 !== undefined) { // #/properties/head
+        if (!((Number.isInteger(x1)))) rt.optTypeErr(s, "head", x1, "integer", "an integer", "1");
         else {
           if (x1 < 1) rt.limitErr(s, "head", x1, "minimum", 1, "1");
         }
-        if (x1 === null) rt.nullOptional(s, from0, "head", "an integer");
       }
       const x2 = v.tail;
-      if (x2 !== undefined) {
-        const from1 = s.length; // #/properties/tail
-
-        if (!((Number.isInteger(x2)))) rt.typeErr(s, "tail", x2, "integer", "an integer", "1");
+      if (x2 !== undefined) { // #/properties/tail
+        if (!((Number.isInteger(x2)))) rt.optTypeErr(s, "tail", x2, "integer", "an integer", "1");
         else {
           if (x2 < 1) rt.limitErr(s, "tail", x2, "minimum", 1, "1");
         }
-        if (x2 === null) rt.nullOptional(s, from1, "tail", "an integer");
       }
       for (const k0 in v) {
         if (!(((k0 === "path") || (k0 === "head") || (k0 === "tail")))) {
@@ -1185,11 +1164,8 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
                 }
               }
               const x6 = x4.optional;
-              if (x6 !== undefined) {
-                const from0 = s.length; // #/properties/attendees/items/properties/optional
-
-                if (!((typeof x6 === "boolean"))) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "optional"), x6, "boolean", "true or false", "false");
-                if (x6 === null) rt.nullOptional(s, from0, rt.pk(rt.pi("attendees", i0), "optional"), "true or false");
+              if (x6 !== undefined) { // #/properties/attendees/items/properties/optional
+                if (!((typeof x6 === "boolean"))) rt.optTypeErr(s, rt.pk(rt.pi("attendees", i0), "optional"), x6, "boolean", "true or false", "false");
               }
               for (const k0 in x4) {
                 if (!(((k0 === "email") || (k0 === "optional")))) {
@@ -1411,26 +1387,19 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
         }
       }
       const x1 = v.filters;
-      if (x1 !== undefined) {
-        const from6 = s.length; // #/properties/filters
-
-        if (!((typeof x1 === "object" && x1 !== null && !Array.isArray(x1)))) rt.typeErr(s, "filters", x1, "object", "an object", "{\"state\":\"open\"}");
+      if (x1 !== undefined) { // #/properties/filters
+        if (!((typeof x1 === "object" && x1 !== null && !Array.isArray(x1)))) rt.optTypeErr(s, "filters", x1, "object", "an object", "{\"state\":\"open\"}");
         else {
           const x2 = x1.state;
-          if (x2 !== undefined) {
-            const from0 = s.length; // #/properties/filters/properties/state
-
-            if (!((typeof x2 === "string"))) rt.typeErr(s, "filters.state", x2, "string", "a string", "\"open\"");
+          if (x2 !== undefined) { // #/properties/filters/properties/state
+            if (!((typeof x2 === "string"))) rt.optTypeErr(s, "filters.state", x2, "string", "a string", "\"open\"", "one of \"open\", \"closed\", \"all\"");
             else {
               if (!((x2 === "open") || (x2 === "closed") || (x2 === "all"))) rt.enumErr(s, "filters.state", x2, allowed0, "enum", "\"open\"");
             }
-            if (x2 === null) rt.nullOptional(s, from0, "filters.state", "one of \"open\", \"closed\", \"all\"");
           }
           const x3 = x1.labels;
-          if (x3 !== undefined) {
-            const from1 = s.length; // #/properties/filters/properties/labels
-
-            if (!((Array.isArray(x3)))) rt.typeErr(s, "filters.labels", x3, "array", "an array", "[\"bug\"]");
+          if (x3 !== undefined) { // #/properties/filters/properties/labels
+            if (!((Array.isArray(x3)))) rt.optTypeErr(s, "filters.labels", x3, "array", "an array", "[\"bug\"]", "an array of strings");
             else {
               if (x3.length > 10) rt.sizeErr(s, "filters.labels", x3, x3.length, "maxItems", 10, "[\"bug\"]");
               if (x3.length > 1) {
@@ -1443,44 +1412,35 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
                 if (!((typeof x4 === "string"))) rt.typeErr(s, rt.pi("filters.labels", i0), x4, "string", "a string", "\"bug\"");
               }
             }
-            if (x3 === null) rt.nullOptional(s, from1, "filters.labels", "an array of strings");
           }
           const x5 = x1.assignee_id;
           if (x5 !== undefined) {
-            const from2 = s.length; // #/properties/filters/properties/assignee_id
+            const from0 = s.length; // #/properties/filters/properties/assignee_id
 
             if (!(is_7_0(x5, d) || is_8_0(x5, d))) {
               const n0 = s.length;
               err_7_0(x5, "filters.assignee_id", s, d);
               rt.orNull(s, n0, "filters.assignee_id");
             }
-            if (x5 === null) rt.nullOptional(s, from2, "filters.assignee_id");
+            if (x5 === null) rt.nullOptional(s, from0, "filters.assignee_id");
           }
           const x6 = x1.created;
-          if (x6 !== undefined) {
-            const from5 = s.length; // #/properties/filters/properties/created
-
-            if (!((typeof x6 === "object" && x6 !== null && !Array.isArray(x6)))) rt.typeErr(s, "filters.created", x6, "object", "an object", "{\"after\":\"2026-01-31\"}");
+          if (x6 !== undefined) { // #/properties/filters/properties/created
+            if (!((typeof x6 === "object" && x6 !== null && !Array.isArray(x6)))) rt.optTypeErr(s, "filters.created", x6, "object", "an object", "{\"after\":\"2026-01-31\"}");
             else {
               const x7 = x6.after;
-              if (x7 !== undefined) {
-                const from3 = s.length; // #/properties/filters/properties/created/properties/after
-
-                if (!((typeof x7 === "string"))) rt.typeErr(s, "filters.created.after", x7, "string", "a string", "\"2026-01-31\"");
+              if (x7 !== undefined) { // #/properties/filters/properties/created/properties/after
+                if (!((typeof x7 === "string"))) rt.optTypeErr(s, "filters.created.after", x7, "string", "a string", "\"2026-01-31\"", "a date (YYYY-MM-DD)");
                 else {
                   if (!rt.fmt_date(x7)) rt.formatErr(s, "filters.created.after", x7, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
                 }
-                if (x7 === null) rt.nullOptional(s, from3, "filters.created.after", "a date (YYYY-MM-DD)");
               }
               const x8 = x6.before;
-              if (x8 !== undefined) {
-                const from4 = s.length; // #/properties/filters/properties/created/properties/before
-
-                if (!((typeof x8 === "string"))) rt.typeErr(s, "filters.created.before", x8, "string", "a string", "\"2026-01-31\"");
+              if (x8 !== undefined) { // #/properties/filters/properties/created/properties/before
+                if (!((typeof x8 === "string"))) rt.optTypeErr(s, "filters.created.before", x8, "string", "a string", "\"2026-01-31\"", "a date (YYYY-MM-DD)");
                 else {
                   if (!rt.fmt_date(x8)) rt.formatErr(s, "filters.created.before", x8, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
                 }
-                if (x8 === null) rt.nullOptional(s, from4, "filters.created.before", "a date (YYYY-MM-DD)");
               }
               for (const k0 in x6) {
                 if (!(((k0 === "after") || (k0 === "before")))) {
@@ -1489,7 +1449,6 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
               }
               if (rt.compareFails(x6.before, x6.after, ">")) rt.compareErr(s, "filters.created", "before", x6.before, ">", "after", x6.after);
             }
-            if (x6 === null) rt.nullOptional(s, from5, "filters.created", "an object");
           }
           for (const k1 in x1) {
             if (!(((k1 === "state") || (k1 === "labels") || (k1 === "assignee_id") || (k1 === "created")))) {
@@ -1497,38 +1456,28 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
             }
           }
         }
-        if (x1 === null) rt.nullOptional(s, from6, "filters", "an object");
       }
       const x11 = v.sort;
-      if (x11 !== undefined) {
-        const from7 = s.length; // #/properties/sort
-
-        if (!((typeof x11 === "string"))) rt.typeErr(s, "sort", x11, "string", "a string", "\"created\"");
+      if (x11 !== undefined) { // #/properties/sort
+        if (!((typeof x11 === "string"))) rt.optTypeErr(s, "sort", x11, "string", "a string", "\"created\"", "one of \"created\", \"updated\", \"comments\"");
         else {
           if (!((x11 === "created") || (x11 === "updated") || (x11 === "comments"))) rt.enumErr(s, "sort", x11, allowed1, "enum", "\"created\"");
         }
-        if (x11 === null) rt.nullOptional(s, from7, "sort", "one of \"created\", \"updated\", \"comments\"");
       }
       const x12 = v.order;
-      if (x12 !== undefined) {
-        const from8 = s.length; // #/properties/order
-
-        if (!((typeof x12 === "string"))) rt.typeErr(s, "order", x12, "string", "a string", "\"desc\"");
+      if (x12 !== undefined) { // #/properties/order
+        if (!((typeof x12 === "string"))) rt.optTypeErr(s, "order", x12, "string", "a string", "\"desc\"", "one of \"asc\", \"desc\"");
         else {
           if (!((x12 === "asc") || (x12 === "desc"))) rt.enumErr(s, "order", x12, allowed2, "enum", "\"desc\"");
         }
-        if (x12 === null) rt.nullOptional(s, from8, "order", "one of \"asc\", \"desc\"");
       }
       const x13 = v.limit;
-      if (x13 !== undefined) {
-        const from9 = s.length; // #/properties/limit
-
-        if (!((Number.isInteger(x13)))) rt.typeErr(s, "limit", x13, "integer", "an integer", "20");
+      if (x13 !== undefined) { // #/properties/limit
+        if (!((Number.isInteger(x13)))) rt.optTypeErr(s, "limit", x13, "integer", "an integer", "20");
         else {
           if (x13 < 1) rt.limitErr(s, "limit", x13, "minimum", 1, "20");
           if (x13 > 100) rt.limitErr(s, "limit", x13, "maximum", 100, "20");
         }
-        if (x13 === null) rt.nullOptional(s, from9, "limit", "an integer");
       }
       for (const k2 in v) {
         if (!(((k2 === "query") || (k2 === "filters") || (k2 === "sort") || (k2 === "order") || (k2 === "limit")))) {

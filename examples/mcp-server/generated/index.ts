@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.30ea390bf4.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.30ea390bf4.js";
+import * as rt from "./_runtime.ae4a385d17.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.ae4a385d17.js";
 
 // tool "book_room"
 // from tools.json#/tools/0
@@ -84,15 +84,12 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
         }
       }
       const x2 = v.duration_min;
-      if (x2 !== undefined) {
-        const from0 = s.length; // #/properties/duration_min
-
-        if (!((Number.isInteger(x2)))) rt.typeErr(s, "duration_min", x2, "integer", "an integer", "15");
+      if (x2 !== undefined) { // #/properties/duration_min
+        if (!((Number.isInteger(x2)))) rt.optTypeErr(s, "duration_min", x2, "integer", "an integer", "15");
         else {
           if (x2 < 15) rt.limitErr(s, "duration_min", x2, "minimum", 15, "15");
           if (x2 > 480) rt.limitErr(s, "duration_min", x2, "maximum", 480, "15");
         }
-        if (x2 === null) rt.nullOptional(s, from0, "duration_min", "an integer");
       }
       for (const k0 in v) {
         if (!(((k0 === "room_id") || (k0 === "start_iso") || (k0 === "duration_min")))) {
@@ -345,15 +342,12 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
         if (x1 === null) rt.nullOptional(s, from0, "section", "one of \"guides\", \"api\", \"changelog\"");
       }
       const x2 = v.limit;
-      if (x2 !== undefined) {
-        const from1 = s.length; // #/properties/limit
-
-        if (!((Number.isInteger(x2)))) rt.typeErr(s, "limit", x2, "integer", "an integer", "5");
+      if (x2 !== undefined) { // #/properties/limit
+        if (!((Number.isInteger(x2)))) rt.optTypeErr(s, "limit", x2, "integer", "an integer", "5");
         else {
           if (x2 < 1) rt.limitErr(s, "limit", x2, "minimum", 1, "5");
           if (x2 > 20) rt.limitErr(s, "limit", x2, "maximum", 20, "5");
         }
-        if (x2 === null) rt.nullOptional(s, from1, "limit", "an integer");
       }
       for (const k0 in v) {
         if (!(((k0 === "query") || (k0 === "section") || (k0 === "limit")))) {

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:30ea390bf4ec6edb4a0342d2adc79559f7ec545f0c81de25987539e5c6f0d190
+// input hash: sha256:ae4a385d17269333715c4ea9237ca15bcb7136fefa4cd24f03c16aafdc1aaefa
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -667,6 +667,16 @@ export function typeErr(s: ValidationError[], p: string, v: unknown, types: stri
   const t = jsonType(v);
   const got = describe(v, t);
   s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${t}`, `${field(p)} must be ${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
+}
+
+/**
+ * An optional property's wrong type, where the schema refuses null: as typeErr, but for null
+ * (models send it for "no value") the message says the field can be left out, as nullOptional
+ * would make it. `nullPhrase`: what the field takes, when `phrase` says less ("a date (YYYY-MM-DD)").
+ */
+export function optTypeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string, nullPhrase?: string): void {
+  if (v !== null) return typeErr(s, p, v, types, phrase, ex);
+  s.push(mk(p, "type_errors", "type", phrase, "null", `${at(p)}: expected ${types}, got null`, `${field(p)} is optional: omit it, or give ${nullPhrase ?? phrase}${exampleSuffix(ex)}`, ex));
 }
 
 /** A required property `key` is missing from the object at `p`. */
