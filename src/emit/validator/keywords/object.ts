@@ -93,8 +93,7 @@ export const propertiesKeyword: KeywordModule = {
       const folded = optional?.taken === true;
       if (!inner.length) continue;
       // Each property's names are fresh: no block of its own needed.
-      if (req.has(key)) out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} }`);
-      else if (folded) out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} }`);
+      if (req.has(key) || folded) out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} }`);
       else {
         // An optional field given null: its errors say it can be left out (nullOptional).
         const from = ctx.names.fresh("from");
