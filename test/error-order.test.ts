@@ -2,10 +2,11 @@
 // the order first found, an object's own errors before its members'. Two shortcuts skip the
 // sort: the collector of a schema errorsInPathOrder accepts says its errors already come in
 // that order, and otherwise byPath reads the order off the paths as written (follows). Both
-// are checked here against a plain reference sort.
+// are checked here against a plain reference sort; and the unknown-key shortcuts (the
+// cached names line, quoted forms made without a second scan) against their definitions.
 import { describe, expect, it } from "vitest";
-import { errorReport, pathKeys, type ValidationError } from "../packages/runtime/src/rt/index.js";
-import { mk } from "../packages/runtime/src/rt/messages.js";
+import { clip, errorReport, pathKeys, pk, quote, type ValidationError } from "../packages/runtime/src/rt/index.js";
+import { knownLines, missing, mk, unknownKey } from "../packages/runtime/src/rt/messages.js";
 import { errorsInPathOrder } from "../src/emit/validator/order.js";
 import { toIR } from "../src/schema/to-ir.js";
 import { generateTools } from "../bench/workload/generate.js";
@@ -96,5 +97,49 @@ describe("the feedback's order", () => {
     }
     // The bench and generated tools use none of the keywords that break the order: their collectors say so.
     expect(checked).toBeGreaterThan(1000);
+  });
+});
+
+describe("unknown keys: the names line and the quoted forms", () => {
+  it("lists the suggested and near names first, then the schema's order, as [...new Set([...meant, ...near, ...known])]", () => {
+    let seed = 11;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const pool = ["odd key", 'q"x', "ü", "a.b", "k".repeat(70), "oldText", "newText", "old_text", "path", "paths", "edits", "edit", "mode", "modes", "max_replacements", "maxReplacements", "dryRun", "dry_run", "zz"];
+    const pick = () => pool[Math.floor(rnd() * pool.length)]!;
+    for (let t = 0; t < 5000; t++) {
+      const lists = [0, 1, 2].map(() => [...new Set(Array.from({ length: Math.floor(rnd() * 6) }, pick))]);
+      const s: ValidationError[] = [];
+      for (let m = 1 + Math.floor(rnd() * 5); m > 0; m--) {
+        const p = rnd() < 0.4 ? "" : rnd() < 0.5 ? "a[1]" : 'a["x y"]';
+        const key = pick() + (rnd() < 0.3 ? "s" : "");
+        unknownKey(s, p, key, lists[Math.floor(rnd() * 3)]!, "tool");
+        const e = s[s.length - 1]!;
+        // The path and the quoted forms, as pk and quote write them.
+        expect(e.path).toBe(pk(p, key));
+        expect(e.received).toBe(quote(clip(key)));
+        expect(e.message.startsWith(quote(pk(p, key)) + " is not ")).toBe(true);
+      }
+      // The reference line of each object, in the order of its first unknown key.
+      const want: string[] = [];
+      const done = new Set<unknown>();
+      for (const e of s as (ValidationError & { known: readonly string[]; whose: string; near: readonly string[] })[]) {
+        if (e.known.length === 0 || done.has(e.known)) continue;
+        done.add(e.known);
+        const mine = (s as typeof e[]).filter((o) => o.known === e.known);
+        const names = [...new Set([...mine.flatMap((o) => (o.suggestion === undefined ? [] : [o.suggestion])), ...mine.flatMap((o) => o.near), ...e.known])];
+        want.push(`${e.whose}: ${names.slice(0, 40).join(", ")}${names.length > 40 ? `, … (${names.length} in all)` : ""}`);
+      }
+      expect(knownLines(s)).toEqual(want);
+    }
+  });
+
+  it("a missing key's path and example name are quoted as quote writes them", () => {
+    for (const p of ["", "a", "a[1]", 'a["x y"]'])
+      for (const key of ["b", "odd key", 'q"x', "ü"]) {
+        const s: ValidationError[] = [];
+        missing(s, p, key, "1");
+        expect(s[0]!.path).toBe(pk(p, key));
+        expect(s[0]!.message).toBe(`${quote(pk(p, key))} is required. Example: ${quote(key)}: 1`);
+      }
   });
 });
