@@ -71,10 +71,17 @@ function mutate(schema: Obj): unknown[] {
 async function write(file: string): Promise<void> {
   const snap: Obj = {};
   for (const g of groups()) {
-    const r = await generate({ tools: g.tools, options: { lint: false, emit: "js", ...g.options } as any });
-    if (r.diagnostics.some((d) => d.severity === "error")) {
-      console.error("build errors, skipped:", g.label);
-      continue;
+    const build = (tools: any[]) => generate({ tools, options: { lint: false, emit: "js", ...g.options } as any });
+    let r = await build(g.tools);
+    // Tools that do not build (the corpus keeps some the compiler refuses, failing closed) are left out, by name,
+    // and the names go into the snapshot: a tool that stops building shows in the comparison.
+    const refused = new Set(r.diagnostics.filter((d) => d.severity === "error").map((d) => d.tool));
+    if (refused.size > 0) {
+      if (refused.has(undefined)) throw new Error(`snapshot: the group ${g.label} does not build: ${r.diagnostics.find((d) => d.severity === "error" && d.tool === undefined)!.message}`);
+      snap[`${g.label} (refused at build)`] = [...refused].sort();
+      r = await build(g.tools.filter((t) => !refused.has(t.name)));
+      const still = r.diagnostics.find((d) => d.severity === "error");
+      if (still) throw new Error(`snapshot: the group ${g.label} does not build without its refused tools: ${still.message}`);
     }
     const dir = mkdtempSync(join(tmpdir(), "toolform-snapshot-"));
     for (const f of r.files) writeFileSync(join(dir, f.path), f.contents);

@@ -68,6 +68,18 @@ describe("the feedback's order", () => {
     expect(errorsInPathOrder(ir({ type: "object", properties: { a: { anyOf: [{ type: "string" }, { type: "null" }] } } }))).toBe(false);
     expect(errorsInPathOrder(ir({ type: "object", properties: { a: { type: "string" } }, maxProperties: 1 }))).toBe(false);
     expect(errorsInPathOrder(ir({ type: "object", properties: { a: { type: "string" } }, patternProperties: { "^a": { type: "integer" } } }))).toBe(false);
+    // A required name properties does not declare: given as undefined (a JS caller), it is missing and, after "a", an undeclared key.
+    expect(errorsInPathOrder(ir({ type: "object", properties: { a: { type: "integer" } }, required: ["b"] }))).toBe(false);
+    expect(errorsInPathOrder(ir({ type: "object", properties: { a: { type: "integer" }, b: {} }, required: ["b"] }))).toBe(true);
+  });
+
+  it("a required name given as undefined that properties does not declare: its two errors stay together", async () => {
+    const tool = { name: "reqonly", inputSchema: { type: "object", properties: { a: { type: "integer" } }, required: ["b"] }, origin: { file: "t", pointer: "" } };
+    const { toolset } = await loadToolset([tool] as never);
+    const r = toolset.reqonly!.validate({ b: undefined, a: "s" });
+    const lines = r.feedback.split("\n").slice(1).filter((l) => l.startsWith("- ") && !l.startsWith("- Parameters"));
+    const paths = lines.map((l) => /^- "([^"]+)"/.exec(l)?.[1]);
+    expect(paths).toEqual(["b", "b", "a"]);
   });
 
   it("a collector that says its errors are in the feedback's order finds them in the reference order", async () => {

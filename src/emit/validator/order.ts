@@ -39,5 +39,16 @@ const OUT_OF_ORDER: readonly (keyof IRNode)[] = [
 
 /** True when no place of the schema uses a keyword that can put its errors out of the feedback's order. */
 export function errorsInPathOrder(ir: IR): boolean {
-  return ir.nodes.every((n) => OUT_OF_ORDER.every((k) => n[k] === undefined));
+  return ir.nodes.every((n) => OUT_OF_ORDER.every((k) => n[k] === undefined) && requiredAllDeclared(n));
+}
+
+/**
+ * A required name `properties` does not declare can be reported twice, apart: as missing
+ * when a JavaScript caller gives it as `undefined` (no JSON value is), and again by the
+ * undeclared-keys loop, which sees the key, after the declared properties' errors.
+ */
+function requiredAllDeclared(n: IRNode): boolean {
+  if (n.required === undefined) return true;
+  const declared = new Set((n.properties ?? []).map(([k]) => k));
+  return n.required.every((k) => declared.has(k));
 }
