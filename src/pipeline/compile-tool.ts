@@ -8,6 +8,7 @@ import { emitValidator } from "../emit/validator/functions.js";
 import { dialectOf } from "../schema/dialect.js";
 import { inferOlderDraft } from "../schema/older-drafts.js";
 import { chooseExamples } from "../schema/examples.js";
+import { exampleChecker } from "../schema/example-check.js";
 import type { IR } from "../schema/ir.js";
 import { checkMetaSchema } from "../schema/metaschema.js";
 import { toIR } from "../schema/to-ir.js";
@@ -71,7 +72,9 @@ export async function compileToolParts(def: ToolDefinition, names: { ident: stri
   const found = [...diagnostics];
   if (!ir || found.some((d) => d.severity === "error")) return { diagnostics: found };
 
-  chooseExamples(ir, read);
+  // The candidates are checked by the tool's own checks where those judge what the schema says (formats asserted, nothing left unchecked).
+  const complete = opts.formats !== false && (opts.allowUnchecked ?? []).length === 0;
+  chooseExamples(ir, read, await exampleChecker(ir, complete, opts));
   const validatorOpts = { unknownArgs: opts.unknownArgs, toolName: def.name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput, moduleNames: [names.ident] };
   let validator: { body: Code; is: Name; collect: Name; untyped?: boolean };
   const viaAjv = opts.engine === "ajv";

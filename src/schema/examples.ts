@@ -1,11 +1,13 @@
 // Examples for messages: one valid value per field, chosen at build time from
 // the schema's own values (examples, default, const, enum), then the values its
 // description offers, then a realistic value for the field's name or format,
-// then one built for its pattern or bounds — and checked with ajv against the
-// field itself. A value that fails its field is never shown to a model.
+// then one built for its pattern or bounds — and checked against the field itself
+// (toolform's own checks, example-check.ts; ajv where those cannot judge a place
+// alone). A value that fails its field is never shown to a model.
 import { sgWords } from "@toolform/runtime/suggest";
 import { ajvFor } from "./ajv.js";
 import { getPointer } from "./dialect.js";
+import type { FitCheck } from "./example-check.js";
 import type { IR, IRNode } from "./ir.js";
 import { patternExample } from "./pattern-example.js";
 
@@ -33,35 +35,20 @@ const FORMAT_EXAMPLES: Record<string, unknown> = {
 
 let counter = 0;
 
-/** Fills `node.example` (JSON text) for every node where a checked example exists. */
-export function chooseExamples(ir: IR, schema: unknown): void {
+/**
+ * Fills `node.example` (JSON text) for every node where a checked example exists.
+ * `check`: toolform's own checks of each place (example-check.ts); without it (a schema
+ * those cannot judge place by place) ajv checks the candidates.
+ */
+export function chooseExamples(ir: IR, schema: unknown, check?: FitCheck): void {
   if (typeof schema !== "object" || schema === null) return;
-  const ajv = ajvFor(ir.dialect, "check");
-  const key = `toolform-example-${++counter}`;
-  const { $schema: _s, $id: _id, ...rest } = schema as Record<string, unknown>;
-  try {
-    ajv.addSchema({ ...rest, $id: `https://toolform.invalid/${key}.json` }, key);
-  } catch {
-    return; // a schema ajv cannot take gets no examples; the build reports the schema itself
-  }
-  const ref = (n: IRNode) => `${key}#${n.loc.split("/").map((t, i) => (i === 0 ? t : encodeURIComponent(t))).join("/")}`;
-  // Compiling a validator per node cost ~2–6 ms each, the most of a cold build: the
-  // candidates that do not depend on other nodes' examples are checked first, all in
-  // one validator (one compile per tool); the rest go node by node as before.
-  const checked = checkAllAtOnce(ajv, ir, schema, ref, key);
-  const memo = new Map<IRNode, unknown>();
+  const ajv = check ? undefined : ajvFits(ir, schema);
+  if (!check && !ajv) return; // a schema ajv cannot take gets no examples; the build reports the schema itself
   const fits = (n: IRNode, value: unknown): boolean => {
     if (n.loc.includes("#") || value === undefined) return false; // remote documents: no examples
-    const known = checked.get(n)?.get(JSON.stringify(value));
-    if (known !== undefined) return known;
-    if (builtFromPicks(n, value, schema)) return true;
-    try {
-      const validate = ajv.getSchema(ref(n));
-      return validate ? validate(value) === true : false;
-    } catch {
-      return false;
-    }
+    return check ? check(n, value) : ajv!.fits(n, value);
   };
+  const memo = new Map<IRNode, unknown>();
   const pick = (n: IRNode, depth: number): unknown => {
     if (memo.has(n)) return memo.get(n);
     memo.set(n, undefined); // recursion guard
@@ -77,8 +64,40 @@ export function chooseExamples(ir: IR, schema: unknown): void {
     return found;
   };
   for (const n of ir.nodes) if (n.bool === undefined) pick(n, 0);
-  ajv.removeSchema(key);
-  for (const k of Object.keys(ajv.refs)) if (k.startsWith(key)) delete ajv.refs[k];
+  ajv?.done();
+}
+
+/** ajv as the judge of candidates: the tool's schema added under a fresh key; `done` removes it. */
+function ajvFits(ir: IR, schema: object): { fits: (n: IRNode, value: unknown) => boolean; done: () => void } | undefined {
+  const ajv = ajvFor(ir.dialect, "check");
+  const key = `toolform-example-${++counter}`;
+  const { $schema: _s, $id: _id, ...rest } = schema as Record<string, unknown>;
+  try {
+    ajv.addSchema({ ...rest, $id: `https://toolform.invalid/${key}.json` }, key);
+  } catch {
+    return undefined;
+  }
+  const ref = (n: IRNode) => `${key}#${n.loc.split("/").map((t, i) => (i === 0 ? t : encodeURIComponent(t))).join("/")}`;
+  // Compiling a validator per node cost ~2–6 ms each: the candidates that do not depend on
+  // other nodes' examples are checked first, all in one validator (one compile per tool);
+  // the rest go node by node.
+  const checked = checkAllAtOnce(ajv, ir, schema, ref, key);
+  const fits = (n: IRNode, value: unknown): boolean => {
+    const known = checked.get(n)?.get(JSON.stringify(value));
+    if (known !== undefined) return known;
+    if (builtFromPicks(n, value, schema)) return true;
+    try {
+      const validate = ajv.getSchema(ref(n));
+      return validate ? validate(value) === true : false;
+    } catch {
+      return false;
+    }
+  };
+  const done = () => {
+    ajv.removeSchema(key);
+    for (const k of Object.keys(ajv.refs)) if (k.startsWith(key)) delete ajv.refs[k];
+  };
+  return { fits, done };
 }
 
 /**

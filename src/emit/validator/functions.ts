@@ -24,52 +24,8 @@ export interface EmittedValidator {
 export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator {
   const ctx = new EmitContext(ir, opts);
   if (!ctx.dynamic) ctx.alone = placesTestedAlone(ir);
-  const sub = makeSub(ctx);
-  const fns: { name: Name; fn: Code }[] = [];
   const root = ctx.fn(ir.root, true);
-  const rootIsRecursive = ctx.isRecursive(ir.root);
-  // Entering a schema resource that declares $dynamicAnchors extends the dynamic scope
-  // (the outermost resource's anchor wins, so names already bound are kept).
-  const enter = (node: IRNode): Code => (ctx.dynamic && node.scope ? code`ds = ${ctx.rt("enterScope")}(ds, ${ctx.scopeConst(node)});` : code``);
-  // Recursive (ref-target) functions count calls against the runtime's work budget before the
-  // depth bound; an error-path call counts 4 (it allocates: branch arrays, errors).
-  const pairFor = ({ node, names, owner }: { node: IRNode; names: FnNames; owner: boolean }): { name: Name; fn: Code }[] => {
-    const bounded = ctx.isRecursive(node);
-    // The root's error function knows its path statically ("") unless a $ref re-enters it.
-    const staticRoot = node === ir.root && !rootIsRecursive;
-    const v = code`v`;
-    // The node's own body (sub.fast would turn a scope-entering node into a call to this very function).
-    ctx.names.restartLocals();
-    const fast = fastNode(node, v, ctx, sub, owner);
-    ctx.names.restartLocals();
-    const errs = errorNode(node, v, staticRoot ? { s: "" } : { c: code`p` }, ctx, sub, owner);
-    const isBody = code`${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${opts.maxDepth}) return false;` : code``}
-        ${enter(node)}
-        ${fast}
-        return true;`;
-    const errBody = code`${bounded ? code`if ((${ctx.rt("work")}.n += 4) > ${WORK_MAX}) return; if (d > ${opts.maxDepth}) { ${ctx.rt("depthErr")}(s, p, v, ${opts.maxDepth}); return; }` : code``}
-        ${enter(node)}
-        ${errs}`;
-    return [
-      { name: names.is, fn: code`${comment(`${node === ir.root ? "root schema" : "schema at #" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`)}
-      function ${names.is}(${params(code`v: any, ${ctx.dParams}`, isBody)}): boolean {
-        ${isBody}
-      }` },
-      { name: names.err, fn: code`function ${names.err}(${params(code`v: any, p: string, s: rt.ValidationError[], ${ctx.dParams}`, errBody)}): void {
-        ${errBody}
-      }` },
-    ];
-  };
-  // Functions are emitted as first needed: is/err pairs (ref targets, branches) and the
-  // annotation collectors of unevaluatedProperties/Items, which may queue more of each other.
-  for (let e = ctx.nextEval(), f = ctx.next(); e || f; e = ctx.nextEval(), f = ctx.next()) {
-    if (e) {
-      ctx.names.restartLocals();
-      const body = e.kind === "props" ? evalPropsBody(e.node, ctx, e.self) : evalItemsBody(e.node, ctx, e.self);
-      fns.push({ name: e.name, fn: code`function ${e.name}(${params(code`v: any, ${ctx.dParams}, out: Set<${e.kind === "props" ? code`string` : code`number`}>`, body)}): void { ${body} }` });
-    }
-    if (f) fns.push(...pairFor(f));
-  }
+  const fns = emitQueued(ctx, false);
   const is = ctx.names.fresh("is");
   const collect = ctx.names.fresh("collect");
   const entries = [
@@ -88,6 +44,78 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   const emitted = new Set(all.filter((x) => kept.has(x.fn)).map((x) => x.name));
   if (!ir.nodes.some((n) => n.unevaluatedProperties !== undefined || n.unevaluatedItems !== undefined)) written.set(is, { ctx, emitted });
   return { body: code`${ctx.consts.filter(used)}\n\n${fns.map((f) => f.fn).filter(used)}\n${entries}`, runtime: ctx.runtime, is, collect };
+}
+
+/**
+ * The fast checks alone, for build-time use (src/schema/example-check.ts checks example
+ * candidates with them): an `is_*(v, d)` function for each of `nodes` (each tested
+ * alone, so no place's code is written twice), no error functions, every constant and
+ * function kept. Not for a schema with $dynamicRef (a check starting mid-schema would
+ * start without the dynamic scope).
+ */
+export function emitChecks(ir: IR, opts: ValidatorOptions, nodes: readonly IRNode[]): { body: Code; names: Map<IRNode, Name> } {
+  const ctx = new EmitContext(ir, opts);
+  if (ctx.dynamic) throw new Error("emitChecks: not for a schema with $dynamicRef");
+  ctx.alone = new Set(nodes);
+  const names = new Map(nodes.map((n) => [n, ctx.fn(n, n === ir.root).is] as const));
+  const fns = emitQueued(ctx, true);
+  return { body: code`${ctx.consts}\n\n${fns.map((f) => f.fn)}`, names };
+}
+
+/** Every function `ctx` has queued, and those they queue: is/err pairs (only `is` when `isOnly`) and annotation collectors. */
+function emitQueued(ctx: EmitContext, isOnly: boolean): { name: Name; fn: Code }[] {
+  const { ir, opts } = ctx;
+  const sub = makeSub(ctx);
+  const fns: { name: Name; fn: Code }[] = [];
+  const rootIsRecursive = ctx.isRecursive(ir.root);
+  // Entering a schema resource that declares $dynamicAnchors extends the dynamic scope
+  // (the outermost resource's anchor wins, so names already bound are kept).
+  const enter = (node: IRNode): Code => (ctx.dynamic && node.scope ? code`ds = ${ctx.rt("enterScope")}(ds, ${ctx.scopeConst(node)});` : code``);
+  // Recursive (ref-target) functions count calls against the runtime's work budget before the
+  // depth bound; an error-path call counts 4 (it allocates: branch arrays, errors).
+  const pairFor = ({ node, names, owner }: { node: IRNode; names: FnNames; owner: boolean }): { name: Name; fn: Code }[] => {
+    const bounded = ctx.isRecursive(node);
+    // The root's error function knows its path statically ("") unless a $ref re-enters it.
+    const staticRoot = node === ir.root && !rootIsRecursive;
+    const v = code`v`;
+    // The node's own body (sub.fast would turn a scope-entering node into a call to this very function).
+    ctx.names.restartLocals();
+    const fast = fastNode(node, v, ctx, sub, owner);
+    let errs: Code[] = [];
+    if (!isOnly) {
+      ctx.names.restartLocals();
+      errs = errorNode(node, v, staticRoot ? { s: "" } : { c: code`p` }, ctx, sub, owner);
+    }
+    const isBody = code`${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${opts.maxDepth}) return false;` : code``}
+        ${enter(node)}
+        ${fast}
+        return true;`;
+    const isFn = { name: names.is, fn: code`${comment(`${node === ir.root ? "root schema" : "schema at #" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`)}
+      function ${names.is}(${params(code`v: any, ${ctx.dParams}`, isBody)}): boolean {
+        ${isBody}
+      }` };
+    if (isOnly) return [isFn];
+    const errBody = code`${bounded ? code`if ((${ctx.rt("work")}.n += 4) > ${WORK_MAX}) return; if (d > ${opts.maxDepth}) { ${ctx.rt("depthErr")}(s, p, v, ${opts.maxDepth}); return; }` : code``}
+        ${enter(node)}
+        ${errs}`;
+    return [
+      isFn,
+      { name: names.err, fn: code`function ${names.err}(${params(code`v: any, p: string, s: rt.ValidationError[], ${ctx.dParams}`, errBody)}): void {
+        ${errBody}
+      }` },
+    ];
+  };
+  // Functions are emitted as first needed: is/err pairs (ref targets, branches) and the
+  // annotation collectors of unevaluatedProperties/Items, which may queue more of each other.
+  for (let e = ctx.nextEval(), f = ctx.next(); e || f; e = ctx.nextEval(), f = ctx.next()) {
+    if (e) {
+      ctx.names.restartLocals();
+      const body = e.kind === "props" ? evalPropsBody(e.node, ctx, e.self) : evalItemsBody(e.node, ctx, e.self);
+      fns.push({ name: e.name, fn: code`function ${e.name}(${params(code`v: any, ${ctx.dParams}, out: Set<${e.kind === "props" ? code`string` : code`number`}>`, body)}): void { ${body} }` });
+    }
+    if (f) fns.push(...pairFor(f));
+  }
+  return fns;
 }
 
 /**
