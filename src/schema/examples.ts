@@ -113,7 +113,7 @@ function checkAllAtOnce(ajv: ReturnType<typeof ajvFor>, ir: IR, schema: unknown,
   for (const n of ir.nodes) {
     if (n.bool !== undefined || n.loc.includes("#")) continue;
     const row = { n, jsons: [] as string[], values: [] as unknown[] };
-    for (const value of ownCandidates(n)) {
+    for (const value of exampleCandidates(n)) {
       const json = value === undefined ? undefined : JSON.stringify(value);
       if (json === undefined || row.jsons.includes(json)) continue;
       row.jsons.push(json);
@@ -186,7 +186,7 @@ function holdsPick(v: unknown, depth = 0): boolean {
 }
 
 /** The candidates of `candidates` that depend on no other node, in the same order (the same generator, with `pick` stood in for). */
-function ownCandidates(n: IRNode): unknown[] {
+export function exampleCandidates(n: IRNode): unknown[] {
   const out: unknown[] = [];
   for (const c of candidates(n, 0, () => NEEDS_PICK)) if (!holdsPick(c)) out.push(c);
   return out;

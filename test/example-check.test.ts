@@ -1,0 +1,122 @@
+// Examples for messages are checked with toolform's own fast checks (src/schema/example-check.ts),
+// no longer with an ajv compile per tool. The same examples must come out: every place of every
+// schema below gets the example the ajv judge picks (chooseExamples without a checker), and each
+// candidate value gets ajv's verdict.
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { generateTools } from "../bench/workload/generate.js";
+import { analyzeSchema, type CompileOptions } from "../src/pipeline/compile-tool.js";
+import { DEFAULT_LIMITS } from "../src/config/limits.js";
+import { exampleChecker } from "../src/schema/example-check.js";
+import { chooseExamples, exampleCandidates } from "../src/schema/examples.js";
+import { ajvFor } from "../src/schema/ajv.js";
+import type { IR, IRNode } from "../src/schema/ir.js";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const opts: CompileOptions = { unknownArgs: "reject", formats: true, maxDepth: 128, maxPatternInput: 10_000, remotes: {}, allowUnchecked: [], limits: DEFAULT_LIMITS };
+
+function analyzed(schema: unknown): { ir: IR; read: unknown } | undefined {
+  const { ir, diagnostics, schema: read } = analyzeSchema(structuredClone(schema), opts);
+  return ir && !diagnostics.some((d) => d.severity === "error") ? { ir, read } : undefined;
+}
+
+const examplesOf = (ir: IR) => ir.nodes.map((n) => [n.loc, n.example]);
+
+/**
+ * Whether ajv (as chooseExamples gave it the schema: the root $id replaced) compiles the schema at all.
+ * Where it does not (a $ref through an embedded resource's $id), ajv judged nothing and no place had an
+ * example; toolform's checks do judge there: those schemas are not compared.
+ */
+function ajvJudges(ir: IR, schema: object): boolean {
+  const ajv = ajvFor(ir.dialect, "check");
+  const key = `example-check-test-${++seq}`;
+  const { $schema: _s, $id: _id, ...rest } = schema as Record<string, unknown>;
+  try {
+    ajv.addSchema({ ...rest, $id: `https://toolform.invalid/${key}.json` }, key);
+    return ajv.getSchema(key) !== undefined;
+  } catch {
+    return false;
+  } finally {
+    ajv.removeSchema(key);
+  }
+}
+
+let seq = 0;
+/** ajv's verdict at each place of `schema` (the judge chooseExamples used before); `done` removes the schema. */
+function ajvJudge(ir: IR, schema: object): { verdict: (n: IRNode, value: unknown) => boolean; done: () => void } {
+  const ajv = ajvFor(ir.dialect, "check");
+  const key = `example-check-test-${++seq}`;
+  const { $schema: _s, $id: _id, ...rest } = schema as Record<string, unknown>;
+  ajv.addSchema({ ...rest, $id: `https://toolform.invalid/${key}.json` }, key);
+  const at = (n: IRNode) => ajv.getSchema(`${key}#${n.loc.split("/").map((t, i) => (i === 0 ? t : encodeURIComponent(t))).join("/")}`)!;
+  return { verdict: (n, value) => at(n)(value) === true, done: () => ajv.removeSchema(key) };
+}
+
+const corpus = readdirSync(join(HERE, "corpus"))
+  .filter((f) => f.endsWith(".json") && f !== "sources.json")
+  .flatMap((f) => (JSON.parse(readFileSync(join(HERE, "corpus", f), "utf8")) as { tools: { name: string; inputSchema: unknown }[] }).tools.map((t) => ({ name: `${f}:${t.name}`, schema: t.inputSchema })));
+const bench = generateTools(150, 4242).map((g) => ({ name: `bench:${g.tool.name}`, schema: g.tool.inputSchema }));
+// The JSON-Schema-Test-Suite's schemas (2020-12, formats included): every keyword toolform implements.
+const suiteDir = join(HERE, "json-schema-test-suite", "tests", "draft2020-12");
+const suite = [...readdirSync(suiteDir).filter((f) => f.endsWith(".json")), ...readdirSync(join(suiteDir, "optional", "format")).map((f) => join("optional", "format", f))].flatMap((f) =>
+  (JSON.parse(readFileSync(join(suiteDir, f), "utf8")) as { description: string; schema: unknown }[]).map((c, i) => ({ name: `suite:${f}#${i} ${c.description}`, schema: c.schema })),
+);
+
+describe("examples checked by toolform's own checks", () => {
+  it("the same example at every place as with ajv as the judge (corpus, bench workload, test suite)", async () => {
+    let places = 0;
+    let own = 0;
+    let unjudged = 0;
+    for (const { name, schema } of [...corpus, ...bench, ...suite]) {
+      const a = analyzed(schema);
+      const b = analyzed(schema);
+      if (!a || !b || typeof a.read !== "object" || a.read === null) continue;
+      if (!ajvJudges(a.ir, a.read)) {
+        unjudged++;
+        continue;
+      }
+      const check = await exampleChecker(a.ir, true, opts);
+      if (check) own++;
+      chooseExamples(a.ir, a.read, check);
+      chooseExamples(b.ir, b.read);
+      expect(examplesOf(a.ir), name).toEqual(examplesOf(b.ir));
+      places += a.ir.nodes.length;
+    }
+    // Most schemas go through toolform's checks (not the ajv fallback), and there are many places.
+    expect(own).toBeGreaterThan(800);
+    expect(places).toBeGreaterThan(5000);
+    expect(unjudged).toBeLessThan(20);
+  });
+
+  it("each candidate gets ajv's verdict", async () => {
+    let compared = 0;
+    for (const { name, schema } of [...corpus.slice(0, 300), ...bench.slice(0, 50), ...suite]) {
+      const a = analyzed(schema);
+      if (!a || typeof a.read !== "object" || a.read === null) continue;
+      const check = await exampleChecker(a.ir, true, opts);
+      if (!check || !ajvJudges(a.ir, a.read)) continue;
+      // Not the suite's own test values: they probe where ajv itself is off (inherited "constructor" read as present, formats ajv-formats lacks).
+      const values = (n: IRNode) => exampleCandidates(n);
+      const ajv = ajvJudge(a.ir, a.read);
+      for (const n of a.ir.nodes) {
+        if (n.bool !== undefined) continue;
+        for (const v of values(n)) {
+          expect(check(n, v), `${name} at #${n.loc}: ${JSON.stringify(v)}`).toBe(ajv.verdict(n, v));
+          compared++;
+        }
+      }
+      ajv.done();
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it("is not used where it cannot judge a place alone: $dynamicRef, formats off, parts left unchecked", async () => {
+    const dyn = analyzed({ $id: "https://example.com/t", $dynamicAnchor: "n", type: "object", properties: { c: { type: "array", items: { $dynamicRef: "#n" } } } })!;
+    expect(await exampleChecker(dyn.ir, true, opts)).toBeUndefined();
+    const plain = analyzed({ type: "object", properties: { a: { type: "string", format: "email" } } })!;
+    expect(await exampleChecker(plain.ir, false, opts)).toBeUndefined();
+    expect(await exampleChecker(plain.ir, true, opts)).toBeTypeOf("function");
+  });
+});
