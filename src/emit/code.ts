@@ -52,28 +52,30 @@ export function and(parts: readonly Code[]): Code {
   return parts.length === 0 ? new Code("true") : new Code(parts.map((p) => `(${p.text})`).join(" && "));
 }
 
-/** `body`'s text without its string literals and comments: where an identifier search looks. */
+/** `body`'s text without its string literals and comments: where an identifier search looks. Copies whole runs between them (a build scans every function's body). */
 function codeOnly(text: string): string {
   let out = "";
-  for (let i = 0; i < text.length; ) {
-    const c = text[i]!;
-    if (c === '"' || c === "'") {
-      for (i++; i < text.length && text[i] !== c; ) i += text[i] === "\\" ? 2 : 1;
-      i++;
-      out += " ";
-    } else if (c === "/" && text[i + 1] === "/") {
+  let from = 0;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    // '"' 34, "'" 39, "/" 47
+    if (c === 34 || c === 39) {
+      out += text.slice(from, i) + " ";
+      for (i++; i < n && text.charCodeAt(i) !== c; ) i += text.charCodeAt(i) === 92 ? 2 : 1;
+      from = ++i;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      out += text.slice(from, i);
       const end = text.indexOf("\n", i);
-      i = end < 0 ? text.length : end;
-    } else if (c === "/" && text[i + 1] === "*") {
+      from = i = end < 0 ? n : end;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      out += text.slice(from, i) + " ";
       const end = text.indexOf("*/", i + 2);
-      i = end < 0 ? text.length : end + 2;
-      out += " ";
-    } else {
-      out += c;
-      i++;
-    }
+      from = i = end < 0 ? n : end + 2;
+    } else i++;
   }
-  return out;
+  return from < n ? out + text.slice(from) : out;
 }
 
 /**
@@ -83,17 +85,26 @@ function codeOnly(text: string): string {
  * noUnusedParameters (which exempts a leading underscore).
  */
 export function params(list: Code, body: Code | readonly Code[]): Code {
+  const text = codeOnly(bodyText(body));
   return new Code(
     list.text
       .split(", ")
-      .map((param) => (uses(body, param.slice(0, param.indexOf(":"))) ? param : "_" + param))
+      .map((param) => (reads(text, param.slice(0, param.indexOf(":"))) ? param : "_" + param))
       .join(", "),
   );
 }
 
 /** Whether `body` reads the identifier `name` (outside strings and comments; `x.name` is a property, not a read). */
 export function uses(body: Code | readonly Code[], name: string): boolean {
-  const text = codeOnly(body instanceof Code ? body.text : body.map((c) => c.text).join("\n"));
+  return reads(codeOnly(bodyText(body)), name);
+}
+
+function bodyText(body: Code | readonly Code[]): string {
+  return body instanceof Code ? body.text : body.map((c) => c.text).join("\n");
+}
+
+/** Whether code-only `text` reads `name`. */
+function reads(text: string, name: string): boolean {
   return new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(text);
 }
 

@@ -22,6 +22,8 @@ interface Token {
 
 const PUNCT3 = ["===", "!==", "**=", "...", "<<=", ">>=", ">>>", "&&=", "||=", "??="];
 const PUNCT2 = ["=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", "**"];
+/** Punctuators that no entry of PUNCT3/PUNCT2 starts with: ( ) [ ] { } , ; : ~ @ # */
+const ONE_CHAR = new Set([..."()[]{},;:~@#"].map((ch) => ch.charCodeAt(0)));
 /** After these, a `/` starts a regex literal (else it divides). */
 const REGEX_AFTER_WORD = new Set(["return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw", "yield", "await", "instanceof"]);
 
@@ -149,7 +151,8 @@ export function tokenize(src: string): Token[] {
       i = j;
       continue;
     }
-    const three = src.slice(i, i + 4) === ">>>=" ? ">>>=" : PUNCT3.find((p) => src.startsWith(p, i)) ?? PUNCT2.find((p) => src.startsWith(p, i)) ?? src[i]!;
+    // Brackets and separators never start a longer punctuator: most tokens take this short way.
+    const three = ONE_CHAR.has(c) ? src[i]! : src.startsWith(">>>=", i) ? ">>>=" : PUNCT3.find((p) => src.startsWith(p, i)) ?? PUNCT2.find((p) => src.startsWith(p, i)) ?? src[i]!;
     if (three === "{") braceDepth++;
     else if (three === "}") braceDepth--;
     push("punct", three);

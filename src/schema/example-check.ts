@@ -26,9 +26,16 @@ export async function exampleChecker(ir: IR, complete: boolean, limits: { maxDep
   const nodes = ir.nodes.filter((n) => n.bool === undefined);
   const { body, names } = emitChecks(ir, { unknownArgs: "schema", toolName: "", maxDepth: limits.maxDepth, maxPatternInput: limits.maxPatternInput }, nodes);
   const list = nodes.map((n) => names.get(n)!.text);
-  // esbuild's service strips the types (its transformSync starts a process per call).
+  const tail = `\nreturn [${list.join(", ")}];`;
+  let make: (rt: unknown) => ((v: unknown, d: number) => boolean)[];
   // Code made by the emitter from Code values only (src/emit/code.ts): the same trust as the module it writes.
-  const fns = new Function("rt", `${await stripTypesAsync(body.text)}\nreturn [${list.join(", ")}];`)(rt) as ((v: unknown, d: number) => boolean)[];
+  try {
+    make = new Function("rt", withoutTypes(body.text) + tail) as typeof make;
+  } catch {
+    // A type form withoutTypes does not know: esbuild strips it (a request to its service, ~1 ms each).
+    make = new Function("rt", (await stripTypesAsync(body.text)) + tail) as typeof make;
+  }
+  const fns = make(rt);
   const at = new Map(nodes.map((n, i) => [n, fns[i]!]));
   return (n, value) => {
     if (n.bool !== undefined) return n.bool;
@@ -41,4 +48,43 @@ export async function exampleChecker(ir: IR, complete: boolean, limits: { maxDep
       return false; // nested past the stack: not shown as an example
     }
   };
+}
+
+/** The annotations the validator emitter writes (parameters, return types, `const x: any[]`), before `,` `)` `=` `;` `{`. */
+const ANNOTATION = /(?<=[\w$)]): (?:any|number|boolean|string|void|unknown|Set<(?:string|number)>|rt\.ValidationError\[\]|any(?:\[\])+|number(?:\[\])+)(?=\s*[,)=;{])/g;
+const SET_OF = /\bSet<(?:string|number)>\(/g;
+
+/**
+ * The emitter's TypeScript as JavaScript without a parser: the few type forms it writes
+ * removed from the code between string literals and comments (copied as they are).
+ * Anything else of TypeScript is left in place, and `new Function` refuses it (the caller
+ * then asks esbuild).
+ */
+export function withoutTypes(ts: string): string {
+  let out = "";
+  let from = 0;
+  const strip = (code: string) => code.replace(ANNOTATION, "").replace(SET_OF, "Set(");
+  for (let i = 0; i < ts.length; ) {
+    const c = ts.charCodeAt(i);
+    let end = -1;
+    // '"' 34, "'" 39, "/" 47
+    if (c === 34 || c === 39) {
+      let j = i + 1;
+      while (j < ts.length && ts.charCodeAt(j) !== c) j += ts.charCodeAt(j) === 92 ? 2 : 1;
+      end = j + 1;
+    } else if (c === 47 && ts.charCodeAt(i + 1) === 47) {
+      const j = ts.indexOf("\n", i);
+      end = j < 0 ? ts.length : j;
+    } else if (c === 47 && ts.charCodeAt(i + 1) === 42) {
+      const j = ts.indexOf("*/", i + 2);
+      end = j < 0 ? ts.length : j + 2;
+    }
+    if (end < 0) {
+      i++;
+      continue;
+    }
+    out += strip(ts.slice(from, i)) + ts.slice(i, end);
+    from = i = end;
+  }
+  return out + strip(ts.slice(from));
 }
