@@ -149,15 +149,20 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   }
   const jobs: CompileJob[] = todo.map((s) => ({ def: s.def, names: s.names, opts: s.opts, js: emit !== "ts" }));
   const workers = workerCount(jobs.length);
-  const onWorkers = workers > 0 ? compileOnWorkers(jobs, VERSION, workers, ...(await redosHandoff())) : undefined;
-  // While the workers compile, this thread lints, and makes the runtime's texts (emit "js").
+  // While the workers compile, this thread lints, and makes the runtime's texts (emit "js"). A tool
+  // compiled on a worker is linted as it comes back, with its patterns' ReDoS verdicts (no second recheck here).
   const lints = new Map<number, Diagnostic[]>();
-  if (options.lint !== false) {
-    for (const [i, s] of slots.entries()) if (s.t?.lint?.key !== lintKey) lints.set(i, await lintTools(s.def, s.opts, options.lint || {}, strict));
-  }
+  const slotIndex = new Map(slots.map((s, i) => [s, i]));
+  const lintSlot = async (i: number) => void lints.set(i, await lintTools(slots[i]!.def, slots[i]!.opts, options.lint || {}, strict));
+  const wantsLint = (s: (typeof slots)[number]) => options.lint !== false && s.t?.lint?.key !== lintKey;
+  const lintingLater: Promise<void>[] = [];
+  const onWorkers = workers > 0 ? compileOnWorkers(jobs, VERSION, workers, ...(await redosHandoff()), (j) => void (wantsLint(todo[j]!) && lintingLater.push(lintSlot(slotIndex.get(todo[j]!)!)))) : undefined;
+  const onWorker = new Set(onWorkers ? todo : []);
+  for (const [i, s] of slots.entries()) if (wantsLint(s) && !onWorker.has(s)) await lintSlot(i);
   const rtTs = runtimeSource();
   const runtimeTexts = emit !== "ts" && onWorkers ? await runtimeJs(rtTs, options.formatCache ?? processFormatCache, emit === "cjs" ? "cjs" : "esm") : undefined;
   const done: CompileDone[] = onWorkers ? await onWorkers : await inSequence(jobs, (j) => compileJob(j, VERSION));
+  await Promise.all(lintingLater);
   const undecided = new Set<(typeof slots)[number]>();
   todo.forEach((s, i) => {
     const { tool, parts } = done[i]!;

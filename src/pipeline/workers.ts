@@ -47,7 +47,7 @@ export function workerCount(n: number): number {
 /**
  * Compiles every job on `count` workers; results in job order, diagnostics unplaced.
  * `verdicts`: ReDoS verdicts already known (each worker starts with them); `onVerdicts`
- * gets the ones the workers decide.
+ * gets the ones the workers decide; `onDone(id)` says job `id` is back (its verdicts given first).
  */
 export async function compileOnWorkers(
   jobs: CompileJob[],
@@ -55,6 +55,7 @@ export async function compileOnWorkers(
   count: number,
   verdicts: [string, RedosVerdict][] = [],
   onVerdicts: (v: [string, RedosVerdict][]) => void = () => {},
+  onDone: (id: number) => void = () => {},
 ): Promise<CompileDone[]> {
   const results: CompileDone[] = new Array(jobs.length);
   let next = 0;
@@ -79,8 +80,9 @@ export async function compileOnWorkers(
               inFlight--;
               if (r.error !== undefined) return reject(new Error(`compiling tool ${JSON.stringify(jobs[r.id]!.def.name)} on a worker: ${r.error}`));
               if (r.verdicts?.length) onVerdicts(r.verdicts);
-              results[r.id] = { tool: { ...r.done!.tool, def: jobs[r.id]!.def }, parts: r.done!.parts };
+              results[r.id] = { tool: { ...r.done!.tool, def: jobs[r.id]!.def }, parts: r.done!.parts, ...(r.done!.undecided ? { undecided: true } : {}) };
               send();
+              onDone(r.id);
             });
             w.on("error", reject);
             w.on("exit", (code) => (next < jobs.length || inFlight > 0 ? reject(new Error(`a compile worker exited (code ${code})`)) : resolve()));
