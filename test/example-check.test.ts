@@ -11,6 +11,11 @@ import { analyzeSchema, type CompileOptions } from "../src/pipeline/compile-tool
 import { DEFAULT_LIMITS } from "../src/config/limits.js";
 import { exampleChecker, withoutTypes } from "../src/schema/example-check.js";
 import { emitChecks } from "../src/emit/validator/functions.js";
+import { lintTools } from "../src/pipeline/lint.js";
+import { lintTool } from "../src/schema/lint/index.js";
+import { placeDiagnostic } from "../src/pipeline/compiled.js";
+import { generate } from "../src/pipeline/generate.js";
+import type { ToolDefinition } from "../src/sources/types.js";
 import { chooseExamples, exampleCandidates } from "../src/schema/examples.js";
 import { ajvFor } from "../src/schema/ajv.js";
 import type { IR, IRNode } from "../src/schema/ir.js";
@@ -134,5 +139,53 @@ describe("examples checked by toolform's own checks", () => {
       made++;
     }
     expect(made).toBeGreaterThan(900);
+  });
+
+  describe("the lint's defaults and examples: toolform's checks first, ajv for what they refuse", () => {
+    const def = (inputSchema: unknown, i = 0): ToolDefinition => ({ name: `tool_${i}`, description: "Does one documented thing.", inputSchema: inputSchema as never, origin: { file: "tools.json", pointer: `/tools/${i}` } });
+    /** The lint as it was: every default and example judged by ajv. */
+    const byAjv = (d: ToolDefinition, strict = false) => lintTool(d, { strict, unknownArgs: "reject", maxPatternInput: 10_000, rules: {} }).map((x) => (x.tool ? x : placeDiagnostic(x, d)));
+    const bad = {
+      type: "object",
+      properties: {
+        day: { type: "string", description: "d", format: "date", default: "yesterday", examples: ["2024-05-01", "soon"] },
+        count: { $ref: "#/$defs/count", description: "d", default: "ten" },
+        ok: { type: "string", description: "d", default: "fine", examples: ["also fine"] },
+        tags: { type: "array", description: "d", items: { type: "string", pattern: "^[a-z]+$" }, default: ["a", "B"], uniqueItems: true },
+      },
+      $defs: { count: { type: "integer", minimum: 0 } },
+    };
+
+    it("a bad default or example is the same build error naming the place (strict), the same warning otherwise", async () => {
+      const { diagnostics } = await generate({ tools: [def(bad)], options: { strict: true } });
+      const found = diagnostics.filter((d) => d.code === "schema/bad-default" || d.code === "schema/bad-example");
+      expect(found.map((d) => [d.severity, d.code, d.pointer])).toEqual([
+        ["error", "schema/bad-default", "/tools/0/inputSchema/properties/count/default"],
+        ["error", "schema/bad-default", "/tools/0/inputSchema/properties/day/default"],
+        ["error", "schema/bad-example", "/tools/0/inputSchema/properties/day/examples/1"],
+        ["error", "schema/bad-default", "/tools/0/inputSchema/properties/tags/default"],
+      ]);
+      expect(found.find((d) => d.pointer?.endsWith("/day/default"))!.message).toMatch(/^The default "yesterday" at \/properties\/day fails its own schema: must match format "date"\.$/);
+      expect(await lintTools(def(bad), opts, {}, false)).toEqual(byAjv(def(bad)));
+    });
+
+    it("the same findings as ajv alone on every corpus tool with a default or an example, and on draft-07 and broken schemas", async () => {
+      const draft7 = {
+        $schema: "http://json-schema.org/draft-07/schema#",
+        type: "object",
+        properties: { pair: { type: "array", description: "d", items: [{ type: "string" }, { type: "integer" }], default: ["a", "b"] }, good: { $ref: "#/definitions/n", description: "d", default: 3 } },
+        definitions: { n: { type: "integer" } },
+      };
+      const broken = { type: "object", properties: { bad: { $ref: "#/$defs/missing", description: "d" }, n: { type: "integer", description: "d", default: "x" } } };
+      const schemas = [draft7, broken, bad, ...corpus.map((t) => t.schema).filter((s) => /"(default|examples)"/.test(JSON.stringify(s)))];
+      expect(schemas.length).toBeGreaterThan(100);
+      let findings = 0;
+      for (const [i, s] of schemas.entries()) {
+        const got = await lintTools(def(s, i), opts, {}, false);
+        expect(got, JSON.stringify(s).slice(0, 200)).toEqual(byAjv(def(s, i)));
+        findings += got.filter((d) => d.code === "schema/bad-default" || d.code === "schema/bad-example").length;
+      }
+      expect(findings).toBeGreaterThan(4);
+    });
   });
 });

@@ -5,39 +5,16 @@ import type { Code, Name } from "../emit/code.js";
 import { emitArgsType } from "../emit/types.js";
 import { emitIdentityNormalizer, emitNormalizer } from "../emit/normalizer/functions.js";
 import { emitValidator } from "../emit/validator/functions.js";
-import { dialectOf } from "../schema/dialect.js";
-import { inferOlderDraft } from "../schema/older-drafts.js";
 import { chooseExamples } from "../schema/examples.js";
 import { exampleChecker } from "../schema/example-check.js";
-import type { IR } from "../schema/ir.js";
-import { checkMetaSchema } from "../schema/metaschema.js";
-import { toIR } from "../schema/to-ir.js";
 import type { ToolDefinition } from "../sources/types.js";
 import { emitAjvValidator } from "../emit/ajv/validator.js";
-import { schemaShapeProblem } from "../schema/shape.js";
-import { limitProblem } from "../config/limits.js";
+import { analyzeSchema } from "../schema/analyze.js";
 import { assembleTool, placeCompiled, type CompiledTool, type CompileOptions, type ToolParts } from "./compiled.js";
 
+export { analyzeSchema } from "../schema/analyze.js";
 // The types and the light half live in compiled.ts (loaded without the compiler); re-exported for callers of this file.
 export { assembleTool, placeCompiled, placeDiagnostic, type CompiledTool, type CompileOptions, type ToolParts } from "./compiled.js";
-
-/** The schema, its IR, and what the checks found — without emitting. */
-export function analyzeSchema(given: unknown, opts: CompileOptions): { ir?: IR; diagnostics: Diagnostic[]; schema: unknown } {
-  // Too deep, or a number that is Infinity: refused before anything recursive reads it (src/schema/shape.ts).
-  const shape = schemaShapeProblem(given);
-  if (shape) return { diagnostics: [shape], schema: given };
-  // Past the size bounds nothing else runs: the cost of what follows grows with the schema.
-  const tooBig = limitProblem(given, opts.limits);
-  if (tooBig) return { diagnostics: [tooBig], schema: given };
-  // No $schema but a draft-07-only form: read as draft-07 (src/schema/older-drafts.ts), with a warning per place.
-  const older = opts.dialect === undefined ? inferOlderDraft(given) : undefined;
-  const schema = older ? older.schema : given;
-  const dialect = older ? "draft-07" : dialectOf(schema, opts.dialect ?? "2020-12");
-  const meta = [...(older?.diagnostics ?? []), ...checkMetaSchema(schema, dialect)];
-  if (meta.some((d) => d.severity === "error")) return { diagnostics: meta, schema };
-  const { ir, diagnostics } = toIR(schema, { dialect, formats: opts.formats ? "assert" : "annotate", remotes: opts.remotes, allowUnchecked: opts.allowUnchecked ?? [] });
-  return { ir, diagnostics: [...meta, ...diagnostics], schema };
-}
 
 export async function compileTool(
   def: ToolDefinition,

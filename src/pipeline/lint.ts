@@ -10,5 +10,36 @@ export async function lintTools(def: ToolDefinition, opts: CompileOptions, rules
   // A schema too deep (or with Infinity) is refused by compileTool with the place named; the lint's walks would overflow on it.
   if (schemaShapeProblem(def.inputSchema) || limitProblem(def.inputSchema, opts.limits)) return [];
   const { lintTool } = await import("../schema/lint/index.js");
-  return lintTool(def, { strict, unknownArgs: opts.unknownArgs, maxPatternInput: opts.maxPatternInput, rules: rules as never }).map((d: Diagnostic) => (d.tool ? d : placeDiagnostic(d, def)));
+  const fits = await ownFits(def.inputSchema, opts);
+  return lintTool(def, { strict, unknownArgs: opts.unknownArgs, maxPatternInput: opts.maxPatternInput, rules: rules as never, fits }).map((d: Diagnostic) => (d.tool ? d : placeDiagnostic(d, def)));
+}
+
+/**
+ * The lint's first pass over defaults and examples: toolform's own checks of the schema's
+ * places (src/schema/example-check.ts), made on first use, for a schema that has either.
+ * They judge only where they read the schema as ajv's default/example check does (the same
+ * dialect, formats asserted, nothing left unchecked); elsewhere, and for a value they
+ * refuse, ajv judges (its errors are the message).
+ */
+async function ownFits(schema: unknown, opts: CompileOptions): Promise<((pointer: string, value: unknown) => boolean | undefined) | undefined> {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(schema);
+  } catch {
+    return undefined;
+  }
+  if (!text || (!text.includes('"default"') && !text.includes('"examples"'))) return undefined;
+  const [{ analyzeSchema }, { exampleCheckerSync }, { sanityDialect }] = await Promise.all([import("../schema/analyze.js"), import("../schema/example-check.js"), import("../schema/lint/sanity.js")]);
+  let at: Map<string, (value: unknown) => boolean> | null | undefined;
+  const make = (): Map<string, (value: unknown) => boolean> | null => {
+    const complete = opts.formats !== false && (opts.allowUnchecked ?? []).length === 0;
+    const { ir, diagnostics } = analyzeSchema(schema, opts);
+    if (!ir || diagnostics.some((d) => d.severity === "error") || ir.dialect !== sanityDialect(schema as never)) return null;
+    const check = exampleCheckerSync(ir, complete, opts);
+    return check ? new Map(ir.nodes.map((n) => [n.loc, (v: unknown) => check(n, v)])) : null;
+  };
+  return (pointer, value) => {
+    if (at === undefined) at = make();
+    return at?.get(pointer)?.(value);
+  };
 }

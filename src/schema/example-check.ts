@@ -22,21 +22,42 @@ export type FitCheck = (n: IRNode, value: unknown) => boolean;
  * annotations, a part left unchecked by allowUnchecked).
  */
 export async function exampleChecker(ir: IR, complete: boolean, limits: { maxDepth: number; maxPatternInput: number }): Promise<FitCheck | undefined> {
+  const code = checksCode(ir, complete, limits);
+  if (!code) return undefined;
+  // A type form withoutTypes does not know: esbuild strips it (a request to its service, ~1 ms each).
+  return checkerOf(code, withoutTypes(code.ts)) ?? checkerOf(code, await stripTypesAsync(code.ts));
+}
+
+/** exampleChecker without waiting: undefined also when the checks' types need esbuild (the lint, which runs synchronously). */
+export function exampleCheckerSync(ir: IR, complete: boolean, limits: { maxDepth: number; maxPatternInput: number }): FitCheck | undefined {
+  const code = checksCode(ir, complete, limits);
+  return code && checkerOf(code, withoutTypes(code.ts));
+}
+
+interface ChecksCode {
+  ts: string;
+  nodes: IRNode[];
+  list: string[];
+}
+
+function checksCode(ir: IR, complete: boolean, limits: { maxDepth: number; maxPatternInput: number }): ChecksCode | undefined {
   if (!complete || ir.nodes.some((n) => n.dynamicRef !== undefined || n.loc.includes("#"))) return undefined;
   const nodes = ir.nodes.filter((n) => n.bool === undefined);
   const { body, names } = emitChecks(ir, { unknownArgs: "schema", toolName: "", maxDepth: limits.maxDepth, maxPatternInput: limits.maxPatternInput }, nodes);
-  const list = nodes.map((n) => names.get(n)!.text);
-  const tail = `\nreturn [${list.join(", ")}];`;
+  return { ts: body.text, nodes, list: nodes.map((n) => names.get(n)!.text) };
+}
+
+/** The checks from their JavaScript; undefined when it does not compile (TypeScript left in it). */
+function checkerOf(code: ChecksCode, js: string): FitCheck | undefined {
   let make: (rt: unknown) => ((v: unknown, d: number) => boolean)[];
-  // Code made by the emitter from Code values only (src/emit/code.ts): the same trust as the module it writes.
   try {
-    make = new Function("rt", withoutTypes(body.text) + tail) as typeof make;
+    // Code made by the emitter from Code values only (src/emit/code.ts): the same trust as the module it writes.
+    make = new Function("rt", `${js}\nreturn [${code.list.join(", ")}];`) as typeof make;
   } catch {
-    // A type form withoutTypes does not know: esbuild strips it (a request to its service, ~1 ms each).
-    make = new Function("rt", (await stripTypesAsync(body.text)) + tail) as typeof make;
+    return undefined;
   }
   const fns = make(rt);
-  const at = new Map(nodes.map((n, i) => [n, fns[i]!]));
+  const at = new Map(code.nodes.map((n, i) => [n, fns[i]!]));
   return (n, value) => {
     if (n.bool !== undefined) return n.bool;
     const f = at.get(n);

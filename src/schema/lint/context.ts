@@ -70,6 +70,12 @@ export interface LintOptions {
   redosTimeoutMs?: number;
   /** The build's `maxPatternInput` (default 10,000): the ReDoS finding says what the generated check runs a pattern on. */
   maxPatternInput?: number;
+  /**
+   * Whether a value fits the schema place at a pointer, by toolform's own checks
+   * (src/pipeline/lint.ts); undefined where they cannot judge. A default or example it
+   * passes needs no ajv; the others are judged (and their messages written) by ajv.
+   */
+  fits?: (pointer: string, value: unknown) => boolean | undefined;
 }
 
 export const DEFAULT_MAX_DESCRIPTION_LENGTH = 1500;

@@ -455,12 +455,18 @@ type AjvLike = {
   getSchema(ref: string): ((data: unknown) => boolean) & { errors?: unknown };
 };
 
+/** The dialect the default/example check reads a schema in, by its `$schema` (else 2020-12). */
+export function sanityDialect(root: JsonSchema): "draft-07" | "2019-09" | "2020-12" {
+  const dialect = isObject(root) && typeof root.$schema === "string" ? root.$schema : "";
+  return /draft-0[4-7]/.test(dialect) ? "draft-07" : /2019-09/.test(dialect) ? "2019-09" : "2020-12";
+}
+
 function makeAjv(root: JsonSchema): AjvLike {
   const opts = { strict: false, validateSchema: false, logger: false as const, allErrors: true, validateFormats: true };
-  const dialect = isObject(root) && typeof root.$schema === "string" ? root.$schema : "";
+  const dialect = sanityDialect(root);
   let ajv;
-  if (/draft-0[4-7]/.test(dialect)) ajv = new (Ajv07())(opts);
-  else if (/2019-09/.test(dialect)) ajv = new (Ajv2019())(opts);
+  if (dialect === "draft-07") ajv = new (Ajv07())(opts);
+  else if (dialect === "2019-09") ajv = new (Ajv2019())(opts);
   else ajv = new (Ajv2020())(opts);
   addFormats()(ajv);
   return ajv as unknown as AjvLike;
@@ -514,7 +520,7 @@ function compilableCopy(index: SchemaIndex): SchemaObject | undefined {
 }
 
 function defaultsAndExamples(ctx: LintContext, index: SchemaIndex): Diagnostic[] {
-  const targets: { node: SchemaNode; kind: "default" | "example"; value: unknown; pointer: string }[] = [];
+  let targets: { node: SchemaNode; kind: "default" | "example"; value: unknown; pointer: string }[] = [];
   for (const node of index.nodes) {
     const s = node.schema;
     if (!isObject(s)) continue;
@@ -526,6 +532,9 @@ function defaultsAndExamples(ctx: LintContext, index: SchemaIndex): Diagnostic[]
       s.examples.forEach((value, i) => targets.push({ node, kind: "example", value, pointer: childPointer(node.pointer, "examples", i) }));
     }
   }
+  // First pass: toolform's own checks; ajv only for what they do not pass (and to say why it fails).
+  const fits = ctx.options.fits;
+  if (fits) targets = targets.filter((t) => fits(t.node.pointer, t.value) !== true);
   if (targets.length === 0) return [];
   if (!isObject(index.root)) return [];
   const root = compilableCopy(index);
