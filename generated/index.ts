@@ -1116,7 +1116,7 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"title\":\"Fix login timeout\",\"start_iso\":\"2026-01-31T09:00:00Z\",\"end_iso\":\"2026-01-31T09:00:00Z\",\"attendees\":[{\"email\":\"user@example.com\"}]}");
+    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object");
     else {
       if (!(v.title !== undefined)) rt.missing(s, "", "title", "\"Fix login timeout\"");
       if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", "\"2026-01-31T09:00:00Z\"");

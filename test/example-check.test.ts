@@ -118,6 +118,23 @@ describe("examples checked by toolform's own checks", () => {
     expect(compared).toBeGreaterThan(1000);
   });
 
+  it("an example never breaks the tool's own x-compare rule (ajv, which does not know the keyword, let one through)", async () => {
+    const schema = {
+      type: "object",
+      properties: { start_iso: { type: "string", format: "date-time" }, end_iso: { type: "string", format: "date-time" } },
+      required: ["start_iso", "end_iso"],
+      "x-compare": [{ left: "end_iso", op: ">", right: "start_iso" }],
+    };
+    const a = analyzed(schema)!;
+    chooseExamples(a.ir, a.read, await exampleChecker(a.ir, true, opts));
+    // Both fields' examples are the same time: the object of them fails "end after start", so the root has none.
+    expect(a.ir.nodes.find((n) => n.loc === "/properties/end_iso")!.example).toBe('"2026-01-31T09:00:00Z"');
+    expect(a.ir.root.example).toBeUndefined();
+    const b = analyzed(schema)!;
+    chooseExamples(b.ir, b.read);
+    expect(b.ir.root.example).toBe('{"start_iso":"2026-01-31T09:00:00Z","end_iso":"2026-01-31T09:00:00Z"}');
+  });
+
   it("is not used where it cannot judge a place alone: $dynamicRef, formats off, parts left unchecked", async () => {
     const dyn = analyzed({ $id: "https://example.com/t", $dynamicAnchor: "n", type: "object", properties: { c: { type: "array", items: { $dynamicRef: "#n" } } } })!;
     expect(await exampleChecker(dyn.ir, true, opts)).toBeUndefined();
