@@ -1,10 +1,12 @@
 // Compiling many tools on worker threads (a cold build of 1,000 tools). Each worker
-// loads the compiler once and takes tools a few at a time, so a slow tool does not
-// hold the others up. Diagnostics come back schema-relative and are placed in the
-// source on the main thread (the source locator is a function, which cannot cross).
+// loads the compiler once and takes tools a few at a time (up to MAX_BATCH, their
+// sections stripped of types in one esbuild request). Diagnostics come back
+// schema-relative and are placed in the source on the main thread (the source locator
+// is a function, which cannot cross).
 // Used only from compiled JavaScript (a worker cannot load TypeScript sources
 // without a loader), and only when there is more than one core and enough tools to
 // pay for starting the workers (each loads the compiler: ~0.5 s of CPU).
+import { randomUUID } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parentPort, Worker, workerData } from "node:worker_threads";
@@ -28,9 +30,13 @@ export interface CompileDone {
   undecided?: boolean;
 }
 
-type Request = { id: number; job: CompileJob; version: string };
-/** `verdicts`: ReDoS verdicts the worker decided for this job (the main thread stores them with the cache). */
-type Reply = { id: number; done?: CompileDone; verdicts?: [string, RedosVerdict][]; error?: string };
+/** A few jobs at a time: their sections are stripped of types in one esbuild request (jsSections). */
+type Request = { ids: number[]; jobs: CompileJob[]; version: string };
+/** `verdicts`: ReDoS verdicts the worker decided for these jobs (the main thread stores them with the cache). */
+type Reply = { ids: number[]; done?: CompileDone[]; verdicts?: [string, RedosVerdict][]; error?: string };
+
+/** Most jobs in one request: each esbuild request costs ~1-3 ms of its CPU whatever its size, but a worker should not hold many tools back. */
+const MAX_BATCH = 8;
 
 /** Tools per worker below which starting workers costs more than it saves. */
 const MIN_TOOLS_PER_WORKER = 25;
@@ -67,22 +73,29 @@ export async function compileOnWorkers(
           new Promise<void>((resolve, reject) => {
             let inFlight = 0;
             const send = () => {
-              // Two in flight: the worker never waits for the next tool.
+              // Two requests in flight: the worker never waits for the next tools. Smaller ones near the end, so both workers finish together.
               while (inFlight < 2 && next < jobs.length) {
-                const id = next++;
-                const { locate: _l, ...def } = jobs[id]!.def;
-                w.postMessage({ id, job: { ...jobs[id]!, def }, version } satisfies Request);
+                const size = Math.max(1, Math.min(MAX_BATCH, Math.floor((jobs.length - next) / (count * 2))));
+                const ids = Array.from({ length: Math.min(size, jobs.length - next) }, () => next++);
+                const batch = ids.map((id) => {
+                  const { locate: _l, ...def } = jobs[id]!.def;
+                  return { ...jobs[id]!, def };
+                });
+                w.postMessage({ ids, jobs: batch, version } satisfies Request);
                 inFlight++;
               }
               if (inFlight === 0) resolve();
             };
             w.on("message", (r: Reply) => {
               inFlight--;
-              if (r.error !== undefined) return reject(new Error(`compiling tool ${JSON.stringify(jobs[r.id]!.def.name)} on a worker: ${r.error}`));
+              if (r.error !== undefined) return reject(new Error(`compiling tools ${r.ids.map((id) => JSON.stringify(jobs[id]!.def.name)).join(", ")} on a worker: ${r.error}`));
               if (r.verdicts?.length) onVerdicts(r.verdicts);
-              results[r.id] = { tool: { ...r.done!.tool, def: jobs[r.id]!.def }, parts: r.done!.parts, ...(r.done!.undecided ? { undecided: true } : {}) };
+              r.ids.forEach((id, k) => {
+                const d = r.done![k]!;
+                results[id] = { tool: { ...d.tool, def: jobs[id]!.def }, parts: d.parts, ...(d.undecided ? { undecided: true } : {}) };
+              });
               send();
-              onDone(r.id);
+              for (const id of r.ids) onDone(id);
             });
             w.on("error", reject);
             w.on("exit", (code) => (next < jobs.length || inFlight > 0 ? reject(new Error(`a compile worker exited (code ${code})`)) : resolve()));
@@ -98,29 +111,85 @@ export async function compileOnWorkers(
 
 /** One tool as a worker compiles it (also the in-process path, so both give the same text). */
 export async function compileJob(job: CompileJob, version: string): Promise<CompileDone> {
+  return (await compileJobs([job], version))[0]!;
+}
+
+/** Tools compiled one after the other, their sections finished together (finishTools). */
+async function compileJobs(jobs: CompileJob[], version: string): Promise<CompileDone[]> {
   const { compileToolParts } = await import("./compile-tool.js");
-  const parts = await compileToolParts(job.def, job.names, job.opts);
   const { hasUndecidedPattern } = await import("../schema/lint/redos.js");
-  // A tool with build errors is not cached anyway (and its schema may be too deep to walk).
-  const undecided = !parts.diagnostics.some((d) => d.severity === "error") && hasUndecidedPattern(job.def.inputSchema);
-  return { tool: await finishTool(job, version, parts), parts, ...(undecided ? { undecided } : {}) };
+  const made: { job: CompileJob; parts: ToolParts; undecided: boolean }[] = [];
+  for (const job of jobs) {
+    const parts = await compileToolParts(job.def, job.names, job.opts);
+    // A tool with build errors is not cached anyway (and its schema may be too deep to walk).
+    made.push({ job, parts, undecided: !parts.diagnostics.some((d) => d.severity === "error") && hasUndecidedPattern(job.def.inputSchema) });
+  }
+  const tools = await finishTools(made, version);
+  return made.map(({ parts, undecided }, i) => ({ tool: tools[i]!, parts, ...(undecided ? { undecided } : {}) }));
 }
 
 /** A tool from its parts (compiled now, or from the cache), holding only what the emit writes. */
 export async function finishTool(job: CompileJob, version: string, parts: ToolParts): Promise<CompiledTool> {
-  const t = assembleTool(job.def, job.names, job.opts, version, parts);
+  return (await finishTools([{ job, parts }], version))[0]!;
+}
+
+async function finishTools(items: readonly { job: CompileJob; parts: ToolParts }[], version: string): Promise<CompiledTool[]> {
+  const tools = items.map(({ job, parts }) => assembleTool(job.def, job.names, job.opts, version, parts));
   // Only what the emit writes is kept (and cached): the index module's section, and its declarations under "js".
-  if (job.js && t.ts) {
-    t.js = await jsSection(t.ts);
+  const toStrip = tools.filter((t, i) => items[i]!.job.js && t.ts);
+  const js = await jsSections(toStrip.map((t) => t.ts), toStrip.map((t) => t.ident));
+  toStrip.forEach((t, k) => {
+    t.js = js[k]!;
     t.ts = "";
-  } else t.dts = "";
-  return t;
+  });
+  for (const t of tools) if (!toStrip.includes(t)) t.dts = "";
+  return tools;
 }
 
 /** A tool's JavaScript section: its TypeScript with the types stripped, under the same two header lines (esbuild drops comments). */
 export async function jsSection(ts: string): Promise<string> {
   const { stripTypesAsync } = await import("../emit/finish.js");
-  return ts.split("\n", 2).join("\n") + "\n" + (await stripTypesAsync(ts));
+  return sectionHead(ts) + "\n" + (await stripTypesAsync(ts));
+}
+
+function sectionHead(ts: string): string {
+  return ts.split("\n", 2).join("\n");
+}
+
+/** Between sections stripped together: an expression statement esbuild prints as it is, and no section holds (a nonce per process). */
+const SECTION_CUT = `"toolform-section-cut-${randomUUID()}";`;
+
+/**
+ * jsSection of several sections, in one esbuild request where it gives the same text:
+ * the sections joined by SECTION_CUT and cut apart again. esbuild gathers a module's
+ * exports into one `export { … }` at its end; each section exports only its tool
+ * (`ident`), so each gets back the clause it has alone. Anything else (another export,
+ * a cut missing, esbuild refusing the whole) and each section goes alone.
+ */
+export async function jsSections(tss: readonly string[], idents: readonly string[]): Promise<string[]> {
+  if (tss.length > 1) {
+    const { stripTypesAsync } = await import("../emit/finish.js");
+    let out: string[] | undefined;
+    try {
+      out = cutSections(await stripTypesAsync(joinSections(tss)), tss, idents);
+    } catch {
+      // each alone below
+    }
+    if (out) return out;
+  }
+  return Promise.all(tss.map(jsSection));
+}
+
+/** The sections as one module, for one esbuild request. */
+export function joinSections(tss: readonly string[]): string {
+  return tss.join(`\n${SECTION_CUT}\n`);
+}
+
+/** esbuild's JavaScript of joinSections(tss) cut back into each section's jsSection; undefined when it does not cut into exactly those. */
+export function cutSections(js: string, tss: readonly string[], idents: readonly string[]): string[] | undefined {
+  const tail = `export {\n${idents.map((x) => `  ${x}`).join(",\n")}\n};\n`;
+  const bodies = js.endsWith(tail) ? js.slice(0, js.length - tail.length).split(`${SECTION_CUT}\n`) : [];
+  return bodies.length === tss.length ? bodies.map((b, i) => `${sectionHead(tss[i]!)}\n${b}export {\n  ${idents[i]}\n};\n`) : undefined;
 }
 
 // A thread started by compileOnWorkers (not any worker that imports this file, such as a test runner's).
@@ -130,11 +199,11 @@ if (parentPort && data?.toolformCompileWorker === true) {
   const redos = import("../schema/lint/redos.js").then((m) => (m.seedRedosVerdicts(data.verdicts ?? []), m));
   port.on("message", (m: Request) => {
     redos.then(async (r) => {
-      const done = await compileJob(m.job, m.version);
+      const done = await compileJobs(m.jobs, m.version);
       return { done, verdicts: r.takeNewRedosVerdicts() };
     }).then(
-      ({ done, verdicts }) => port.postMessage({ id: m.id, done, verdicts } satisfies Reply),
-      (e: unknown) => port.postMessage({ id: m.id, error: (e as Error)?.stack ?? String(e) } satisfies Reply),
+      ({ done, verdicts }) => port.postMessage({ ids: m.ids, done, verdicts } satisfies Reply),
+      (e: unknown) => port.postMessage({ ids: m.ids, error: (e as Error)?.stack ?? String(e) } satisfies Reply),
     );
   });
 }
