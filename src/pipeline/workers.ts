@@ -118,12 +118,14 @@ export async function compileJob(job: CompileJob, version: string): Promise<Comp
 async function compileJobs(jobs: CompileJob[], version: string): Promise<CompileDone[]> {
   const { compileToolParts } = await import("./compile-tool.js");
   const { hasUndecidedPattern } = await import("../schema/lint/redos.js");
-  const made: { job: CompileJob; parts: ToolParts; undecided: boolean }[] = [];
-  for (const job of jobs) {
-    const parts = await compileToolParts(job.def, job.names, job.opts);
-    // A tool with build errors is not cached anyway (and its schema may be too deep to walk).
-    made.push({ job, parts, undecided: !parts.diagnostics.some((d) => d.severity === "error") && hasUndecidedPattern(job.def.inputSchema) });
-  }
+  // All at once: each runs until it waits for esbuild (its types' check), and those waits go in one request (emit/types.ts).
+  const made = await Promise.all(
+    jobs.map(async (job) => {
+      const parts = await compileToolParts(job.def, job.names, job.opts);
+      // A tool with build errors is not cached anyway (and its schema may be too deep to walk).
+      return { job, parts, undecided: !parts.diagnostics.some((d) => d.severity === "error") && hasUndecidedPattern(job.def.inputSchema) };
+    }),
+  );
   const tools = await finishTools(made, version);
   return made.map(({ parts, undecided }, i) => ({ tool: tools[i]!, parts, ...(undecided ? { undecided } : {}) }));
 }
