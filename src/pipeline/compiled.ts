@@ -93,8 +93,12 @@ export function toolHashes(def: ToolDefinition, opts: CompileOptions, toolformVe
   };
 }
 
-/** A tool (diagnostics unplaced) from its parts: the section is laid out here; no compiler loads. */
-export function assembleTool(def: ToolDefinition, names: { ident: string; typeName: string; file: string }, opts: CompileOptions, toolformVersion: string, parts: ToolParts): CompiledTool {
+/**
+ * A tool (diagnostics unplaced) from its parts: the section is laid out here; no compiler loads.
+ * `forJs`: its TypeScript is only stripped of types (emit "js": esbuild prints the JavaScript
+ * its own way, whatever the whitespace), so it is not laid out.
+ */
+export function assembleTool(def: ToolDefinition, names: { ident: string; typeName: string; file: string }, opts: CompileOptions, toolformVersion: string, parts: ToolParts, forJs = false): CompiledTool {
   const base = { def, ...names, ...toolHashes(def, opts, toolformVersion) };
   const diagnostics = parts.diagnostics.map((d) => ({ ...d }));
   const c = parts.code;
@@ -115,5 +119,6 @@ export function assembleTool(def: ToolDefinition, names: { ident: string; typeNa
     ...(c.normalizer ? { normalizer: { body: new Code(c.normalizer.body), entry: new Name(c.normalizer.entry) } } : {}),
     coerce: opts.coerce ?? "none",
   };
-  return { ...base, ts: layoutCode(toolSectionTs(input)), dts: layoutCode(toolSectionDts(input)), diagnostics, ...(c.validator.untyped ? { untyped: true } : {}) };
+  const ts = toolSectionTs(input);
+  return { ...base, ts: forJs ? ts.text : layoutCode(ts), dts: layoutCode(toolSectionDts(input)), diagnostics, ...(c.validator.untyped ? { untyped: true } : {}) };
 }

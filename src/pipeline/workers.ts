@@ -136,7 +136,7 @@ export async function finishTool(job: CompileJob, version: string, parts: ToolPa
 }
 
 async function finishTools(items: readonly { job: CompileJob; parts: ToolParts }[], version: string): Promise<CompiledTool[]> {
-  const tools = items.map(({ job, parts }) => assembleTool(job.def, job.names, job.opts, version, parts));
+  const tools = items.map(({ job, parts }) => assembleTool(job.def, job.names, job.opts, version, parts, job.js));
   // Only what the emit writes is kept (and cached): the index module's section, and its declarations under "js".
   const toStrip = tools.filter((t, i) => items[i]!.job.js && t.ts);
   const js = await jsSections(toStrip.map((t) => t.ts), toStrip.map((t) => t.ident));
@@ -154,8 +154,12 @@ export async function jsSection(ts: string): Promise<string> {
   return sectionHead(ts) + "\n" + (await stripTypesAsync(ts));
 }
 
+/** The section's two header comment lines, as layout.ts writes them (trailing blanks trimmed): the section may come not laid out (assembleTool forJs). */
 function sectionHead(ts: string): string {
-  return ts.split("\n", 2).join("\n");
+  return ts
+    .split("\n", 2)
+    .map((l) => l.trimEnd())
+    .join("\n");
 }
 
 /** Between sections stripped together: an expression statement esbuild prints as it is, and no section holds (a nonce per process). */
