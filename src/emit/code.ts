@@ -105,8 +105,15 @@ function bodyText(body: Code | readonly Code[]): string {
 
 /** Whether code-only `text` reads `name`. */
 function reads(text: string, name: string): boolean {
-  return new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(text);
+  let re = readers.get(name);
+  if (!re) {
+    re = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
+    // Parameter and local names repeat across every function of a build (v, p, s, d, x0, k1…): each made once.
+    if (readers.size < 10_000) readers.set(name, re);
+  }
+  return re.test(text);
 }
+const readers = new Map<string, RegExp>();
 
 /** An identifier toolform chose (toolIdentifiers below, typesNamespace): checked again, as a Name. */
 export function identCode(name: string): Name {
