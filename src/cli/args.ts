@@ -1,5 +1,5 @@
 // Argument parsing with node:util parseArgs; every mistake is a UsageError (exit 2).
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { parseArgs } from "node:util";
 import { suggestName } from "@toolform/runtime/suggest";
 
 export class UsageError extends Error {
@@ -12,26 +12,9 @@ export class UsageError extends Error {
   }
 }
 
-export type Options = NonNullable<ParseArgsConfig["options"]>;
+import { COMMON, PROJECT, type Options } from "./flags.js";
 
-/** Flags every command takes. */
-export const COMMON: Options = {
-  help: { type: "boolean", short: "h" },
-  "no-color": { type: "boolean" },
-};
-
-/** Flags of the commands that load the config and run the pipeline. */
-export const PROJECT: Options = {
-  config: { type: "string", short: "c" },
-  out: { type: "string", short: "o" },
-  emit: { type: "string" },
-  "unknown-args": { type: "string" },
-  strict: { type: "boolean" },
-  "no-lint": { type: "boolean" },
-  "no-cache": { type: "boolean" },
-  quiet: { type: "boolean", short: "q" },
-  json: { type: "boolean" },
-};
+export { COMMON, PROJECT, type Options };
 
 export interface Parsed {
   values: Record<string, string | boolean | undefined>;

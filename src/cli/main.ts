@@ -4,6 +4,7 @@
 import { HELP } from "./help.js";
 import { didYouMean, UsageError } from "./args.js";
 import { makeStyle, useColor, type Io } from "./output.js";
+import { processIo, quietPipes } from "./fast.js";
 
 type Command = (argv: string[], io: Io) => Promise<number>;
 
@@ -58,16 +59,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
 }
 
-/** Entry point of bin/toolform.js. */
+/** Entry point of bin/toolform.js (after its no-change fast path, fast.ts, found something to do). */
 export async function run(): Promise<void> {
-  // `toolform ... | head`: a closed pipe ends the command quietly.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on("error", (e: NodeJS.ErrnoException) => {
-      if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
-      throw e;
-    });
-  }
-  const io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd(), env: process.env };
-  const code = await main(process.argv.slice(2), io);
-  process.exitCode = code;
+  quietPipes();
+  process.exitCode = await main(process.argv.slice(2), processIo());
 }

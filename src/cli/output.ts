@@ -3,6 +3,13 @@
 // past a second on a TTY, and diagnostics printed the way editors link to them.
 import { formatDiagnostic, placeOf } from "../diagnostics/format.js";
 import type { Diagnostic } from "../diagnostics/types.js";
+import { relative } from "node:path";
+
+/** A path as the user sees it: relative to cwd when inside it. */
+export function rel(cwd: string, abs: string): string {
+  const r = relative(cwd, abs);
+  return r === "" ? "." : r.startsWith("..") ? abs : r.split("\\").join("/");
+}
 
 export interface Stream {
   write(chunk: string): unknown;

@@ -1,13 +1,14 @@
 // What build, watch, check, lint and validate share: loading the config with the
 // flags on top, and one run of generate() with the build cache plugged in.
 import { existsSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { findConfig, loadConfigFile, resolveConfig } from "../config/load.js";
 import type { ResolvedConfig, ToolformConfig } from "../config/types.js";
 import { ToolformError } from "../diagnostics/format.js";
 import type { BuildCache } from "../pipeline/cache.js";
 import type { GenerateResult } from "../pipeline/generate.js";
 import { oneOf, str, UsageError, type Parsed } from "./args.js";
+import { rel } from "./output.js";
 
 export interface Project {
   config: ResolvedConfig;
@@ -32,7 +33,8 @@ export function overridesFrom(p: Parsed, cwd: string, command: string): Partial<
 }
 
 /** Loads the config (the file named by --config, or the one in cwd) with the flags on top. Config problems throw ToolformError. */
-export async function loadProject(cwd: string, configPath: string | undefined, overrides: Partial<ToolformConfig>): Promise<Project> {
+/** `beforeLoad`: called with the config file's path before it is loaded (the build stamps it there). */
+export async function loadProject(cwd: string, configPath: string | undefined, overrides: Partial<ToolformConfig>, beforeLoad?: (file: string) => void): Promise<Project> {
   const file = configPath ? resolve(cwd, configPath) : findConfig(cwd);
   if (!file || !existsSync(file)) {
     throw new ToolformError([
@@ -44,6 +46,7 @@ export async function loadProject(cwd: string, configPath: string | undefined, o
       },
     ]);
   }
+  beforeLoad?.(file);
   const raw = await loadConfigFile(file);
   const merged = { ...raw, ...overrides };
   try {
@@ -73,10 +76,6 @@ export async function openCache(project: Project, noCache: boolean, onActivity?:
   return new BuildCache({ root: project.config.root, dir: noCache ? false : undefined, configFile: project.configFile, ...(onActivity ? { onActivity } : {}) });
 }
 
-/** A path as the user sees it: relative to cwd when inside it. */
-export function rel(cwd: string, abs: string): string {
-  const r = relative(cwd, abs);
-  return r === "" ? "." : r.startsWith("..") ? abs : r.split("\\").join("/");
-}
 
 export { UsageError };
+export { rel };

@@ -7,13 +7,9 @@ import { ToolformError } from "../diagnostics/format.js";
 import { DEFAULT_LIMITS, resolveLimits } from "./limits.js";
 import type { ResolvedConfig, ToolformConfig } from "./types.js";
 import { UNCHECKED_KINDS, uncheckedKinds } from "./unchecked.js";
+import { CONFIG_NAMES, findConfig } from "./find.js";
 
-export const CONFIG_NAMES = ["toolform.config.ts", "toolform.config.mts", "toolform.config.js", "toolform.config.mjs"];
-
-export function findConfig(cwd: string): string | undefined {
-  for (const n of CONFIG_NAMES) if (existsSync(join(cwd, n))) return join(cwd, n);
-  return undefined;
-}
+export { CONFIG_NAMES, findConfig };
 
 function configError(file: string, message: string, hint: string): ToolformError {
   return new ToolformError([{ severity: "error", code: "config/invalid", message, file, hint }]);

@@ -16,14 +16,13 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renam
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ResolvedConfig, SourceSpec } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { CompiledTool, ToolParts } from "./compiled.js";
-import { canonicalJson } from "./hash.js";
 import { FileStamps } from "./stamps.js";
 import type { GeneratedFile } from "./generate.js";
 import type { JsonSourceMemo } from "../sources/read.js";
-import { outputBytes, writeAtomic } from "./write.js";
+import { writeAtomic } from "./write.js";
+import { defaultCacheDir } from "./manifest.js";
 
 export interface CacheStats {
   /** Tools asked for (one per tool per build). */
@@ -53,14 +52,21 @@ export interface BuildCacheOptions {
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** The default cache folder for a project root. */
-export function defaultCacheDir(root: string): string {
-  const env = process.env.TOOLFORM_CACHE_DIR;
-  if (env) return resolve(env);
-  return join(root, "node_modules", ".cache", "toolform");
+export { defaultCacheDir };
+
+/** A short hash of a config file's path: part of its cache namespace. */
+function configTag(configFile: string): string {
+  return createHash("sha256").update(resolve(configFile)).digest("hex").slice(0, 8);
 }
 
-let ownFingerprint: string | undefined;
+/** toolform as the build sees it: the hash of its code, and the files and folders that hash covers (the manifest stamps them). */
+export interface ToolformIdentity {
+  fingerprint: string;
+  files: string[];
+  dirs: string[];
+}
+
+let own: ToolformIdentity | undefined;
 
 /**
  * A hash of toolform's own code and the libraries whose output ends up in generated files.
@@ -68,7 +74,13 @@ let ownFingerprint: string | undefined;
  * unchanged toolform is not read again.
  */
 export function toolformFingerprint(stamps: FileStamps = new FileStamps(undefined)): string {
-  if (ownFingerprint) return ownFingerprint;
+  return toolformIdentity(stamps).fingerprint;
+}
+
+export function toolformIdentity(stamps: FileStamps = new FileStamps(undefined)): ToolformIdentity {
+  if (own) return own;
+  const files: string[] = [];
+  const dirs: string[] = [];
   const h = createHash("sha256");
   // src/build → the compiled (or source) tree of toolform, and templates/ beside it.
   const codeRoot = resolve(here, "..");
@@ -80,12 +92,14 @@ export function toolformFingerprint(stamps: FileStamps = new FileStamps(undefine
     } catch {
       return;
     }
+    dirs.push(dir);
     for (const e of entries) {
       const p = join(dir, e.name);
       if (e.isDirectory()) walk(p, `${label}/${e.name}`);
       else if (/\.(m?[jt]s|json|txt)$/.test(e.name) && !e.name.endsWith(".d.ts")) {
         // Contents, not mtimes: recompiling toolform to identical files keeps the cache.
         h.update(`${label}/${e.name}\0${stamps.hash(p)}\n`);
+        files.push(p);
       }
     }
   };
@@ -94,8 +108,15 @@ export function toolformFingerprint(stamps: FileStamps = new FileStamps(undefine
     walk(join(pkgRoot, "templates"), "templates");
     try {
       h.update(`package.json\0${stamps.hash(join(pkgRoot, "package.json"))}\n`);
+      files.push(join(pkgRoot, "package.json"));
     } catch {
       /* no package.json: the code stamps are enough */
+    }
+    // The runtime file prebuilt by `npm run build` (src/emit/runtime-file.ts reads it).
+    const prebuilt = join(codeRoot, "..", "runtime.json");
+    if (existsSync(prebuilt)) {
+      h.update(`runtime.json\0${stamps.hash(prebuilt)}\n`);
+      files.push(prebuilt);
     }
   }
   const req = createRequire(import.meta.url);
@@ -105,17 +126,27 @@ export function toolformFingerprint(stamps: FileStamps = new FileStamps(undefine
     walk(join(rtRoot, "dist"), "runtime/dist");
     walk(join(rtRoot, "src"), "runtime/src");
     h.update(`runtime/package.json\0${stamps.hash(join(rtRoot, "package.json"))}\n`);
+    files.push(join(rtRoot, "package.json"));
   } catch {
     h.update("runtime: not found\n");
   }
   // recheck: its ReDoS verdicts are cached on disk (redos.json) and bound patterns in generated code.
-  for (const dep of ["prettier", "json-schema-to-typescript", "typescript", "ajv", "esbuild", "recheck"]) h.update(`${dep}@${depVersion(req, dep)}\n`);
-  return (ownFingerprint = h.digest("hex").slice(0, 16));
+  for (const dep of ["prettier", "json-schema-to-typescript", "typescript", "ajv", "esbuild", "recheck"]) {
+    const { version, file } = depVersion(req, dep);
+    h.update(`${dep}@${version}\n`);
+    if (file) {
+      stamps.hash(file);
+      files.push(file);
+    }
+  }
+  return (own = { fingerprint: h.digest("hex").slice(0, 16), files, dirs });
 }
 
-function depVersion(req: NodeJS.Require, name: string): string {
+/** A dependency's version, and the package.json it was read from. */
+function depVersion(req: NodeJS.Require, name: string): { version: string; file?: string } {
   try {
-    return (JSON.parse(readFileSync(req.resolve(`${name}/package.json`), "utf8")) as { version: string }).version;
+    const file = req.resolve(`${name}/package.json`);
+    return { version: (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version, file };
   } catch {
     try {
       let dir = dirname(req.resolve(name));
@@ -123,13 +154,13 @@ function depVersion(req: NodeJS.Require, name: string): string {
         const p = join(dir, "package.json");
         if (existsSync(p)) {
           const pkg = JSON.parse(readFileSync(p, "utf8")) as { name?: string; version?: string };
-          if (pkg.name === name) return pkg.version ?? "?";
+          if (pkg.name === name) return { version: pkg.version ?? "?", file: p };
         }
       }
     } catch {
       /* not installed */
     }
-    return "none";
+    return { version: "none" };
   }
 }
 
@@ -415,6 +446,8 @@ export class BuildCache {
   readonly parts: PartsCache;
   /** The folder entries are written to; undefined when the cache is in memory only. */
   readonly dir: string | undefined;
+  /** The cache folder (the namespaces, stamps.json and the build manifests); undefined in memory only. */
+  readonly base: string | undefined;
   toolDisk: ToolPack | undefined;
   formatDisk: DiskStore | undefined;
   partsDisk: DiskStore | undefined;
@@ -440,7 +473,7 @@ export class BuildCache {
     if (opts.dir === false) return;
     const base = opts.dir ?? defaultCacheDir(opts.root);
     this.stamps = new FileStamps(join(base, "stamps.json"));
-    const ns = toolformFingerprint(this.stamps) + (opts.configFile ? "-" + createHash("sha256").update(resolve(opts.configFile)).digest("hex").slice(0, 8) : "");
+    const ns = toolformFingerprint(this.stamps) + (opts.configFile ? "-" + configTag(opts.configFile) : "");
     const dir = join(base, ns);
     try {
       mkdirSync(join(dir, "p"), { recursive: true });
@@ -448,6 +481,7 @@ export class BuildCache {
       const now = new Date();
       utimesSync(dir, now, now);
       this.dir = dir;
+      this.base = base;
       this.toolDisk = new ToolPack(dir);
       this.formatDisk = new DiskStore(join(dir, "f"), ".txt");
       this.partsDisk = new DiskStore(join(dir, "p"), ".json");
@@ -541,87 +575,14 @@ function pruneSiblings(base: string, current: string): void {
   for (const d of dirs.slice(2)) rmSync(join(base, d.name), { recursive: true, force: true });
 }
 
-// ------------------------------------------------------------ no-change builds
-//
-// `prebuild` runs `toolform build` before every build of the project, and most
-// of the time nothing changed. When every source is a JSON file, the inputs of a
-// build are known without running the pipeline: the config, the files the globs
-// match, toolform itself. If they hash to what the last successful build
-// recorded, and outDir still holds exactly the files it wrote, the build is a
-// no-op and the compiler is never loaded. Anything else (TypeScript sources,
-// MCP sources, a file that is not JSON, an edited output) runs the pipeline.
-
-export interface BuildRecord {
-  key: string;
-  /** Generated path → sha256 of its contents. */
-  files: Record<string, string>;
-  tools: string[];
-  inputs: string[];
-  diagnostics: Diagnostic[];
-}
-
-const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
-
-/** The hash of everything a JSON-only build reads; undefined when that cannot be known up front. */
-export async function inputsKey(config: ResolvedConfig, stamps: FileStamps = new FileStamps(undefined)): Promise<{ key: string; inputs: string[] } | undefined> {
-  const { glob } = await import("tinyglobby");
-  const h = createHash("sha256");
-  h.update(toolformFingerprint(stamps));
-  const { cache: _c, formatCache: _f, ...plain } = config as ResolvedConfig & { cache?: unknown; formatCache?: unknown };
-  h.update(canonicalJson(plain));
-  const inputs: string[] = [];
-  for (const spec of config.sources as SourceSpec[]) {
-    if (typeof spec === "object" && !("files" in spec)) return undefined;
-    const patterns = typeof spec === "string" ? [spec] : Array.isArray(spec.files) ? spec.files : [spec.files];
-    if (typeof spec === "object" && spec.load !== undefined && spec.load !== "static") return undefined;
-    const files = (await glob(patterns, { cwd: config.root, absolute: true, ignore: ["**/node_modules/**"] })).sort();
-    for (const f of files) {
-      if (!f.endsWith(".json")) return undefined;
-      inputs.push(f);
-      // The file's content hash, taken again only when its stat moved (src/pipeline/stamps.ts).
-      h.update(`${f}\0${stamps.hash(f)}\n`);
-    }
-  }
-  return { key: h.digest("hex"), inputs };
-}
-
+/** sha256 of each generated file's bytes (hashed chunk by chunk: the index is not joined for it). */
 export function hashOutputs(files: readonly GeneratedFile[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const f of files) out[f.path] = sha(outputBytes(f));
+  for (const f of files) {
+    const h = createHash("sha256");
+    if (f.chunks) for (const c of f.chunks) h.update(c);
+    else h.update(f.contents);
+    out[f.path] = h.digest("hex");
+  }
   return out;
-}
-
-export function readRecord(cache: BuildCache): BuildRecord | undefined {
-  if (!cache.dir) return undefined;
-  try {
-    return JSON.parse(readFileSync(join(cache.dir, "last-build.json"), "utf8")) as BuildRecord;
-  } catch {
-    return undefined;
-  }
-}
-
-export function writeRecord(cache: BuildCache, record: BuildRecord): void {
-  if (!cache.dir) return;
-  cache.guard(() => new DiskStore(cache.dir!, ".json").write("last-build", JSON.stringify(record)));
-}
-
-export function forgetRecord(cache: BuildCache): void {
-  if (cache.dir) rmSync(join(cache.dir, "last-build.json"), { force: true });
-}
-
-/**
- * True when outDir holds exactly the recorded files, byte for byte (and no other generated
- * file). Each file's hash comes from `stamps`: read again only when its stat moved or was
- * taken too close to its last write (src/pipeline/stamps.ts).
- */
-export function outputsMatch(outDir: string, record: BuildRecord, existing: string[], stamps: FileStamps): boolean {
-  if (existing.some((f) => !(f in record.files))) return false;
-  for (const p of Object.keys(record.files)) {
-    try {
-      if (stamps.hash(join(outDir, p)) !== record.files[p]) return false;
-    } catch {
-      return false;
-    }
-  }
-  return true;
 }

@@ -7,6 +7,7 @@ import { watch as chokidar, type FSWatcher } from "chokidar";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import type { ResolvedConfig, SourceSpec } from "../config/types.js";
+import { globBase } from "./manifest.js";
 
 export interface WatchPlan {
   /** Files and folders to watch (absolute). */
@@ -136,17 +137,7 @@ function normalizePlan(p: WatchPlan): WatchPlan {
   return { paths: [...new Set(p.paths.map((x) => resolve(x)))].sort(), ignore: [...new Set(p.ignore.map((x) => resolve(x)))].sort() };
 }
 
-/** The static folder a glob starts from: "tools/**\/*.json" → "tools". */
-export function globBase(pattern: string): string {
-  const segs = pattern.split("/");
-  const out: string[] = [];
-  for (const s of segs) {
-    if (/[*?[\]{}()!]/.test(s)) break;
-    out.push(s);
-  }
-  // A pattern without glob characters names a file: watch the file itself.
-  return out.join("/") || ".";
-}
+export { globBase };
 
 /**
  * What to watch for a config: the config file, the static folder of each source

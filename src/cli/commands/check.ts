@@ -6,7 +6,7 @@ import { PROJECT, parse } from "../args.js";
 import { HELP } from "../help.js";
 import { diagnosticsBlock, duration, makeStyle, plural, Progress, useColor, type Io } from "../output.js";
 import { generateProject, loadProject, openCache, overridesFrom, rel, type Project } from "../project.js";
-import { relocate } from "./build.js";
+import { relocate } from "../report.js";
 import { configFailure } from "./shared.js";
 
 export async function checkCommand(argv: string[], io: Io): Promise<number> {

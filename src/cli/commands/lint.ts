@@ -4,7 +4,7 @@ import { parse } from "../args.js";
 import { HELP } from "../help.js";
 import { makeStyle, paintDiagnostic, plural, useColor, type Io } from "../output.js";
 import { generateProject, loadProject, openCache } from "../project.js";
-import { relocate } from "./build.js";
+import { relocate } from "../report.js";
 import { configFailure } from "./shared.js";
 
 export async function lintCommand(argv: string[], io: Io): Promise<number> {

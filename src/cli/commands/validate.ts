@@ -11,7 +11,7 @@ import { parse, UsageError } from "../args.js";
 import { HELP } from "../help.js";
 import { makeStyle, paintDiagnostic, useColor, type Io } from "../output.js";
 import { generateProject, loadProject, openCache, rel, type Project } from "../project.js";
-import { relocate } from "./build.js";
+import { relocate } from "../report.js";
 import { configFailure, readAll } from "./shared.js";
 
 interface Toolset {

@@ -9,7 +9,8 @@ import { parse } from "../args.js";
 import { HELP } from "../help.js";
 import { diagnosticsBlock, duration, makeStyle, paintDiagnostic, plural, Progress, useColor, type Io, type Style } from "../output.js";
 import { loadProject, openCache, overridesFrom, rel, type Project } from "../project.js";
-import { BUILD_FLAGS, buildOnce, outcomeJson, relocate, type BuildOutcome } from "./build.js";
+import { BUILD_FLAGS, buildOnce } from "./build.js";
+import { outcomeJson, relocate, type BuildOutcome } from "../report.js";
 import { formatDiagnostic, ToolformError } from "../../diagnostics/format.js";
 import type { Diagnostic } from "../../diagnostics/types.js";
 

@@ -1,0 +1,134 @@
+// `toolform build` when nothing changed, decided before the rest of the CLI loads:
+// the command line, the config file's path and the build manifest the last build
+// left (src/pipeline/manifest.ts) are enough when the config is plain data. Any
+// other case, and any doubt, is left to the full command (which checks the same
+// manifest again after loading the config).
+import { writeSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { isatty } from "node:tty";
+import { findConfig } from "../config/find.js";
+import { argsKey, defaultCacheDir, manifestPath, readManifest, upToDate, writeManifest } from "../pipeline/manifest.js";
+import { COMMON, PROJECT } from "./flags.js";
+import type { Io, Stream } from "./output.js";
+
+/** `toolform ... | head`: a closed pipe ends the command quietly. */
+let piped = false;
+export function quietPipes(): void {
+  if (piped) return;
+  piped = true;
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  }
+}
+
+/** The process's streams, folder and environment. */
+export function processIo(): Io {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd(), env: process.env };
+}
+
+/**
+ * A stream writing straight to a file descriptor: the fast path prints without making
+ * process.stdout (a pipe's socket and the stream machinery). A closed pipe ends the
+ * process quietly, as quietPipes does.
+ */
+function fdStream(fd: number): Stream {
+  return {
+    isTTY: isatty(fd),
+    write(chunk: string) {
+      const bytes = Buffer.from(chunk, "utf8");
+      for (let at = 0; at < bytes.length; ) {
+        try {
+          at += writeSync(fd, bytes, at);
+        } catch (e) {
+          const code = (e as NodeJS.ErrnoException).code;
+          if (code === "EPIPE") process.exit(process.exitCode ?? 0);
+          if (code !== "EAGAIN") throw e;
+        }
+      }
+      return true;
+    },
+  };
+}
+
+/** The flags of a plain `toolform build` (COMMON and PROJECT but --help and --no-cache), by spelling: boolean ones, and ones with a value. */
+const BOOLEAN = new Map<string, string>();
+const VALUED = new Map<string, string>();
+for (const [name, o] of Object.entries({ ...COMMON, ...PROJECT })) {
+  if (name === "help" || name === "no-cache") continue;
+  const to = o.type === "boolean" ? BOOLEAN : VALUED;
+  to.set("--" + name, name);
+  if (o.short) to.set("-" + o.short, name);
+}
+
+/** The values parseArgs gives for those flags; undefined for anything else (another flag, a bundled or ambiguous form, a positional): the full command reads it. */
+function buildFlags(args: readonly string[]): Record<string, string | boolean | undefined> | undefined {
+  const values: Record<string, string | boolean | undefined> = {};
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const eq = a.startsWith("--") ? a.indexOf("=") : -1;
+    const flag = eq > 0 ? a.slice(0, eq) : a;
+    const b = BOOLEAN.get(flag);
+    if (b !== undefined && eq < 0) values[b] = true;
+    else if (VALUED.has(flag)) {
+      const v = eq > 0 ? a.slice(eq + 1) : args[++i];
+      if (v === undefined || (eq < 0 && v.startsWith("-"))) return undefined;
+      values[VALUED.get(flag)!] = v;
+    } else return undefined;
+  }
+  return values;
+}
+
+/** The times a --json report ends with. */
+export function outcomeTimes(ms: number): { durationMs: number; process: { wallMs: number; cpuMs: number } } {
+  const cpu = process.cpuUsage();
+  // The whole process so far (start-up and module loading included): for benchmarks.
+  return { durationMs: Math.round(ms), process: { wallMs: Math.round(performance.now()), cpuMs: Math.round((cpu.user + cpu.system) / 1000) } };
+}
+
+/** A --json report's text (JSON.stringify(facts, null, 2)) with the times added as its last fields, as JSON.stringify would write them. */
+export function withTimes(factsText: string, ms: number): string {
+  return factsText.slice(0, -2) + ",\n" + JSON.stringify(outcomeTimes(ms), null, 2).slice(2);
+}
+
+/** The exit code when the build was found up to date (and reported), else undefined. */
+export async function fastBuild(argv: readonly string[], cwd: string): Promise<number | undefined> {
+  const t0 = performance.now();
+  if (argv[0] !== "build") return undefined;
+  // The build's own flags only: --watch, --no-cache, --help, a typo or a positional are the full command's.
+  const values = buildFlags(argv.slice(1));
+  if (!values) return undefined;
+  const io: Io = {
+    stdout: fdStream(1),
+    stderr: fdStream(2),
+    get stdin(): NodeJS.ReadableStream {
+      return process.stdin;
+    },
+    cwd,
+    env: process.env,
+  };
+  const file = typeof values.config === "string" ? resolve(io.cwd, values.config) : findConfig(io.cwd);
+  if (!file) return undefined;
+  const path = manifestPath(defaultCacheDir(dirname(file)), file);
+  const m = readManifest(path);
+  if (!m || m.configFile !== file) return undefined;
+  const now = upToDate(m, { args: argsKey(io.cwd, values) });
+  if (!now.ok) return undefined;
+  if (now.refreshed) {
+    try {
+      writeManifest(path, m);
+    } catch {
+      /* only the stamps' refresh: the next build hashes again */
+    }
+  }
+  if (values.json) {
+    // The report as the last build wrote it for this cwd (manifest.json), with this run's times.
+    io.stdout.write(withTimes(m.json, performance.now() - t0) + "\n");
+    return 0;
+  }
+  const { reportBuild, upToDateOutcome } = await import("./report.js");
+  reportBuild(upToDateOutcome(m, performance.now() - t0), { configFile: m.configFile, config: { root: m.root, outDir: m.outDir, emit: m.emit } }, io, values);
+  return 0;
+}

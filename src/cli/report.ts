@@ -1,0 +1,132 @@
+// What a build reports: the human summary and the --json object. Kept apart from the
+// build itself: the no-change fast path (fast.ts) prints through it with nothing
+// else loaded.
+import { resolve } from "node:path";
+import type { CacheStats } from "../pipeline/cache.js";
+import type { WriteResult } from "../pipeline/write.js";
+import type { Diagnostic } from "../diagnostics/types.js";
+import { outcomeTimes, withTimes } from "./fast.js";
+import { diagnosticsBlock, duration, makeStyle, plural, rel, useColor, type Io, type Style } from "./output.js";
+
+/** What of the project a report names (a Project, or a manifest's record of one). */
+export interface ProjectView {
+  configFile: string;
+  config: { root: string; outDir: string; emit: string };
+}
+
+export interface BuildOutcome {
+  ok: boolean;
+  /** 0 written, 1 errors in sources or schemas (nothing written). */
+  exitCode: 0 | 1;
+  /** Names of the tools built. */
+  tools: string[];
+  /** Source files read (for watch). */
+  inputs: string[];
+  write?: WriteResult;
+  ms: number;
+  stats: CacheStats;
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+  /** True when the inputs were those of the last build and the output was intact: nothing ran. */
+  upToDate?: boolean;
+}
+
+/** Diagnostics with file paths relative to cwd (they come relative to the config's folder). */
+export function relocate(ds: readonly Diagnostic[], root: string, cwd: string): Diagnostic[] {
+  return ds.map((d) => (d.file && !d.file.includes("://") && !d.file.startsWith("mcp:") && !d.file.startsWith("<") ? { ...d, file: rel(cwd, resolve(root, d.file)) } : d));
+}
+
+/** The --json object of a build (`toolform watch` prints it on one line with more fields). */
+export function outcomeJson(o: BuildOutcome, project: ProjectView, cwd: string): Record<string, unknown> {
+  return { ...outcomeFacts(o, project, cwd), ...outcomeTimes(o.ms) };
+}
+
+/** `toolform build --json`'s text: the facts, then the times (the no-change path keeps the facts' text and adds its times: fast.ts). */
+export function outcomeJsonText(o: BuildOutcome, project: ProjectView, cwd: string): string {
+  return withTimes(outcomeFactsText(o, project, cwd), o.ms);
+}
+
+/** The --json text without its times (the manifest keeps it for the no-change path). */
+export function outcomeFactsText(o: BuildOutcome, project: ProjectView, cwd: string): string {
+  return JSON.stringify(outcomeFacts(o, project, cwd), null, 2);
+}
+
+/** The --json object without its times. */
+function outcomeFacts(o: BuildOutcome, project: ProjectView, cwd: string): Record<string, unknown> {
+  return {
+    command: "build",
+    ok: o.ok,
+    exitCode: o.exitCode,
+    config: rel(cwd, project.configFile),
+    outDir: rel(cwd, project.config.outDir),
+    emit: project.config.emit,
+    tools: o.tools,
+    upToDate: o.upToDate ?? false,
+    files: o.write ?? { written: [], unchanged: [], removed: [] },
+    errors: o.errors.length,
+    warnings: o.warnings.length,
+    diagnostics: relocate([...o.errors, ...o.warnings], project.config.root, cwd),
+    cache: { tools: o.stats.tools, compiled: o.stats.compiled, fromDisk: o.stats.fromDisk, fromParts: o.stats.fromParts ?? 0, formatted: o.stats.formatted, files: o.stats.formats },
+  };
+}
+
+
+const MAX_WARNINGS = 5;
+
+function names(list: string[], max = 6): string {
+  return list.length <= max ? list.join(", ") : `${list.slice(0, max).join(", ")}, … (${list.length - max} more)`;
+}
+
+/** The human summary: diagnostics to stderr, the result to stdout. */
+export function printOutcome(o: BuildOutcome, project: ProjectView, io: Io, s: Style, quiet: boolean): void {
+  const cwd = io.cwd;
+  const out = rel(cwd, project.config.outDir);
+  const errs = relocate(o.errors, project.config.root, cwd);
+  if (!o.ok) {
+    io.stderr.write(diagnosticsBlock(errs, s, 50, "fix these first").join("\n") + "\n");
+    io.stderr.write(
+      `${s.red("✗")} build failed: ${plural(errs.length, "error")}${o.warnings.length ? `, ${plural(o.warnings.length, "warning")}` : ""}. Nothing was written; ${out}/ still holds the last good output.\n`,
+    );
+    return;
+  }
+  if (quiet) return;
+  const warns = relocate(o.warnings, project.config.root, cwd);
+  if (warns.length) io.stderr.write(diagnosticsBlock(warns, s, MAX_WARNINGS, "`toolform lint` lists them all; --no-lint hides lint advice").join("\n") + "\n");
+  const w = o.write!;
+  const n = o.tools.length;
+  const lines = [`${s.green("✓")} ${plural(n, "tool")} → ${out}/ (${project.config.emit}) in ${duration(o.ms)}`];
+  const parts = [`${w.written.length} written`, `${w.unchanged.length} unchanged`, `${w.removed.length} removed`];
+  lines.push(`  files: ${parts.join(", ")}`);
+  if (w.written.length) lines.push(`  written: ${names(w.written)}`);
+  if (w.removed.length) lines.push(`  removed: ${names(w.removed)}`);
+  if (warns.length) lines.push(`  ${s.yellow(plural(warns.length, "warning"))}${warns.length > MAX_WARNINGS ? ` (${MAX_WARNINGS} shown)` : ""}`);
+  if (o.upToDate) lines.push(s.dim("  inputs unchanged since the last build and the output intact: nothing to do"));
+  else if (n > 0 && o.stats.tools > 0) lines.push(s.dim(`  cache: ${o.stats.tools - o.stats.compiled} of ${o.stats.tools} tools reused`));
+  io.stdout.write(lines.join("\n") + "\n");
+}
+
+
+/** The outcome of a build that found nothing to do, from what the last build recorded (src/pipeline/manifest.ts). */
+export function upToDateOutcome(m: { result: string; outputs: [string, unknown][] }, ms: number): BuildOutcome {
+  const r = JSON.parse(m.result) as { tools: string[]; inputs: string[]; diagnostics: Diagnostic[] };
+  const files = m.outputs.map((o) => o[0]).sort();
+  return {
+    ok: true,
+    exitCode: 0,
+    tools: r.tools,
+    inputs: r.inputs,
+    write: { written: [], unchanged: files, removed: [] },
+    ms,
+    stats: { tools: r.tools.length, compiled: 0, fromDisk: 0, formats: files.length, formatted: 0 },
+    errors: [],
+    warnings: r.diagnostics,
+    upToDate: true,
+  };
+}
+
+/** `toolform build`'s report of an outcome: the --json object on stdout, or the summary. */
+export function reportBuild(o: BuildOutcome, project: ProjectView, io: Io, flags: Record<string, string | boolean | undefined>): void {
+  const json = !!flags.json;
+  if (json) io.stdout.write(outcomeJsonText(o, project, io.cwd) + "\n");
+  else printOutcome(o, project, io, makeStyle(useColor(io.stderr, io.env, !!flags["no-color"])), !!flags.quiet);
+}
