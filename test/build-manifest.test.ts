@@ -1,0 +1,189 @@
+// The no-change check (src/pipeline/manifest.ts, src/cli/fast.ts): a build that finds
+// its inputs as the last successful build left them does nothing; any change (a source,
+// the config, a tool added or deleted, an edited output, toolform itself) builds, and
+// what it writes is what a build without any cache writes.
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { beforeAll, describe, expect, it } from "vitest";
+import { configIsPlain } from "../src/pipeline/manifest.js";
+import { bin, ensureBuilt, project, repo, snapshot, toolform } from "./fixtures/cli/helpers.js";
+
+beforeAll(() => ensureBuilt());
+
+interface BuildJson {
+  ok: boolean;
+  upToDate: boolean;
+  tools: string[];
+  cache: { compiled: number };
+}
+
+function build(dir: string, env: Record<string, string> = {}, args: string[] = [], toolformBin = bin): BuildJson {
+  const r = spawnSync(process.execPath, [toolformBin, "build", "--json", ...args], { cwd: dir, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", CI: "1", ...env } });
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as BuildJson;
+}
+
+/** What a build of the same config and sources writes with no cache at all, in a fresh copy. */
+function uncached(dir: string, env: Record<string, string> = {}, toolformBin = bin): Record<string, string> {
+  const copy = project();
+  for (const f of readdirSync(dir)) if (f.startsWith("toolform.config.")) cpSync(join(dir, f), join(copy, f));
+  cpSync(join(dir, "tools"), join(copy, "tools"), { recursive: true });
+  const r = spawnSync(process.execPath, [toolformBin, "build", "--no-cache"], { cwd: copy, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", CI: "1", ...env } });
+  expect(r.status, r.stderr).toBe(0);
+  const out = snapshot(join(copy, "generated"));
+  rmSync(copy, { recursive: true, force: true });
+  return out;
+}
+
+function edit(file: string, from: string, to: string): void {
+  const text = readFileSync(file, "utf8");
+  expect(text).toContain(from);
+  writeFileSync(file, text.replace(from, to));
+}
+
+describe("a build with nothing changed", () => {
+  it("is answered from the manifest, without loading the config, and writes nothing", () => {
+    const dir = project("basic");
+    const env = { TOOLFORM_CACHE_DIR: join(dir, ".cache") };
+    // A config that imports toolform: it loads only while node_modules/toolform is there.
+    mkdirSync(join(dir, "node_modules"));
+    symlinkSync(repo, join(dir, "node_modules", "toolform"), "dir");
+    writeFileSync(join(dir, "toolform.config.mjs"), `import { defineConfig } from "toolform";\nexport default defineConfig({ sources: ["tools/**/*.json"], outDir: "generated" });\n`);
+    const cold = build(dir, env);
+    expect(cold.upToDate).toBe(false);
+    const first = snapshot(join(dir, "generated"));
+    const mtimes = readdirSync(join(dir, "generated")).map((f) => statSync(join(dir, "generated", f)).mtimeMs);
+    unlinkSync(join(dir, "node_modules", "toolform"));
+    // The config cannot load now (the full command fails on it), so this answer came from the manifest.
+    const again = build(dir, env);
+    expect(again).toMatchObject({ ok: true, upToDate: true, tools: cold.tools });
+    expect(snapshot(join(dir, "generated"))).toEqual(first);
+    expect(readdirSync(join(dir, "generated")).map((f) => statSync(join(dir, "generated", f)).mtimeMs)).toEqual(mtimes);
+    // The human summary says so too.
+    const human = toolform(dir, ["build"], { env });
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain("nothing to do");
+    // A flag that changes the build is not the last build's: the full command runs (and fails on the config).
+    expect(toolform(dir, ["build", "--strict"], { env }).code).toBe(2);
+  });
+});
+
+describe("every change builds, and writes what a build without cache writes", () => {
+  it("a source, the config, a tool deleted or added, an edit that keeps size and mtime, an edited output", () => {
+    const dir = project("basic");
+    const env = { TOOLFORM_CACHE_DIR: join(dir, ".cache") };
+    const gen = join(dir, "generated");
+    const all = build(dir, env).tools;
+    expect(build(dir, env).upToDate).toBe(true);
+
+    // A source's description.
+    edit(join(dir, "tools", "legal_draft_v3.json"), "Draft a contract", "Draft a legal contract");
+    expect(build(dir, env).upToDate).toBe(false);
+    expect(snapshot(gen)).toEqual(uncached(dir));
+    expect(build(dir, env).upToDate).toBe(true);
+
+    // The config (plain data: its bytes decide).
+    edit(join(dir, "toolform.config.mjs"), `outDir: "generated",`, `outDir: "generated",\n  unknownArgs: "schema",`);
+    expect(build(dir, env).upToDate).toBe(false);
+    expect(snapshot(gen)).toEqual(uncached(dir));
+    expect(build(dir, env).upToDate).toBe(true);
+
+    // A tool deleted, then one added.
+    const calendar = readFileSync(join(dir, "tools", "calendar.json"), "utf8");
+    rmSync(join(dir, "tools", "calendar.json"));
+    expect(build(dir, env)).toMatchObject({ upToDate: false, tools: ["legal_draft_v3"] });
+    expect(all.length).toBeGreaterThan(1);
+    expect(snapshot(gen)).toEqual(uncached(dir));
+    mkdirSync(join(dir, "tools", "more"));
+    writeFileSync(join(dir, "tools", "more", "calendar.json"), calendar);
+    expect(build(dir, env)).toMatchObject({ upToDate: false, tools: all });
+    expect(snapshot(gen)).toEqual(uncached(dir));
+    expect(build(dir, env).upToDate).toBe(true);
+
+    // An edit right after the build that keeps the file's size and mtime (its ctime moves).
+    const legal = join(dir, "tools", "legal_draft_v3.json");
+    const before = statSync(legal);
+    edit(legal, "Draft a legal contract", "Draft a legal kontract");
+    utimesSync(legal, before.atime, before.mtime);
+    expect(statSync(legal).size).toBe(before.size);
+    expect(build(dir, env).upToDate).toBe(false);
+    expect(snapshot(gen)).toEqual(uncached(dir));
+
+    // A hand-edited output of the same size, its mtime put back: `check` sees it, and the build restores it.
+    const index = join(gen, "index.ts");
+    const good = readFileSync(index, "utf8");
+    const st = statSync(index);
+    writeFileSync(index, good.replace("toolset", "toolzet"));
+    utimesSync(index, st.atime, st.mtime);
+    const check = toolform(dir, ["check"], { env });
+    expect(check.code).toBe(1);
+    expect(check.stdout + check.stderr).toContain("index.ts");
+    expect(build(dir, env).upToDate).toBe(false);
+    expect(readFileSync(index, "utf8")).toBe(good);
+    expect(toolform(dir, ["check"], { env }).code).toBe(0);
+    // A stray file in the output folder: built again (the folder is not as the build left it).
+    writeFileSync(join(gen, "notes.txt"), "mine\n");
+    expect(build(dir, env).upToDate).toBe(false);
+    expect(build(dir, env).upToDate).toBe(true);
+  });
+
+  it("a config that reads the environment is loaded each time, and its value decides", () => {
+    const dir = project("basic");
+    const env = { TOOLFORM_CACHE_DIR: join(dir, ".cache") };
+    writeFileSync(join(dir, "toolform.config.mjs"), `export default { sources: ["tools/**/*.json"], outDir: process.env.TF_OUT ?? "generated" };\n`);
+    build(dir, env);
+    expect(build(dir, env).upToDate).toBe(true);
+    expect(build(dir, { ...env, TF_OUT: "elsewhere" }).upToDate).toBe(false);
+    expect(snapshot(join(dir, "elsewhere"))).toEqual(snapshot(join(dir, "generated")));
+  });
+
+  it("toolform itself: another version, or a changed file of its code", () => {
+    // A copy of the toolform package whose files can be changed.
+    const tf = project();
+    for (const d of ["bin", "dist", "templates", "package.json"]) cpSync(join(repo, d), join(tf, d), { recursive: true });
+    symlinkSync(join(repo, "node_modules"), join(tf, "node_modules"), "dir");
+    const tfBin = join(tf, "bin", "toolform.js");
+    const dir = project("basic");
+    const env = { TOOLFORM_CACHE_DIR: join(dir, ".cache") };
+    build(dir, env, [], tfBin);
+    expect(build(dir, env, [], tfBin).upToDate).toBe(true);
+
+    const pkg = join(tf, "package.json");
+    const version = (JSON.parse(readFileSync(pkg, "utf8")) as { version: string }).version;
+    edit(pkg, `"version": "${version}"`, `"version": "${version}-next"`);
+    expect(build(dir, env, [], tfBin).upToDate).toBe(false);
+    expect(snapshot(join(dir, "generated"))).toEqual(uncached(dir, {}, tfBin));
+    expect(build(dir, env, [], tfBin).upToDate).toBe(true);
+
+    // A file of toolform's code, changed (a comment: the output is the same, but nothing says so before building).
+    const header = join(tf, "dist", "src", "emit", "header.js");
+    writeFileSync(header, readFileSync(header, "utf8") + "\n// changed\n");
+    const changed = build(dir, env, [], tfBin);
+    expect(changed.upToDate).toBe(false);
+    expect(changed.cache.compiled).toBe(changed.tools.length);
+    expect(snapshot(join(dir, "generated"))).toEqual(uncached(dir, {}, tfBin));
+  });
+});
+
+describe("configIsPlain", () => {
+  it("takes data and toolform's own imports, and refuses what could read the world", () => {
+    expect(configIsPlain(`// a comment\nexport default { sources: ["tools/**/*.json"], outDir: "generated", lint: { x: false } };\n`)).toBe(true);
+    expect(configIsPlain(`import { defineConfig } from "toolform";\nexport default defineConfig({ sources: ['a/*.json'], strict: true });`)).toBe(true);
+    expect(configIsPlain(`import type { ToolformConfig } from "toolform";\nconst c: ToolformConfig = { sources: ["a/*.json"] };\nexport default c;`)).toBe(true);
+    for (const impure of [
+      `export default { sources: ["a"], outDir: process.env.OUT };`,
+      `import shared from "./shared.js";\nexport default shared;`,
+      `import fs from "node:fs";\nexport default { sources: fs.readdirSync(".") };`,
+      `export default { sources: [\`\${x}/*.json\`] };`,
+      `const m = await import("./x.js");\nexport default m;`,
+      `export default { sources: [import.meta.dirname] };`,
+      `export default { sources: ["a"], maxDepth: Date.now() };`,
+      `export default { sources: ["a"], maxDepth: 10 / 2 };`,
+      `export default globalThis.cfg;`,
+      `export default { sources: ["a"] /* unterminated`,
+    ]) {
+      expect(configIsPlain(impure), impure).toBe(false);
+    }
+  });
+});
