@@ -187,3 +187,27 @@ describe("configIsPlain", () => {
     }
   });
 });
+
+describe("the source memo", () => {
+  it("gives a cached file's tools as light definitions, read in full on demand, and refuses a file changed since", async () => {
+    const { SourceMemo, materialize, SourceChangedError } = await import("../src/sources/memo.js");
+    const { FileStamps } = await import("../src/pipeline/stamps.js");
+    const { readSources } = await import("../src/sources/read.js");
+    const dir = project("basic");
+    const memoFile = join(dir, "sources.json");
+    const first = await readSources(["tools/**/*.json"], dir);
+    const m1 = new SourceMemo(new FileStamps(undefined), memoFile);
+    await readSources(["tools/**/*.json"], dir, m1); // parses, stores
+    m1.save(undefined);
+    const light = await readSources(["tools/**/*.json"], dir, new SourceMemo(new FileStamps(undefined), memoFile));
+    expect(light.tools.map((t) => t.name)).toEqual(first.tools.map((t) => t.name));
+    // In full: the same definitions as a plain read.
+    expect(light.tools.map((t) => ({ ...materialize(t) }))).toEqual(first.tools.map((t) => ({ ...t })));
+    // A file changed after its tools were handed out light: reading them in full refuses.
+    const again = await readSources(["tools/**/*.json"], dir, new SourceMemo(new FileStamps(undefined), memoFile));
+    const legal = again.tools.find((t) => t.origin.file === "tools/legal_draft_v3.json")!;
+    edit(join(dir, "tools", "legal_draft_v3.json"), "Draft a contract", "Draft a changed contract");
+    expect(() => materialize(legal)).toThrow(SourceChangedError);
+    expect(() => legal.inputSchema).toThrow(SourceChangedError);
+  });
+});

@@ -93,6 +93,9 @@ export function withTimes(factsText: string, ms: number): string {
   return factsText.slice(0, -2) + ",\n" + JSON.stringify(outcomeTimes(ms), null, 2).slice(2);
 }
 
+/** The manifest this process found stale for more than the config (the full build need not check it again). */
+export let staleManifest: string | undefined;
+
 /** The exit code when the build was found up to date (and reported), else undefined. */
 export async function fastBuild(argv: readonly string[], cwd: string): Promise<number | undefined> {
   const t0 = performance.now();
@@ -115,7 +118,10 @@ export async function fastBuild(argv: readonly string[], cwd: string): Promise<n
   const m = readManifest(path);
   if (!m || m.configFile !== file) return undefined;
   const now = upToDate(m, { args: argsKey(io.cwd, values) });
-  if (!now.ok) return undefined;
+  if (!now.ok) {
+    if (!now.configOnly) staleManifest = path;
+    return undefined;
+  }
   if (now.refreshed) {
     try {
       writeManifest(path, m);

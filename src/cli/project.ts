@@ -63,10 +63,23 @@ export async function generateProject(project: Project, cache: BuildCache): Prom
   const redos = cache.dir ? await import("../schema/lint/redos.js") : undefined;
   // ReDoS verdicts of earlier builds: a pattern already judged does not start recheck.
   redos?.seedRedosVerdicts(cache.redosVerdicts());
-  cache.beginBuild();
+  const { SourceChangedError } = await import("../sources/memo.js");
   const config = Object.assign({}, project.config, { cache: cache.tools, formatCache: cache.formats, partsCache: cache.parts, sourceMemo: cache.sources }) as ResolvedConfig;
-  const result = await generate({ config });
-  cache.endBuild(!result.diagnostics.some((d) => d.severity === "error"));
+  let result: GenerateResult;
+  for (let attempt = 1; ; attempt++) {
+    cache.beginBuild();
+    try {
+      result = await generate({ config });
+      break;
+    } catch (e) {
+      // A source edited while this build read it: read it again (a few times at most).
+      if (!(e instanceof SourceChangedError) || attempt >= 3) throw e;
+      cache.sources.forget(e.file);
+    }
+  }
+  const ok = !result.diagnostics.some((d) => d.severity === "error");
+  cache.endBuild(ok);
+  cache.sources.save(ok ? result.inputs : undefined);
   if (redos) cache.saveRedosVerdicts(redos.takeNewRedosVerdicts());
   return result;
 }

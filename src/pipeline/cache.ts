@@ -20,8 +20,8 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import type { CompiledTool, ToolParts } from "./compiled.js";
 import { FileStamps } from "./stamps.js";
 import type { GeneratedFile } from "./generate.js";
-import type { JsonSourceMemo } from "../sources/read.js";
-import { writeAtomic } from "./write.js";
+import { SourceMemo } from "../sources/memo.js";
+import { outputBytes, writeAtomic } from "./write.js";
 import { defaultCacheDir } from "./manifest.js";
 
 export interface CacheStats {
@@ -458,10 +458,10 @@ export class BuildCache {
   /** The first disk error, when the disk layer was turned off. */
   diskError: string | undefined;
   onActivity: ((stats: CacheStats) => void) | undefined;
-  /** JSON sources as read, for the next build of this process (watch). */
-  readonly sources: JsonSourceMemo = new Map();
-  /** Files' hashes by their stat (toolform's code, the sources), kept beside the namespaces. */
+  /** Files' hashes by their stat (toolform's code, the sources, the outputs), kept beside the namespaces. */
   stamps: FileStamps = new FileStamps(undefined);
+  /** JSON sources as read, by their bytes' hash (src/sources/memo.ts): kept in the namespace, and for the next build of this process (watch). */
+  sources: SourceMemo = new SourceMemo(this.stamps);
   /** ReDoS verdicts on disk (redos.json), once read. */
   private redos: Record<string, unknown> | undefined;
 
@@ -485,6 +485,7 @@ export class BuildCache {
       this.toolDisk = new ToolPack(dir);
       this.formatDisk = new DiskStore(join(dir, "f"), ".txt");
       this.partsDisk = new DiskStore(join(dir, "p"), ".json");
+      this.sources = new SourceMemo(this.stamps, join(dir, "sources.json"));
       this.stamps.save();
       pruneSiblings(base, ns);
     } catch (e) {
@@ -575,14 +576,9 @@ function pruneSiblings(base: string, current: string): void {
   for (const d of dirs.slice(2)) rmSync(join(base, d.name), { recursive: true, force: true });
 }
 
-/** sha256 of each generated file's bytes (hashed chunk by chunk: the index is not joined for it). */
+/** sha256 of each generated file's bytes (encoded once: writing reuses them). */
 export function hashOutputs(files: readonly GeneratedFile[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const f of files) {
-    const h = createHash("sha256");
-    if (f.chunks) for (const c of f.chunks) h.update(c);
-    else h.update(f.contents);
-    out[f.path] = h.digest("hex");
-  }
+  for (const f of files) out[f.path] = createHash("sha256").update(outputBytes(f)).digest("hex");
   return out;
 }

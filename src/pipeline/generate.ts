@@ -12,11 +12,12 @@ import { header } from "../emit/header.js";
 import { indexHeadDts, indexHeadTs, indexTailDts, indexTailTs, type IndexEntry } from "../emit/index-module.js";
 import { runtimeDeclarations, runtimeSource } from "../emit/runtime-file.js";
 import { VERSION } from "../emit/templates.js";
-import { readSources, type JsonSourceMemo } from "../sources/read.js";
+import { readSources } from "../sources/read.js";
+import { materialize, type SourceMemo } from "../sources/memo.js";
 import type { ToolDefinition } from "../sources/types.js";
 import { placeCompiled, type CompiledTool, type CompileOptions, type ToolParts } from "./compiled.js";
 import { compileJob, compileOnWorkers, finishTool, workerCount, type CompileDone, type CompileJob } from "./workers.js";
-import { hashOf, keyOf } from "./hash.js";
+import { defKey, hashOf, keyOf } from "./hash.js";
 import { lintTools } from "./lint.js";
 import type { RedosVerdict } from "../schema/lint/redos.js";
 
@@ -97,7 +98,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   let inputs: string[] = [];
   if ("config" in input) {
     const c = input.config;
-    const read = await readSources(c.sources, c.root, (input.config as { sourceMemo?: JsonSourceMemo }).sourceMemo);
+    const read = await readSources(c.sources, c.root, (input.config as { sourceMemo?: SourceMemo }).sourceMemo);
     defs = read.tools;
     inputs = read.files;
     diagnostics.push(...read.diagnostics);
@@ -113,28 +114,39 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const lintKey = hashOf({ rules: options.lint ?? {}, strict });
   // Cached tools first; the rest are compiled, on worker threads when there are many.
   const slots: { def: ToolDefinition; names: (typeof named)[number]["names"]; opts: CompileOptions; key: string; t?: CompiledTool; fresh: boolean }[] = [];
+  // The options of the tools without their own overrides are one object, keyed once (read-only).
+  const optsOf = new Map<object, { opts: CompileOptions; key: string }>();
+  const noOverrides: NonNullable<GenerateOptions["tools"]>[string] = {};
   for (const { def, names } of named) {
-    const per = options.tools?.[def.name] ?? {};
-    const opts: CompileOptions = {
-      unknownArgs: per.unknownArgs ?? options.unknownArgs ?? "reject",
-      coerce: per.coerce ?? options.coerce ?? "none",
-      engine: per.engine ?? options.engine ?? "toolform",
-      normalizer: per.normalizer ?? options.normalizer ?? true,
-      allowUnchecked: uncheckedKinds(per.allowUnchecked ?? options.allowUnchecked) ?? [],
-      formats: options.formats ?? true,
-      maxDepth: options.maxDepth ?? 128,
-      maxPatternInput: options.maxPatternInput ?? 10_000,
-      remotes: options.schemas ?? {},
-      limits: { ...DEFAULT_LIMITS, ...options.limits },
-    };
+    const per = options.tools?.[def.name] ?? noOverrides;
+    let o = optsOf.get(per);
+    if (!o) {
+      const opts: CompileOptions = {
+        unknownArgs: per.unknownArgs ?? options.unknownArgs ?? "reject",
+        coerce: per.coerce ?? options.coerce ?? "none",
+        engine: per.engine ?? options.engine ?? "toolform",
+        normalizer: per.normalizer ?? options.normalizer ?? true,
+        allowUnchecked: uncheckedKinds(per.allowUnchecked ?? options.allowUnchecked) ?? [],
+        formats: options.formats ?? true,
+        maxDepth: options.maxDepth ?? 128,
+        maxPatternInput: options.maxPatternInput ?? 10_000,
+        remotes: options.schemas ?? {},
+        limits: { ...DEFAULT_LIMITS, ...options.limits },
+      };
+      optsOf.set(per, (o = { opts, key: keyOf(opts) }));
+    }
+    const opts = o.opts;
     // The emit is part of the key: an entry holds only the texts its emit writes. The
     // definition's JSON as written (keyOf): the same tool with its keys in another order is a miss.
-    const key = keyOf({ def: defKey(def), names, opts, VERSION, emit });
+    const key = keyOf({ def: defKey(def), names, opts: o.key, VERSION, emit });
     const hit = options.cache?.get(key);
     // A cached entry comes without its definition: it is this one (the key covers it).
     const t = hit ? Object.assign(hit, { def }) : undefined;
     slots.push({ def, names, opts, key, t, fresh: !t });
   }
+  // A tool to compile or lint again needs its whole definition (a source read from the build
+  // cache gives only names and keys: src/sources/memo.ts); read here, before any work starts.
+  for (const s of slots) if (!s.t || (options.lint !== false && s.t.lint?.key !== lintKey)) s.def = materialize(s.def);
   const missing = slots.filter((s) => !s.t);
   // Tools whose parts are cached (same name, schema, identifiers and options: a description-only
   // edit) are assembled here; only the others are compiled.
@@ -233,14 +245,6 @@ async function runtimeJs(rtTs: string, memo: FormatCache, module: "esm" | "cjs")
   const rtJs = await memoFormat(memo, ["runtime.js", module, rtTs], async () => stripTypes(rtTs, module));
   const rtDts = await memoFormat(memo, ["runtime.d.ts", rtTs], async () => runtimeDeclarations(rtTs));
   return { rtJs, rtDts };
-}
-
-/** A definition's own key, once per definition object (a watch session reuses the ones of unchanged files: read-only). */
-const defKeys = new WeakMap<ToolDefinition, string>();
-function defKey(def: ToolDefinition): string {
-  let k = defKeys.get(def);
-  if (k === undefined) defKeys.set(def, (k = keyOf({ ...def, locate: undefined })));
-  return k;
 }
 
 /** The ReDoS verdicts this process knows, for the workers to start with, and a sink for the ones they decide. */

@@ -29,3 +29,15 @@ export function keyOf(v: unknown): string {
   }
   return createHash("sha256").update(text).digest("hex");
 }
+
+/** A definition's own key (keyOf without `locate`), once per definition object; seedDefKey gives a known one (a source read from the build cache). */
+const defKeys = new WeakMap<object, string>();
+export function defKey(def: { locate?: unknown }): string {
+  let k = defKeys.get(def);
+  if (k === undefined) defKeys.set(def, (k = keyOf({ ...def, locate: undefined })));
+  return k;
+}
+
+export function seedDefKey(def: object, key: string): void {
+  defKeys.set(def, key);
+}

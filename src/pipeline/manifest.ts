@@ -119,16 +119,17 @@ export function writeManifest(path: string, m: Omit<Manifest, "v" | "toolform">)
  * A stamp that could not be trusted but whose file hashed the same is refreshed in `m`
  * (`refreshed` says so: the caller saves it).
  */
-export function upToDate(m: Manifest, expect: { args: string } | { configKey: string }): { ok: boolean; refreshed: boolean } {
+export function upToDate(m: Manifest, expect: { args: string } | { configKey: string }): { ok: boolean; refreshed: boolean; configOnly?: boolean } {
   const no = { ok: false, refreshed: false };
   let refreshed = false;
   const loaded = "configKey" in expect;
-  if (loaded ? m.configKey !== expect.configKey : !m.configPlain || m.args !== expect.args) return no;
+  // `configOnly`: what differs may be only the config's text or the flags (the config, loaded, may still hash the same).
+  if (loaded ? m.configKey !== expect.configKey : !m.configPlain || m.args !== expect.args) return { ...no, configOnly: !loaded };
   for (const [dir, text] of m.dirs) if (listing(dir) !== text) return no;
   for (const f of m.files) {
     if (loaded && f[0] === m.configFile) continue;
     const now = recheck(f[0], f[1]);
-    if (!now) return no;
+    if (!now) return { ...no, configOnly: f[0] === m.configFile };
     if (now !== f[1]) (f[1] = now), (refreshed = true);
   }
   let list: string[];

@@ -27,8 +27,12 @@ function asFile(d: Dirent): Dirent {
   });
 }
 
+/** Paths whose directory entry said "regular file" (the rest is stat'ed to say what it is). */
+let regular: Set<string> | undefined;
+
 function surface(dir: string, entries: Dirent[]): Dirent[] {
   return entries.map((d) => {
+    if (d.isFile()) regular?.add(join(dir, d.name));
     if (d.isFile() || d.isDirectory()) return d;
     if (d.isSymbolicLink()) {
       try {
@@ -71,13 +75,21 @@ function problemOf(abs: string): string | undefined {
 
 /** The paths `patterns` match under `root` whose names pass `wanted` (by extension). */
 export async function matchSources(patterns: string[], root: string, wanted: (path: string) => boolean): Promise<Matched> {
-  const found = await glob(patterns, { cwd: root, absolute: true, onlyFiles: false, ignore: ["**/node_modules/**"], fs: adapter });
+  const seen = new Set<string>();
+  regular = seen;
+  let found: string[];
+  try {
+    found = await glob(patterns, { cwd: root, absolute: true, onlyFiles: false, ignore: ["**/node_modules/**"], fs: adapter });
+  } finally {
+    regular = undefined;
+  }
   const out: Matched = { files: [], problems: [] };
   for (const p of found.sort()) {
     const isDir = p.endsWith("/");
     const path = isDir ? p.slice(0, -1) : p;
     if (!wanted(path)) continue; // a folder on the way ("tools/"), or a file of another kind
-    const what = isDir ? "a directory" : problemOf(path);
+    // Listed as a regular file: one (a file replaced since is read as what it is then, and reported there).
+    const what = isDir ? "a directory" : seen.has(path) ? undefined : problemOf(path);
     if (what === undefined) out.files.push(path);
     else out.problems.push({ path, what });
   }

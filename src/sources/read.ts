@@ -1,13 +1,12 @@
 // Reads every configured source into ToolDefinitions: globs of JSON files,
 // TypeScript files with defineTool calls, MCP sources (their snapshot file when
 // one is set, else the server's tools/list, live).
-import { statSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { statKey, unchangedSince, type StatKey } from "../pipeline/stamps.js";
 import type { SourceSpec } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { parseJsonFile, toolsFromJson } from "./json.js";
 import { matchSources } from "./match.js";
+import type { SourceMemo, SourceRead } from "./memo.js";
 import { readSourceText } from "./text.js";
 import type { ToolDefinition } from "./types.js";
 
@@ -24,40 +23,26 @@ function rel(root: string, file: string): string {
   return relative(root, file).split("\\").join("/");
 }
 
-export async function readJsonFile(abs: string, root: string): Promise<{ tools: ToolDefinition[]; diagnostics: Diagnostic[] }> {
+export async function readJsonFile(abs: string, root: string): Promise<SourceRead> {
+  return readJson(abs, root).read;
+}
+
+/** A JSON source file's tools, and the bytes they were read from (none when it could not be read). */
+function readJson(abs: string, root: string): { read: SourceRead; bytes?: Uint8Array } {
   const file = rel(root, abs);
   const read = readSourceText(abs);
-  if (!read.ok) return { tools: [], diagnostics: [{ severity: "error", code: "source/read", message: read.message, file, ...(read.hint ? { hint: read.hint } : {}) }] };
+  if (!read.ok) return { read: { tools: [], diagnostics: [{ severity: "error", code: "source/read", message: read.message, file, ...(read.hint ? { hint: read.hint } : {}) }] } };
   const parsed = parseJsonFile(read.text, file);
-  if (parsed.value === undefined) return { tools: [], diagnostics: parsed.diagnostics };
-  return toolsFromJson(parsed.value, file);
+  if (parsed.value === undefined) return { read: { tools: [], diagnostics: parsed.diagnostics }, bytes: read.bytes };
+  return { read: toolsFromJson(parsed.value, file), bytes: read.bytes };
 }
 
-/**
- * JSON source files as read, by absolute path, with the stat they had: a long-lived
- * process (watch) re-reads only files whose stat moved (src/pipeline/stamps.ts says
- * what a stat is trusted for). The tools read are shared between builds: read-only.
- */
-export type JsonSourceMemo = Map<string, { stat: StatKey; takenAt: number; read: { tools: ToolDefinition[]; diagnostics: Diagnostic[] } }>;
-
-async function readJsonFileMemo(abs: string, root: string, memo: JsonSourceMemo | undefined): Promise<{ tools: ToolDefinition[]; diagnostics: Diagnostic[] }> {
-  if (!memo) return readJsonFile(abs, root);
-  const takenAt = Date.now();
-  let stat: StatKey | undefined;
-  try {
-    stat = statKey(statSync(abs));
-  } catch {
-    stat = undefined;
-  }
-  const was = memo.get(abs);
-  if (stat && was && unchangedSince(was.stat, was.takenAt, stat)) return was.read;
-  const read = await readJsonFile(abs, root);
-  if (stat) memo.set(abs, { stat, takenAt, read });
-  else memo.delete(abs);
-  return read;
+/** Through the memo when there is one (src/sources/memo.ts: a file whose bytes are known is not parsed again). */
+function readJsonMemo(abs: string, root: string, memo: SourceMemo | undefined): SourceRead {
+  return memo ? memo.read(abs, () => readJson(abs, root)) : readJson(abs, root).read;
 }
 
-export async function readSources(sources: SourceSpec[], root: string, memo?: JsonSourceMemo): Promise<ReadResult> {
+export async function readSources(sources: SourceSpec[], root: string, memo?: SourceMemo): Promise<ReadResult> {
   const out: ReadResult = { tools: [], diagnostics: [], files: [] };
   for (const spec of sources) {
     if (typeof spec === "object" && "mcp" in spec) {
@@ -71,7 +56,7 @@ export async function readSources(sources: SourceSpec[], root: string, memo?: Js
       }
       const abs = resolve(root, spec.snapshot);
       out.files.push(abs);
-      const r = await readJsonFile(abs, root);
+      const r = readJsonMemo(abs, root, memo);
       out.tools.push(...r.tools);
       out.diagnostics.push(...r.diagnostics);
       continue;
@@ -96,7 +81,7 @@ export async function readSources(sources: SourceSpec[], root: string, memo?: Js
     for (const f of files) {
       if (!f.endsWith(".json")) continue;
       out.files.push(f);
-      const r = await readJsonFileMemo(f, root, memo);
+      const r = readJsonMemo(f, root, memo);
       out.tools.push(...r.tools);
       out.diagnostics.push(...r.diagnostics);
     }

@@ -4,7 +4,8 @@
 import { isUtf8 } from "node:buffer";
 import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 
-export type SourceText = { ok: true; text: string } | { ok: false; message: string; hint?: string };
+/** A file's text; `bytes`: what was read, when it came from a file (the build cache keys a source by their hash). */
+export type SourceText = { ok: true; text: string; bytes?: Uint8Array } | { ok: false; message: string; hint?: string };
 
 /** What a non-regular file is, in words ("a FIFO", "a directory"…). */
 export function kindOf(st: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
@@ -27,7 +28,9 @@ export function readSourceText(abs: string): SourceText {
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) return { ok: false, message: `not a file: it is ${kindOf(st)}`, hint: "remove it, or narrow the source glob so it matches files only" };
-    return decodeUtf8(readFileSync(fd));
+    const bytes = readFileSync(fd);
+    const text = decodeUtf8(bytes);
+    return text.ok ? { ...text, bytes } : text;
   } catch (e) {
     return { ok: false, message: `cannot read: ${(e as Error).message}` };
   } finally {

@@ -13,6 +13,7 @@ import { makeStyle, Progress, useColor, type Io } from "../output.js";
 import { generateProject, loadProject, openCache, overridesFrom, type Project } from "../project.js";
 import { outcomeFactsText, reportBuild, upToDateOutcome, type BuildOutcome } from "../report.js";
 import { configFailure } from "./shared.js";
+import { staleManifest } from "../fast.js";
 
 export const BUILD_FLAGS = { ...PROJECT, watch: { type: "boolean", short: "w" }, poll: { type: "boolean" } } as const;
 
@@ -40,7 +41,8 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
   const record = opts.record && cache.base ? opts.record : undefined;
   const mpath = record ? man.manifestPath(cache.base!, project.configFile) : undefined;
   const configKey = hashOf(project.config);
-  if (mpath) {
+  // Unless the fast path (fast.ts) already found an input changed, the config loaded may show the build up to date.
+  if (mpath && staleManifest !== mpath) {
     const m = man.readManifest(mpath);
     const now = m && m.configFile === project.configFile ? man.upToDate(m, { configKey }) : undefined;
     if (m && now?.ok) {
