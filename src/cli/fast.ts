@@ -10,6 +10,7 @@ import { findConfig } from "../config/find.js";
 import { argsKey, defaultCacheDir, manifestPath, readManifest, upToDate, writeManifest } from "../pipeline/manifest.js";
 import { COMMON, PROJECT } from "./flags.js";
 import type { Io, Stream } from "./output.js";
+import type { Stamp } from "../pipeline/stamps.js";
 
 /** `toolform ... | head`: a closed pipe ends the command quietly. */
 let piped = false;
@@ -93,8 +94,21 @@ export function withTimes(factsText: string, ms: number): string {
   return factsText.slice(0, -2) + ",\n" + JSON.stringify(outcomeTimes(ms), null, 2).slice(2);
 }
 
-/** The manifest this process found stale for more than the config (the full build need not check it again). */
-export let staleManifest: string | undefined;
+/**
+ * What the fast path learnt when the build was not up to date, for the full build of this
+ * process: the manifest is stale for more than the config (no second check), and what it
+ * found as recorded: toolform's code (its fingerprint and stamps: no walk of the code) and
+ * every folder listing (the source globs match what they matched: no glob).
+ */
+export interface Handoff {
+  manifest: string;
+  configFile: string;
+  stale: boolean;
+  toolform?: { fingerprint: string; files: [string, Stamp][]; dirs: [string, string][] };
+  /** With the listings they were found with (the next manifest records these: a file added since shows then). */
+  globs?: { matches: [string, string[]][]; dirs: [string, string][] };
+}
+export let handoff: Handoff | undefined;
 
 /** The exit code when the build was found up to date (and reported), else undefined. */
 export async function fastBuild(argv: readonly string[], cwd: string): Promise<number | undefined> {
@@ -119,7 +133,13 @@ export async function fastBuild(argv: readonly string[], cwd: string): Promise<n
   if (!m || m.configFile !== file) return undefined;
   const now = upToDate(m, { args: argsKey(io.cwd, values) });
   if (!now.ok) {
-    if (!now.configOnly) staleManifest = path;
+    handoff = {
+      manifest: path,
+      configFile: file,
+      stale: !now.configOnly,
+      ...(now.codeSame ? { toolform: { fingerprint: m.fingerprint, files: m.files.slice(0, m.code), dirs: m.dirs.slice(0, m.codeDirs) } } : {}),
+      ...(now.dirsSame ? { globs: { matches: m.globs, dirs: m.dirs.slice(m.codeDirs) } } : {}),
+    };
     return undefined;
   }
   if (now.refreshed) {

@@ -9,6 +9,7 @@ import type { BuildCache } from "../pipeline/cache.js";
 import type { GenerateResult } from "../pipeline/generate.js";
 import { oneOf, str, UsageError, type Parsed } from "./args.js";
 import { rel } from "./output.js";
+import { handoff } from "./fast.js";
 
 export interface Project {
   config: ResolvedConfig;
@@ -86,7 +87,9 @@ export async function generateProject(project: Project, cache: BuildCache): Prom
 
 export async function openCache(project: Project, noCache: boolean, onActivity?: BuildCache["onActivity"]): Promise<BuildCache> {
   const { BuildCache } = await import("../pipeline/cache.js");
-  return new BuildCache({ root: project.config.root, dir: noCache ? false : undefined, configFile: project.configFile, ...(onActivity ? { onActivity } : {}) });
+  // toolform's code as the no-change check found it (fast.ts): its fingerprint is known, its code not walked again.
+  const known = handoff?.configFile === project.configFile ? handoff.toolform?.fingerprint : undefined;
+  return new BuildCache({ root: project.config.root, dir: noCache ? false : undefined, configFile: project.configFile, ...(onActivity ? { onActivity } : {}), ...(known ? { fingerprint: known } : {}) });
 }
 
 

@@ -48,6 +48,8 @@ export interface BuildCacheOptions {
   configFile?: string;
   /** Called on every cache access (the progress line hooks in here). */
   onActivity?: (stats: CacheStats) => void;
+  /** toolform's fingerprint when already known (the no-change check found its code as a build recorded it: src/cli/fast.ts). */
+  fingerprint?: string;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -473,7 +475,7 @@ export class BuildCache {
     if (opts.dir === false) return;
     const base = opts.dir ?? defaultCacheDir(opts.root);
     this.stamps = new FileStamps(join(base, "stamps.json"));
-    const ns = toolformFingerprint(this.stamps) + (opts.configFile ? "-" + configTag(opts.configFile) : "");
+    const ns = (opts.fingerprint ?? toolformFingerprint(this.stamps)) + (opts.configFile ? "-" + configTag(opts.configFile) : "");
     const dir = join(base, ns);
     try {
       mkdirSync(join(dir, "p"), { recursive: true });

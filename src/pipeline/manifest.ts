@@ -42,6 +42,12 @@ export interface Manifest {
   files: [string, Stamp][];
   /** Folders whose listing decided what was read, each with its listing (listing()). */
   dirs: [string, string][];
+  /** toolform's part of the cache namespace (src/pipeline/cache.ts toolformIdentity), and how many of the first `files` and `dirs` are its code's. */
+  fingerprint: string;
+  code: number;
+  codeDirs: number;
+  /** Each source glob's patterns (JSON) with the files it matched. */
+  globs: [string, string[]][];
   outDir: string;
   /** outDir's entries when the build ended. */
   outList: string[];
@@ -119,29 +125,41 @@ export function writeManifest(path: string, m: Omit<Manifest, "v" | "toolform">)
  * A stamp that could not be trusted but whose file hashed the same is refreshed in `m`
  * (`refreshed` says so: the caller saves it).
  */
-export function upToDate(m: Manifest, expect: { args: string } | { configKey: string }): { ok: boolean; refreshed: boolean; configOnly?: boolean } {
+export interface Verdict {
+  ok: boolean;
+  /** Stamps refreshed in the manifest: the caller saves it. */
+  refreshed: boolean;
+  /** What differs may be only the config's text or the flags (the config, loaded, may still hash the same). */
+  configOnly?: boolean;
+  /** Found as recorded (when not ok): every folder listing; toolform's code (the first `m.code` files). */
+  dirsSame?: boolean;
+  codeSame?: boolean;
+}
+
+export function upToDate(m: Manifest, expect: { args: string } | { configKey: string }): Verdict {
   const no = { ok: false, refreshed: false };
   let refreshed = false;
   const loaded = "configKey" in expect;
-  // `configOnly`: what differs may be only the config's text or the flags (the config, loaded, may still hash the same).
   if (loaded ? m.configKey !== expect.configKey : !m.configPlain || m.args !== expect.args) return { ...no, configOnly: !loaded };
   for (const [dir, text] of m.dirs) if (listing(dir) !== text) return no;
-  for (const f of m.files) {
+  for (let i = 0; i < m.files.length; i++) {
+    const f = m.files[i]!;
     if (loaded && f[0] === m.configFile) continue;
     const now = recheck(f[0], f[1]);
-    if (!now) return { ...no, configOnly: f[0] === m.configFile };
+    if (!now) return { ...no, configOnly: f[0] === m.configFile, dirsSame: true, codeSame: i >= m.code };
     if (now !== f[1]) (f[1] = now), (refreshed = true);
   }
   let list: string[];
   try {
     list = readdirSync(m.outDir).sort();
   } catch {
-    return no;
+    return { ...no, dirsSame: true, codeSame: true };
   }
-  if (list.length !== m.outList.length || list.some((n, i) => n !== m.outList[i])) return no;
+  const same = { ...no, dirsSame: true, codeSame: true };
+  if (list.length !== m.outList.length || list.some((n, i) => n !== m.outList[i])) return same;
   for (const f of m.outputs) {
     const now = recheck(join(m.outDir, f[0]), f[1]);
-    if (!now) return no;
+    if (!now) return same;
     if (now !== f[1]) (f[1] = now), (refreshed = true);
   }
   return { ok: true, refreshed };

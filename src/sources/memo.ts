@@ -45,6 +45,10 @@ export function materialize(def: ToolDefinition): ToolDefinition {
 
 export class SourceMemo {
   private readonly mem = new Map<string, { sha: string; read: SourceRead }>();
+  /** Each source glob's patterns (JSON) → the files it matched, when its folders are known to be as then (set per build: src/cli/commands/build.ts). */
+  knownMatches: Map<string, string[]> | undefined;
+  /** What the globs of the last build matched (JSON-only builds keep it in their manifest). */
+  matches: [string, string[]][] = [];
   private stored: Record<string, Stored> | undefined;
   private dirty = false;
 

@@ -44,6 +44,7 @@ function readJsonMemo(abs: string, root: string, memo: SourceMemo | undefined): 
 
 export async function readSources(sources: SourceSpec[], root: string, memo?: SourceMemo): Promise<ReadResult> {
   const out: ReadResult = { tools: [], diagnostics: [], files: [] };
+  if (memo) memo.matches = [];
   for (const spec of sources) {
     if (typeof spec === "object" && "mcp" in spec) {
       if (!spec.snapshot) {
@@ -63,7 +64,11 @@ export async function readSources(sources: SourceSpec[], root: string, memo?: So
     }
     const patterns = typeof spec === "string" ? [spec] : Array.isArray(spec.files) ? spec.files : [spec.files];
     const load = typeof spec === "string" ? "static" : (spec.load ?? "static");
-    const { files, problems } = await matchSources(patterns, root, (f) => f.endsWith(".json") || (TS_FILE.test(f) && !f.endsWith(".d.ts")));
+    // A glob whose folders are known to be as the last build found them matches what it matched then.
+    const globKey = JSON.stringify(patterns);
+    const known = memo?.knownMatches?.get(globKey);
+    const { files, problems } = known ? { files: known, problems: [] } : await matchSources(patterns, root, (f) => f.endsWith(".json") || (TS_FILE.test(f) && !f.endsWith(".d.ts")));
+    memo?.matches.push([globKey, files]);
     for (const p of problems) {
       const file = rel(root, p.path);
       out.diagnostics.push({ severity: "error", code: "source/not-a-file", message: `matched by ${patterns.map((x) => JSON.stringify(x)).join(", ")}, but it is ${p.what}, not a file of tool definitions`, file, hint: "remove it, or narrow the source glob so it matches tool files only" });

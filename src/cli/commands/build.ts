@@ -13,7 +13,7 @@ import { makeStyle, Progress, useColor, type Io } from "../output.js";
 import { generateProject, loadProject, openCache, overridesFrom, type Project } from "../project.js";
 import { outcomeFactsText, reportBuild, upToDateOutcome, type BuildOutcome } from "../report.js";
 import { configFailure } from "./shared.js";
-import { staleManifest } from "../fast.js";
+import { handoff } from "../fast.js";
 
 export const BUILD_FLAGS = { ...PROJECT, watch: { type: "boolean", short: "w" }, poll: { type: "boolean" } } as const;
 
@@ -41,8 +41,9 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
   const record = opts.record && cache.base ? opts.record : undefined;
   const mpath = record ? man.manifestPath(cache.base!, project.configFile) : undefined;
   const configKey = hashOf(project.config);
-  // Unless the fast path (fast.ts) already found an input changed, the config loaded may show the build up to date.
-  if (mpath && staleManifest !== mpath) {
+  // What the fast path (fast.ts) found: an input changed (no second check), toolform's code and the folders as recorded.
+  const known = mpath && handoff?.manifest === mpath && handoff.configFile === project.configFile ? handoff : undefined;
+  if (mpath && !known?.stale) {
     const m = man.readManifest(mpath);
     const now = m && m.configFile === project.configFile ? man.upToDate(m, { configKey }) : undefined;
     if (m && now?.ok) {
@@ -52,7 +53,10 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
   }
   // The folders the source globs walk, listed before any source is read (a file added
   // after this makes the next check fail, never pass).
-  const dirs = mpath ? sourceDirsOf(project, cache.base!, man.sourceDirs) : undefined;
+  // When the fast path found every folder as recorded, each source glob matches what it matched
+  // then, and those listings (not newer ones) go into the next manifest.
+  const dirs = known?.globs ? known.globs.dirs : mpath ? sourceDirsOf(project, cache.base!, man.sourceDirs) : undefined;
+  cache.sources.knownMatches = known?.globs ? new Map(known.globs.matches) : undefined;
   if (progress) cache.onActivity = (s) => progress.update(`building: ${s.tools} tools read, ${s.compiled} to compile`);
   let result: GenerateResult;
   try {
@@ -80,11 +84,14 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
   if (mpath) {
     // Only a build whose every input is stamped gets a manifest (JSON sources and snapshots; not TypeScript, not a live MCP server).
     const stamp = (p: string) => cache.stamps.stampOf(p) ?? (cache.guard(() => cache.stamps.hash(p)) !== undefined ? cache.stamps.stampOf(p) : undefined);
-    const id = cacheMod.toolformIdentity(cache.stamps);
+    // toolform's code: as the fast path found it, else walked (stamps make that a stat per file).
+    const id = known?.toolform ? undefined : cacheMod.toolformIdentity(cache.stamps);
+    const code: [string, Stamp][] = known?.toolform?.files ?? [];
+    const codeDirs: [string, string][] = known?.toolform?.dirs ?? [];
     const c = record!.config;
     let complete = !!dirs && !!c && c.file === project.configFile && result.inputs.every((f) => f.endsWith(".json"));
-    const files: [string, Stamp][] = [];
-    for (const f of [...id.files, ...result.inputs]) {
+    const files: [string, Stamp][] = [...code];
+    for (const f of [...(id?.files ?? []), ...result.inputs]) {
       const st = stamp(f);
       if (st) files.push([f, st]);
       else complete = false;
@@ -95,12 +102,15 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
       if (st) outputs.push([f.path, st]);
       else complete = false;
     }
-    const allDirs = [...(dirs ?? [])];
-    for (const d of id.dirs) {
+    const allDirs = [...codeDirs];
+    for (const d of id?.dirs ?? []) {
       const text = man.listing(d);
       if (text === undefined) complete = false;
       else allDirs.push([d, text]);
     }
+    const nCode = files.length - result.inputs.length;
+    const nCodeDirs = allDirs.length;
+    allDirs.push(...(dirs ?? []));
     let outList: string[] = [];
     try {
       outList = readdirSync(outDir).sort();
@@ -116,6 +126,10 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
         configKey,
         files,
         dirs: allDirs,
+        fingerprint: known?.toolform?.fingerprint ?? id!.fingerprint,
+        code: nCode,
+        codeDirs: nCodeDirs,
+        globs: cache.sources.matches,
         outDir,
         outList,
         outputs,
