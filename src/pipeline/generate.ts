@@ -110,7 +110,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const emit = options.emit ?? "ts";
   const strict = options.strict ?? false;
 
-  const named = assignNames(defs, diagnostics);
+  const named = assignNames(defs, diagnostics, options.formatCache);
   const lintKey = hashOf({ rules: options.lint ?? {}, strict });
   // Cached tools first; the rest are compiled, on worker threads when there are many.
   const slots: { def: ToolDefinition; names: (typeof named)[number]["names"]; opts: CompileOptions; key: string; t?: CompiledTool; fresh: boolean }[] = [];
@@ -296,7 +296,7 @@ async function memoFormat(memo: FormatCache | undefined, inputs: string[], produ
  * Identifier, type and file names for each tool (src/emit/code.ts toolIdentifiers: look-alike
  * names get distinct ones). Only a name defined twice is an error: two tools, one name.
  */
-function assignNames(defs: ToolDefinition[], diagnostics: Diagnostic[]): { def: ToolDefinition; names: ToolIdentifiers }[] {
+function assignNames(defs: ToolDefinition[], diagnostics: Diagnostic[], memo?: FormatCache): { def: ToolDefinition; names: ToolIdentifiers }[] {
   const byName = new Map<string, ToolDefinition>();
   const where = (d: ToolDefinition) => `${d.origin.file}${d.origin.line ? ":" + d.origin.line : d.origin.pointer ? "#" + d.origin.pointer : ""}`;
   for (const def of defs) {
@@ -316,8 +316,26 @@ function assignNames(defs: ToolDefinition[], diagnostics: Diagnostic[]): { def: 
       hint: "remove one of the two definitions, or rename one tool (a model calls tools by name: two tools cannot share one)",
     });
   }
-  const names = toolIdentifiers(byName.keys());
+  const names = identifiersOf([...byName.keys()], memo);
   return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((def) => ({ def, names: names.get(def.name)! }));
+}
+
+/** toolIdentifiers, kept by the set of names (the build cache's derived texts): an edit that keeps every name does not work them out again. */
+function identifiersOf(names: string[], memo: FormatCache | undefined): Map<string, ToolIdentifiers> {
+  if (!memo) return toolIdentifiers(names);
+  const key = keyOf(["tool-identifiers", VERSION, [...names].sort()]);
+  const hit = memo.get(key);
+  if (hit !== undefined) {
+    try {
+      const m = new Map(JSON.parse(hit) as [string, ToolIdentifiers][]);
+      if (m.size === names.length && names.every((n) => m.has(n))) return m;
+    } catch {
+      /* unreadable: worked out again */
+    }
+  }
+  const m = toolIdentifiers(names);
+  memo.set(key, JSON.stringify([...m]));
+  return m;
 }
 
 function sortDiagnostics(ds: Diagnostic[]): Diagnostic[] {

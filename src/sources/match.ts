@@ -6,7 +6,7 @@
 // as a problem naming it.
 import * as fs from "node:fs";
 import { join } from "node:path";
-import { glob, type FileSystemAdapter } from "tinyglobby";
+import type { FileSystemAdapter } from "tinyglobby";
 import { kindOf } from "./text.js";
 
 export interface Matched {
@@ -79,6 +79,8 @@ export async function matchSources(patterns: string[], root: string, wanted: (pa
   regular = seen;
   let found: string[];
   try {
+    // The glob library loads here: a build whose folders are as the last one found them does not glob (src/sources/read.ts).
+    const { glob } = await import("tinyglobby");
     found = await glob(patterns, { cwd: root, absolute: true, onlyFiles: false, ignore: ["**/node_modules/**"], fs: adapter });
   } finally {
     regular = undefined;

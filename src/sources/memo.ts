@@ -31,16 +31,37 @@ interface Stored {
   diagnostics: Diagnostic[];
 }
 
-/** A definition known by name, place and key; its description and schema are read on first use. */
-const LIGHT = Symbol("toolform.lightDefinition");
-type Light = ToolDefinition & { [LIGHT]?: () => ToolDefinition };
+/**
+ * A definition known by name, place and key; its description and schema are read from its
+ * file on first use (prototype getters: one shape for all, no per-object accessors). Only
+ * name and origin are own properties: what needs more gets materialize()'s full definition.
+ */
+class LightDefinition {
+  readonly #full: () => ToolDefinition;
+  constructor(
+    readonly name: string,
+    readonly origin: Origin,
+    full: () => ToolDefinition,
+  ) {
+    this.#full = full;
+  }
+  /** The full definition (read from the file when first asked). */
+  full(): ToolDefinition {
+    return this.#full();
+  }
+  get description(): string | undefined {
+    return this.#full().description;
+  }
+  get inputSchema(): ToolDefinition["inputSchema"] {
+    return this.#full().inputSchema;
+  }
+}
 
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
 /** The definition with its description and schema (a light one is read from its file: SourceChangedError when the file is no longer what it was). */
 export function materialize(def: ToolDefinition): ToolDefinition {
-  const full = (def as Light)[LIGHT];
-  return full ? full() : def;
+  return def instanceof LightDefinition ? def.full() : def;
 }
 
 export class SourceMemo {
@@ -116,11 +137,7 @@ export class SourceMemo {
       return full;
     };
     const tools = s.tools.map((t, i) => {
-      const def = { name: t.name, origin: t.origin } as Light;
-      const one = () => fullTools()[i]!;
-      Object.defineProperty(def, LIGHT, { value: one });
-      // A safety net: whatever reads the description or the schema of a light definition gets the file's.
-      for (const key of ["description", "inputSchema"] as const) Object.defineProperty(def, key, { enumerable: true, configurable: true, get: () => one()[key] });
+      const def = new LightDefinition(t.name, t.origin, () => fullTools()[i]!);
       seedDefKey(def, t.key);
       return def as ToolDefinition;
     });
