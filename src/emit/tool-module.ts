@@ -13,8 +13,6 @@ export interface ToolModuleInput {
   ident: string;
   typeName: string;
   source: string;
-  /** Not written into the section: the file's header carries the input hash of the whole set (64 hex digits per tool were 4% of the gzipped module). */
-  inputHash?: string;
   schemaHash: string;
   /** The argument types: json-schema-to-typescript's declarations, admitted as Code only after the types boundary check (src/emit/types.ts). */
   types: Code;

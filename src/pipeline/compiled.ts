@@ -111,7 +111,6 @@ export function assembleTool(def: ToolDefinition, names: { ident: string; typeNa
     ident: names.ident,
     typeName: names.typeName,
     source: def.origin.file + (def.origin.pointer ? "#" + def.origin.pointer : ""),
-    inputHash: base.inputHash,
     schemaHash: base.schemaHash,
     // Admitted as Code once already (the types boundary check in emit/types.ts) when the parts were made.
     types: new Code(c.typesText),
