@@ -2,11 +2,11 @@
 // its inputs as the last successful build left them does nothing; any change (a source,
 // the config, a tool added or deleted, an edited output, toolform itself) builds, and
 // what it writes is what a build without any cache writes.
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
-import { configIsPlain } from "../src/pipeline/manifest.js";
+import { configIsPlain, resolutions, sourceDirs } from "../src/pipeline/manifest.js";
 import { bin, ensureBuilt, project, repo, snapshot, toolform } from "./fixtures/cli/helpers.js";
 
 beforeAll(() => ensureBuilt());
@@ -28,7 +28,7 @@ function build(dir: string, env: Record<string, string> = {}, args: string[] = [
 function uncached(dir: string, env: Record<string, string> = {}, toolformBin = bin): Record<string, string> {
   const copy = project();
   for (const f of readdirSync(dir)) if (f.startsWith("toolform.config.")) cpSync(join(dir, f), join(copy, f));
-  cpSync(join(dir, "tools"), join(copy, "tools"), { recursive: true });
+  for (const src of ["tools", "other"]) if (existsSync(join(dir, src))) cpSync(join(dir, src), join(copy, src), { recursive: true });
   const r = spawnSync(process.execPath, [toolformBin, "build", "--no-cache"], { cwd: copy, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", CI: "1", ...env } });
   expect(r.status, r.stderr).toBe(0);
   const out = snapshot(join(copy, "generated"));
@@ -128,6 +128,53 @@ describe("every change builds, and writes what a build without cache writes", ()
     expect(build(dir, env).upToDate).toBe(true);
   });
 
+  it("a source glob edited in the config, then a file added under the new glob", () => {
+    const dir = project("basic");
+    const env = { TOOLFORM_CACHE_DIR: join(dir, ".cache") };
+    const gen = join(dir, "generated");
+    expect(build(dir, env).upToDate).toBe(false);
+    mkdirSync(join(dir, "other"));
+    cpSync(join(dir, "tools", "calendar.json"), join(dir, "other", "calendar.json"));
+    const config = readdirSync(dir).find((f) => f.startsWith("toolform.config."))!;
+    edit(join(dir, config), `"tools/**/*.json"`, `"other/*.json"`);
+    expect(build(dir, env).upToDate).toBe(false);
+    const one = build(dir, env);
+    expect(one.upToDate).toBe(true);
+    // The folders of the new glob were listed for the manifest (not the old glob's): a file added there builds.
+    cpSync(join(dir, "tools", "legal_draft_v3.json"), join(dir, "other", "legal_draft_v3.json"));
+    const two = build(dir, env);
+    expect(two.upToDate).toBe(false);
+    expect(two.tools.length).toBe(one.tools.length + 1);
+    expect(snapshot(gen)).toEqual(uncached(dir));
+  });
+
+  it("a dot-folder named inside a brace of a source glob is watched for added files", () => {
+    const root = project("basic");
+    mkdirSync(join(root, "t", ".hidden"), { recursive: true });
+    mkdirSync(join(root, "t", "sub"), { recursive: true });
+    const dirs = sourceDirs(["t/{.hidden,sub}/*.json"], root, [])!.map(([d]) => d);
+    expect(dirs).toContain(join(root, "t", ".hidden"));
+    expect(sourceDirs(["t/@(.hidden|sub)/*.json"], root, [])!.map(([d]) => d)).toContain(join(root, "t", ".hidden"));
+  });
+
+  it("a package toolform resolves that now resolves elsewhere (a relinked runtime) is not up to date", () => {
+    const dir = project("basic");
+    const env = { TOOLFORM_CACHE_DIR: join(dir, ".cache") };
+    expect(build(dir, env).upToDate).toBe(false);
+    expect(build(dir, env).upToDate).toBe(true);
+    const cache = join(dir, ".cache");
+    const files = readdirSync(cache).filter((f) => /^build-.*\.json$/.test(f));
+    expect(files.length).toBe(1);
+    const path = join(cache, files[0]!);
+    const m = JSON.parse(readFileSync(path, "utf8")) as { resolved: string };
+    expect(m.resolved).toBe(resolutions());
+    expect(m.resolved).toContain("@toolform/runtime\0/");
+    // As if node_modules/@toolform/runtime pointed at another copy: the stamps of the old one's files still match.
+    writeFileSync(path, JSON.stringify({ ...m, resolved: m.resolved.replace("@toolform/runtime\0/", "@toolform/runtime\0/elsewhere/") }));
+    expect(build(dir, env).upToDate).toBe(false);
+    expect(build(dir, env).upToDate).toBe(true);
+  });
+
   it("a config that reads the environment is loaded each time, and its value decides", () => {
     const dir = project("basic");
     const env = { TOOLFORM_CACHE_DIR: join(dir, ".cache") };
@@ -171,6 +218,8 @@ describe("configIsPlain", () => {
     expect(configIsPlain(`// a comment\nexport default { sources: ["tools/**/*.json"], outDir: "generated", lint: { x: false } };\n`)).toBe(true);
     expect(configIsPlain(`import { defineConfig } from "toolform";\nexport default defineConfig({ sources: ['a/*.json'], strict: true });`)).toBe(true);
     expect(configIsPlain(`import type { ToolformConfig } from "toolform";\nconst c: ToolformConfig = { sources: ["a/*.json"] };\nexport default c;`)).toBe(true);
+    expect(configIsPlain(`export default [{ sources: [["a"][0] === "a" ? "b" : "c"] }];`)).toBe(false);
+    expect(configIsPlain(`export default { sources: ["a/*.json", "b/*.json"], lint: { rules: [[1, 2], []] } };`)).toBe(true);
     for (const impure of [
       `export default { sources: ["a"], outDir: process.env.OUT };`,
       `import shared from "./shared.js";\nexport default shared;`,
@@ -182,6 +231,10 @@ describe("configIsPlain", () => {
       `export default { sources: ["a"], maxDepth: 10 / 2 };`,
       `export default globalThis.cfg;`,
       `export default { sources: ["a"] /* unterminated`,
+      `export default { sources: ["a"], outDir: []["filter"]["constr" + "uctor"]("return pro" + "cess.env.X")() };`,
+      `export default { sources: ["a"], outDir: "abc"[0] };`,
+      `const o = { a: "x" };\nexport default { sources: [o["a"]] };`,
+      `export default { sources: ["a"], outDir: (["x"])[0] };`,
     ]) {
       expect(configIsPlain(impure), impure).toBe(false);
     }

@@ -105,8 +105,8 @@ export interface Handoff {
   configFile: string;
   stale: boolean;
   toolform?: { fingerprint: string; files: [string, Stamp][]; dirs: [string, string][] };
-  /** With the listings they were found with (the next manifest records these: a file added since shows then). */
-  globs?: { matches: [string, string[]][]; dirs: [string, string][] };
+  /** With the listings they were found with (the next manifest records these: a file added since shows then), and the resolved config they were matched under: another config (an edited glob or root) must walk and glob again. */
+  globs?: { configKey: string; matches: [string, string[]][]; dirs: [string, string][] };
 }
 export let handoff: Handoff | undefined;
 
@@ -138,7 +138,7 @@ export async function fastBuild(argv: readonly string[], cwd: string): Promise<n
       configFile: file,
       stale: !now.configOnly,
       ...(now.codeSame ? { toolform: { fingerprint: m.fingerprint, files: m.files.slice(0, m.code), dirs: m.dirs.slice(0, m.codeDirs) } } : {}),
-      ...(now.dirsSame ? { globs: { matches: m.globs, dirs: m.dirs.slice(m.codeDirs) } } : {}),
+      ...(now.dirsSame ? { globs: { configKey: m.configKey, matches: m.globs, dirs: m.dirs.slice(m.codeDirs) } } : {}),
     };
     return undefined;
   }

@@ -22,7 +22,7 @@ import { FileStamps } from "./stamps.js";
 import type { GeneratedFile } from "./generate.js";
 import { SourceMemo } from "../sources/memo.js";
 import { outputBytes, writeAtomic } from "./write.js";
-import { defaultCacheDir } from "./manifest.js";
+import { defaultCacheDir, TOOLFORM_PACKAGES } from "./manifest.js";
 
 export interface CacheStats {
   /** Tools asked for (one per tool per build). */
@@ -133,7 +133,7 @@ export function toolformIdentity(stamps: FileStamps = new FileStamps(undefined))
     h.update("runtime: not found\n");
   }
   // recheck: its ReDoS verdicts are cached on disk (redos.json) and bound patterns in generated code.
-  for (const dep of ["prettier", "json-schema-to-typescript", "typescript", "ajv", "esbuild", "recheck"]) {
+  for (const dep of TOOLFORM_PACKAGES.slice(1)) {
     const { version, file } = depVersion(req, dep);
     h.update(`${dep}@${version}\n`);
     if (file) {

@@ -16,6 +16,7 @@
 // Anything else, or any doubt (a stamp that cannot be trusted and a hash that
 // differs, a folder listed differently, a symlinked folder), runs the build.
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Diagnostic } from "../diagnostics/types.js";
@@ -23,7 +24,7 @@ import { recheck, type Stamp } from "./stamps.js";
 import { writeAtomic } from "./write.js";
 
 /** Bumped when the manifest's meaning changes: an older one is then no match. */
-const MANIFEST_VERSION = 1;
+const MANIFEST_VERSION = 2;
 
 /** This file: a manifest written by another toolform install is not trusted. */
 const SELF = fileURLToPath(import.meta.url);
@@ -38,6 +39,8 @@ export interface Manifest {
   configPlain: boolean;
   /** Hash of the resolved config, the flags applied. */
   configKey: string;
+  /** Where toolform's packages resolved (resolutions()). */
+  resolved: string;
   /** Files read (toolform's code, the config, the sources), each with its stamp. */
   files: [string, Stamp][];
   /** Folders whose listing decided what was read, each with its listing (listing()). */
@@ -115,8 +118,36 @@ export function readManifest(path: string): Manifest | undefined {
   }
 }
 
-export function writeManifest(path: string, m: Omit<Manifest, "v" | "toolform">): void {
-  writeAtomic(path, JSON.stringify({ v: MANIFEST_VERSION, toolform: SELF, ...m }));
+export function writeManifest(path: string, m: Omit<Manifest, "v" | "toolform" | "resolved"> & { resolved?: string }): void {
+  writeAtomic(path, JSON.stringify({ v: MANIFEST_VERSION, toolform: SELF, resolved: resolutions(), ...m }));
+}
+
+/** The packages toolform's code loads or drives while it builds: its runtime first, then the tools it runs (their versions are part of the cache's namespace). */
+export const TOOLFORM_PACKAGES = ["@toolform/runtime", "prettier", "json-schema-to-typescript", "typescript", "ajv", "esbuild", "recheck"] as const;
+
+/**
+ * Where each of TOOLFORM_PACKAGES resolves from toolform's code, now. Their files are
+ * stamped where they resolved, so a reinstall that relinks or moves one (a symlink
+ * retargeted, a workspace link swapped for a copy) leaves those stamps as they were: the
+ * resolution itself must be the same too.
+ */
+export function resolutions(): string {
+  const req = createRequire(import.meta.url);
+  let out = "";
+  for (const name of TOOLFORM_PACKAGES) {
+    let at: string;
+    try {
+      at = req.resolve(`${name}/package.json`);
+    } catch {
+      try {
+        at = req.resolve(name);
+      } catch {
+        at = "-";
+      }
+    }
+    out += `${name}\0${at}\n`;
+  }
+  return out;
 }
 
 /**
@@ -141,6 +172,7 @@ export function upToDate(m: Manifest, expect: { args: string } | { configKey: st
   let refreshed = false;
   const loaded = "configKey" in expect;
   if (loaded ? m.configKey !== expect.configKey : !m.configPlain || m.args !== expect.args) return { ...no, configOnly: !loaded };
+  if (m.resolved !== resolutions()) return no;
   for (const [dir, text] of m.dirs) if (listing(dir) !== text) return no;
   for (let i = 0; i < m.files.length; i++) {
     const f = m.files[i]!;
@@ -208,7 +240,8 @@ export function sourceDirs(patterns: readonly string[], root: string, skip: read
   };
   for (const pattern of patterns) {
     if (pattern.startsWith("!")) continue;
-    const dots = /(^|\/)\./.test(pattern);
+    // A dot-folder named anywhere in the pattern: a path segment, a brace or extglob alternative ("{.hidden,sub}", "@(.a|b)").
+    const dots = /(^|[/{,(|])\./.test(pattern);
     let base = resolve(root, globBase(pattern));
     let st = statSync(base, { throwIfNoEntry: false });
     if (st?.isDirectory()) {
@@ -243,11 +276,14 @@ const IMPURE = new Set(
   "process globalThis global window self require module exports __dirname __filename eval Function Date Math fetch Deno Bun performance crypto Buffer setTimeout setInterval setImmediate queueMicrotask Reflect Proxy Symbol WebAssembly Atomics SharedArrayBuffer constructor prototype __proto__ arguments Intl navigator location document XMLHttpRequest WebSocket Worker await with".split(" "),
 );
 
+/** Keywords after which `[` opens an array literal, not a computed member. */
+const ARRAY_AFTER = new Set("return default in of typeof void yield case else do throw new delete instanceof".split(" "));
+
 /**
  * Whether a config file's text is plain data: its value depends on nothing but its bytes.
  * It may import from toolform (defineConfig) and nothing else, and names none of the
  * globals through which it could see the environment, the clock, the file system or
- * another module (IMPURE), no dynamic import, no regular expression or division, no
+ * another module (IMPURE), no dynamic import, no regular expression or division, no computed member (x["a" + "b"]), no
  * template with substitutions. A false answer only means the config is evaluated.
  */
 export function configIsPlain(text: string): boolean {
@@ -297,6 +333,8 @@ export function configIsPlain(text: string): boolean {
       i = j;
       continue;
     }
+    // A computed member (x["constr" + "uctor"], "a"[0], f()[0]) reaches what no name shows; an array literal follows an operator or punctuation.
+    if (c === "[" && (prev === "'" || prev === ")" || prev === "]" || (/^[\w$]/.test(prev) && !ARRAY_AFTER.has(prev)))) return false;
     if (!/\s/.test(c)) prev = c;
     i++;
   }

@@ -55,8 +55,9 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
   // after this makes the next check fail, never pass).
   // When the fast path found every folder as recorded, each source glob matches what it matched
   // then, and those listings (not newer ones) go into the next manifest.
-  const dirs = known?.globs ? known.globs.dirs : mpath ? sourceDirsOf(project, cache.base!, man.sourceDirs) : undefined;
-  cache.sources.knownMatches = known?.globs ? new Map(known.globs.matches) : undefined;
+  const globs = known?.globs?.configKey === configKey ? known.globs : undefined;
+  const dirs = globs ? globs.dirs : mpath ? sourceDirsOf(project, cache.base!, man.sourceDirs) : undefined;
+  cache.sources.knownMatches = globs ? new Map(globs.matches) : undefined;
   if (progress) cache.onActivity = (s) => progress.update(`building: ${s.tools} tools read, ${s.compiled} to compile`);
   let result: GenerateResult;
   try {
