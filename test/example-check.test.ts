@@ -22,6 +22,8 @@ import type { IR, IRNode } from "../src/schema/ir.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const opts: CompileOptions = { unknownArgs: "reject", formats: true, maxDepth: 128, maxPatternInput: 10_000, remotes: {}, allowUnchecked: [], limits: DEFAULT_LIMITS };
+// ajv judges by JSON Schema alone: compared with the checks under unknownArgs "schema" (under "reject" the tool's own closed objects decide, tested below).
+const bySchema: CompileOptions = { ...opts, unknownArgs: "schema" };
 
 function analyzed(schema: unknown): { ir: IR; read: unknown } | undefined {
   const { ir, diagnostics, schema: read } = analyzeSchema(structuredClone(schema), opts);
@@ -83,7 +85,7 @@ describe("examples checked by toolform's own checks", () => {
         unjudged++;
         continue;
       }
-      const check = await exampleChecker(a.ir, true, opts);
+      const check = await exampleChecker(a.ir, true, bySchema);
       if (check) own++;
       chooseExamples(a.ir, a.read, check);
       chooseExamples(b.ir, b.read);
@@ -101,7 +103,7 @@ describe("examples checked by toolform's own checks", () => {
     for (const { name, schema } of [...corpus.slice(0, 300), ...bench.slice(0, 50), ...suite]) {
       const a = analyzed(schema);
       if (!a || typeof a.read !== "object" || a.read === null) continue;
-      const check = await exampleChecker(a.ir, true, opts);
+      const check = await exampleChecker(a.ir, true, bySchema);
       if (!check || !ajvJudges(a.ir, a.read)) continue;
       // Not the suite's own test values: they probe where ajv itself is off (inherited "constructor" read as present, formats ajv-formats lacks).
       const values = (n: IRNode) => exampleCandidates(n);
@@ -116,6 +118,23 @@ describe("examples checked by toolform's own checks", () => {
       ajv.done();
     }
     expect(compared).toBeGreaterThan(1000);
+  });
+
+  it("under unknownArgs reject, a message's example has no key the tool's validator refuses (a schema example with an undeclared key is passed over)", async () => {
+    const schema = {
+      type: "object",
+      properties: {
+        opts: { type: "object", properties: { a: { type: "integer" } }, examples: [{ a: 1, zzz: 2 }, { a: 3 }] },
+        list: { type: "array", items: { type: "object", properties: { b: { type: "string" } } }, examples: [[{ b: "x", extra: 1 }], [{ b: "y" }]] },
+      },
+    };
+    const closed = analyzed(schema)!;
+    chooseExamples(closed.ir, closed.read, await exampleChecker(closed.ir, true, opts));
+    expect(closed.ir.nodes.find((n) => n.loc === "/properties/opts")!.example).toBe('{"a":3}');
+    expect(closed.ir.nodes.find((n) => n.loc === "/properties/list")!.example).toBe('[{"b":"y"}]');
+    const open = analyzed(schema)!;
+    chooseExamples(open.ir, open.read, await exampleChecker(open.ir, true, bySchema));
+    expect(open.ir.nodes.find((n) => n.loc === "/properties/opts")!.example).toBe('{"a":1,"zzz":2}');
   });
 
   it("an example never breaks the tool's own x-compare rule (ajv, which does not know the keyword, let one through)", async () => {

@@ -35,7 +35,8 @@ async function ownFits(schema: unknown, opts: CompileOptions): Promise<((pointer
     const complete = opts.formats !== false && (opts.allowUnchecked ?? []).length === 0;
     const { ir, diagnostics } = analyzeSchema(schema, opts);
     if (!ir || diagnostics.some((d) => d.severity === "error") || ir.dialect !== sanityDialect(schema as never)) return null;
-    const check = exampleCheckerSync(ir, complete, opts);
+    // A schema's own defaults and examples are judged by JSON Schema: no object closed that the schema leaves open.
+    const check = exampleCheckerSync(ir, complete, { ...opts, unknownArgs: "schema" });
     return check ? new Map(ir.nodes.map((n) => [n.loc, (v: unknown) => check(n, v)])) : null;
   };
   return (pointer, value) => {

@@ -1,8 +1,8 @@
 // Build-time checks of candidate values (examples for messages, a schema's own
 // defaults and examples) with toolform's own fast checks: the `is_*` code the tool's
-// validator is made of, emitted for every place at once under plain JSON Schema rules
-// (unknownArgs "schema": no object closed that the schema leaves open), its types
-// stripped and run here against @toolform/runtime's helpers. One emit per tool instead
+// validator is made of, emitted for every place at once (under the tool's own
+// unknownArgs for the examples its messages show, under plain JSON Schema rules for the
+// lint), its types stripped and run here against @toolform/runtime's helpers. One emit per tool instead
 // of an ajv compile per tool (ajv was the largest part of a cold build); the verdicts are
 // ajv's wherever toolform's validator agrees with ajv (test/differential.test.ts, and
 // test/example-check.test.ts for the candidates themselves).
@@ -21,7 +21,7 @@ export type FitCheck = (n: IRNode, value: unknown) => boolean;
  * caller says the IR checks less than the schema says (`complete` false: formats read as
  * annotations, a part left unchecked by allowUnchecked).
  */
-export async function exampleChecker(ir: IR, complete: boolean, limits: { maxDepth: number; maxPatternInput: number }): Promise<FitCheck | undefined> {
+export async function exampleChecker(ir: IR, complete: boolean, limits: CheckLimits): Promise<FitCheck | undefined> {
   const code = checksCode(ir, complete, limits);
   if (!code) return undefined;
   // A type form withoutTypes does not know: esbuild strips it (a request to its service, ~1 ms each).
@@ -29,9 +29,21 @@ export async function exampleChecker(ir: IR, complete: boolean, limits: { maxDep
 }
 
 /** exampleChecker without waiting: undefined also when the checks' types need esbuild (the lint, which runs synchronously). */
-export function exampleCheckerSync(ir: IR, complete: boolean, limits: { maxDepth: number; maxPatternInput: number }): FitCheck | undefined {
+export function exampleCheckerSync(ir: IR, complete: boolean, limits: CheckLimits): FitCheck | undefined {
   const code = checksCode(ir, complete, limits);
   return code && checkerOf(code, withoutTypes(code.ts));
+}
+
+/**
+ * The limits of the tool's validator, and how it treats undeclared keys: a message's example
+ * must pass the validator it appears in, so examples are chosen under the tool's own
+ * `unknownArgs` ("reject" closes objects the schema leaves open); the lint judges a schema's
+ * own defaults and examples by JSON Schema alone ("schema", the default).
+ */
+export interface CheckLimits {
+  maxDepth: number;
+  maxPatternInput: number;
+  unknownArgs?: "reject" | "schema";
 }
 
 interface ChecksCode {
@@ -40,10 +52,10 @@ interface ChecksCode {
   list: string[];
 }
 
-function checksCode(ir: IR, complete: boolean, limits: { maxDepth: number; maxPatternInput: number }): ChecksCode | undefined {
+function checksCode(ir: IR, complete: boolean, limits: CheckLimits): ChecksCode | undefined {
   if (!complete || ir.nodes.some((n) => n.dynamicRef !== undefined || n.loc.includes("#"))) return undefined;
   const nodes = ir.nodes.filter((n) => n.bool === undefined);
-  const { body, names } = emitChecks(ir, { unknownArgs: "schema", toolName: "", maxDepth: limits.maxDepth, maxPatternInput: limits.maxPatternInput }, nodes);
+  const { body, names } = emitChecks(ir, { unknownArgs: limits.unknownArgs ?? "schema", toolName: "", maxDepth: limits.maxDepth, maxPatternInput: limits.maxPatternInput }, nodes);
   return { ts: body.text, nodes, list: nodes.map((n) => names.get(n)!.text) };
 }
 

@@ -57,8 +57,14 @@ export function emitChecks(ir: IR, opts: ValidatorOptions, nodes: readonly IRNod
   const ctx = new EmitContext(ir, opts);
   if (ctx.dynamic) throw new Error("emitChecks: not for a schema with $dynamicRef");
   ctx.alone = new Set(nodes);
-  const names = new Map(nodes.map((n) => [n, ctx.fn(n, n === ir.root).is] as const));
+  // Each place's function is made where the root's checks first reach it, so it owns its instance
+  // as in the validator (under unknownArgs "reject" an owner closes its object); then the places
+  // the root does not reach.
+  if (ctx.alone.has(ir.root)) ctx.fn(ir.root, true);
   const fns = emitQueued(ctx, true);
+  for (const n of nodes) ctx.fn(n);
+  fns.push(...emitQueued(ctx, true));
+  const names = new Map(nodes.map((n) => [n, ctx.fn(n).is] as const));
   return { body: code`${ctx.consts}\n\n${fns.map((f) => f.fn)}`, names };
 }
 
