@@ -15,8 +15,7 @@
 //   - after loading the config: the resolved config hashes the same.
 // Anything else, or any doubt (a stamp that cannot be trusted and a hash that
 // differs, a folder listed differently, a symlinked folder), runs the build.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
+import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Diagnostic } from "../diagnostics/types.js";
@@ -126,26 +125,26 @@ export function writeManifest(path: string, m: Omit<Manifest, "v" | "toolform" |
 export const TOOLFORM_PACKAGES = ["@toolform/runtime", "prettier", "json-schema-to-typescript", "typescript", "ajv", "esbuild", "recheck"] as const;
 
 /**
- * Where each of TOOLFORM_PACKAGES resolves from toolform's code, now. Their files are
- * stamped where they resolved, so a reinstall that relinks or moves one (a symlink
- * retargeted, a workspace link swapped for a copy) leaves those stamps as they were: the
- * resolution itself must be the same too.
+ * Where each of TOOLFORM_PACKAGES is found from toolform's code, now: the nearest
+ * node_modules/<name> up from this file (where node's resolution finds the package) and
+ * its real path. Their files are stamped at their real paths, so a reinstall that relinks
+ * or moves one (a symlink retargeted, a workspace link swapped for a copy, a nearer copy
+ * installed) leaves those stamps as they were: where the packages are must match too.
+ * Stats and a realpath per package, no package.json read (this runs before every no-change answer).
  */
 export function resolutions(): string {
-  const req = createRequire(import.meta.url);
   let out = "";
   for (const name of TOOLFORM_PACKAGES) {
-    let at: string;
-    try {
-      at = req.resolve(`${name}/package.json`);
-    } catch {
-      try {
-        at = req.resolve(name);
-      } catch {
-        at = "-";
+    let found = "-";
+    for (let dir = dirname(SELF); ; dir = dirname(dir)) {
+      const at = join(dir, "node_modules", name);
+      if (statSync(at, { throwIfNoEntry: false })?.isDirectory()) {
+        found = `${at}\0${realpathSync(at)}`;
+        break;
       }
+      if (dirname(dir) === dir) break;
     }
-    out += `${name}\0${at}\n`;
+    out += `${name}\0${found}\n`;
   }
   return out;
 }
