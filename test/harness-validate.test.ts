@@ -34,6 +34,17 @@ describe("validateArguments", () => {
     expect(JSON.stringify(report)).toBe(JSON.stringify(SEED_000_DICT));
   });
 
+  it("a caller's edit of report.errors changes neither the bucket lists nor the feedback (both built after it, on first read)", () => {
+    const fresh = validateArguments(SEED_000_CALL, toolset);
+    const errors = fresh.errors;
+    errors.pop();
+    errors.push({ ...errors[0]!, text: "mine", message: "mine" });
+    expect(fresh.toDict()).toEqual(SEED_000_DICT);
+    expect(fresh.feedback).toBe(validateArguments(SEED_000_CALL, toolset).feedback);
+    expect(fresh.feedback).not.toContain("mine");
+    expect(fresh.errors).toBe(errors);
+  });
+
   it("agrees with the generated validateCall", () => {
     expect(validateArguments(SEED_000_CALL, toolset).toDict()).toEqual(g.validateCall(SEED_000_CALL).toDict());
   });

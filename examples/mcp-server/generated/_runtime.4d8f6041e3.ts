@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:ae4a385d17269333715c4ea9237ca15bcb7136fefa4cd24f03c16aafdc1aaefa
+// input hash: sha256:4d8f6041e383edc664a29d98f81f7ebd2472a64beade91c385ef5a64216c5f13
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -1088,13 +1088,19 @@ class Report implements ValidationReport {
   }
   /** The errors in bucket order (missing, unknown, type, enum, constraint), each bucket in the order found. */
   get errors(): ValidationError[] {
-    return (this.sorted ??= sortErrors(this.found));
+    if (this.sorted === undefined) {
+      const sorted = sortErrors(this.found);
+      // The caller's own array: editing it must not change the buckets or the feedback, made later from `found`.
+      this.sorted = sorted === this.found ? sorted.slice() : sorted;
+    }
+    return this.sorted;
   }
   /** The bucket lines of bucket `rank`. */
   private bucket(rank: number): string[] {
     if (this.buckets === undefined) {
       const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
-      for (const e of this.errors) b[rankOf(e.bucket)]!.push(e.text);
+      // Each bucket in the order found: what the bucket order of `errors` gives, without sorting.
+      for (const e of this.found) b[rankOf(e.bucket)]!.push(e.text);
       this.buckets = b;
     }
     return this.buckets[rank]!;
