@@ -91,10 +91,10 @@ async function write(file: string): Promise<void> {
       const tool = mod.toolset[def.name];
       if (!tool) continue;
       const calls = [...(g.calls?.get(def.name) ?? []), ...mutate(isObj(def.inputSchema) ? def.inputSchema : {})];
-      snap[g.label + " " + def.name] = calls.map((c) => {
+      snap[g.label + " " + def.name] = calls.map((c, at) => {
         const rep = tool.validate(c);
         // feedback read first on half the calls, last on the others: the lazy parts must not depend on the order read
-        const fb1 = calls.indexOf(c) % 2 ? rep.feedback : undefined;
+        const fb1 = at % 2 ? rep.feedback : undefined;
         const errors = rep.errors.map((e: Obj) => ({ ...e }));
         const dict = rep.toDict();
         return { errors, dict, json: JSON.stringify(rep), feedback: fb1 ?? rep.feedback, tool: rep.tool, nearest: rep.nearest, value: rep.value, repairs: rep.repairs, std: tool["~standard"].validate(c) };

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compareOutputs, diffLines, unifiedDiff } from "../src/pipeline/check.js";
-import { globBase } from "../src/pipeline/watch.js";
+import { globBase } from "../src/pipeline/manifest.js";
 
 /** Applies the ops to `a`: must give `b`. */
 function apply(a: string[], ops: ReturnType<typeof diffLines>): string[] {

@@ -18,10 +18,10 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { CompiledTool, ToolParts } from "./compiled.js";
-import { FileStamps } from "./stamps.js";
+import { FileStamps, sha256 } from "./stamps.js";
 import type { GeneratedFile } from "./generate.js";
 import { SourceMemo } from "../sources/memo.js";
-import { outputBytes, writeAtomic } from "./write.js";
+import { outputBytes, readJsonRecord, writeAtomic } from "./write.js";
 import { defaultCacheDir, TOOLFORM_PACKAGES } from "./manifest.js";
 
 export interface CacheStats {
@@ -54,8 +54,6 @@ export interface BuildCacheOptions {
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-export { defaultCacheDir };
-
 /** A short hash of a config file's path: part of its cache namespace. */
 function configTag(configFile: string): string {
   return createHash("sha256").update(resolve(configFile)).digest("hex").slice(0, 8);
@@ -71,14 +69,10 @@ export interface ToolformIdentity {
 let own: ToolformIdentity | undefined;
 
 /**
- * A hash of toolform's own code and the libraries whose output ends up in generated files.
- * `stamps` remembers each file's hash by its stat (src/pipeline/stamps.ts), so an
- * unchanged toolform is not read again.
+ * A hash of toolform's own code and the libraries whose output ends up in generated files,
+ * with the files and folders it read. `stamps` remembers each file's hash by its stat
+ * (src/pipeline/stamps.ts), so an unchanged toolform is not read again.
  */
-export function toolformFingerprint(stamps: FileStamps = new FileStamps(undefined)): string {
-  return toolformIdentity(stamps).fingerprint;
-}
-
 export function toolformIdentity(stamps: FileStamps = new FileStamps(undefined)): ToolformIdentity {
   if (own) return own;
   const files: string[] = [];
@@ -475,7 +469,7 @@ export class BuildCache {
     if (opts.dir === false) return;
     const base = opts.dir ?? defaultCacheDir(opts.root);
     this.stamps = new FileStamps(join(base, "stamps.json"));
-    const ns = (opts.fingerprint ?? toolformFingerprint(this.stamps)) + (opts.configFile ? "-" + configTag(opts.configFile) : "");
+    const ns = (opts.fingerprint ?? toolformIdentity(this.stamps).fingerprint) + (opts.configFile ? "-" + configTag(opts.configFile) : "");
     const dir = join(base, ns);
     try {
       mkdirSync(join(dir, "p"), { recursive: true });
@@ -547,14 +541,7 @@ export class BuildCache {
   /** ReDoS verdicts of earlier builds (pattern → verdict), for seedRedosVerdicts. */
   redosVerdicts(): [string, unknown][] {
     if (!this.dir) return [];
-    if (!this.redos) {
-      try {
-        const v = JSON.parse(readFileSync(join(this.dir, "redos.json"), "utf8")) as unknown;
-        this.redos = v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-      } catch {
-        this.redos = {};
-      }
-    }
+    this.redos ??= readJsonRecord<unknown>(join(this.dir, "redos.json"));
     return Object.entries(this.redos);
   }
 
@@ -579,8 +566,10 @@ function pruneSiblings(base: string, current: string): void {
 }
 
 /** sha256 of each generated file's bytes (encoded once: writing reuses them). */
+
+/** sha256 (hex) of each generated file's bytes as written, by path. */
 export function hashOutputs(files: readonly GeneratedFile[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const f of files) out[f.path] = createHash("sha256").update(outputBytes(f)).digest("hex");
+  for (const f of files) out[f.path] = sha256(outputBytes(f));
   return out;
 }

@@ -15,7 +15,7 @@
 //   - after loading the config: the resolved config hashes the same.
 // Anything else, or any doubt (a stamp that cannot be trusted and a hash that
 // differs, a folder listed differently, a symlinked folder), runs the build.
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Diagnostic } from "../diagnostics/types.js";
@@ -97,12 +97,15 @@ export function argsKey(cwd: string, values: Record<string, string | boolean | u
  * reordered one is only a needless rebuild).
  */
 export function listing(dir: string): string | undefined {
-  let entries;
   try {
-    entries = readdirSync(dir, { withFileTypes: true });
+    return listingOf(readdirSync(dir, { withFileTypes: true }));
   } catch {
     return undefined;
   }
+}
+
+/** The listing text of entries already read (one line per entry: its kind and name). */
+function listingOf(entries: readonly Dirent[]): string {
   let text = "";
   for (const e of entries) text += (e.isDirectory() ? "d" : e.isFile() ? "f" : e.isSymbolicLink() ? "l" : "o") + e.name + "\n";
   return text;
@@ -219,9 +222,7 @@ export function sourceDirs(patterns: readonly string[], root: string, skip: read
     } catch {
       return false;
     }
-    const text = listing(dir);
-    if (text === undefined) return false;
-    out.push([dir, text]);
+    out.push([dir, listingOf(entries)]);
     for (const e of entries) {
       const p = join(dir, e.name);
       if (e.isSymbolicLink()) {

@@ -16,7 +16,7 @@
 // file system with a skewed clock falls outside this).
 import { readFileSync, statfsSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { writeAtomic } from "./write.js";
+import { readJsonRecord, writeAtomic } from "./write.js";
 
 /** [size, mtimeMs, ctimeMs, ino, sha256 hex, when the stat was taken (ms)]. */
 export type Stamp = [number, number, number, number, string, number];
@@ -59,7 +59,7 @@ export function unchangedSince(was: StatKey, takenAt: number, now: StatKey, marg
 
 // node:crypto loads on the first hash (the no-change check mostly hashes nothing).
 let crypto: typeof import("node:crypto") | undefined;
-const sha256 = (b: Uint8Array) => (crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto")).createHash("sha256").update(b).digest("hex");
+export const sha256 = (b: Uint8Array): string => (crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto")).createHash("sha256").update(b).digest("hex");
 
 /** A fresh stamp of a file, and the bytes it was taken of (stat first: an edit after it makes the stamp stale, never wrong). */
 export function takeStamp(path: string): { stamp: Stamp; bytes: Buffer } {
@@ -106,14 +106,7 @@ export class FileStamps {
   constructor(private readonly memo: string | undefined) {}
 
   private load(): Record<string, Stamp> {
-    if (this.old) return this.old;
-    let v: unknown;
-    try {
-      v = this.memo ? JSON.parse(readFileSync(this.memo, "utf8")) : undefined;
-    } catch {
-      v = undefined;
-    }
-    return (this.old = v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, Stamp>) : (Object.create(null) as Record<string, Stamp>));
+    return (this.old ??= readJsonRecord<Stamp>(this.memo));
   }
 
   /** sha256 (hex) of the file's bytes; throws as readFileSync does when it cannot be read. */

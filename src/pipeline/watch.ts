@@ -137,7 +137,6 @@ function normalizePlan(p: WatchPlan): WatchPlan {
   return { paths: [...new Set(p.paths.map((x) => resolve(x)))].sort(), ignore: [...new Set(p.ignore.map((x) => resolve(x)))].sort() };
 }
 
-export { globBase };
 
 /**
  * What to watch for a config: the config file, the static folder of each source

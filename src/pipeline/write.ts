@@ -39,6 +39,17 @@ export function outputBytes(f: GeneratedFile): Buffer {
   return b;
 }
 
+/** A JSON object toolform keeps in a file (a cache's record, read leniently): empty (no prototype) when the file is missing, unreadable or not an object. */
+export function readJsonRecord<T>(path: string | undefined): Record<string, T> {
+  let v: unknown;
+  try {
+    v = path === undefined ? undefined : JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    v = undefined;
+  }
+  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, T>) : (Object.create(null) as Record<string, T>);
+}
+
 export function writeAtomic(path: string, contents: string | Uint8Array): void {
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
   writeFileSync(tmp, contents);

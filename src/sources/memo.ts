@@ -4,12 +4,10 @@
 // new process starts with each file's tools as names, places and definition keys
 // (what a cached tool needs: src/pipeline/generate.ts) and reads a file's schemas
 // only when one of its tools is compiled or linked again (materialize).
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { defKey, seedDefKey } from "../pipeline/hash.js";
-import type { FileStamps } from "../pipeline/stamps.js";
-import { writeAtomic } from "../pipeline/write.js";
+import { sha256, type FileStamps } from "../pipeline/stamps.js";
+import { readJsonRecord, writeAtomic } from "../pipeline/write.js";
 import type { Origin, ToolDefinition } from "./types.js";
 
 export interface SourceRead {
@@ -57,7 +55,6 @@ class LightDefinition {
   }
 }
 
-const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
 /** The definition with its description and schema (a light one is read from its file: SourceChangedError when the file is no longer what it was). */
 export function materialize(def: ToolDefinition): ToolDefinition {
@@ -80,14 +77,7 @@ export class SourceMemo {
   ) {}
 
   private load(): Record<string, Stored> {
-    if (this.stored) return this.stored;
-    let v: unknown;
-    try {
-      v = this.file ? JSON.parse(readFileSync(this.file, "utf8")) : undefined;
-    } catch {
-      v = undefined;
-    }
-    return (this.stored = v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, Stored>) : (Object.create(null) as Record<string, Stored>));
+    return (this.stored ??= readJsonRecord<Stored>(this.file));
   }
 
   /**

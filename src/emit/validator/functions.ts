@@ -31,11 +31,7 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   const entries = [
     code`/** Fast path: true when the arguments fit. Allocates nothing. */
     function ${is}(v: unknown): boolean { return ${root.is}(v, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
-    errorsInPathOrder(ir)
-      ? code`/** Error path: runs only when ${is} said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
-    function ${collect}(v: unknown, s: rt.ValidationError[]): boolean { ${root.err}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``}); return true; }`
-      : code`/** Error path: runs only when ${is} said no. */
-    function ${collect}(v: unknown, s: rt.ValidationError[]): void { ${root.err}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
+    collectEntry(collect, is, code`${root.err}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``});`, errorsInPathOrder(ir)),
   ];
   const consts = ctx.consts.map((c) => ({ name: constName(c), fn: c }));
   const all = [...consts, ...fns.map((f) => ({ name: f.name.text, fn: f.fn }))];
@@ -160,4 +156,13 @@ export function referencedOnly(items: readonly { name: string; fn: Code }[], ent
     if (next.length === kept.length) return kept.map((f) => f.fn);
     kept = next;
   }
+}
+
+/** The error path's entry; it returns true when the errors come in the feedback's order (errorsInPathOrder), so the report need not sort them. */
+function collectEntry(collect: Name, is: Name, call: Code, inOrder: boolean): Code {
+  return inOrder
+    ? code`/** Error path: runs only when ${is} said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
+    function ${collect}(v: unknown, s: rt.ValidationError[]): boolean { ${call} return true; }`
+    : code`/** Error path: runs only when ${is} said no. */
+    function ${collect}(v: unknown, s: rt.ValidationError[]): void { ${call} }`;
 }

@@ -251,9 +251,10 @@ function follows(errors: ValidationError[], i: number): boolean {
   if (indexA && indexB) return Number(a.slice(st + 1, segmentEnd(a, st) - 1)) < Number(b.slice(st + 1, segmentEnd(b, st) - 1));
   if (indexA || indexB) return false;
   const end = segmentEnd(b, st);
+  const prefix = b.slice(0, end);
   for (let f = 0; f < i - 1; f++) {
     const q = errors[f]!.path;
-    if (q.length >= end && q.startsWith(b.slice(0, end)) && (q.length === end || q.charCodeAt(end) === 46 || q.charCodeAt(end) === 91)) return false;
+    if (q.length >= end && q.startsWith(prefix) && (q.length === end || q.charCodeAt(end) === 46 || q.charCodeAt(end) === 91)) return false;
   }
   return true;
 }

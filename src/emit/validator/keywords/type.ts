@@ -63,6 +63,7 @@ export function typeError(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext, opt
   const phrase = typePhrase(types);
   if (optional === undefined) return code`${ctx.rt("typeErr")}(s, ${pathCode(p)}, ${v}, ${lit(types.join(" or "))}, ${lit(phrase)}${exArg(n)});`;
   const words = optional.phrase === undefined || optional.phrase === phrase ? code`` : code`, ${lit(optional.phrase)}`;
-  const ex = n.example === undefined ? (words.text ? code`, undefined` : code``) : code`, ${lit(n.example)}`;
+  // The example is positional before the words: an explicit undefined holds its place.
+  const ex = n.example === undefined && words.text ? code`, undefined` : exArg(n);
   return code`${ctx.rt("optTypeErr")}(s, ${pathCode(p)}, ${v}, ${lit(types.join(" or "))}, ${lit(phrase)}${ex}${words});`;
 }

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:4d8f6041e383edc664a29d98f81f7ebd2472a64beade91c385ef5a64216c5f13
+// input hash: sha256:5c3406801a28ab449093d65cb84bf509aaa26b9d2c3cb4289a28bbd2e4e9c46b
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -1241,9 +1241,10 @@ function follows(errors: ValidationError[], i: number): boolean {
   if (indexA && indexB) return Number(a.slice(st + 1, segmentEnd(a, st) - 1)) < Number(b.slice(st + 1, segmentEnd(b, st) - 1));
   if (indexA || indexB) return false;
   const end = segmentEnd(b, st);
+  const prefix = b.slice(0, end);
   for (let f = 0; f < i - 1; f++) {
     const q = errors[f]!.path;
-    if (q.length >= end && q.startsWith(b.slice(0, end)) && (q.length === end || q.charCodeAt(end) === 46 || q.charCodeAt(end) === 91)) return false;
+    if (q.length >= end && q.startsWith(prefix) && (q.length === end || q.charCodeAt(end) === 46 || q.charCodeAt(end) === 91)) return false;
   }
   return true;
 }
