@@ -39,6 +39,13 @@ const SG_RANK_EDIT_MAX = 3;
 
 /** Lower case without spaces, "_", "-" and ".": "Start ISO" and "start_iso" fold alike. */
 export function sgFold(s: string): string {
+  // Already folded (ASCII, no capital, no separator): the common case of a key or value, without a copy.
+  let i = 0;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || (c >= 65 && c <= 90) || c === 32 || c === 95 || c === 45 || c === 46 || c === 9 || c === 10 || c === 13) break;
+  }
+  if (i === s.length) return s;
   const l = s.toLowerCase();
   let out = "";
   let from = 0;
@@ -83,31 +90,41 @@ export function sgWords(s: string): string[] {
 interface SgKnown {
   name: string;
   fold: string;
-  /** The characters of `fold` as bits (see sgMask). */
+  /** The characters of `fold` as bits, and those it has twice and three times or more (see sgMask). */
   mask: number;
+  mask2: number;
+  mask3: number;
   words: string[];
 }
 
 /** A known-names list, prepared once (the lists are module constants): folded names, and, when first needed, words and their index. */
-interface SgList {
+export interface SgList {
   items: SgKnown[];
   /** Word key → the items with a word of that key (see sgKey); built on the first word-level scan. */
   byKey: Map<string, number[]> | undefined;
   /** The keys of byKey as 64 bits (sgKeyBit), built with it: a word whose bit is not set shares no key. */
   keyBits: [number, number];
+  /** The shortest and longest folded name. */
+  minLen: number;
+  maxLen: number;
 }
 
 const sgLists = new WeakMap<readonly string[], SgList>();
 function sgPrepared(known: readonly string[]): SgList {
   let p = sgLists.get(known);
-  if (p === undefined) {
-    const items = known.map((name): SgKnown => {
-      const fold = sgFold(name);
-      return { name, fold, mask: sgMask(fold), words: [] };
-    });
-    sgLists.set(known, (p = { items, byKey: undefined, keyBits: [0, 0] }));
-  }
+  if (p === undefined) sgLists.set(known, (p = sgMakeList(known)));
   return p;
+}
+
+function sgMakeList(known: readonly string[]): SgList {
+  const items = known.map((name): SgKnown => {
+    const fold = sgFold(name);
+    sgMask(fold);
+    return { name, fold, mask: sgM1, mask2: sgM2, mask3: sgM3, words: [] };
+  });
+  let minLen = Infinity, maxLen = 0;
+  for (const k of items) (minLen = Math.min(minLen, k.fold.length)), (maxLen = Math.max(maxLen, k.fold.length));
+  return { items, byKey: undefined, keyBits: [0, 0], minLen, maxLen };
 }
 
 /**
@@ -151,11 +168,13 @@ function sgKeyBit(c0: number, c1: number, c2: number): number {
  */
 function sgMayShareKey(name: string, bits: readonly [number, number]): boolean {
   const n = name.length;
-  for (let i = 0; i < n; i++) if (name.charCodeAt(i) >= 128) return true;
   let start = -1;
   let p = 0;
+  // One pass: a non-ASCII character anywhere answers true, as does any word that may share a key.
   for (let i = 0; i < n; i++) {
-    const k = sgKind(name.charCodeAt(i));
+    const c = name.charCodeAt(i);
+    if (c >= 128) return true;
+    const k = sgKind(c);
     if (k === 0) {
       if (start >= 0 && sgWordMayShare(name, start, i, bits)) return true;
       if (start >= 0) start = -1;
@@ -186,15 +205,27 @@ function sgWordMayShare(name: string, from: number, to: number, bits: readonly [
 }
 
 /**
- * The characters of a string as 32 bits (code & 31). A bit one side has and the other lacks
- * stands for a character of one string found nowhere in the other, which only an edit can
- * remove or add (a transposition moves characters both have): so the count of such bits on
- * either side is a lower bound of the edit distance, in O(1) per pair.
+ * The characters of a string as 32 bits (code & 31), and those it has at least twice and
+ * three times, in sgM1, sgM2, sgM3. A bit one side has and the other lacks, at any level,
+ * stands for a character one string has more often than the other, which only an edit can
+ * remove or add (a transposition moves characters both have): so the sum of such bits over the
+ * levels, on either side, is a lower bound of the edit distance (of the bag distance), in O(1)
+ * per pair.
  */
-function sgMask(s: string): number {
-  let m = 0;
-  for (let i = 0; i < s.length; i++) m |= 1 << (s.charCodeAt(i) & 31);
-  return m;
+let sgM1 = 0;
+let sgM2 = 0;
+let sgM3 = 0;
+function sgMask(s: string): void {
+  let m1 = 0, m2 = 0, m3 = 0;
+  for (let i = 0; i < s.length; i++) {
+    const b = 1 << (s.charCodeAt(i) & 31);
+    m3 |= m2 & b;
+    m2 |= m1 & b;
+    m1 |= b;
+  }
+  sgM1 = m1;
+  sgM2 = m2;
+  sgM3 = m3;
 }
 
 /** The number of bits set (population count). */
@@ -346,40 +377,57 @@ function sgFusedFiller(af: string, bf: string): boolean {
   return s.length >= 3 && l.startsWith(s) && SG_FILLERS.has(l.slice(s.length));
 }
 
-/** Ranks every known name against `name`; calls `take(rank, name)` for each within reach. */
-function sgScan(name: string, known: readonly string[], context: string | (() => string | undefined) | undefined, take: (rank: number, name: string) => void): void {
-  if (typeof name !== "string" || name.length > 200 || known.length === 0) return;
-  const f = sgFold(name);
-  if (f.length === 0) return;
-  sgScanFolded(name, f, sgPrepared(known), context, take);
+/** What a scan found (rank and name of each known name within reach, in the order found): reused buffers, so a scan allocates nothing for its answers. */
+const sgHitRank: number[] = [];
+const sgHitName: string[] = [];
+let sgHits = 0;
+
+function sgTake(rank: number, name: string): void {
+  sgHitRank[sgHits] = rank;
+  sgHitName[sgHits++] = name;
 }
 
-/** sgScan once `name` is folded (`f`, not empty) and its list prepared. */
-function sgScanFolded(name: string, f: string, list: SgList, context: string | (() => string | undefined) | undefined, take: (rank: number, name: string) => void): void {
+/**
+ * Ranks every known name against `name` (folded: `f`, not empty) into the hit buffers; returns how
+ * many are within reach. `context`, or `context(ctxArg)` (called only when words are compared):
+ * the words to drop from `name` first.
+ */
+function sgScanFolded(name: string, f: string, list: SgList, context: string | ((arg: string) => string | undefined) | undefined, ctxArg: string): number {
+  sgHits = 0;
   // Edits allowed: none under 3 characters (two short names differ by little and mean different things).
   const max = f.length < 3 ? 0 : Math.max(1, Math.min(SG_RANK_EDIT_MAX, Math.floor(f.length / 3)));
-  let found = false;
-  const fm = sgMask(f);
-  for (const k of list.items) {
-    if (k.fold === f) (found = true), take(0, k.name);
-    // Most names are far: the length, then the characters one side has and the other lacks (sgMask), rule them out before any distance.
-    else if (max > 0 && Math.abs(f.length - k.fold.length) <= max && sgBits(fm & ~k.mask) <= max && sgBits(k.mask & ~fm) <= max) {
-      const d = sgDistance(f, k.fold, max);
-      if (d <= max) (found = true), take(d, k.name);
+  // No known name is the same length or within `max` of it: neither class 0 nor an edit match is possible.
+  if (f.length + max >= list.minLen && f.length - max <= list.maxLen) {
+    sgMask(f);
+    const f1 = sgM1, f2 = sgM2, f3 = sgM3;
+    const items = list.items;
+    for (let i = 0; i < items.length; i++) {
+      const k = items[i]!;
+      if (k.fold === f) sgTake(0, k.name);
+      // Most names are far: the length, then the characters one side has more often than the other (sgMask), rule them out before any distance.
+      else if (
+        max > 0 &&
+        Math.abs(f.length - k.fold.length) <= max &&
+        sgBits(f1 & ~k.mask) + sgBits(f2 & ~k.mask2) + sgBits(f3 & ~k.mask3) <= max &&
+        sgBits(k.mask & ~f1) + sgBits(k.mask2 & ~f2) + sgBits(k.mask3 & ~f3) <= max
+      ) {
+        const d = sgDistance(f, k.fold, max);
+        if (d <= max) sgTake(d, k.name);
+      }
     }
+    if (sgHits > 0) return sgHits;
   }
-  if (found) return;
   // Word-level matches only when nothing is within a few edits, and only against names sharing a word key.
   const index = sgIndex(list);
-  if (!sgMayShareKey(name, list.keyBits)) return;
+  if (!sgMayShareKey(name, list.keyBits)) return 0;
   let words = sgWords(name);
   let near: number[] | undefined;
   for (const w of words) {
     const at = index.get(sgKey(w));
     if (at !== undefined) near = near === undefined ? at : near.concat(at);
   }
-  if (near === undefined) return;
-  const ctx = typeof context === "function" ? context() : context;
+  if (near === undefined) return 0;
+  const ctx = typeof context === "function" ? context(ctxArg) : context;
   if (ctx !== undefined) {
     const drop = new Set(sgWords(ctx));
     const kept = words.filter((w) => !drop.has(w));
@@ -393,8 +441,22 @@ function sgScanFolded(name: string, f: string, list: SgList, context: string | (
     if (k.words.length === 0) continue;
     let r = sgWordRank(words, k.words, f, k.fold);
     if (r > 6 && sgFusedFiller(f, k.fold)) r = 6;
-    if (r < SG_RANK_NONE) take(r, k.name);
+    if (r < SG_RANK_NONE) sgTake(r, k.name);
   }
+  return sgHits;
+}
+
+/** The one best hit of the last scan, or undefined when two share the best rank. */
+function sgBestHit(n: number): string | undefined {
+  let best = SG_RANK_NONE;
+  let pick: string | undefined;
+  let tie = false;
+  for (let i = 0; i < n; i++) {
+    const r = sgHitRank[i]!;
+    if (r < best) (best = r), (pick = sgHitName[i]), (tie = false);
+    else if (r === best) tie = true;
+  }
+  return tie ? undefined : pick;
 }
 
 /** The names within a few edits, best first (ties by name), at most `limit`; or else the one name a word-level match singles out. */
@@ -426,17 +488,20 @@ const SG_NOTHING_NEAR: { readonly suggestion: undefined; readonly nearest: strin
  * is near, the answer is one shared frozen object (its `nearest` empty and frozen).
  */
 export function suggestAndNearest(name: string, known: readonly string[], limit = 3): { readonly suggestion: string | undefined; readonly nearest: string[] } {
+  if (typeof name !== "string" || name.length > 200 || known.length === 0) return SG_NOTHING_NEAR;
+  const f = sgFold(name);
+  if (f.length === 0) return SG_NOTHING_NEAR;
+  const n = sgScanFolded(name, f, sgPrepared(known), undefined, "");
+  if (n === 0) return SG_NOTHING_NEAR;
+  // One name within reach: it is the suggestion and the whole list (what sgNearestOf gives for one hit).
+  if (n === 1) return { suggestion: sgHitName[0], nearest: limit > 0 ? [sgHitName[0]!] : [] };
   let best = SG_RANK_NONE;
-  let pick: string | undefined;
-  let tie = false;
-  let hits: [number, string][] | undefined;
-  sgScan(name, known, undefined, (r, n) => {
-    if (r < best) (best = r), (pick = n), (tie = false);
-    else if (r === best) tie = true;
-    (hits ??= []).push([r, n]);
-  });
-  if (hits === undefined) return SG_NOTHING_NEAR;
-  return { suggestion: tie ? undefined : pick, nearest: sgNearestOf(hits, best, limit) };
+  const hits: [number, string][] = [];
+  for (let i = 0; i < n; i++) {
+    if (sgHitRank[i]! < best) best = sgHitRank[i]!;
+    hits.push([sgHitRank[i]!, sgHitName[i]!]);
+  }
+  return { suggestion: sgBestHit(n), nearest: sgNearestOf(hits, best, limit) };
 }
 
 /**
@@ -445,22 +510,28 @@ export function suggestAndNearest(name: string, known: readonly string[], limit 
  * words are compared): words of it in `name` are ignored.
  */
 export function suggestName(name: string, known: readonly string[], context?: string | (() => string | undefined)): string | undefined {
-  if (typeof name !== "string" || name.length > 200 || known.length === 0) return undefined;
+  return known.length === 0 ? undefined : suggestIn(name, sgPrepared(known), context, "");
+}
+
+/** A known-names list prepared for suggestIn (prepare a module constant once, keep it). */
+export type NameList = SgList;
+
+/** The list `known` prepared for suggestIn (the caller keeps it: made once per list). */
+export function nameList(known: readonly string[]): NameList {
+  return sgMakeList(known);
+}
+
+/** suggestName against a prepared list; a function `context` is called with `ctxArg` (no closure per call). */
+export function suggestIn(name: string, list: NameList, context: string | ((arg: string) => string | undefined) | undefined, ctxArg: string): string | undefined {
+  if (typeof name !== "string" || name.length > 200 || list.items.length === 0) return undefined;
   const f = sgFold(name);
   if (f.length === 0) return undefined;
-  const list = sgPrepared(known);
   // The same after folding (class 0) is the best class there is: when a name folds alike, it
   // decides (alone: that name; two: a tie), and no edit distance need be computed.
   let same: string | undefined;
   let count = 0;
-  for (const k of list.items) if (k.fold === f) (same = k.name), count++;
+  const items = list.items;
+  for (let i = 0; i < items.length; i++) if (items[i]!.fold === f) (same = items[i]!.name), count++;
   if (count > 0) return count === 1 ? same : undefined;
-  let best = SG_RANK_NONE;
-  let pick: string | undefined;
-  let tie = false;
-  sgScanFolded(name, f, list, context, (r, n) => {
-    if (r < best) (best = r), (pick = n), (tie = false);
-    else if (r === best) tie = true;
-  });
-  return tie ? undefined : pick;
+  return sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
 }

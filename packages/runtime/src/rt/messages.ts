@@ -3,7 +3,7 @@ import type { Bucket, ValidationError } from "./report.js";
 import { WORK_MAX } from "./budget.js";
 import { clip, describe, isIdent, jsonType, pathKeys, pk, quote, show } from "./text.js";
 import { ucs2length } from "./predicates.js";
-import { suggestAndNearest, suggestName } from "../suggest.js";
+import { nameList, suggestAndNearest, suggestIn, type NameList } from "../suggest.js";
 
 export function workErr(s: ValidationError[]): void {
   const what = `at most ${WORK_MAX} checks through recursive schemas`;
@@ -220,11 +220,11 @@ function uniqueNames(a: readonly string[], b: readonly string[], c: readonly str
   return names;
 }
 
-/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings (for suggestions). */
+/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings prepared for suggestions. */
 interface EnumTexts {
   expected: string;
   list: string;
-  strings: string[];
+  names: NameList;
 }
 const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
 function enumTexts(allowed: readonly unknown[]): EnumTexts {
@@ -232,7 +232,7 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
   if (t === undefined) {
     const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
     const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
-    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings: allowed.filter((a): a is string => typeof a === "string") };
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", names: nameList(allowed.filter((a): a is string => typeof a === "string")) };
     enumTextsOf.set(allowed, t);
   }
   return t;
@@ -242,7 +242,7 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
   const t = enumTexts(allowed);
   const got = show(v);
-  const near = typeof v === "string" ? suggestName(v, t.strings, () => lastKey(p)) : undefined;
+  const near = typeof v === "string" ? suggestIn(v, t.names, lastKey, p) : undefined;
   const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
   s.push(mk(p, "enum_errors", keyword, t.expected, got, `${at(p)}: ${got} not in ${t.list}`, `${field(p)} must be ${t.expected}; got ${got}${hint}`, ex, near));
 }
