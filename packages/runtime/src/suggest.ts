@@ -377,14 +377,14 @@ function sgFusedFiller(af: string, bf: string): boolean {
   return s.length >= 3 && l.startsWith(s) && SG_FILLERS.has(l.slice(s.length));
 }
 
-/** What a scan found (rank and name of each known name within reach, in the order found): reused buffers, so a scan allocates nothing for its answers. */
+/** What a scan found (rank and list index of each known name within reach, in the order found): reused buffers, so a scan allocates nothing for its answers. */
 const sgHitRank: number[] = [];
-const sgHitName: string[] = [];
+const sgHitItem: number[] = [];
 let sgHits = 0;
 
-function sgTake(rank: number, name: string): void {
+function sgTake(rank: number, item: number): void {
   sgHitRank[sgHits] = rank;
-  sgHitName[sgHits++] = name;
+  sgHitItem[sgHits++] = item;
 }
 
 /**
@@ -403,7 +403,7 @@ function sgScanFolded(name: string, f: string, list: SgList, context: string | (
     const items = list.items;
     for (let i = 0; i < items.length; i++) {
       const k = items[i]!;
-      if (k.fold === f) sgTake(0, k.name);
+      if (k.fold === f) sgTake(0, i);
       // Most names are far: the length, then the characters one side has more often than the other (sgMask), rule them out before any distance.
       else if (
         max > 0 &&
@@ -412,7 +412,7 @@ function sgScanFolded(name: string, f: string, list: SgList, context: string | (
         sgBits(k.mask & ~f1) + sgBits(k.mask2 & ~f2) + sgBits(k.mask3 & ~f3) <= max
       ) {
         const d = sgDistance(f, k.fold, max);
-        if (d <= max) sgTake(d, k.name);
+        if (d <= max) sgTake(d, i);
       }
     }
     if (sgHits > 0) return sgHits;
@@ -441,22 +441,22 @@ function sgScanFolded(name: string, f: string, list: SgList, context: string | (
     if (k.words.length === 0) continue;
     let r = sgWordRank(words, k.words, f, k.fold);
     if (r > 6 && sgFusedFiller(f, k.fold)) r = 6;
-    if (r < SG_RANK_NONE) sgTake(r, k.name);
+    if (r < SG_RANK_NONE) sgTake(r, i);
   }
   return sgHits;
 }
 
-/** The one best hit of the last scan, or undefined when two share the best rank. */
-function sgBestHit(n: number): string | undefined {
+/** The list index of the one best hit of the last scan, or -1 when none or two share the best rank. */
+function sgBestHit(n: number): number {
   let best = SG_RANK_NONE;
-  let pick: string | undefined;
+  let pick = -1;
   let tie = false;
   for (let i = 0; i < n; i++) {
     const r = sgHitRank[i]!;
-    if (r < best) (best = r), (pick = sgHitName[i]), (tie = false);
+    if (r < best) (best = r), (pick = sgHitItem[i]!), (tie = false);
     else if (r === best) tie = true;
   }
-  return tie ? undefined : pick;
+  return tie ? -1 : pick;
 }
 
 /** The names within a few edits, best first (ties by name), at most `limit`; or else the one name a word-level match singles out. */
@@ -491,17 +491,20 @@ export function suggestAndNearest(name: string, known: readonly string[], limit 
   if (typeof name !== "string" || name.length > 200 || known.length === 0) return SG_NOTHING_NEAR;
   const f = sgFold(name);
   if (f.length === 0) return SG_NOTHING_NEAR;
-  const n = sgScanFolded(name, f, sgPrepared(known), undefined, "");
+  const list = sgPrepared(known);
+  const items = list.items;
+  const n = sgScanFolded(name, f, list, undefined, "");
   if (n === 0) return SG_NOTHING_NEAR;
   // One name within reach: it is the suggestion and the whole list (what sgNearestOf gives for one hit).
-  if (n === 1) return { suggestion: sgHitName[0], nearest: limit > 0 ? [sgHitName[0]!] : [] };
+  if (n === 1) return { suggestion: items[sgHitItem[0]!]!.name, nearest: limit > 0 ? [items[sgHitItem[0]!]!.name] : [] };
   let best = SG_RANK_NONE;
   const hits: [number, string][] = [];
   for (let i = 0; i < n; i++) {
     if (sgHitRank[i]! < best) best = sgHitRank[i]!;
-    hits.push([sgHitRank[i]!, sgHitName[i]!]);
+    hits.push([sgHitRank[i]!, items[sgHitItem[i]!]!.name]);
   }
-  return { suggestion: sgBestHit(n), nearest: sgNearestOf(hits, best, limit) };
+  const pick = sgBestHit(n);
+  return { suggestion: pick < 0 ? undefined : items[pick]!.name, nearest: sgNearestOf(hits, best, limit) };
 }
 
 /**
@@ -510,28 +513,31 @@ export function suggestAndNearest(name: string, known: readonly string[], limit 
  * words are compared): words of it in `name` are ignored.
  */
 export function suggestName(name: string, known: readonly string[], context?: string | (() => string | undefined)): string | undefined {
-  return known.length === 0 ? undefined : suggestIn(name, sgPrepared(known), context, "");
+  if (known.length === 0) return undefined;
+  const list = sgPrepared(known);
+  const i = suggestIndex(name, list, context, "");
+  return i < 0 ? undefined : list.items[i]!.name;
 }
 
-/** A known-names list prepared for suggestIn (prepare a module constant once, keep it). */
+/** A known-names list prepared for suggestIndex (prepare a module constant once, keep it): `items[i].name` is the i-th name. */
 export type NameList = SgList;
 
-/** The list `known` prepared for suggestIn (the caller keeps it: made once per list). */
+/** The list `known` prepared for suggestIndex (the caller keeps it: made once per list). */
 export function nameList(known: readonly string[]): NameList {
   return sgMakeList(known);
 }
 
-/** suggestName against a prepared list; a function `context` is called with `ctxArg` (no closure per call). */
-export function suggestIn(name: string, list: NameList, context: string | ((arg: string) => string | undefined) | undefined, ctxArg: string): string | undefined {
-  if (typeof name !== "string" || name.length > 200 || list.items.length === 0) return undefined;
+/** suggestName against a prepared list, as the index of the name in `known` (-1: none); a function `context` is called with `ctxArg` (no closure per call). */
+export function suggestIndex(name: string, list: NameList, context: string | ((arg: string) => string | undefined) | undefined, ctxArg: string): number {
+  if (typeof name !== "string" || name.length > 200 || list.items.length === 0) return -1;
   const f = sgFold(name);
-  if (f.length === 0) return undefined;
+  if (f.length === 0) return -1;
   // The same after folding (class 0) is the best class there is: when a name folds alike, it
   // decides (alone: that name; two: a tie), and no edit distance need be computed.
-  let same: string | undefined;
+  let same = -1;
   let count = 0;
   const items = list.items;
-  for (let i = 0; i < items.length; i++) if (items[i]!.fold === f) (same = items[i]!.name), count++;
-  if (count > 0) return count === 1 ? same : undefined;
+  for (let i = 0; i < items.length; i++) if (items[i]!.fold === f) (same = i), count++;
+  if (count > 0) return count === 1 ? same : -1;
   return sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
 }

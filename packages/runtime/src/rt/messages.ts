@@ -1,9 +1,9 @@
 // The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
 import type { Bucket, ValidationError } from "./report.js";
 import { WORK_MAX } from "./budget.js";
-import { clip, describe, isIdent, jsonType, pathKeys, pk, quote, show } from "./text.js";
+import { clip, describe, isIdent, jsonType, pathKeys, pk, plain, quote, show } from "./text.js";
 import { ucs2length } from "./predicates.js";
-import { nameList, suggestAndNearest, suggestIn, type NameList } from "../suggest.js";
+import { nameList, suggestAndNearest, suggestIndex, type NameList } from "../suggest.js";
 
 export function workErr(s: ValidationError[]): void {
   const what = `at most ${WORK_MAX} checks through recursive schemas`;
@@ -21,6 +21,11 @@ export function unjudged(s: ValidationError[], e: unknown): void {
 /** The field as named in a message. */
 export function field(p: string): string {
   return p === "" ? "The arguments" : quote(p);
+}
+
+/** field(p) + " must be ", one concatenation fewer when the path needs no escape (each error's message starts so). */
+export function mustBe(p: string): string {
+  return p === "" ? "The arguments must be " : plain(p) ? '"' + p + '" must be ' : quote(p) + " must be ";
 }
 
 export function at(p: string): string {
@@ -51,7 +56,7 @@ export function mk(
 export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string): void {
   const t = jsonType(v);
   const got = describe(v, t);
-  s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${t}`, `${field(p)} must be ${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${t}`, mustBe(p) + `${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 /**
@@ -69,7 +74,8 @@ export function missing(s: ValidationError[], p: string, key: string, ex?: strin
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const qkey = bare ? '"' + key + '"' : quote(key);
-  const qpath = bare && p === "" ? qkey : quote(path);
+  // Nothing in a bare key is escaped: when p needs no escape, neither does the path (checked on p, not on the joined path).
+  const qpath = !bare ? quote(path) : p === "" ? qkey : plain(p) ? '"' + path + '"' : quote(path);
   s.push(mk(path, "missing_required", "required", "present", "nothing", path, `${qpath} is required${ex === undefined ? "" : ". Example: " + qkey + ": " + ex}`, ex));
 }
 
@@ -90,9 +96,11 @@ class UnknownKeyError implements ValidationError {
   example: string | undefined;
   suggestion: string | undefined;
   readonly #known: readonly string[];
-  readonly #whose: string;
+  /** The tool name at the root, else the object's quoted path (for the list line's head, made when the feedback needs it). */
+  readonly #owner: string;
+  readonly #root: boolean;
   readonly #near: readonly string[];
-  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], whose: string, near: readonly string[]) {
+  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], root: boolean, owner: string, near: readonly string[]) {
     this.path = path;
     this.bucket = "unknown_args";
     this.keyword = "additionalProperties";
@@ -103,7 +111,8 @@ class UnknownKeyError implements ValidationError {
     this.example = undefined;
     this.suggestion = suggestion;
     this.#known = known;
-    this.#whose = whose;
+    this.#root = root;
+    this.#owner = owner;
     this.#near = near;
   }
   /** The error as an unknown key's with declared names to list, else undefined. */
@@ -114,7 +123,7 @@ class UnknownKeyError implements ValidationError {
     return this.#known;
   }
   get whose(): string {
-    return this.#whose;
+    return this.#root ? "Parameters of " + this.#owner : "Fields of " + this.#owner;
   }
   get near(): readonly string[] {
     return this.#near;
@@ -126,15 +135,16 @@ export function unknownKey(s: ValidationError[], p: string, key: string, known: 
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const { suggestion, nearest } = suggestAndNearest(key, known);
-  const qp = p === "" ? "" : quote(p);
+  const root = p === "";
+  const pp = root || plain(p);
+  const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
   // quote(p + "." + key) is quote(p) with ".key" before its closing quote: nothing in a bare key is escaped.
-  const qpath = !bare ? quote(path) : p === "" ? '"' + key + '"' : qp.slice(0, -1) + "." + key + '"';
-  const whose = p === "" ? "a parameter of " + owner : "a field of " + qp;
+  const qpath = !bare ? quote(path) : root ? '"' + key + '"' : pp ? '"' + path + '"' : qp.slice(0, -1) + "." + key + '"';
   const none = known.length === 0 ? " It takes none." : "";
   const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
-  const head = p === "" ? "Parameters of " + owner : "Fields of " + qp;
-  const received = !bare || key.length > 60 ? quote(clip(key)) : p === "" ? qpath : '"' + key + '"';
-  s.push(new UnknownKeyError(path, received, `${qpath} is not ${whose}${hint}.${none}`, suggestion, known, head, nearest));
+  const received = !bare || key.length > 60 ? quote(clip(key)) : root ? qpath : '"' + key + '"';
+  const message = root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
+  s.push(new UnknownKeyError(path, received, message, suggestion, known, root, root ? owner : qp, nearest));
 }
 
 /** At most this many names in a list line; the suggested and closest come first, so a long list loses only far names. */
@@ -144,8 +154,8 @@ const LIST_MAX = 40;
  * One line per object with unknown keys: its declared names, the suggested ones first,
  * then those close to any unknown key, then the rest in the schema's order.
  */
-export function knownLines(errors: readonly ValidationError[]): string[] {
-  const out: string[] = [];
+export function knownLines(errors: readonly ValidationError[]): readonly string[] {
+  let out: string[] | undefined;
   for (let i = 0; i < errors.length; i++) {
     const k = UnknownKeyError.of(errors[i]!);
     if (k === undefined) continue;
@@ -164,9 +174,9 @@ export function knownLines(errors: readonly ValidationError[]): string[] {
       for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
     }
     const first = meant ?? NONE, then = close ?? NONE;
-    out.push(k.whose + ": " + (leadsKnown(first, then, known) ? schemaOrder(known) : shownNames(uniqueNames(first, then, known))));
+    (out ??= []).push(k.whose + ": " + (leadsKnown(first, then, known) ? schemaOrder(known) : shownNames(uniqueNames(first, then, known))));
   }
-  return out;
+  return out ?? NONE;
 }
 
 /** Whether the names put first (meant, then close) are, without repeats, the first of `known` in its order: then the line is the schema-order one. */
@@ -220,11 +230,12 @@ function uniqueNames(a: readonly string[], b: readonly string[], c: readonly str
   return names;
 }
 
-/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings prepared for suggestions. */
+/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings prepared for suggestions, and the hint for each when first suggested. */
 interface EnumTexts {
   expected: string;
   list: string;
   names: NameList;
+  hints: (string | undefined)[];
 }
 const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
 function enumTexts(allowed: readonly unknown[]): EnumTexts {
@@ -232,7 +243,7 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
   if (t === undefined) {
     const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
     const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
-    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", names: nameList(allowed.filter((a): a is string => typeof a === "string")) };
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", names: nameList(allowed.filter((a): a is string => typeof a === "string")), hints: [] };
     enumTextsOf.set(allowed, t);
   }
   return t;
@@ -242,9 +253,10 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
   const t = enumTexts(allowed);
   const got = show(v);
-  const near = typeof v === "string" ? suggestIn(v, t.names, lastKey, p) : undefined;
-  const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
-  s.push(mk(p, "enum_errors", keyword, t.expected, got, `${at(p)}: ${got} not in ${t.list}`, `${field(p)} must be ${t.expected}; got ${got}${hint}`, ex, near));
+  const i = typeof v === "string" ? suggestIndex(v, t.names, lastKey, p) : -1;
+  const near = i < 0 ? undefined : t.names.items[i]!.name;
+  const hint = near === undefined ? "" : (t.hints[i] ??= ` (did you mean ${quote(near)}?)`);
+  s.push(mk(p, "enum_errors", keyword, t.expected, got, `${at(p)}: ${got} not in ${t.list}`, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near));
 }
 
 const LIMIT: Record<string, [string, string]> = {
@@ -258,7 +270,7 @@ const LIMIT: Record<string, [string, string]> = {
 export function limitErr(s: ValidationError[], p: string, v: number, keyword: string, limit: number, ex?: string): void {
   const [bad, good] = LIMIT[keyword] ?? ["?", "?"];
   const got = show(v);
-  s.push(mk(p, "constraint_errors", keyword, `${good} ${limit}`, got, `${at(p)}: ${got} ${bad} ${keyword} ${limit}`, `${field(p)} must be ${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(mk(p, "constraint_errors", keyword, `${good} ${limit}`, got, `${at(p)}: ${got} ${bad} ${keyword} ${limit}`, mustBe(p) + `${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 export function multipleErr(s: ValidationError[], p: string, v: number, m: number, ex?: string): void {
@@ -293,13 +305,13 @@ export function patternErr(s: ValidationError[], p: string, v: string, source: s
   const n = len === undefined ? len : ucs2length(v);
   const shown = show(v);
   const got = n === undefined || n === len ? shown : `${shown} (${n} character${n === 1 ? "" : "s"})`;
-  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${shown} does not match pattern ${quote(clip(source, 200))}`, `${field(p)} must be ${expected}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${shown} does not match pattern ${quote(clip(source, 200))}`, mustBe(p) + `${expected}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 /** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
 export function formatErr(s: ValidationError[], p: string, v: string, format: string, words: string, ex?: string): void {
   const got = show(v);
-  s.push(mk(p, "constraint_errors", "format", words, got, `${at(p)}: ${got} is not a valid ${format}`, `${field(p)} must be ${words}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(mk(p, "constraint_errors", "format", words, got, `${at(p)}: ${got} is not a valid ${format}`, mustBe(p) + `${words}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 export function uniqueErr(s: ValidationError[], p: string, i: number, j: number): void {

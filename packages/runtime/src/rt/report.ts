@@ -162,7 +162,8 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
   }
   let text = `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:`;
   for (let i = 0; i < errors.length; i++) text += "\n- " + errors[i]!.message;
-  for (const l of knownLines(errors)) text += "\n- " + l;
+  const lines = knownLines(errors);
+  for (let i = 0; i < lines.length; i++) text += "\n- " + lines[i]!;
   return text;
 }
 

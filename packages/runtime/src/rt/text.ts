@@ -15,14 +15,19 @@ export function pathKeys(path: string): PropertyKey[] {
 }
 
 
-/** JSON.stringify for a string, without its cost in the common case (nothing to escape: one scan, no regex). */
-export function quote(s: string): string {
+/** Whether quote(s) is s between double quotes (nothing to escape). */
+export function plain(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     // ", \ and control characters are escaped; for surrogates and U+2028/9 JSON.stringify decides (it escapes lone surrogates only)
-    if (c < 0x20 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029) return JSON.stringify(s);
+    if (c < 0x20 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029) return false;
   }
-  return '"' + s + '"';
+  return true;
+}
+
+/** JSON.stringify for a string, without its cost in the common case (nothing to escape: one scan, no regex). */
+export function quote(s: string): string {
+  return plain(s) ? '"' + s + '"' : JSON.stringify(s);
 }
 
 /** A name a path writes bare (a.b): [A-Za-z_$][A-Za-z0-9_$]*, checked without a regex. */
@@ -77,7 +82,7 @@ export function show(v: unknown, n = 60): string {
 
 /** What was received, for a message: `the string "ten"`, `the number 5`, `null`. */
 export function describe(v: unknown, t = jsonType(v)): string {
-  if (t === "string") return "the string " + show(v);
+  if (t === "string") return (v as string).length <= 60 && plain(v as string) ? 'the string "' + v + '"' : "the string " + show(v);
   if (t === "integer" || t === "number") return "the number " + show(v);
   if (t === "boolean" || t === "null") return String(v);
   return show(v);
