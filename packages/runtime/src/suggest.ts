@@ -37,16 +37,41 @@ const SG_FILLERS = new Set(["name", "names", "id", "ids", "list", "lists", "grou
 const SG_RANK_NONE = 99;
 const SG_RANK_EDIT_MAX = 3;
 
-/** Lower case without spaces, "_", "-" and ".": "Start ISO" and "start_iso" fold alike. */
+/**
+ * Lower case without spaces, "_", "-" and ".": "Start ISO" and "start_iso" fold alike. The same
+ * pass leaves the folded name's masks (see sgMask) in sgM1–3 for an ASCII name (an ASCII
+ * capital has its lower case's bit), and the name they are of in sgMasked.
+ */
 export function sgFold(s: string): string {
-  // Already folded (ASCII, no capital, no separator): the common case of a key or value, without a copy.
-  let i = 0;
-  for (; i < s.length; i++) {
+  // Already folded (ASCII, no capital, no separator): the common case of a key or value, without a copy;
+  // no separator: the lower case alone (lower-casing makes no separator).
+  let cased = false;
+  let sep = false;
+  let ascii = true;
+  let m1 = 0, m2 = 0, m3 = 0;
+  for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 128 || (c >= 65 && c <= 90) || c === 32 || c === 95 || c === 45 || c === 46 || c === 9 || c === 10 || c === 13) break;
+    if (c === 32 || c === 95 || c === 45 || c === 46 || c === 9 || c === 10 || c === 13) {
+      sep = true;
+      continue;
+    }
+    if (c >= 128) (cased = true), (ascii = false);
+    else if (c >= 65 && c <= 90) cased = true;
+    const b = 1 << (c & 31);
+    m3 |= m2 & b;
+    m2 |= m1 & b;
+    m1 |= b;
   }
-  if (i === s.length) return s;
-  const l = s.toLowerCase();
+  const f = !sep ? (cased ? s.toLowerCase() : s) : sgUnseparated(s.toLowerCase());
+  sgM1 = m1;
+  sgM2 = m2;
+  sgM3 = m3;
+  sgMasked = ascii ? f : undefined;
+  return f;
+}
+
+/** `l` without its separators. */
+function sgUnseparated(l: string): string {
   let out = "";
   let from = 0;
   for (let i = 0; i < l.length; i++) {
@@ -215,7 +240,10 @@ function sgWordMayShare(name: string, from: number, to: number, bits: readonly [
 let sgM1 = 0;
 let sgM2 = 0;
 let sgM3 = 0;
+/** The string sgM1–3 are the masks of, when sgFold left them (undefined: not known). */
+let sgMasked: string | undefined;
 function sgMask(s: string): void {
+  sgMasked = s;
   let m1 = 0, m2 = 0, m3 = 0;
   for (let i = 0; i < s.length; i++) {
     const b = 1 << (s.charCodeAt(i) & 31);
@@ -398,7 +426,7 @@ function sgScanFolded(name: string, f: string, list: SgList, context: string | (
   const max = f.length < 3 ? 0 : Math.max(1, Math.min(SG_RANK_EDIT_MAX, Math.floor(f.length / 3)));
   // No known name is the same length or within `max` of it: neither class 0 nor an edit match is possible.
   if (f.length + max >= list.minLen && f.length - max <= list.maxLen) {
-    sgMask(f);
+    if (sgMasked !== f) sgMask(f);
     const f1 = sgM1, f2 = sgM2, f3 = sgM3;
     const items = list.items;
     for (let i = 0; i < items.length; i++) {
