@@ -37,41 +37,9 @@ const SG_FILLERS = new Set(["name", "names", "id", "ids", "list", "lists", "grou
 const SG_RANK_NONE = 99;
 const SG_RANK_EDIT_MAX = 3;
 
-/**
- * Lower case without spaces, "_", "-" and ".": "Start ISO" and "start_iso" fold alike. The same
- * pass leaves the folded name's masks (see sgMask) in sgM1–3 for an ASCII name (an ASCII
- * capital has its lower case's bit), and the name they are of in sgMasked.
- */
+/** Lower case without spaces, "_", "-" and ".": "Start ISO" and "start_iso" fold alike. */
 export function sgFold(s: string): string {
-  // Already folded (ASCII, no capital, no separator): the common case of a key or value, without a copy;
-  // no separator: the lower case alone (lower-casing makes no separator).
-  let cased = false;
-  let sep = false;
-  let ascii = true;
-  let m1 = 0, m2 = 0, m3 = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 32 || c === 95 || c === 45 || c === 46 || c === 9 || c === 10 || c === 13) {
-      sep = true;
-      continue;
-    }
-    if (c >= 128) (cased = true), (ascii = false);
-    else if (c >= 65 && c <= 90) cased = true;
-    const b = 1 << (c & 31);
-    m3 |= m2 & b;
-    m2 |= m1 & b;
-    m1 |= b;
-  }
-  const f = !sep ? (cased ? s.toLowerCase() : s) : sgUnseparated(s.toLowerCase());
-  sgM1 = m1;
-  sgM2 = m2;
-  sgM3 = m3;
-  sgMasked = ascii ? f : undefined;
-  return f;
-}
-
-/** `l` without its separators. */
-function sgUnseparated(l: string): string {
+  const l = s.toLowerCase();
   let out = "";
   let from = 0;
   for (let i = 0; i < l.length; i++) {
@@ -129,27 +97,20 @@ export interface SgList {
   byKey: Map<string, number[]> | undefined;
   /** The keys of byKey as 64 bits (sgKeyBit), built with it: a word whose bit is not set shares no key. */
   keyBits: [number, number];
-  /** The shortest and longest folded name. */
-  minLen: number;
-  maxLen: number;
 }
 
 const sgLists = new WeakMap<readonly string[], SgList>();
 function sgPrepared(known: readonly string[]): SgList {
   let p = sgLists.get(known);
-  if (p === undefined) sgLists.set(known, (p = sgMakeList(known)));
+  if (p === undefined) {
+    const items = known.map((name): SgKnown => {
+      const fold = sgFold(name);
+      sgMask(fold);
+      return { name, fold, mask: sgM1, mask2: sgM2, mask3: sgM3, words: [] };
+    });
+    sgLists.set(known, (p = { items, byKey: undefined, keyBits: [0, 0] }));
+  }
   return p;
-}
-
-function sgMakeList(known: readonly string[]): SgList {
-  const items = known.map((name): SgKnown => {
-    const fold = sgFold(name);
-    sgMask(fold);
-    return { name, fold, mask: sgM1, mask2: sgM2, mask3: sgM3, words: [] };
-  });
-  let minLen = Infinity, maxLen = 0;
-  for (const k of items) (minLen = Math.min(minLen, k.fold.length)), (maxLen = Math.max(maxLen, k.fold.length));
-  return { items, byKey: undefined, keyBits: [0, 0], minLen, maxLen };
 }
 
 /**
@@ -240,10 +201,7 @@ function sgWordMayShare(name: string, from: number, to: number, bits: readonly [
 let sgM1 = 0;
 let sgM2 = 0;
 let sgM3 = 0;
-/** The string sgM1–3 are the masks of, when sgFold left them (undefined: not known). */
-let sgMasked: string | undefined;
 function sgMask(s: string): void {
-  sgMasked = s;
   let m1 = 0, m2 = 0, m3 = 0;
   for (let i = 0; i < s.length; i++) {
     const b = 1 << (s.charCodeAt(i) & 31);
@@ -424,27 +382,24 @@ function sgScanFolded(name: string, f: string, list: SgList, context: string | (
   sgHits = 0;
   // Edits allowed: none under 3 characters (two short names differ by little and mean different things).
   const max = f.length < 3 ? 0 : Math.max(1, Math.min(SG_RANK_EDIT_MAX, Math.floor(f.length / 3)));
-  // No known name is the same length or within `max` of it: neither class 0 nor an edit match is possible.
-  if (f.length + max >= list.minLen && f.length - max <= list.maxLen) {
-    if (sgMasked !== f) sgMask(f);
-    const f1 = sgM1, f2 = sgM2, f3 = sgM3;
-    const items = list.items;
-    for (let i = 0; i < items.length; i++) {
-      const k = items[i]!;
-      if (k.fold === f) sgTake(0, i);
-      // Most names are far: the length, then the characters one side has more often than the other (sgMask), rule them out before any distance.
-      else if (
-        max > 0 &&
-        Math.abs(f.length - k.fold.length) <= max &&
-        sgBits(f1 & ~k.mask) + sgBits(f2 & ~k.mask2) + sgBits(f3 & ~k.mask3) <= max &&
-        sgBits(k.mask & ~f1) + sgBits(k.mask2 & ~f2) + sgBits(k.mask3 & ~f3) <= max
-      ) {
-        const d = sgDistance(f, k.fold, max);
-        if (d <= max) sgTake(d, i);
-      }
+  sgMask(f);
+  const f1 = sgM1, f2 = sgM2, f3 = sgM3;
+  const items = list.items;
+  for (let i = 0; i < items.length; i++) {
+    const k = items[i]!;
+    if (k.fold === f) sgTake(0, i);
+    // Most names are far: the length, then the characters one side has more often than the other (sgMask), rule them out before any distance.
+    else if (
+      max > 0 &&
+      Math.abs(f.length - k.fold.length) <= max &&
+      sgBits(f1 & ~k.mask) + sgBits(f2 & ~k.mask2) + sgBits(f3 & ~k.mask3) <= max &&
+      sgBits(k.mask & ~f1) + sgBits(k.mask2 & ~f2) + sgBits(k.mask3 & ~f3) <= max
+    ) {
+      const d = sgDistance(f, k.fold, max);
+      if (d <= max) sgTake(d, i);
     }
-    if (sgHits > 0) return sgHits;
   }
+  if (sgHits > 0) return sgHits;
   // Word-level matches only when nothing is within a few edits, and only against names sharing a word key.
   const index = sgIndex(list);
   if (!sgMayShareKey(name, list.keyBits)) return 0;
@@ -518,21 +473,14 @@ const SG_NOTHING_NEAR: { readonly suggestion: undefined; readonly nearest: strin
 export function suggestAndNearest(name: string, known: readonly string[], limit = 3): { readonly suggestion: string | undefined; readonly nearest: string[] } {
   if (typeof name !== "string" || name.length > 200 || known.length === 0) return SG_NOTHING_NEAR;
   const f = sgFold(name);
-  if (f.length === 0) return SG_NOTHING_NEAR;
   const list = sgPrepared(known);
-  const items = list.items;
-  const n = sgScanFolded(name, f, list, undefined, "");
+  const n = f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, "");
   if (n === 0) return SG_NOTHING_NEAR;
-  // One name within reach: it is the suggestion and the whole list (what sgNearestOf gives for one hit).
-  if (n === 1) return { suggestion: items[sgHitItem[0]!]!.name, nearest: limit > 0 ? [items[sgHitItem[0]!]!.name] : [] };
   let best = SG_RANK_NONE;
   const hits: [number, string][] = [];
-  for (let i = 0; i < n; i++) {
-    if (sgHitRank[i]! < best) best = sgHitRank[i]!;
-    hits.push([sgHitRank[i]!, items[sgHitItem[i]!]!.name]);
-  }
+  for (let i = 0; i < n; i++) hits.push([sgHitRank[i]!, list.items[sgHitItem[i]!]!.name]), (best = Math.min(best, sgHitRank[i]!));
   const pick = sgBestHit(n);
-  return { suggestion: pick < 0 ? undefined : items[pick]!.name, nearest: sgNearestOf(hits, best, limit) };
+  return { suggestion: pick < 0 ? undefined : list.items[pick]!.name, nearest: sgNearestOf(hits, best, limit) };
 }
 
 /**
@@ -552,7 +500,7 @@ export type NameList = SgList;
 
 /** The list `known` prepared for suggestIndex (the caller keeps it: made once per list). */
 export function nameList(known: readonly string[]): NameList {
-  return sgMakeList(known);
+  return sgPrepared(known);
 }
 
 /** suggestName against a prepared list, as the index of the name in `known` (-1: none); a function `context` is called with `ctxArg` (no closure per call). */

@@ -83,24 +83,24 @@ export function missing(s: ValidationError[], p: string, key: string, ex?: strin
  * An unknown key's error. Besides the public fields it keeps what its object declares and
  * the declared names near the key (one scan finds both them and the suggestion): the
  * feedback says the list once per object, not once per unknown key, so the message leaves
- * it out. Private fields: a copy ({...e}) or JSON carries only the public ones.
+ * it out. Private fields: a copy ({...e}) or JSON carries only the public ones. `of(e)`: the
+ * error as an unknown key's with declared names to list, else undefined.
  */
 class UnknownKeyError implements ValidationError {
-  path: string;
-  bucket: Bucket;
-  keyword: string;
-  expected: string;
-  received: string;
-  text: string;
-  message: string;
-  example: string | undefined;
-  suggestion: string | undefined;
+  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in this order.
+  declare path: string;
+  declare bucket: Bucket;
+  declare keyword: string;
+  declare expected: string;
+  declare received: string;
+  declare text: string;
+  declare message: string;
+  declare example: string | undefined;
+  declare suggestion: string | undefined;
   readonly #known: readonly string[];
-  /** The tool name at the root, else the object's quoted path (for the list line's head, made when the feedback needs it). */
-  readonly #owner: string;
-  readonly #root: boolean;
+  readonly #whose: string;
   readonly #near: readonly string[];
-  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], root: boolean, owner: string, near: readonly string[]) {
+  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], whose: string, near: readonly string[]) {
     this.path = path;
     this.bucket = "unknown_args";
     this.keyword = "additionalProperties";
@@ -111,11 +111,9 @@ class UnknownKeyError implements ValidationError {
     this.example = undefined;
     this.suggestion = suggestion;
     this.#known = known;
-    this.#root = root;
-    this.#owner = owner;
+    this.#whose = whose;
     this.#near = near;
   }
-  /** The error as an unknown key's with declared names to list, else undefined. */
   static of(e: ValidationError): UnknownKeyError | undefined {
     return e.bucket === "unknown_args" && #known in e && e.#known.length > 0 ? e : undefined;
   }
@@ -123,7 +121,7 @@ class UnknownKeyError implements ValidationError {
     return this.#known;
   }
   get whose(): string {
-    return this.#root ? "Parameters of " + this.#owner : "Fields of " + this.#owner;
+    return this.#whose;
   }
   get near(): readonly string[] {
     return this.#near;
@@ -144,7 +142,7 @@ export function unknownKey(s: ValidationError[], p: string, key: string, known: 
   const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
   const received = !bare || key.length > 60 ? quote(clip(key)) : root ? qpath : '"' + key + '"';
   const message = root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
-  s.push(new UnknownKeyError(path, received, message, suggestion, known, root, root ? owner : qp, nearest));
+  s.push(new UnknownKeyError(path, received, message, suggestion, known, root ? "Parameters of " + owner : "Fields of " + qp, nearest));
 }
 
 /** At most this many names in a list line; the suggested and closest come first, so a long list loses only far names. */
@@ -278,8 +276,8 @@ export function multipleErr(s: ValidationError[], p: string, v: number, m: numbe
   s.push(mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, got, `${at(p)}: ${got} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
+/** keyword: [at least/at most, unit, plural unit, what]. */
 const SIZE: Record<string, [string, string, string, string]> = {
-  // keyword: [at least/at most, unit, plural unit, what]
   minLength: ["at least", "character", "characters", "length"],
   maxLength: ["at most", "character", "characters", "length"],
   minItems: ["at least", "item", "items", "items"],

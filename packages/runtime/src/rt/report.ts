@@ -69,21 +69,27 @@ export interface ValidationReport extends ReportDict {
  * on first read, once (a caller that only reads `ok` or `feedback` never pays for the others).
  * The lazy parts are ordinary properties, not #private ones: an object made with the report as
  * its prototype (a wrapper adding `value`) reads them through the prototype chain.
+ *
+ * `found`: the errors in the order found (the schema's order), for the feedback's order (byPath);
+ * `inPathOrder`: they were found in the feedback's order (the collector said so), so byPath has
+ * nothing to do. `errors`: in bucket order (missing, unknown, type, enum, constraint), each bucket
+ * in the order found. The feedback is built on first read: a harness that only logs the buckets
+ * never pays for it. Fields are assigned by hand, not as parameter properties: erasable syntax
+ * only (Node's type stripping, erasableSyntaxOnly). (Comments on the class's members would be
+ * written into every generated runtime file: they are here.)
  */
 class Report implements ValidationReport {
-  ok: boolean;
-  unknown_tool: boolean;
-  n_errors: number;
-  readonly tool: string;
-  readonly nearest: string[];
-  /** The errors in the order found (the schema's order), for the feedback's order (byPath). */
-  private readonly found: ValidationError[];
-  private sorted: ValidationError[] | undefined;
-  private buckets: [string[], string[], string[], string[], string[]] | undefined;
-  private text: string | undefined;
-  /** The errors were found in the feedback's order (the collector said so): byPath has nothing to do. */
-  private readonly inPathOrder: boolean;
-  // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
+  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in this order.
+  declare ok: boolean;
+  declare unknown_tool: boolean;
+  declare n_errors: number;
+  declare readonly tool: string;
+  declare readonly nearest: string[];
+  private declare readonly found: ValidationError[];
+  private declare sorted: ValidationError[] | undefined;
+  private declare buckets: [string[], string[], string[], string[], string[]] | undefined;
+  private declare text: string | undefined;
+  private declare readonly inPathOrder: boolean;
   constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], inPathOrder = false) {
     this.ok = found.length === 0 && !unknownTool;
     this.unknown_tool = unknownTool;
@@ -91,12 +97,11 @@ class Report implements ValidationReport {
     this.tool = tool;
     this.nearest = nearest;
     this.found = found;
-    this.inPathOrder = inPathOrder;
     this.sorted = undefined;
     this.buckets = undefined;
     this.text = undefined;
+    this.inPathOrder = inPathOrder;
   }
-  /** The errors in bucket order (missing, unknown, type, enum, constraint), each bucket in the order found. */
   get errors(): ValidationError[] {
     if (this.sorted === undefined) {
       const sorted = sortErrors(this.found);
@@ -105,7 +110,6 @@ class Report implements ValidationReport {
     }
     return this.sorted;
   }
-  /** The bucket lines of bucket `rank`. */
   private bucket(rank: number): string[] {
     if (this.buckets === undefined) {
       const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
@@ -130,7 +134,6 @@ class Report implements ValidationReport {
   get constraint_errors(): string[] {
     return this.bucket(4);
   }
-  /** Built on first read: a harness that only logs the buckets never pays for it. */
   get feedback(): string {
     return (this.text ??= this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest));
   }
@@ -402,7 +405,7 @@ function sortErrors(errors: ValidationError[]): ValidationError[] {
   return out;
 }
 
-/** A report under a coerce mode: the report of the coerced value, with that value and its repairs. */
+/** A report under a coerce mode: the report of the coerced value, with that value and its repairs. Its feedback is the base report's (built when first read, if the base builds it lazily). */
 export class CoercedReport implements ValidationReport {
   readonly ok: boolean;
   readonly unknown_tool: boolean;
@@ -434,7 +437,6 @@ export class CoercedReport implements ValidationReport {
     this.errors = base.errors;
     this.nearest = base.nearest;
   }
-  /** The base report's text (built when first read, if the base builds it lazily). */
   get feedback(): string {
     return this.#base.feedback;
   }
