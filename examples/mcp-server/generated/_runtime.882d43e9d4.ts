@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:5c3406801a28ab449093d65cb84bf509aaa26b9d2c3cb4289a28bbd2e4e9c46b
+// input hash: sha256:882d43e9d4b956e5e49944783480e6306dd9f47c278722c7a654bf6f02d9a022
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -21,14 +21,19 @@ export function pathKeys(path: string): PropertyKey[] {
 }
 
 
-/** JSON.stringify for a string, without its cost in the common case (nothing to escape: one scan, no regex). */
-export function quote(s: string): string {
+/** Whether quote(s) is s between double quotes (nothing to escape). */
+function plain(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     // ", \ and control characters are escaped; for surrogates and U+2028/9 JSON.stringify decides (it escapes lone surrogates only)
-    if (c < 0x20 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029) return JSON.stringify(s);
+    if (c < 0x20 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029) return false;
   }
-  return '"' + s + '"';
+  return true;
+}
+
+/** JSON.stringify for a string, without its cost in the common case (nothing to escape: one scan, no regex). */
+export function quote(s: string): string {
+  return plain(s) ? '"' + s + '"' : JSON.stringify(s);
 }
 
 /** A name a path writes bare (a.b): [A-Za-z_$][A-Za-z0-9_$]*, checked without a regex. */
@@ -83,7 +88,7 @@ export function show(v: unknown, n = 60): string {
 
 /** What was received, for a message: `the string "ten"`, `the number 5`, `null`. */
 export function describe(v: unknown, t = jsonType(v)): string {
-  if (t === "string") return "the string " + show(v);
+  if (t === "string") return (v as string).length <= 60 && plain(v as string) ? 'the string "' + v + '"' : "the string " + show(v);
   if (t === "integer" || t === "number") return "the number " + show(v);
   if (t === "boolean" || t === "null") return String(v);
   return show(v);
@@ -236,8 +241,10 @@ function sgWords(s: string): string[] {
 interface SgKnown {
   name: string;
   fold: string;
-  /** The characters of `fold` as bits (see sgMask). */
+  /** The characters of `fold` as bits, and those it has twice and three times or more (see sgMask). */
   mask: number;
+  mask2: number;
+  mask3: number;
   words: string[];
 }
 
@@ -256,7 +263,8 @@ function sgPrepared(known: readonly string[]): SgList {
   if (p === undefined) {
     const items = known.map((name): SgKnown => {
       const fold = sgFold(name);
-      return { name, fold, mask: sgMask(fold), words: [] };
+      sgMask(fold);
+      return { name, fold, mask: sgM1, mask2: sgM2, mask3: sgM3, words: [] };
     });
     sgLists.set(known, (p = { items, byKey: undefined, keyBits: [0, 0] }));
   }
@@ -304,11 +312,13 @@ function sgKeyBit(c0: number, c1: number, c2: number): number {
  */
 function sgMayShareKey(name: string, bits: readonly [number, number]): boolean {
   const n = name.length;
-  for (let i = 0; i < n; i++) if (name.charCodeAt(i) >= 128) return true;
   let start = -1;
   let p = 0;
+  // One pass: a non-ASCII character anywhere answers true, as does any word that may share a key.
   for (let i = 0; i < n; i++) {
-    const k = sgKind(name.charCodeAt(i));
+    const c = name.charCodeAt(i);
+    if (c >= 128) return true;
+    const k = sgKind(c);
     if (k === 0) {
       if (start >= 0 && sgWordMayShare(name, start, i, bits)) return true;
       if (start >= 0) start = -1;
@@ -339,15 +349,27 @@ function sgWordMayShare(name: string, from: number, to: number, bits: readonly [
 }
 
 /**
- * The characters of a string as 32 bits (code & 31). A bit one side has and the other lacks
- * stands for a character of one string found nowhere in the other, which only an edit can
- * remove or add (a transposition moves characters both have): so the count of such bits on
- * either side is a lower bound of the edit distance, in O(1) per pair.
+ * The characters of a string as 32 bits (code & 31), and those it has at least twice and
+ * three times, in sgM1, sgM2, sgM3. A bit one side has and the other lacks, at any level,
+ * stands for a character one string has more often than the other, which only an edit can
+ * remove or add (a transposition moves characters both have): so the sum of such bits over the
+ * levels, on either side, is a lower bound of the edit distance (of the bag distance), in O(1)
+ * per pair.
  */
-function sgMask(s: string): number {
-  let m = 0;
-  for (let i = 0; i < s.length; i++) m |= 1 << (s.charCodeAt(i) & 31);
-  return m;
+let sgM1 = 0;
+let sgM2 = 0;
+let sgM3 = 0;
+function sgMask(s: string): void {
+  let m1 = 0, m2 = 0, m3 = 0;
+  for (let i = 0; i < s.length; i++) {
+    const b = 1 << (s.charCodeAt(i) & 31);
+    m3 |= m2 & b;
+    m2 |= m1 & b;
+    m1 |= b;
+  }
+  sgM1 = m1;
+  sgM2 = m2;
+  sgM3 = m3;
 }
 
 /** The number of bits set (population count). */
@@ -499,40 +521,54 @@ function sgFusedFiller(af: string, bf: string): boolean {
   return s.length >= 3 && l.startsWith(s) && SG_FILLERS.has(l.slice(s.length));
 }
 
-/** Ranks every known name against `name`; calls `take(rank, name)` for each within reach. */
-function sgScan(name: string, known: readonly string[], context: string | (() => string | undefined) | undefined, take: (rank: number, name: string) => void): void {
-  if (typeof name !== "string" || name.length > 200 || known.length === 0) return;
-  const f = sgFold(name);
-  if (f.length === 0) return;
-  sgScanFolded(name, f, sgPrepared(known), context, take);
+/** What a scan found (rank and list index of each known name within reach, in the order found): reused buffers, so a scan allocates nothing for its answers. */
+const sgHitRank: number[] = [];
+const sgHitItem: number[] = [];
+let sgHits = 0;
+
+function sgTake(rank: number, item: number): void {
+  sgHitRank[sgHits] = rank;
+  sgHitItem[sgHits++] = item;
 }
 
-/** sgScan once `name` is folded (`f`, not empty) and its list prepared. */
-function sgScanFolded(name: string, f: string, list: SgList, context: string | (() => string | undefined) | undefined, take: (rank: number, name: string) => void): void {
+/**
+ * Ranks every known name against `name` (folded: `f`, not empty) into the hit buffers; returns how
+ * many are within reach. `context`, or `context(ctxArg)` (called only when words are compared):
+ * the words to drop from `name` first.
+ */
+function sgScanFolded(name: string, f: string, list: SgList, context: string | ((arg: string) => string | undefined) | undefined, ctxArg: string): number {
+  sgHits = 0;
   // Edits allowed: none under 3 characters (two short names differ by little and mean different things).
   const max = f.length < 3 ? 0 : Math.max(1, Math.min(SG_RANK_EDIT_MAX, Math.floor(f.length / 3)));
-  let found = false;
-  const fm = sgMask(f);
-  for (const k of list.items) {
-    if (k.fold === f) (found = true), take(0, k.name);
-    // Most names are far: the length, then the characters one side has and the other lacks (sgMask), rule them out before any distance.
-    else if (max > 0 && Math.abs(f.length - k.fold.length) <= max && sgBits(fm & ~k.mask) <= max && sgBits(k.mask & ~fm) <= max) {
+  sgMask(f);
+  const f1 = sgM1, f2 = sgM2, f3 = sgM3;
+  const items = list.items;
+  for (let i = 0; i < items.length; i++) {
+    const k = items[i]!;
+    if (k.fold === f) sgTake(0, i);
+    // Most names are far: the length, then the characters one side has more often than the other (sgMask), rule them out before any distance.
+    else if (
+      max > 0 &&
+      Math.abs(f.length - k.fold.length) <= max &&
+      sgBits(f1 & ~k.mask) + sgBits(f2 & ~k.mask2) + sgBits(f3 & ~k.mask3) <= max &&
+      sgBits(k.mask & ~f1) + sgBits(k.mask2 & ~f2) + sgBits(k.mask3 & ~f3) <= max
+    ) {
       const d = sgDistance(f, k.fold, max);
-      if (d <= max) (found = true), take(d, k.name);
+      if (d <= max) sgTake(d, i);
     }
   }
-  if (found) return;
+  if (sgHits > 0) return sgHits;
   // Word-level matches only when nothing is within a few edits, and only against names sharing a word key.
   const index = sgIndex(list);
-  if (!sgMayShareKey(name, list.keyBits)) return;
+  if (!sgMayShareKey(name, list.keyBits)) return 0;
   let words = sgWords(name);
   let near: number[] | undefined;
   for (const w of words) {
     const at = index.get(sgKey(w));
     if (at !== undefined) near = near === undefined ? at : near.concat(at);
   }
-  if (near === undefined) return;
-  const ctx = typeof context === "function" ? context() : context;
+  if (near === undefined) return 0;
+  const ctx = typeof context === "function" ? context(ctxArg) : context;
   if (ctx !== undefined) {
     const drop = new Set(sgWords(ctx));
     const kept = words.filter((w) => !drop.has(w));
@@ -546,8 +582,22 @@ function sgScanFolded(name: string, f: string, list: SgList, context: string | (
     if (k.words.length === 0) continue;
     let r = sgWordRank(words, k.words, f, k.fold);
     if (r > 6 && sgFusedFiller(f, k.fold)) r = 6;
-    if (r < SG_RANK_NONE) take(r, k.name);
+    if (r < SG_RANK_NONE) sgTake(r, i);
   }
+  return sgHits;
+}
+
+/** The list index of the one best hit of the last scan, or -1 when none or two share the best rank. */
+function sgBestHit(n: number): number {
+  let best = SG_RANK_NONE;
+  let pick = -1;
+  let tie = false;
+  for (let i = 0; i < n; i++) {
+    const r = sgHitRank[i]!;
+    if (r < best) (best = r), (pick = sgHitItem[i]!), (tie = false);
+    else if (r === best) tie = true;
+  }
+  return tie ? -1 : pick;
 }
 
 /** The names within a few edits, best first (ties by name), at most `limit`; or else the one name a word-level match singles out. */
@@ -579,17 +629,16 @@ const SG_NOTHING_NEAR: { readonly suggestion: undefined; readonly nearest: strin
  * is near, the answer is one shared frozen object (its `nearest` empty and frozen).
  */
 function suggestAndNearest(name: string, known: readonly string[], limit = 3): { readonly suggestion: string | undefined; readonly nearest: string[] } {
+  if (typeof name !== "string" || name.length > 200 || known.length === 0) return SG_NOTHING_NEAR;
+  const f = sgFold(name);
+  const list = sgPrepared(known);
+  const n = f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, "");
+  if (n === 0) return SG_NOTHING_NEAR;
   let best = SG_RANK_NONE;
-  let pick: string | undefined;
-  let tie = false;
-  let hits: [number, string][] | undefined;
-  sgScan(name, known, undefined, (r, n) => {
-    if (r < best) (best = r), (pick = n), (tie = false);
-    else if (r === best) tie = true;
-    (hits ??= []).push([r, n]);
-  });
-  if (hits === undefined) return SG_NOTHING_NEAR;
-  return { suggestion: tie ? undefined : pick, nearest: sgNearestOf(hits, best, limit) };
+  const hits: [number, string][] = [];
+  for (let i = 0; i < n; i++) hits.push([sgHitRank[i]!, list.items[sgHitItem[i]!]!.name]), (best = Math.min(best, sgHitRank[i]!));
+  const pick = sgBestHit(n);
+  return { suggestion: pick < 0 ? undefined : list.items[pick]!.name, nearest: sgNearestOf(hits, best, limit) };
 }
 
 /**
@@ -598,24 +647,33 @@ function suggestAndNearest(name: string, known: readonly string[], limit = 3): {
  * words are compared): words of it in `name` are ignored.
  */
 function suggestName(name: string, known: readonly string[], context?: string | (() => string | undefined)): string | undefined {
-  if (typeof name !== "string" || name.length > 200 || known.length === 0) return undefined;
-  const f = sgFold(name);
-  if (f.length === 0) return undefined;
+  if (known.length === 0) return undefined;
   const list = sgPrepared(known);
+  const i = suggestIndex(name, list, context, "");
+  return i < 0 ? undefined : list.items[i]!.name;
+}
+
+/** A known-names list prepared for suggestIndex (prepare a module constant once, keep it): `items[i].name` is the i-th name. */
+type NameList = SgList;
+
+/** The list `known` prepared for suggestIndex (the caller keeps it: made once per list). */
+function nameList(known: readonly string[]): NameList {
+  return sgPrepared(known);
+}
+
+/** suggestName against a prepared list, as the index of the name in `known` (-1: none); a function `context` is called with `ctxArg` (no closure per call). */
+function suggestIndex(name: string, list: NameList, context: string | ((arg: string) => string | undefined) | undefined, ctxArg: string): number {
+  if (typeof name !== "string" || name.length > 200 || list.items.length === 0) return -1;
+  const f = sgFold(name);
+  if (f.length === 0) return -1;
   // The same after folding (class 0) is the best class there is: when a name folds alike, it
   // decides (alone: that name; two: a tie), and no edit distance need be computed.
-  let same: string | undefined;
+  let same = -1;
   let count = 0;
-  for (const k of list.items) if (k.fold === f) (same = k.name), count++;
-  if (count > 0) return count === 1 ? same : undefined;
-  let best = SG_RANK_NONE;
-  let pick: string | undefined;
-  let tie = false;
-  sgScanFolded(name, f, list, context, (r, n) => {
-    if (r < best) (best = r), (pick = n), (tie = false);
-    else if (r === best) tie = true;
-  });
-  return tie ? undefined : pick;
+  const items = list.items;
+  for (let i = 0; i < items.length; i++) if (items[i]!.fold === f) (same = i), count++;
+  if (count > 0) return count === 1 ? same : -1;
+  return sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
 }
 
 // The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
@@ -636,6 +694,11 @@ export function unjudged(s: ValidationError[], e: unknown): void {
 /** The field as named in a message. */
 function field(p: string): string {
   return p === "" ? "The arguments" : quote(p);
+}
+
+/** field(p) + " must be ", one concatenation fewer when the path needs no escape (each error's message starts so). */
+function mustBe(p: string): string {
+  return p === "" ? "The arguments must be " : plain(p) ? '"' + p + '" must be ' : quote(p) + " must be ";
 }
 
 function at(p: string): string {
@@ -666,7 +729,7 @@ function mk(
 export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string): void {
   const t = jsonType(v);
   const got = describe(v, t);
-  s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${t}`, `${field(p)} must be ${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${t}`, mustBe(p) + `${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 /**
@@ -684,7 +747,8 @@ export function missing(s: ValidationError[], p: string, key: string, ex?: strin
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const qkey = bare ? '"' + key + '"' : quote(key);
-  const qpath = bare && p === "" ? qkey : quote(path);
+  // Nothing in a bare key is escaped: when p needs no escape, neither does the path (checked on p, not on the joined path).
+  const qpath = !bare ? quote(path) : p === "" ? qkey : plain(p) ? '"' + path + '"' : quote(path);
   s.push(mk(path, "missing_required", "required", "present", "nothing", path, `${qpath} is required${ex === undefined ? "" : ". Example: " + qkey + ": " + ex}`, ex));
 }
 
@@ -692,18 +756,20 @@ export function missing(s: ValidationError[], p: string, key: string, ex?: strin
  * An unknown key's error. Besides the public fields it keeps what its object declares and
  * the declared names near the key (one scan finds both them and the suggestion): the
  * feedback says the list once per object, not once per unknown key, so the message leaves
- * it out. Private fields: a copy ({...e}) or JSON carries only the public ones.
+ * it out. Private fields: a copy ({...e}) or JSON carries only the public ones. `of(e)`: the
+ * error as an unknown key's with declared names to list, else undefined.
  */
 class UnknownKeyError implements ValidationError {
-  path: string;
-  bucket: Bucket;
-  keyword: string;
-  expected: string;
-  received: string;
-  text: string;
-  message: string;
-  example: string | undefined;
-  suggestion: string | undefined;
+  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in this order.
+  declare path: string;
+  declare bucket: Bucket;
+  declare keyword: string;
+  declare expected: string;
+  declare received: string;
+  declare text: string;
+  declare message: string;
+  declare example: string | undefined;
+  declare suggestion: string | undefined;
   readonly #known: readonly string[];
   readonly #whose: string;
   readonly #near: readonly string[];
@@ -721,7 +787,6 @@ class UnknownKeyError implements ValidationError {
     this.#whose = whose;
     this.#near = near;
   }
-  /** The error as an unknown key's with declared names to list, else undefined. */
   static of(e: ValidationError): UnknownKeyError | undefined {
     return e.bucket === "unknown_args" && #known in e && e.#known.length > 0 ? e : undefined;
   }
@@ -741,15 +806,16 @@ export function unknownKey(s: ValidationError[], p: string, key: string, known: 
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const { suggestion, nearest } = suggestAndNearest(key, known);
-  const qp = p === "" ? "" : quote(p);
+  const root = p === "";
+  const pp = root || plain(p);
+  const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
   // quote(p + "." + key) is quote(p) with ".key" before its closing quote: nothing in a bare key is escaped.
-  const qpath = !bare ? quote(path) : p === "" ? '"' + key + '"' : qp.slice(0, -1) + "." + key + '"';
-  const whose = p === "" ? "a parameter of " + owner : "a field of " + qp;
+  const qpath = !bare ? quote(path) : root ? '"' + key + '"' : pp ? '"' + path + '"' : qp.slice(0, -1) + "." + key + '"';
   const none = known.length === 0 ? " It takes none." : "";
   const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
-  const head = p === "" ? "Parameters of " + owner : "Fields of " + qp;
-  const received = !bare || key.length > 60 ? quote(clip(key)) : p === "" ? qpath : '"' + key + '"';
-  s.push(new UnknownKeyError(path, received, `${qpath} is not ${whose}${hint}.${none}`, suggestion, known, head, nearest));
+  const received = !bare || key.length > 60 ? quote(clip(key)) : root ? qpath : '"' + key + '"';
+  const message = root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
+  s.push(new UnknownKeyError(path, received, message, suggestion, known, root ? "Parameters of " + owner : "Fields of " + qp, nearest));
 }
 
 /** At most this many names in a list line; the suggested and closest come first, so a long list loses only far names. */
@@ -759,8 +825,8 @@ const LIST_MAX = 40;
  * One line per object with unknown keys: its declared names, the suggested ones first,
  * then those close to any unknown key, then the rest in the schema's order.
  */
-function knownLines(errors: readonly ValidationError[]): string[] {
-  const out: string[] = [];
+function knownLines(errors: readonly ValidationError[]): readonly string[] {
+  let out: string[] | undefined;
   for (let i = 0; i < errors.length; i++) {
     const k = UnknownKeyError.of(errors[i]!);
     if (k === undefined) continue;
@@ -779,9 +845,9 @@ function knownLines(errors: readonly ValidationError[]): string[] {
       for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
     }
     const first = meant ?? NONE, then = close ?? NONE;
-    out.push(k.whose + ": " + (leadsKnown(first, then, known) ? schemaOrder(known) : shownNames(uniqueNames(first, then, known))));
+    (out ??= []).push(k.whose + ": " + (leadsKnown(first, then, known) ? schemaOrder(known) : shownNames(uniqueNames(first, then, known))));
   }
-  return out;
+  return out ?? NONE;
 }
 
 /** Whether the names put first (meant, then close) are, without repeats, the first of `known` in its order: then the line is the schema-order one. */
@@ -835,11 +901,12 @@ function uniqueNames(a: readonly string[], b: readonly string[], c: readonly str
   return names;
 }
 
-/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings (for suggestions). */
+/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings prepared for suggestions, and the hint for each when first suggested. */
 interface EnumTexts {
   expected: string;
   list: string;
-  strings: string[];
+  names: NameList;
+  hints: (string | undefined)[];
 }
 const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
 function enumTexts(allowed: readonly unknown[]): EnumTexts {
@@ -847,7 +914,7 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
   if (t === undefined) {
     const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
     const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
-    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings: allowed.filter((a): a is string => typeof a === "string") };
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", names: nameList(allowed.filter((a): a is string => typeof a === "string")), hints: [] };
     enumTextsOf.set(allowed, t);
   }
   return t;
@@ -857,9 +924,10 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
   const t = enumTexts(allowed);
   const got = show(v);
-  const near = typeof v === "string" ? suggestName(v, t.strings, () => lastKey(p)) : undefined;
-  const hint = near === undefined ? "" : ` (did you mean ${quote(near)}?)`;
-  s.push(mk(p, "enum_errors", keyword, t.expected, got, `${at(p)}: ${got} not in ${t.list}`, `${field(p)} must be ${t.expected}; got ${got}${hint}`, ex, near));
+  const i = typeof v === "string" ? suggestIndex(v, t.names, lastKey, p) : -1;
+  const near = i < 0 ? undefined : t.names.items[i]!.name;
+  const hint = near === undefined ? "" : (t.hints[i] ??= ` (did you mean ${quote(near)}?)`);
+  s.push(mk(p, "enum_errors", keyword, t.expected, got, `${at(p)}: ${got} not in ${t.list}`, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near));
 }
 
 const LIMIT: Record<string, [string, string]> = {
@@ -873,7 +941,7 @@ const LIMIT: Record<string, [string, string]> = {
 export function limitErr(s: ValidationError[], p: string, v: number, keyword: string, limit: number, ex?: string): void {
   const [bad, good] = LIMIT[keyword] ?? ["?", "?"];
   const got = show(v);
-  s.push(mk(p, "constraint_errors", keyword, `${good} ${limit}`, got, `${at(p)}: ${got} ${bad} ${keyword} ${limit}`, `${field(p)} must be ${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(mk(p, "constraint_errors", keyword, `${good} ${limit}`, got, `${at(p)}: ${got} ${bad} ${keyword} ${limit}`, mustBe(p) + `${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 export function multipleErr(s: ValidationError[], p: string, v: number, m: number, ex?: string): void {
@@ -881,8 +949,8 @@ export function multipleErr(s: ValidationError[], p: string, v: number, m: numbe
   s.push(mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, got, `${at(p)}: ${got} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
+/** keyword: [at least/at most, unit, plural unit, what]. */
 const SIZE: Record<string, [string, string, string, string]> = {
-  // keyword: [at least/at most, unit, plural unit, what]
   minLength: ["at least", "character", "characters", "length"],
   maxLength: ["at most", "character", "characters", "length"],
   minItems: ["at least", "item", "items", "items"],
@@ -908,13 +976,13 @@ export function patternErr(s: ValidationError[], p: string, v: string, source: s
   const n = len === undefined ? len : ucs2length(v);
   const shown = show(v);
   const got = n === undefined || n === len ? shown : `${shown} (${n} character${n === 1 ? "" : "s"})`;
-  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${shown} does not match pattern ${quote(clip(source, 200))}`, `${field(p)} must be ${expected}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${shown} does not match pattern ${quote(clip(source, 200))}`, mustBe(p) + `${expected}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 /** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
 export function formatErr(s: ValidationError[], p: string, v: string, format: string, words: string, ex?: string): void {
   const got = show(v);
-  s.push(mk(p, "constraint_errors", "format", words, got, `${at(p)}: ${got} is not a valid ${format}`, `${field(p)} must be ${words}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(mk(p, "constraint_errors", "format", words, got, `${at(p)}: ${got} is not a valid ${format}`, mustBe(p) + `${words}; got ${got}${exampleSuffix(ex)}`, ex));
 }
 
 export function uniqueErr(s: ValidationError[], p: string, i: number, j: number): void {
@@ -1059,21 +1127,27 @@ export interface ValidationReport extends ReportDict {
  * on first read, once (a caller that only reads `ok` or `feedback` never pays for the others).
  * The lazy parts are ordinary properties, not #private ones: an object made with the report as
  * its prototype (a wrapper adding `value`) reads them through the prototype chain.
+ *
+ * `found`: the errors in the order found (the schema's order), for the feedback's order (byPath);
+ * `inPathOrder`: they were found in the feedback's order (the collector said so), so byPath has
+ * nothing to do. `errors`: in bucket order (missing, unknown, type, enum, constraint), each bucket
+ * in the order found. The feedback is built on first read: a harness that only logs the buckets
+ * never pays for it. Fields are assigned by hand, not as parameter properties: erasable syntax
+ * only (Node's type stripping, erasableSyntaxOnly). (Comments on the class's members would be
+ * written into every generated runtime file: they are here.)
  */
 class Report implements ValidationReport {
-  ok: boolean;
-  unknown_tool: boolean;
-  n_errors: number;
-  readonly tool: string;
-  readonly nearest: string[];
-  /** The errors in the order found (the schema's order), for the feedback's order (byPath). */
-  private readonly found: ValidationError[];
-  private sorted: ValidationError[] | undefined;
-  private buckets: [string[], string[], string[], string[], string[]] | undefined;
-  private text: string | undefined;
-  /** The errors were found in the feedback's order (the collector said so): byPath has nothing to do. */
-  private readonly inPathOrder: boolean;
-  // Fields assigned by hand, not as parameter properties: erasable syntax only (Node's type stripping, erasableSyntaxOnly).
+  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in this order.
+  declare ok: boolean;
+  declare unknown_tool: boolean;
+  declare n_errors: number;
+  declare readonly tool: string;
+  declare readonly nearest: string[];
+  private declare readonly found: ValidationError[];
+  private declare sorted: ValidationError[] | undefined;
+  private declare buckets: [string[], string[], string[], string[], string[]] | undefined;
+  private declare text: string | undefined;
+  private declare readonly inPathOrder: boolean;
   constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], inPathOrder = false) {
     this.ok = found.length === 0 && !unknownTool;
     this.unknown_tool = unknownTool;
@@ -1081,12 +1155,11 @@ class Report implements ValidationReport {
     this.tool = tool;
     this.nearest = nearest;
     this.found = found;
-    this.inPathOrder = inPathOrder;
     this.sorted = undefined;
     this.buckets = undefined;
     this.text = undefined;
+    this.inPathOrder = inPathOrder;
   }
-  /** The errors in bucket order (missing, unknown, type, enum, constraint), each bucket in the order found. */
   get errors(): ValidationError[] {
     if (this.sorted === undefined) {
       const sorted = sortErrors(this.found);
@@ -1095,7 +1168,6 @@ class Report implements ValidationReport {
     }
     return this.sorted;
   }
-  /** The bucket lines of bucket `rank`. */
   private bucket(rank: number): string[] {
     if (this.buckets === undefined) {
       const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
@@ -1120,7 +1192,6 @@ class Report implements ValidationReport {
   get constraint_errors(): string[] {
     return this.bucket(4);
   }
-  /** Built on first read: a harness that only logs the buckets never pays for it. */
   get feedback(): string {
     return (this.text ??= this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest));
   }
@@ -1152,7 +1223,8 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
   }
   let text = `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:`;
   for (let i = 0; i < errors.length; i++) text += "\n- " + errors[i]!.message;
-  for (const l of knownLines(errors)) text += "\n- " + l;
+  const lines = knownLines(errors);
+  for (let i = 0; i < lines.length; i++) text += "\n- " + lines[i]!;
   return text;
 }
 
@@ -1391,7 +1463,7 @@ function sortErrors(errors: ValidationError[]): ValidationError[] {
   return out;
 }
 
-/** A report under a coerce mode: the report of the coerced value, with that value and its repairs. */
+/** A report under a coerce mode: the report of the coerced value, with that value and its repairs. Its feedback is the base report's (built when first read, if the base builds it lazily). */
 class CoercedReport implements ValidationReport {
   readonly ok: boolean;
   readonly unknown_tool: boolean;
@@ -1423,7 +1495,6 @@ class CoercedReport implements ValidationReport {
     this.errors = base.errors;
     this.nearest = base.nearest;
   }
-  /** The base report's text (built when first read, if the base builds it lazily). */
   get feedback(): string {
     return this.#base.feedback;
   }
