@@ -91,7 +91,7 @@ interface SgKnown {
 }
 
 /** A known-names list, prepared once (the lists are module constants): folded names, and, when first needed, words and their index. */
-export interface SgList {
+interface SgList {
   items: SgKnown[];
   /** Word key → the items with a word of that key (see sgKey); built on the first word-level scan. */
   byKey: Map<string, number[]> | undefined;
@@ -485,35 +485,20 @@ export function suggestAndNearest(name: string, known: readonly string[], limit 
 
 /**
  * The one known name `name` most likely meant, or undefined when none is close or two are
- * equally close. `context` (an enum's field name, or a function giving it, called only when
- * words are compared): words of it in `name` are ignored.
+ * equally close. `context` (an enum's field name, or a function giving it, called with `ctxArg`
+ * only when words are compared: no closure per call): words of it in `name` are ignored.
  */
-export function suggestName(name: string, known: readonly string[], context?: string | (() => string | undefined)): string | undefined {
-  if (known.length === 0) return undefined;
-  const list = sgPrepared(known);
-  const i = suggestIndex(name, list, context, "");
-  return i < 0 ? undefined : list.items[i]!.name;
-}
-
-/** A known-names list prepared for suggestIndex (prepare a module constant once, keep it): `items[i].name` is the i-th name. */
-export type NameList = SgList;
-
-/** The list `known` prepared for suggestIndex (the caller keeps it: made once per list). */
-export function nameList(known: readonly string[]): NameList {
-  return sgPrepared(known);
-}
-
-/** suggestName against a prepared list, as the index of the name in `known` (-1: none); a function `context` is called with `ctxArg` (no closure per call). */
-export function suggestIndex(name: string, list: NameList, context: string | ((arg: string) => string | undefined) | undefined, ctxArg: string): number {
-  if (typeof name !== "string" || name.length > 200 || list.items.length === 0) return -1;
+export function suggestName(name: string, known: readonly string[], context?: string | ((arg: string) => string | undefined), ctxArg = ""): string | undefined {
+  if (typeof name !== "string" || name.length > 200 || known.length === 0) return undefined;
   const f = sgFold(name);
-  if (f.length === 0) return -1;
+  if (f.length === 0) return undefined;
+  const list = sgPrepared(known);
+  const items = list.items;
   // The same after folding (class 0) is the best class there is: when a name folds alike, it
   // decides (alone: that name; two: a tie), and no edit distance need be computed.
   let same = -1;
   let count = 0;
-  const items = list.items;
   for (let i = 0; i < items.length; i++) if (items[i]!.fold === f) (same = i), count++;
-  if (count > 0) return count === 1 ? same : -1;
-  return sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
+  const i = count > 0 ? (count === 1 ? same : -1) : sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
+  return i < 0 ? undefined : items[i]!.name;
 }
