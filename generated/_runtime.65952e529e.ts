@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:882d43e9d4b956e5e49944783480e6306dd9f47c278722c7a654bf6f02d9a022
+// input hash: sha256:65952e529e4d6bff81be8e12cfd1753ecd5591c657954418be2396b75df52ec8
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -643,37 +643,22 @@ function suggestAndNearest(name: string, known: readonly string[], limit = 3): {
 
 /**
  * The one known name `name` most likely meant, or undefined when none is close or two are
- * equally close. `context` (an enum's field name, or a function giving it, called only when
- * words are compared): words of it in `name` are ignored.
+ * equally close. `context` (an enum's field name, or a function giving it, called with `ctxArg`
+ * only when words are compared: no closure per call): words of it in `name` are ignored.
  */
-function suggestName(name: string, known: readonly string[], context?: string | (() => string | undefined)): string | undefined {
-  if (known.length === 0) return undefined;
-  const list = sgPrepared(known);
-  const i = suggestIndex(name, list, context, "");
-  return i < 0 ? undefined : list.items[i]!.name;
-}
-
-/** A known-names list prepared for suggestIndex (prepare a module constant once, keep it): `items[i].name` is the i-th name. */
-type NameList = SgList;
-
-/** The list `known` prepared for suggestIndex (the caller keeps it: made once per list). */
-function nameList(known: readonly string[]): NameList {
-  return sgPrepared(known);
-}
-
-/** suggestName against a prepared list, as the index of the name in `known` (-1: none); a function `context` is called with `ctxArg` (no closure per call). */
-function suggestIndex(name: string, list: NameList, context: string | ((arg: string) => string | undefined) | undefined, ctxArg: string): number {
-  if (typeof name !== "string" || name.length > 200 || list.items.length === 0) return -1;
+function suggestName(name: string, known: readonly string[], context?: string | ((arg: string) => string | undefined), ctxArg = ""): string | undefined {
+  if (typeof name !== "string" || name.length > 200 || known.length === 0) return undefined;
   const f = sgFold(name);
-  if (f.length === 0) return -1;
+  if (f.length === 0) return undefined;
+  const list = sgPrepared(known);
+  const items = list.items;
   // The same after folding (class 0) is the best class there is: when a name folds alike, it
   // decides (alone: that name; two: a tie), and no edit distance need be computed.
   let same = -1;
   let count = 0;
-  const items = list.items;
   for (let i = 0; i < items.length; i++) if (items[i]!.fold === f) (same = i), count++;
-  if (count > 0) return count === 1 ? same : -1;
-  return sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
+  const i = count > 0 ? (count === 1 ? same : -1) : sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
+  return i < 0 ? undefined : items[i]!.name;
 }
 
 // The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
@@ -901,11 +886,11 @@ function uniqueNames(a: readonly string[], b: readonly string[], c: readonly str
   return names;
 }
 
-/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings prepared for suggestions, and the hint for each when first suggested. */
+/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings (for suggestions), and the hint for each when first suggested. */
 interface EnumTexts {
   expected: string;
   list: string;
-  names: NameList;
+  strings: string[];
   hints: (string | undefined)[];
 }
 const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
@@ -914,7 +899,7 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
   if (t === undefined) {
     const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
     const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
-    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", names: nameList(allowed.filter((a): a is string => typeof a === "string")), hints: [] };
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings: allowed.filter((a): a is string => typeof a === "string"), hints: [] };
     enumTextsOf.set(allowed, t);
   }
   return t;
@@ -924,9 +909,8 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
   const t = enumTexts(allowed);
   const got = show(v);
-  const i = typeof v === "string" ? suggestIndex(v, t.names, lastKey, p) : -1;
-  const near = i < 0 ? undefined : t.names.items[i]!.name;
-  const hint = near === undefined ? "" : (t.hints[i] ??= ` (did you mean ${quote(near)}?)`);
+  const near = typeof v === "string" ? suggestName(v, t.strings, lastKey, p) : undefined;
+  const hint = near === undefined ? "" : (t.hints[t.strings.indexOf(near)] ??= ` (did you mean ${quote(near)}?)`);
   s.push(mk(p, "enum_errors", keyword, t.expected, got, `${at(p)}: ${got} not in ${t.list}`, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near));
 }
 
