@@ -7,7 +7,8 @@ import type { UncheckedKind } from "./config/types.js";
 import { uncheckedKinds } from "./config/unchecked.js";
 import type { Diagnostic } from "./diagnostics/types.js";
 import { code, lit } from "./emit/code.js";
-import { formatSource, toJavaScript } from "./emit/finish.js";
+import { formatSource } from "./emit/finish.js";
+import { layoutCode } from "./emit/layout.js";
 import { header } from "./emit/header.js";
 import { runtimeSubset } from "./emit/runtime-file.js";
 import { emitValidator } from "./emit/validator/functions.js";
@@ -77,7 +78,8 @@ export function validate(value) {
 }
 export default validate;
 `;
-  const body = toJavaScript(module.text);
+  // JavaScript from the same emit as the TypeScript would be (code.ts textIn): no compiler loads.
+  const body = layoutCode(module, "esm");
   const text = `${header("compileSchema", hashOf({ schema, opts }))}\n${await inlineRuntime(body)}\n${body}`;
   return { code: options.format === false ? text : await formatSource(text, "babel"), diagnostics };
 }

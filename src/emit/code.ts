@@ -17,6 +17,91 @@ export class Code {
 /** An identifier made by `ident`/`Names`; a Code that is known to be a valid, fresh name. */
 export class Name extends Code {}
 
+// ---------------------------------------------------------------- one emit, three languages
+//
+// A module is emitted once and written as TypeScript, as ES module JavaScript or as
+// CommonJS, without a parser: text that only one of them has is carried between marks.
+// The marks are noncharacters (U+FDD0–U+FDD5) that no other emitted text can hold: `lit`,
+// `jsonParsed`, `comment` and `docComment` escape or replace them, and text made elsewhere
+// (json-schema-to-typescript's types, ajv's code) enters through `foreign`, which escapes them.
+
+/** TypeScript only: annotations, type arguments, `as` casts, type declarations. */
+const TS_ONLY = ["\uFDD0", "\uFDD1"] as const;
+/** ES module only (kept in TypeScript): `export`, `import`. */
+const ESM_ONLY = ["\uFDD2", "\uFDD3"] as const;
+/** CommonJS only: `require`, `exports.x = x`. */
+const CJS_ONLY = ["\uFDD4", "\uFDD5"] as const;
+const MARKS = /[\uFDD0-\uFDD5]/g;
+const MARK = /[\uFDD0-\uFDD5]/;
+
+/** The languages a module is written in. */
+export type Lang = "ts" | "esm" | "cjs";
+
+function marked([open, close]: readonly [string, string], c: Code): Code {
+  // Nested marks of the same kind fold into one segment; another kind inside is an emitter bug.
+  const inner = c.text.replace(MARKS, (m) => {
+    if (m === open || m === close) return "";
+    throw new Error("code: a language-only segment inside another kind");
+  });
+  return new Code(open + inner + close);
+}
+
+/** Text only TypeScript has (an annotation, a type argument, a type declaration): cut from the JavaScript. */
+export function tsOnly(c: Code): Code {
+  return marked(TS_ONLY, c);
+}
+
+/** An annotation: `: type` in TypeScript, nothing in JavaScript. */
+export function ann(type: Code): Code {
+  return marked(TS_ONLY, new Code(": " + type.text));
+}
+
+/** Text of the ES module forms (TypeScript and ESM JavaScript), cut from CommonJS. */
+export function esmOnly(c: Code): Code {
+  return marked(ESM_ONLY, c);
+}
+
+/** Text of CommonJS only. */
+export function cjsOnly(c: Code): Code {
+  return marked(CJS_ONLY, c);
+}
+
+/**
+ * A top-level declaration exported by name: `export const x …` (TypeScript, ESM), or the
+ * declaration then `exports.x = x;` (CommonJS).
+ */
+export function exported(name: Name, decl: Code): Code {
+  return new Code(esmOnly(new Code("export ")).text + decl.text + cjsOnly(new Code(`\nexports.${name.text} = ${name.text};`)).text);
+}
+
+const DROP: Record<Lang, RegExp> = {
+  ts: /\uFDD4[^\uFDD5]*\uFDD5|[\uFDD0-\uFDD3]/g,
+  esm: /\uFDD0[^\uFDD1]*\uFDD1|\uFDD4[^\uFDD5]*\uFDD5|[\uFDD2\uFDD3]/g,
+  cjs: /\uFDD0[^\uFDD1]*\uFDD1|\uFDD2[^\uFDD3]*\uFDD3|[\uFDD4\uFDD5]/g,
+};
+
+/** The text of `c` in one language: the segments of the others cut, the marks removed. */
+export function textIn(c: Code | string, lang: Lang): string {
+  const text = typeof c === "string" ? c : c.text;
+  return MARK.test(text) ? text.replace(DROP[lang], "") : text;
+}
+
+/** `\uFDD0`-style escapes for the marks (and U+2028/2029, which end a line in older JavaScript). */
+function escapeMarks(text: string): string {
+  return text.replace(ESCAPED, (ch) => "\\u" + ch.charCodeAt(0).toString(16));
+}
+const ESCAPED = /[\u2028\u2029\uFDD0-\uFDD5]/g;
+
+/**
+ * Generated code from elsewhere (json-schema-to-typescript's declarations after their
+ * boundary check, ajv's standalone code after its checks): a mark in it is written as an
+ * escape, which means the same character wherever such code can hold one (a string or
+ * template literal, a regex, a comment).
+ */
+export function foreign(text: string): Code {
+  return new Code(MARK.test(text) ? text.replace(MARKS, (ch) => "\\u" + ch.charCodeAt(0).toString(16)) : text);
+}
+
 export type Splice = Code | number | boolean | null | undefined | readonly Code[];
 
 /** Tagged template: `code\`if (${v} < ${lit(3)}) return false;\``. Refuses raw strings. */
@@ -79,7 +164,7 @@ function codeOnly(text: string): string {
 }
 
 /**
- * A parameter list (`v: any, p: string, d: number`) for a function whose body is
+ * A parameter list (`v: any, p: string, d: number`, each annotation an `ann`) for a function whose body is
  * `body`, with each parameter the body never reads renamed `_name`: functions of
  * one kind keep one signature, and generated code still passes
  * noUnusedParameters (which exempts a leading underscore).
@@ -89,7 +174,7 @@ export function params(list: Code, body: Code | readonly Code[]): Code {
   return new Code(
     list.text
       .split(", ")
-      .map((param) => (reads(text, param.slice(0, param.indexOf(":"))) ? param : "_" + param))
+      .map((param) => (reads(text, /^[\w$]+/.exec(param)![0]) ? param : "_" + param))
       .join(", "),
   );
 }
@@ -123,12 +208,10 @@ export function identCode(name: string): Name {
 
 // ---------------------------------------------------------------- the one quoting function
 
-const LINE_SEPARATORS = /[\u2028\u2029]/g;
-
 /**
  * A JS literal for any JSON value (and -0). Strings are JSON-quoted (JSON.stringify
  * escapes quotes, backslashes, control characters and lone surrogates); U+2028/2029
- * are escaped too; `__proto__` keys become computed keys so an object literal never
+ * and the language marks (U+FDD0–U+FDD5) are escaped too; `__proto__` keys become computed keys so an object literal never
  * sets a prototype. Non-JSON values (functions, symbols, bigint, NaN) are refused.
  */
 export function lit(value: unknown): Code {
@@ -140,7 +223,7 @@ function literalText(v: unknown, depth: number): string {
   if (v === null) return "null";
   switch (typeof v) {
     case "string":
-      return JSON.stringify(v).replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
+      return escapeMarks(JSON.stringify(v));
     case "number":
       return numberLiteral(v);
     case "boolean":
@@ -175,7 +258,7 @@ function numberLiteral(n: number): string {
 export function jsonParsed(value: unknown): Code {
   const json = JSON.stringify(value);
   if (json === undefined || literalText(JSON.parse(json), 0) !== literalText(value, 0)) return lit(value);
-  return new Code(`JSON.parse('${json.replace(/[\\']/g, "\\$&").replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"))}')`);
+  return new Code(`JSON.parse('${escapeMarks(json.replace(/[\\']/g, "\\$&"))}')`);
 }
 
 /**
@@ -198,7 +281,7 @@ export function prop(obj: Code, key: string): Code {
 export function comment(text: string): Code {
   const safe = text
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
-    .replace(/[\ud800-\udfff]/g, "?")
+    .replace(/[\ud800-\udfff\uFDD0-\uFDD5]/g, "?")
     .slice(0, 160);
   return new Code(`// ${safe}\n`);
 }
@@ -208,7 +291,7 @@ export function docComment(text: string): Code {
   const lines = text
     .replace(/\*\//g, "*\\/")
     .replace(/[\u2028\u2029]/g, "\n")
-    .replace(/[\ud800-\udfff]/g, "?")
+    .replace(/[\ud800-\udfff\uFDD0-\uFDD5]/g, "?")
     .split(/\r?\n/);
   return new Code("/**\n" + lines.map((l) => ` * ${l}`).join("\n") + "\n */");
 }

@@ -1,9 +1,10 @@
-// The last step of a generated file. TypeScript is laid out by layout.ts as it is
-// emitted (no formatter pass); JavaScript is the same text with its types stripped
-// by esbuild, which prints it in its own fixed style. Neither depends on the user's
-// prettier config, so output is byte-identical on any machine. prettier and
-// TypeScript load only when something asks for them (`toolform compile`, the
-// runtime's .d.ts): a build must not pay for what it does not use.
+// The last step of a generated file. Generated modules are laid out by layout.ts as
+// they are emitted (no formatter pass), in TypeScript or JavaScript from one emit
+// (code.ts textIn); only the runtime, which is written by hand in TypeScript, has its
+// types stripped by esbuild. Nothing depends on the user's prettier config, so output
+// is byte-identical on any machine. prettier, TypeScript and esbuild load only when
+// something asks for them (`toolform compile`, the runtime's .js and .d.ts): a build
+// must not pay for what it does not use.
 import { createRequire } from "node:module";
 import type * as Prettier from "prettier";
 
@@ -46,23 +47,9 @@ export async function formatSource(text: string, parser: "typescript" | "babel")
 
 const STRIP = { loader: "ts", format: "esm", target: "es2022", charset: "utf8", legalComments: "none" } as const;
 
-/** Generated TypeScript → JavaScript: types stripped, printed by esbuild (about 50× faster than TypeScript's transpileModule); "cjs" also turns import/export into require/exports. */
+/** The runtime's TypeScript → JavaScript: types stripped, printed by esbuild; "cjs" also turns import/export into require/exports. */
 export function stripTypes(tsSource: string, module: "esm" | "cjs" = "esm"): string {
   return esbuild().transformSync(tsSource, { ...STRIP, format: module }).code;
-}
-
-/** stripTypes without waiting: esbuild's service strips many sections at once on every core. */
-export async function stripTypesAsync(tsSource: string): Promise<string> {
-  return (await esbuild().transform(tsSource, STRIP)).code;
-}
-
-/** Type-stripping with TypeScript, comments kept (`toolform compile`); for "cjs", import/export to require/exports too. */
-export function toJavaScript(tsSource: string, module: "esm" | "cjs" = "esm"): string {
-  const ts = typescript();
-  const out = ts.transpileModule(tsSource, {
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: module === "cjs" ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext, esModuleInterop: false, verbatimModuleSyntax: false, removeComments: false },
-  });
-  return out.outputText;
 }
 
 /** .d.ts for a self-contained module with explicit types on its exports (the runtime). */

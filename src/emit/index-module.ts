@@ -2,7 +2,7 @@
 // tool's section (src/emit/tool-module.ts), then the toolset, validateCall and the
 // type maps. One module loads fast (no per-tool module to resolve and compile),
 // and one file is switched at once by the write (src/pipeline/write.ts).
-import { code, identCode, join, lit, litKey, type Code } from "./code.js";
+import { ann, cjsOnly, code, esmOnly, exported, identCode, join, lit, litKey, tsOnly, type Code } from "./code.js";
 
 export interface IndexEntry {
   name: string;
@@ -16,12 +16,14 @@ export interface IndexEntry {
 /** The runtime's types the index re-exports (the harness names them). */
 const RUNTIME_TYPES = join(["Tool", "ValidationReport", "ValidationError", "ReportDict", "Repair"].map(identCode), code`, `);
 
-/** The import of the runtime, whose file name carries its content hash (a new runtime is a new file). */
+/** The import of the runtime, whose file name carries its content hash (a new runtime is a new file); a `require` in CommonJS. */
 export function indexHeadTs(runtimeFile: string): Code {
   const from = lit("./" + runtimeFile + ".js");
-  return code`import * as rt from ${from};
-export type { ${RUNTIME_TYPES} } from ${from};
-`;
+  return code`${cjsOnly(code`"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+const rt = require(${from});`)}${esmOnly(code`import * as rt from ${from};`)}
+${tsOnly(code`export type { ${RUNTIME_TYPES} } from ${from};
+`)}`;
 }
 
 export function indexHeadDts(runtimeFile: string): Code {
@@ -32,11 +34,11 @@ export type { ${RUNTIME_TYPES} } from ${from};
 }
 
 function typeMaps(entries: IndexEntry[]): Code {
-  return code`/** Tool name → argument type. */
+  return tsOnly(code`/** Tool name → argument type. */
 export interface ToolArgs {
   ${join(entries.map((e) => code`${lit(e.name)}: ${identCode(e.typeName)};`))}
 }
-export type ToolName = keyof ToolArgs;${defineToolArgs(entries)}`;
+export type ToolName = keyof ToolArgs;${defineToolArgs(entries)}`);
 }
 
 /**
@@ -58,29 +60,30 @@ declare global {
 }`;
 }
 
-/** What follows the tools' sections in index.ts. */
+/** What follows the tools' sections in index.ts (every language: code.ts textIn). */
 export function indexTailTs(entries: IndexEntry[]): Code {
+  const [toolset, toolNames, toolsBySchemaHash, validateCall] = ["toolset", "toolNames", "toolsBySchemaHash", "validateCall"].map(identCode) as [Code, Code, Code, Code];
   return code`${typeMaps(entries)}
 
 /** Every tool by name. */
-export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Object.freeze({
+${exported(toolset, code`const toolset${ann(code`{ readonly [K in ToolName]: rt.Tool<ToolArgs[K]> }`)} = Object.freeze({
   ${join(entries.map((e) => code`${litKey(e.name)}: ${identCode(e.ident)},`))}
-});
+});`)}
 
 /** Tool names, for suggestions. */
-export const toolNames: readonly ToolName[] = Object.freeze(Object.keys(toolset) as ToolName[]);
+${exported(toolNames, code`const toolNames${ann(code`readonly ToolName[]`)} = Object.freeze(Object.keys(toolset)${tsOnly(code` as ToolName[]`)});`)}
 
 /** schemaHash → tool name: how an MCP validator provider finds the precompiled check for a schema. Read from the tools (each hash is written once, in its tool); the first tool of a schema answers for it. */
-export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = /* @__PURE__ */ (() => {
-  const out: Record<string, ToolName> = {};
+${exported(toolsBySchemaHash, code`const toolsBySchemaHash${ann(code`Readonly<Record<string, ToolName>>`)} = /* @__PURE__ */ (() => {
+  const out${ann(code`Record<string, ToolName>`)} = {};
   for (const name of toolNames) out[toolset[name].schemaHash] ??= name;
   return Object.freeze(out);
-})();
+})();`)}
 
 /** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. Total: any value gives a report. */
-export function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport {
+${exported(validateCall, code`function validateCall(call${ann(code`{ name: string; arguments?: unknown }`)})${ann(code`rt.ValidationReport`)} {
   return rt.callReport(toolset, toolNames, call);
-}
+}`)}
 `;
 }
 

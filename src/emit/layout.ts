@@ -7,7 +7,7 @@
 // change what the code means (strings, template literals, regex literals and
 // comments are read whole). Deterministic: the same text in gives the same text out.
 
-import type { Code } from "./code.js";
+import { textIn, type Code, type Lang } from "./code.js";
 
 type Kind = "ws" | "nl" | "line-comment" | "block-comment" | "string" | "template" | "regex" | "word" | "punct";
 
@@ -173,9 +173,9 @@ interface Open {
   line: number;
 }
 
-/** Re-lays the whitespace of generated TypeScript/JavaScript (see the file comment). */
-export function layoutCode(module: Code, indentUnit = "  "): string {
-  const toks = tokenize(module.text);
+/** Re-lays the whitespace of generated code (see the file comment), written in `lang` (code.ts textIn). */
+export function layoutCode(module: Code, lang: Lang = "ts", indentUnit = "  "): string {
+  const toks = tokenize(textIn(module, lang));
   const lines: string[] = [];
   let cur = "";
   /** The indentation `cur` starts with, and whether anything follows it (kept, not measured: lines can be long). */

@@ -3,7 +3,7 @@
 // lives in the one index module (one module to load, one file to switch at once);
 // its functions are scoped inside the tool's own closure, so tools never share a
 // name, and its types sit in a namespace of their own for the same reason.
-import { code, comment, docComment, identCode, jsonParsed, lit, type Code } from "./code.js";
+import { ann, code, comment, docComment, exported, identCode, jsonParsed, lit, tsOnly, type Code } from "./code.js";
 
 export interface ToolModuleInput {
   name: string;
@@ -25,7 +25,7 @@ export interface ToolModuleInput {
 }
 
 function toolObject(t: ToolModuleInput): Code {
-  return code`return rt.makeTool<${identCode(t.typeName)}>({
+  return code`return rt.makeTool${tsOnly(code`<${identCode(t.typeName)}>`)}({
     name: ${lit(t.name)},
     description: ${lit(t.description)},
     inputSchema: ${jsonParsed(t.inputSchema)},
@@ -51,11 +51,11 @@ function sectionHeader(t: { name: string; source: string }): Code {
 function typesTs(t: ToolModuleInput): Code {
   const ns = identCode(typesNamespace(t.typeName));
   const type = identCode(t.typeName);
-  return code`export declare namespace ${ns} {
+  return tsOnly(code`export declare namespace ${ns} {
 ${t.types}
 }
 export type ${type} = ${ns}.${type};
-`;
+`);
 }
 
 function docOf(t: ToolModuleInput): Code {
@@ -63,16 +63,17 @@ function docOf(t: ToolModuleInput): Code {
 ` : code``;
 }
 
-/** The tool's TypeScript section (not laid out yet; see layout.ts). */
+/** The tool's section (not laid out yet; see layout.ts), in every language at once (code.ts textIn). */
 export function toolSectionTs(t: ToolModuleInput): Code {
+  const ident = identCode(t.ident);
   return code`${sectionHeader(t)}${typesTs(t)}
-${docOf(t)}export const ${identCode(t.ident)}: rt.Tool<${identCode(t.typeName)}> = /* @__PURE__ */ (() => {
+${docOf(t)}${exported(ident, code`const ${ident}${ann(code`rt.Tool<${identCode(t.typeName)}>`)} = /* @__PURE__ */ (() => {
 ${t.validator.body}
 ${t.normalizer ? code`
 ${t.normalizer.body}
 ` : code``}
 ${toolObject(t)}
-})();
+})();`)}
 `;
 }
 

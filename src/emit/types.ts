@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { transform } from "esbuild";
 import { compile } from "json-schema-to-typescript";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { Code, code, identCode } from "./code.js";
+import { code, foreign, identCode, type Code } from "./code.js";
 import { forEachSubschema, isObject } from "../schema/dialect.js";
 import { rejectsUndeclared } from "../schema/unknown-args.js";
 
@@ -90,7 +90,7 @@ export async function emitArgsType(schema: unknown, typeName: string, unknownArg
       };
     }
     // Checked: declarations only, so the text is admitted as code.
-    return { types: new Code(text), diagnostics: [] };
+    return { types: foreign(text), diagnostics: [] };
   } catch (e) {
     return {
       types: alias(typeName, code`Record<string, unknown>`),

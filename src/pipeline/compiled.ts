@@ -39,11 +39,11 @@ export interface CompiledTool {
   file: string;
   schemaHash: string;
   inputHash: string;
-  /** The tool's section of index.ts, laid out ("" once the emit "js" section is made from it). */
+  /** The tool's section of index.ts, laid out (emit "ts"; "" under emit "js"/"cjs"). */
   ts: string;
-  /** Its section of index.d.ts (emit "js"; "" under emit "ts"). */
+  /** Its section of index.d.ts (emit "js"/"cjs"; "" under emit "ts"). */
   dts: string;
-  /** Its section of index.js (emit "js"): `ts` with the types stripped. */
+  /** Its section of index.js (emit "js": ES module; "cjs": CommonJS), from the same emit as `ts`. */
   js?: string;
   diagnostics: Diagnostic[];
   /** Lint advice for this tool, under the rules hashed in `key`. */
@@ -95,10 +95,10 @@ export function toolHashes(def: ToolDefinition, opts: CompileOptions, toolformVe
 
 /**
  * A tool (diagnostics unplaced) from its parts: the section is laid out here; no compiler loads.
- * `forJs`: its TypeScript is only stripped of types (emit "js": esbuild prints the JavaScript
- * its own way, whatever the whitespace), so it is not laid out.
+ * `js`: the section is written as JavaScript (an ES module, or CommonJS) with its declarations
+ * beside it; without it, as TypeScript. Both come from the one emit (code.ts textIn): no parser.
  */
-export function assembleTool(def: ToolDefinition, names: { ident: string; typeName: string; file: string }, opts: CompileOptions, toolformVersion: string, parts: ToolParts, forJs = false): CompiledTool {
+export function assembleTool(def: ToolDefinition, names: { ident: string; typeName: string; file: string }, opts: CompileOptions, toolformVersion: string, parts: ToolParts, js?: "esm" | "cjs"): CompiledTool {
   const base = { def, ...names, ...toolHashes(def, opts, toolformVersion) };
   const diagnostics = parts.diagnostics.map((d) => ({ ...d }));
   const c = parts.code;
@@ -118,6 +118,8 @@ export function assembleTool(def: ToolDefinition, names: { ident: string; typeNa
     ...(c.normalizer ? { normalizer: { body: new Code(c.normalizer.body), entry: new Name(c.normalizer.entry) } } : {}),
     coerce: opts.coerce ?? "none",
   };
-  const ts = toolSectionTs(input);
-  return { ...base, ts: forJs ? ts.text : layoutCode(ts), dts: layoutCode(toolSectionDts(input)), diagnostics, ...(c.validator.untyped ? { untyped: true } : {}) };
+  const section = toolSectionTs(input);
+  const untyped = c.validator.untyped ? { untyped: true } : {};
+  if (js) return { ...base, ts: "", dts: layoutCode(toolSectionDts(input)), js: layoutCode(section, js), diagnostics, ...untyped };
+  return { ...base, ts: layoutCode(section), dts: "", diagnostics, ...untyped };
 }

@@ -5,7 +5,7 @@ import type { Coerce, ResolvedConfig, UncheckedKind } from "../config/types.js";
 import { uncheckedKinds } from "../config/unchecked.js";
 import { DEFAULT_LIMITS, type Limits } from "../config/limits.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { toolIdentifiers, type ToolIdentifiers } from "../emit/code.js";
+import { textIn, toolIdentifiers, type ToolIdentifiers } from "../emit/code.js";
 import { stripTypes } from "../emit/finish.js";
 import { layoutCode } from "../emit/layout.js";
 import { header } from "../emit/header.js";
@@ -148,6 +148,8 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   // cache gives only names and keys: src/sources/memo.ts); read here, before any work starts.
   for (const s of slots) if (!s.t || (options.lint !== false && s.t.lint?.key !== lintKey)) s.def = materialize(s.def);
   const missing = slots.filter((s) => !s.t);
+  // The language of the tools' sections: TypeScript, or JavaScript (an ES module, or CommonJS) with declarations.
+  const jsOf = emit === "ts" ? {} : { js: emit === "cjs" ? ("cjs" as const) : ("esm" as const) };
   // Tools whose parts are cached (same name, schema, identifiers and options: a description-only
   // edit) are assembled here; only the others are compiled.
   const partKeys = new Map<(typeof slots)[number], string>();
@@ -156,10 +158,10 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     const pk = keyOf({ name: s.def.name, inputSchema: s.def.inputSchema, names: s.names, opts: s.opts, VERSION });
     partKeys.set(s, pk);
     const parts = options.partsCache?.get(pk);
-    if (parts) s.t = Object.assign(placeCompiled(await finishTool({ def: s.def, names: s.names, opts: s.opts, js: emit !== "ts" }, VERSION, parts)), { partsKey: pk });
+    if (parts) s.t = Object.assign(placeCompiled(finishTool({ def: s.def, names: s.names, opts: s.opts, ...jsOf }, VERSION, parts)), { partsKey: pk });
     else todo.push(s);
   }
-  const jobs: CompileJob[] = todo.map((s) => ({ def: s.def, names: s.names, opts: s.opts, js: emit !== "ts" }));
+  const jobs: CompileJob[] = todo.map((s) => ({ def: s.def, names: s.names, opts: s.opts, ...jsOf }));
   const workers = workerCount(jobs.length);
   // While the workers compile, this thread lints, and makes the runtime's texts (emit "js"). A tool
   // compiled on a worker is linted as it comes back, with its patterns' ReDoS verdicts (no second recheck here).
@@ -223,19 +225,18 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     files.push({ path: rtFile + ".ts", contents: rtHeader + "\n" + rtTs });
     // ajv's standalone code (engine "ajv") is untyped JavaScript: with such a tool the module is not type-checked (its types are still exported and used).
     const nocheck = compiled.some((t) => t.untyped) ? "// @ts-nocheck\n" : "";
-    files.push(joinedFile("index.ts", [idxHeader, nocheck + indexHeadTs(rtFile).text, ...compiled.map((t) => t.bytes?.ts ?? t.ts), await tail()]));
+    files.push(joinedFile("index.ts", [idxHeader, nocheck + textIn(indexHeadTs(rtFile), "ts"), ...compiled.map((t) => t.bytes?.ts ?? t.ts), await tail()]));
   } else {
     // "js" and "cjs" both write .js (ESM, or CommonJS for a package without "type": "module") and .d.ts.
     const module = emit === "cjs" ? "cjs" : "esm";
     const { rtJs, rtDts } = runtimeTexts ?? (await runtimeJs(rtTs, memo, module));
     files.push({ path: rtFile + ".js", contents: rtHeader + "\n" + rtJs });
     files.push({ path: rtFile + ".d.ts", contents: rtHeader + "\n" + rtDts });
-    const tailJs = await memoFormat(memo, ["index-tail.js", entriesJson], async () => stripTypes(indexTailTs(entries).text));
-    const esm = [`import * as rt from ${JSON.stringify("./" + rtFile + ".js")};\n`, ...compiled.map((t) => t.bytes?.js ?? t.js!), tailJs];
-    // CommonJS: the whole module converted at once (esbuild drops the sections' comment lines there).
-    files.push(module === "cjs" ? { path: "index.js", contents: idxHeader + "\n" + stripTypes(joinedFile("", esm).contents, "cjs") } : joinedFile("index.js", [idxHeader, ...esm]));
+    // The head, the sections and the tail, each written in the module's language from the same emit as index.ts.
+    const tailJs = await memoFormat(memo, ["index-tail.js", module, entriesJson], async () => layoutCode(indexTailTs(entries), module));
+    files.push(joinedFile("index.js", [idxHeader, layoutCode(indexHeadTs(rtFile), module), ...compiled.map((t) => t.bytes?.js ?? t.js!), tailJs]));
     const tailDts = await memoFormat(memo, ["index-tail.d.ts", entriesJson], async () => layoutCode(indexTailDts(entries)));
-    files.push(joinedFile("index.d.ts", [idxHeader, indexHeadDts(rtFile).text, ...compiled.map((t) => t.bytes?.dts ?? t.dts), tailDts]));
+    files.push(joinedFile("index.d.ts", [idxHeader, textIn(indexHeadDts(rtFile), "ts"), ...compiled.map((t) => t.bytes?.dts ?? t.dts), tailDts]));
   }
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
 }

@@ -29,14 +29,14 @@ async function ownFits(schema: unknown, opts: CompileOptions): Promise<((pointer
     return undefined;
   }
   if (!text || (!text.includes('"default"') && !text.includes('"examples"'))) return undefined;
-  const [{ analyzeSchema }, { exampleCheckerSync }, { sanityDialect }] = await Promise.all([import("../schema/analyze.js"), import("../schema/example-check.js"), import("../schema/lint/sanity.js")]);
+  const [{ analyzeSchema }, { exampleChecker }, { sanityDialect }] = await Promise.all([import("../schema/analyze.js"), import("../schema/example-check.js"), import("../schema/lint/sanity.js")]);
   let at: Map<string, (value: unknown) => boolean> | null | undefined;
   const make = (): Map<string, (value: unknown) => boolean> | null => {
     const complete = opts.formats !== false && (opts.allowUnchecked ?? []).length === 0;
     const { ir, diagnostics } = analyzeSchema(schema, opts);
     if (!ir || diagnostics.some((d) => d.severity === "error") || ir.dialect !== sanityDialect(schema as never)) return null;
     // A schema's own defaults and examples are judged by JSON Schema: no object closed that the schema leaves open.
-    const check = exampleCheckerSync(ir, complete, { ...opts, unknownArgs: "schema" });
+    const check = exampleChecker(ir, complete, { ...opts, unknownArgs: "schema" });
     return check ? new Map(ir.nodes.map((n) => [n.loc, (v: unknown) => check(n, v)])) : null;
   };
   return (pointer, value) => {

@@ -1,12 +1,11 @@
 // Compiling many tools on worker threads (a cold build of 1,000 tools). Each worker
 // loads the compiler once and takes tools a few at a time (up to MAX_BATCH, their
-// sections stripped of types in one esbuild request). Diagnostics come back
+// argument types checked in one esbuild request: emit/types.ts). Diagnostics come back
 // schema-relative and are placed in the source on the main thread (the source locator
 // is a function, which cannot cross).
 // Used only from compiled JavaScript (a worker cannot load TypeScript sources
 // without a loader), and only when there is more than one core and enough tools to
 // pay for starting the workers (each loads the compiler: ~0.5 s of CPU).
-import { randomUUID } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parentPort, Worker, workerData } from "node:worker_threads";
@@ -18,8 +17,8 @@ export interface CompileJob {
   def: ToolDefinition;
   names: { ident: string; typeName: string; file: string };
   opts: CompileOptions;
-  /** Also strip the section's types (emit "js"). */
-  js: boolean;
+  /** Write the section as JavaScript (emit "js": an ES module, "cjs": CommonJS) with its declarations, not as TypeScript. */
+  js?: "esm" | "cjs";
 }
 
 /** A compiled tool, with the parts it was assembled from (the build cache keeps those for a description-only edit). */
@@ -30,7 +29,7 @@ export interface CompileDone {
   undecided?: boolean;
 }
 
-/** A few jobs at a time: their sections are stripped of types in one esbuild request (jsSections). */
+/** A few jobs at a time: their argument types are checked in one esbuild request (emit/types.ts notOnlyTypesBatched). */
 type Request = { ids: number[]; jobs: CompileJob[]; version: string };
 /** `verdicts`: ReDoS verdicts the worker decided for these jobs (the main thread stores them with the cache). */
 type Reply = { ids: number[]; done?: CompileDone[]; verdicts?: [string, RedosVerdict][]; error?: string };
@@ -114,7 +113,7 @@ export async function compileJob(job: CompileJob, version: string): Promise<Comp
   return (await compileJobs([job], version))[0]!;
 }
 
-/** Tools compiled one after the other, their sections finished together (finishTools). */
+/** Tools compiled together (their argument types' checks go to esbuild in one request), then finished. */
 async function compileJobs(jobs: CompileJob[], version: string): Promise<CompileDone[]> {
   const { compileToolParts } = await import("./compile-tool.js");
   const { hasUndecidedPattern } = await import("../schema/lint/redos.js");
@@ -126,76 +125,18 @@ async function compileJobs(jobs: CompileJob[], version: string): Promise<Compile
       return { job, parts, undecided: !parts.diagnostics.some((d) => d.severity === "error") && hasUndecidedPattern(job.def.inputSchema) };
     }),
   );
-  const tools = await finishTools(made, version);
+  const tools = finishTools(made, version);
   return made.map(({ parts, undecided }, i) => ({ tool: tools[i]!, parts, ...(undecided ? { undecided } : {}) }));
 }
 
 /** A tool from its parts (compiled now, or from the cache), holding only what the emit writes. */
-export async function finishTool(job: CompileJob, version: string, parts: ToolParts): Promise<CompiledTool> {
-  return (await finishTools([{ job, parts }], version))[0]!;
+export function finishTool(job: CompileJob, version: string, parts: ToolParts): CompiledTool {
+  return finishTools([{ job, parts }], version)[0]!;
 }
 
-async function finishTools(items: readonly { job: CompileJob; parts: ToolParts }[], version: string): Promise<CompiledTool[]> {
-  const tools = items.map(({ job, parts }) => assembleTool(job.def, job.names, job.opts, version, parts, job.js));
-  // Only what the emit writes is kept (and cached): the index module's section, and its declarations under "js".
-  const toStrip = tools.filter((t, i) => items[i]!.job.js && t.ts);
-  const js = await jsSections(toStrip.map((t) => t.ts), toStrip.map((t) => t.ident));
-  toStrip.forEach((t, k) => {
-    t.js = js[k]!;
-    t.ts = "";
-  });
-  for (const t of tools) if (!toStrip.includes(t)) t.dts = "";
-  return tools;
-}
-
-/** A tool's JavaScript section: its TypeScript with the types stripped, under the same two header lines (esbuild drops comments). */
-export async function jsSection(ts: string): Promise<string> {
-  const { stripTypesAsync } = await import("../emit/finish.js");
-  return sectionHead(ts) + "\n" + (await stripTypesAsync(ts));
-}
-
-/** The section's two header comment lines, as layout.ts writes them (trailing blanks trimmed): the section may come not laid out (assembleTool forJs). */
-function sectionHead(ts: string): string {
-  return ts
-    .split("\n", 2)
-    .map((l) => l.trimEnd())
-    .join("\n");
-}
-
-/** Between sections stripped together: an expression statement esbuild prints as it is, and no section holds (a nonce per process). */
-const SECTION_CUT = `"toolform-section-cut-${randomUUID()}";`;
-
-/**
- * jsSection of several sections, in one esbuild request where it gives the same text:
- * the sections joined by SECTION_CUT and cut apart again. esbuild gathers a module's
- * exports into one `export { … }` at its end; each section exports only its tool
- * (`ident`), so each gets back the clause it has alone. Anything else (another export,
- * a cut missing, esbuild refusing the whole) and each section goes alone.
- */
-export async function jsSections(tss: readonly string[], idents: readonly string[]): Promise<string[]> {
-  if (tss.length > 1) {
-    const { stripTypesAsync } = await import("../emit/finish.js");
-    let out: string[] | undefined;
-    try {
-      out = cutSections(await stripTypesAsync(joinSections(tss)), tss, idents);
-    } catch {
-      // each alone below
-    }
-    if (out) return out;
-  }
-  return Promise.all(tss.map(jsSection));
-}
-
-/** The sections as one module, for one esbuild request. */
-export function joinSections(tss: readonly string[]): string {
-  return tss.join(`\n${SECTION_CUT}\n`);
-}
-
-/** esbuild's JavaScript of joinSections(tss) cut back into each section's jsSection; undefined when it does not cut into exactly those. */
-export function cutSections(js: string, tss: readonly string[], idents: readonly string[]): string[] | undefined {
-  const tail = `export {\n${idents.map((x) => `  ${x}`).join(",\n")}\n};\n`;
-  const bodies = js.endsWith(tail) ? js.slice(0, js.length - tail.length).split(`${SECTION_CUT}\n`) : [];
-  return bodies.length === tss.length ? bodies.map((b, i) => `${sectionHead(tss[i]!)}\n${b}export {\n  ${idents[i]}\n};\n`) : undefined;
+function finishTools(items: readonly { job: CompileJob; parts: ToolParts }[], version: string): CompiledTool[] {
+  // Only what the emit writes is kept (and cached): the section in its language, and its declarations under "js"/"cjs".
+  return items.map(({ job, parts }) => assembleTool(job.def, job.names, job.opts, version, parts, job.js));
 }
 
 // A thread started by compileOnWorkers (not any worker that imports this file, such as a test runner's).

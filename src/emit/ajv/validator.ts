@@ -2,7 +2,7 @@
 // inlined, ./index.ts) inside toolform's report, with ajv's errors mapped by
 // map-error.ts (bundled in, ./errors.ts). All three names carry the bundle's prefix
 // (`ajv_<hash>_`), which no tool identifier has (camelIdent writes no "_").
-import { Code, code, lit, Name } from "../code.js";
+import { ann, code, foreign, lit, Name, tsOnly, type Code } from "../code.js";
 import { DRAFT_07_URI, DRAFT_2020_URI } from "../../schema/dialect.js";
 import type { Dialect } from "../../schema/ir.js";
 import { metaSchemas } from "../../schema/meta-schemas.js";
@@ -21,16 +21,18 @@ export async function emitAjvValidator(schema: unknown, dialect: Dialect, opts: 
   // Both snippets are generated code (ajv's, checked for require/import/eval by
   // emitAjvFallback) and toolform's own typed mapper: trusted text, not schema strings.
   const body = code`// ajv standalone code (runtime inlined): engine "ajv"
-${new Code(r.code)}
-${new Code(await mapperCode(mapError.text))}
+${foreign(r.code)}
+${foreign(await mapperCode(mapError.text))}
 // ajv's code can overflow the stack on deep input; a validator must never throw, so that is a "no".
-function ${is}(v: unknown): boolean { try { return (${fn} as any)(v) === true; } catch { return false; } }
-function ${collect}(v: unknown, s: rt.ValidationError[]): void {
-  try { (${fn} as any)(v); } catch { rt.depthErr(s, "", v, 0); return; }
-  for (const e of ((${fn} as any).errors ?? [])) rt.fromAjv(s, (${mapError} as any)(e, v), ${lit(toolName)});
+function ${is}(v${ann(code`unknown`)})${ann(code`boolean`)} { try { return (${fn}${asAny})(v) === true; } catch { return false; } }
+function ${collect}(v${ann(code`unknown`)}, s${ann(code`rt.ValidationError[]`)})${ann(code`void`)} {
+  try { (${fn}${asAny})(v); } catch { rt.depthErr(s, "", v, 0); return; }
+  for (const e of ((${fn}${asAny}).errors ?? [])) rt.fromAjv(s, (${mapError}${asAny})(e, v), ${lit(toolName)});
 }`;
   return { body, is, collect, untyped: true };
 }
+
+const asAny = tsOnly(code` as any`);
 
 /** ajv refuses a document of another draft (it cannot find that meta-schema); only same-dialect remotes go in. */
 const META_URIS = new Set(Object.keys(metaSchemas()));

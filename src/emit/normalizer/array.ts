@@ -1,7 +1,7 @@
 // Arrays: prefixItems and items, each item normalised by its schema
 // (copy-on-write: the array is copied at the first change).
 import type { IRNode } from "../../schema/ir.js";
-import { code, comment, type Code } from "../code.js";
+import { ann, code, comment, type Code } from "../code.js";
 import type { NormContext } from "./context.js";
 import type { NormRule } from "./rule.js";
 
@@ -24,7 +24,7 @@ export const arrayRule: NormRule = {
     if (items && stmts.length === 0) return [code`${comment(`#${n.items!.loc}`)}if (Array.isArray(v)) v = ${items};`];
     if (items) stmts.push(code`${comment(`#${n.items!.loc}`)}${a} = ${items};`);
     return [code`if (Array.isArray(v)) {
-      let ${a}: any = v;
+      let ${a}${ann(code`any`)} = v;
       ${stmts}
       v = ${a};
     }`];

@@ -4,7 +4,7 @@
 // meet the validator's). The entry returns the input itself when it already
 // fits (the validator's fast path says so) — nothing is copied or allocated.
 import type { IR, IRNode } from "../../schema/ir.js";
-import { code, comment, Names, params, type Code, type Name } from "../code.js";
+import { ann, code, comment, Names, params, type Code, type Name } from "../code.js";
 import type { ValidatorOptions } from "../validator/context.js";
 import { constName, referencedOnly, writtenValidator } from "../validator/functions.js";
 import { evalItemsBody, evalPropsBody } from "../validator/keywords/unevaluated.js";
@@ -69,7 +69,7 @@ export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, av
     fns.push({
       name: fn.name.text,
       fn: code`${comment(fn.shared ? `normalise every place that only casts to ${fn.shared.slice("scalar:".length)} (first: #${node.loc})` : `normalise ${node === ir.root ? "the root schema" : "#" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`)}
-      function ${fn.name}(${params(code`v: any, p: string, r: rt.Repair[], m: number, d: number`, body)}): any {
+      function ${fn.name}(${params(code`v${ann(code`any`)}, p${ann(code`string`)}, r${ann(code`rt.Repair[]`)}, m${ann(code`number`)}, d${ann(code`number`)}`, body)})${ann(code`any`)} {
         ${body}
       }`,
     });
@@ -78,7 +78,7 @@ export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, av
   const fold = ctx.rt("nzFold");
   const run = root
     ? code`return ${ctx.rt("nzEntry")}(${ctx.isArgs}, ${root.name});`
-    : code`return (v: unknown, m: number, _r: rt.Repair[]): unknown => (m === 3 ? ${fold}(v) : v);`;
+    : code`return (v${ann(code`unknown`)}, m${ann(code`number`)}, _r${ann(code`rt.Repair[]`)})${ann(code`unknown`)} => (m === 3 ? ${fold}(v) : v);`;
   // In the validator's context, a check it registered but left out (nothing of its own
   // called it) is written here when the normaliser calls it — and what that one calls.
   for (;;) {
@@ -93,7 +93,7 @@ export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, av
   const inner = code`${referencedOnly([...consts, ...isFns, ...fns], [run])}
   ${run}`;
   const body = code`${ENTRY_DOC}
-const ${entry} = ((${params(code`${ctx.isArgs}: (v: unknown) => boolean`, inner)}) => {
+const ${entry} = ((${params(code`${ctx.isArgs}${ann(code`(v: unknown) => boolean`)}`, inner)}) => {
   ${inner}
 })(${isEntry});`;
   return { body, entry };
@@ -127,7 +127,7 @@ function emitChecks(ctx: NormContext): { name: string; fn: Code }[] {
     if (e) {
       v.names.restartLocals();
       const body = e.kind === "props" ? evalPropsBody(e.node, v, e.self) : evalItemsBody(e.node, v, e.self);
-      out.push({ name: e.name.text, fn: code`function ${e.name}(${params(code`v: any, ${dps}, out: Set<${e.kind === "props" ? code`string` : code`number`}>`, body)}): void { ${body} }` });
+      out.push({ name: e.name.text, fn: code`function ${e.name}(${params(code`v${ann(code`any`)}, ${dps}, out${ann(code`Set<${e.kind === "props" ? code`string` : code`number`}>`)}`, body)})${ann(code`void`)} { ${body} }` });
     }
     if (f) {
       const bounded = v.isRecursive(f.node);
@@ -138,7 +138,7 @@ function emitChecks(ctx: NormContext): { name: string; fn: Code }[] {
       out.push({
         name: f.names.is.text,
         fn: code`${comment(`fits ${f.node === ctx.ir.root ? "the root schema" : "#" + f.node.loc}`)}
-        function ${f.names.is}(${params(code`v: any, ${dps}`, body)}): boolean {
+        function ${f.names.is}(${params(code`v${ann(code`any`)}, ${dps}`, body)})${ann(code`boolean`)} {
           ${body}
         }`,
       });
@@ -149,7 +149,7 @@ function emitChecks(ctx: NormContext): { name: string; fn: Code }[] {
 
 /** The validator's depth parameters (`d: number`, and more when its context says so). */
 function dParams(ctx: NormContext): Code {
-  return (ctx.vctx as unknown as { dParams?: Code }).dParams ?? code`d: number`;
+  return (ctx.vctx as unknown as { dParams?: Code }).dParams ?? code`d${ann(code`number`)}`;
 }
 
 /** For tools without an IR normaliser (the ajv fallback): compare mode still folds strings; nothing is repaired. */
@@ -157,7 +157,7 @@ export function emitIdentityNormalizer(avoid: readonly string[] = []): EmittedNo
   const entry = entryName(new Names(["rt"]), avoid);
   return {
     body: code`${ENTRY_DOC}
-const ${entry} = (v: unknown, m: number, _r: rt.Repair[]): unknown => (m === 3 ? rt.nzFold(v) : v);`,
+const ${entry} = (v${ann(code`unknown`)}, m${ann(code`number`)}, _r${ann(code`rt.Repair[]`)})${ann(code`unknown`)} => (m === 3 ? rt.nzFold(v) : v);`,
     entry,
   };
 }

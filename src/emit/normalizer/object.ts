@@ -4,7 +4,7 @@
 // for an optional property whose schema surely refuses null is removed.
 import type { IRNode } from "../../schema/ir.js";
 import { keyPatternBound } from "../../schema/lint/redos.js";
-import { code, comment, isInheritedKey, lit, or, type Code } from "../code.js";
+import { ann, code, comment, isInheritedKey, lit, or, type Code } from "../code.js";
 import { allowsNull } from "./analysis.js";
 import type { NormContext } from "./context.js";
 import type { NormRule } from "./rule.js";
@@ -48,7 +48,7 @@ export const objectRule: NormRule = {
     }
     if (loopNeeded(n, ctx)) stmts.push(keyLoop(n, o, ctx));
     return [code`if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-      let ${o}: any = v;
+      let ${o}${ann(code`any`)} = v;
       ${stmts}
       v = ${o};
     }`];
@@ -84,7 +84,7 @@ function keyLoop(n: IRNode, o: Code, ctx: NormContext): Code {
   return code`for (const ${k} in v) {
     const ${x} = ${ctx.rt("nzOwn")}(${o}, ${k});
     if (${x} === undefined) continue;
-    let ${y}: any = ${x};
+    let ${y}${ann(code`any`)} = ${x};
     ${body}
     if (${y} !== ${x}) ${o} = ${ctx.rt("nzSet")}(${o}, v, ${k}, ${y});
   }`;

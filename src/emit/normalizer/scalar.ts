@@ -5,7 +5,7 @@
 // value does not already have a type the place accepts, and is kept only when
 // the result has one: "thing" never becomes true, true never becomes 1.
 import type { IRNode } from "../../schema/ir.js";
-import { code, comment, type Code } from "../code.js";
+import { ann, code, comment, type Code } from "../code.js";
 import { typeTest } from "../validator/keywords/type.js";
 import { wantedTypes, wantsScalarOnly } from "./analysis.js";
 import type { NormContext } from "./context.js";
@@ -49,12 +49,12 @@ export const scalarRule: NormRule = {
       const numCall = code`${ctx.rt("nzNumber")}(${w}, m, ${int})`;
       const boolCall = code`${ctx.rt("nzBoolean")}(${w}, m)`;
       const cast = num && bool ? code`${numCall} ?? ${boolCall}` : num ? numCall : boolCall;
-      stmts.push(code`if (typeof ${w} === "string") { const ${c}: number | boolean | undefined = ${cast}; if (${c} !== undefined) ${w} = ${c}; }`);
+      stmts.push(code`if (typeof ${w} === "string") { const ${c}${ann(code`number | boolean | undefined`)} = ${cast}; if (${c} !== undefined) ${w} = ${c}; }`);
     }
     const what = [num ? (int ? "integer" : "number") : "", bool ? "boolean" : "", unwrap ? "scalar (unwrap a one-element list)" : ""].filter(Boolean).join(", ");
     return [
       code`${comment(`cast to ${what}`)}if (!(${typeTest(types, v)})) {
-        let ${w}: any = v;
+        let ${w}${ann(code`any`)} = v;
         ${stmts}
         if (${w} !== v && (${typeTest(types, w)})) v = ${ctx.rt("nzScalar")}(r, p, v, ${w}, ${unwrap ? u : false});
       }`,

@@ -2,7 +2,7 @@
 // fresh names, module-level constants, runtime imports, and the queue of
 // functions (ref targets, combinator branches) still to emit.
 import type { IR, IRNode } from "../../schema/ir.js";
-import { Code, code, join, lit, LOCAL_BASES, Name, Names } from "../code.js";
+import { ann, Code, code, join, lit, LOCAL_BASES, Name, Names } from "../code.js";
 
 export interface ValidatorOptions {
   /** "reject": arguments a tool does not declare are errors (a silently ignored argument is where rejection helps). "schema": only what the schema forbids. */
@@ -70,7 +70,7 @@ export class EmitContext {
     this.dynamic = ir.nodes.some((n) => n.dynamicRef !== undefined);
     this.d = this.dynamic ? code`d, ds` : code`d`;
     this.d1 = this.dynamic ? code`d + 1, ds` : code`d + 1`;
-    this.dParams = this.dynamic ? code`d: number, ds: any` : code`d: number`;
+    this.dParams = this.dynamic ? code`d${ann(code`number`)}, ds${ann(code`any`)}` : code`d${ann(code`number`)}`;
   }
 
   /** A runtime helper: `rt.<name>`. */
@@ -88,7 +88,7 @@ export class EmitContext {
     if (seen) return seen;
     const name = this.names.fresh(prefix);
     // An empty array literal would be an implicit any[] (noImplicitAny): say the type.
-    this.consts.push(value.text === "[]" ? code`const ${name}: any[] = [];` : code`const ${name} = ${value};`);
+    this.consts.push(value.text === "[]" ? code`const ${name}${ann(code`any[]`)} = [];` : code`const ${name} = ${value};`);
     this.constCache.set(key, name);
     return name;
   }

@@ -1,7 +1,7 @@
 // The functions of one validator: the root pair, then one pair per $ref target
 // and per combinator branch, emitted as they are first needed.
 import type { IR } from "../../schema/ir.js";
-import { code, comment, params, type Code, type Name } from "../code.js";
+import { ann, code, comment, params, type Code, type Name } from "../code.js";
 import type { IRNode } from "../../schema/ir.js";
 import { EmitContext, type FnNames, type ValidatorOptions } from "./context.js";
 import { placesTestedAlone } from "../normalizer/analysis.js";
@@ -30,7 +30,7 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   const collect = ctx.names.fresh("collect");
   const entries = [
     code`/** Fast path: true when the arguments fit. Allocates nothing. */
-    function ${is}(v: unknown): boolean { return ${root.is}(v, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
+    function ${is}(v${ann(code`unknown`)})${ann(code`boolean`)} { return ${root.is}(v, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
     collectEntry(collect, is, code`${root.err}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``});`, errorsInPathOrder(ir)),
   ];
   const consts = ctx.consts.map((c) => ({ name: constName(c), fn: c }));
@@ -93,7 +93,7 @@ function emitQueued(ctx: EmitContext, isOnly: boolean): { name: Name; fn: Code }
         ${fast}
         return true;`;
     const isFn = { name: names.is, fn: code`${comment(`${node === ir.root ? "root schema" : "schema at #" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`)}
-      function ${names.is}(${params(code`v: any, ${ctx.dParams}`, isBody)}): boolean {
+      function ${names.is}(${params(code`v${ann(code`any`)}, ${ctx.dParams}`, isBody)})${ann(code`boolean`)} {
         ${isBody}
       }` };
     if (isOnly) return [isFn];
@@ -102,7 +102,7 @@ function emitQueued(ctx: EmitContext, isOnly: boolean): { name: Name; fn: Code }
         ${errs}`;
     return [
       isFn,
-      { name: names.err, fn: code`function ${names.err}(${params(code`v: any, p: string, s: rt.ValidationError[], ${ctx.dParams}`, errBody)}): void {
+      { name: names.err, fn: code`function ${names.err}(${params(code`v${ann(code`any`)}, p${ann(code`string`)}, s${ann(code`rt.ValidationError[]`)}, ${ctx.dParams}`, errBody)})${ann(code`void`)} {
         ${errBody}
       }` },
     ];
@@ -113,7 +113,7 @@ function emitQueued(ctx: EmitContext, isOnly: boolean): { name: Name; fn: Code }
     if (e) {
       ctx.names.restartLocals();
       const body = e.kind === "props" ? evalPropsBody(e.node, ctx, e.self) : evalItemsBody(e.node, ctx, e.self);
-      fns.push({ name: e.name, fn: code`function ${e.name}(${params(code`v: any, ${ctx.dParams}, out: Set<${e.kind === "props" ? code`string` : code`number`}>`, body)}): void { ${body} }` });
+      fns.push({ name: e.name, fn: code`function ${e.name}(${params(code`v${ann(code`any`)}, ${ctx.dParams}, out${ann(code`Set<${e.kind === "props" ? code`string` : code`number`}>`)}`, body)})${ann(code`void`)} { ${body} }` });
     }
     if (f) fns.push(...pairFor(f));
   }
@@ -162,7 +162,7 @@ export function referencedOnly(items: readonly { name: string; fn: Code }[], ent
 function collectEntry(collect: Name, is: Name, call: Code, inOrder: boolean): Code {
   return inOrder
     ? code`/** Error path: runs only when ${is} said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
-    function ${collect}(v: unknown, s: rt.ValidationError[]): boolean { ${call} return true; }`
+    function ${collect}(v${ann(code`unknown`)}, s${ann(code`rt.ValidationError[]`)})${ann(code`boolean`)} { ${call} return true; }`
     : code`/** Error path: runs only when ${is} said no. */
-    function ${collect}(v: unknown, s: rt.ValidationError[]): void { ${call} }`;
+    function ${collect}(v${ann(code`unknown`)}, s${ann(code`rt.ValidationError[]`)})${ann(code`void`)} { ${call} }`;
 }

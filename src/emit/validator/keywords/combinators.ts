@@ -6,7 +6,7 @@
 // the value uses) and names what the other branches accept (phrases.ts); a
 // nullable `anyOf: [X, {type: "null"}]` speaks of X "or null".
 import type { IRNode } from "../../../schema/ir.js";
-import { code, join, lit, type Code } from "../../code.js";
+import { ann, code, join, lit, type Code } from "../../code.js";
 import { pathCode, type EmitContext, type PathExpr } from "../context.js";
 import type { KeywordModule } from "../keyword.js";
 import { alternative, joinOr } from "../phrases.js";
@@ -66,7 +66,7 @@ function noneMatched(branches: IRNode[], keyword: string, v: Code, p: PathExpr, 
   const alts = branches.map(alternative);
   const altArgs = code`${ctx.constant("alts", lit(alts))}, ${lit(joinOr(alts.map((a) => a.p)))}`;
   return [
-    code`const ${b}: any[][] = [${join(branches.map(() => code`[]`), code`, `)}]; ${calls} ${ctx.rt("pickBranch")}(s, ${pathCode(p)}, ${v}, ${b}, ${lit(keyword)}, ${altArgs}${tagArgs});`,
+    code`const ${b}${ann(code`any[][]`)} = [${join(branches.map(() => code`[]`), code`, `)}]; ${calls} ${ctx.rt("pickBranch")}(s, ${pathCode(p)}, ${v}, ${b}, ${lit(keyword)}, ${altArgs}${tagArgs});`,
   ];
 }
 
@@ -94,7 +94,7 @@ export const oneOfKeyword: KeywordModule = {
     const c = ctx.names.fresh("matches");
     const matched = n.oneOf!.map((b, i) => code`if (${ctx.fn(b).is}(${v}, ${ctx.d})) ${c}.push(${i + 1});`);
     return [
-      code`{ const ${c}: number[] = []; ${matched}
+      code`{ const ${c}${ann(code`number[]`)} = []; ${matched}
         if (${c}.length === 0) { ${noneMatched(n.oneOf!, "oneOf", v, p, ctx)} }
         else if (${c}.length > 1) ${ctx.rt("oneOfMany")}(s, ${pathCode(p)}, ${v}, ${c}, ${n.oneOf!.length}); }`,
     ];

@@ -4,7 +4,7 @@
 // That is collected at run time by small generated functions (evalProps_N /
 // evalItems_N) into a Set — only for schemas that use these keywords.
 import type { IRNode } from "../../../schema/ir.js";
-import { code, lit, type Code } from "../../code.js";
+import { code, lit, tsOnly, type Code } from "../../code.js";
 import { pathCode, type EmitContext } from "../context.js";
 import { itemPath, type KeywordModule } from "../keyword.js";
 import { keyPatternBound } from "../../../schema/lint/redos.js";
@@ -72,7 +72,7 @@ export const unevaluatedPropertiesKeyword: KeywordModule = {
     const seen = ctx.names.fresh("evaluated");
     const k = ctx.names.fresh("k");
     const body = n.unevaluatedProperties!.bool === false ? [code`return false;`] : sub.fast(n.unevaluatedProperties!, code`${v}[${k}]`, true);
-    return [code`const ${seen} = new Set<string>(); ${ctx.evalFn(n, "props", true)}(${v}, ${ctx.d}, ${seen}); for (const ${k} in ${v}) if (!${seen}.has(${k})) { ${body} }`];
+    return [code`const ${seen} = new Set${tsOnly(code`<string>`)}(); ${ctx.evalFn(n, "props", true)}(${v}, ${ctx.d}, ${seen}); for (const ${k} in ${v}) if (!${seen}.has(${k})) { ${body} }`];
   },
   errors: (n, v, p, ctx, sub) => {
     const seen = ctx.names.fresh("evaluated");
@@ -82,7 +82,7 @@ export const unevaluatedPropertiesKeyword: KeywordModule = {
       n.unevaluatedProperties!.bool === false
         ? [code`${ctx.rt("unknownKey")}(s, ${pathCode(p)}, ${k}, ${ctx.constant("known", lit((n.properties ?? []).map(([key]) => key)))}, ${lit(ctx.opts.toolName)});`]
         : sub.errors(n.unevaluatedProperties!, code`${v}[${k}]`, at, true);
-    return [code`{ const ${seen} = new Set<string>(); ${ctx.evalFn(n, "props", true)}(${v}, ${ctx.d}, ${seen}); for (const ${k} in ${v}) if (!${seen}.has(${k})) { ${body} } }`];
+    return [code`{ const ${seen} = new Set${tsOnly(code`<string>`)}(); ${ctx.evalFn(n, "props", true)}(${v}, ${ctx.d}, ${seen}); for (const ${k} in ${v}) if (!${seen}.has(${k})) { ${body} } }`];
   },
 };
 
@@ -94,7 +94,7 @@ export const unevaluatedItemsKeyword: KeywordModule = {
     const seen = ctx.names.fresh("evaluated");
     const i = ctx.names.fresh("i");
     const body = n.unevaluatedItems!.bool === false ? [code`return false;`] : sub.fast(n.unevaluatedItems!, code`${v}[${i}]`, true);
-    return [code`const ${seen} = new Set<number>(); ${ctx.evalFn(n, "items", true)}(${v}, ${ctx.d}, ${seen}); for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (!${seen}.has(${i})) { ${body} }`];
+    return [code`const ${seen} = new Set${tsOnly(code`<number>`)}(); ${ctx.evalFn(n, "items", true)}(${v}, ${ctx.d}, ${seen}); for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (!${seen}.has(${i})) { ${body} }`];
   },
   errors: (n, v, p, ctx, sub) => {
     const seen = ctx.names.fresh("evaluated");
@@ -104,6 +104,6 @@ export const unevaluatedItemsKeyword: KeywordModule = {
       n.unevaluatedItems!.bool === false
         ? [code`${ctx.rt("constraintErr")}(s, ${pathCode(at)}, ${v}[${i}], "unevaluatedItems", "no further items", "item not allowed (unevaluatedItems)", "is an item this array does not allow");`]
         : sub.errors(n.unevaluatedItems!, code`${v}[${i}]`, at, true);
-    return [code`{ const ${seen} = new Set<number>(); ${ctx.evalFn(n, "items", true)}(${v}, ${ctx.d}, ${seen}); for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (!${seen}.has(${i})) { ${body} } }`];
+    return [code`{ const ${seen} = new Set${tsOnly(code`<number>`)}(); ${ctx.evalFn(n, "items", true)}(${v}, ${ctx.d}, ${seen}); for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (!${seen}.has(${i})) { ${body} } }`];
   },
 };
