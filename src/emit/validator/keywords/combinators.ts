@@ -6,7 +6,7 @@
 // the value uses) and names what the other branches accept (phrases.ts); a
 // nullable `anyOf: [X, {type: "null"}]` speaks of X "or null".
 import type { IRNode } from "../../../schema/ir.js";
-import { ann, code, join, lit, type Code } from "../../code.js";
+import { ann, code, join, lit, tsOnly, type Code } from "../../code.js";
 import { pathCode, type EmitContext, type PathExpr } from "../context.js";
 import type { KeywordModule } from "../keyword.js";
 import { alternative, joinOr } from "../phrases.js";
@@ -61,7 +61,7 @@ function noneMatched(branches: IRNode[], keyword: string, v: Code, p: PathExpr, 
   }
   const b = ctx.names.fresh("branches");
   const tag = discriminator(branches);
-  const calls = branches.map((br, i) => code`${ctx.fn(br).err}(${v}, ${pathCode(p)}, ${b}[${i}]!, ${ctx.d});`);
+  const calls = branches.map((br, i) => code`${ctx.fn(br).err}(${v}, ${pathCode(p)}, ${b}[${i}]${tsOnly(code`!`)}, ${ctx.d});`);
   const tagArgs = tag ? code`, ${lit(tag.key)}, ${ctx.constant("tags", lit(tag.values))}` : code``;
   const alts = branches.map(alternative);
   const altArgs = code`${ctx.constant("alts", lit(alts))}, ${lit(joinOr(alts.map((a) => a.p)))}`;
