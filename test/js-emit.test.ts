@@ -30,7 +30,13 @@ const corpus = (JSON.parse(readFileSync("test/corpus/sources.json", "utf8")) as 
   tools: toolsFromJson(JSON.parse(readFileSync(`test/corpus/${s.file}`, "utf8")), `test/corpus/${s.file}`).tools,
 }));
 const workload = generateTools(1000, 8000).map((g, i) => ({ ...g.tool, origin: { file: `workload/${i}.json` } }) as ToolDefinition);
-const projects = [...corpus, { label: "bench workload (1,000 tools)", tools: workload }, { label: "examples", tools: exampleTools() }];
+const projects: { label: string; tools: ToolDefinition[]; engine?: "ajv" }[] = [
+  ...corpus,
+  { label: "bench workload (1,000 tools)", tools: workload },
+  { label: "examples", tools: exampleTools() },
+  // ajv's standalone code inside a section, with toolform's typed glue around it.
+  { label: "examples under engine ajv", tools: exampleTools(), engine: "ajv" },
+];
 
 /** esbuild's print of a program: comments and layout gone, so two texts of the same program print the same. */
 const printed = (text: string, loader: "ts" | "js") => transformSync(text, { loader, format: "esm", target: "es2022", charset: "utf8", legalComments: "none" }).code;
@@ -61,7 +67,7 @@ describe("JavaScript from the one emit (code.ts textIn)", () => {
     it(`${p.label}: each section is its TypeScript without the types; ES module, CommonJS and esbuild's strip give the same reports`, async () => {
       const parts = new Map<string, ToolParts>();
       const partsCache = { get: (k: string) => parts.get(k), set: (k: string, v: ToolParts) => void parts.set(k, v) };
-      const options = { lint: false as const, unknownArgs: "reject" as const, partsCache };
+      const options = { lint: false as const, unknownArgs: "reject" as const, partsCache, ...(p.engine ? { engine: p.engine } : {}) };
       const ts = await generate({ tools: p.tools, options: { ...options, emit: "ts" } });
       // Tools refused by design (Notion's `format: "json"`) are left out, as corpus.test.ts does.
       const refused = new Set(ts.diagnostics.filter((d) => d.severity === "error").map((d) => d.tool));
