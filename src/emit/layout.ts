@@ -22,6 +22,24 @@ interface Token {
 
 const PUNCT3 = ["===", "!==", "**=", "...", "<<=", ">>=", ">>>", "&&=", "||=", "??="];
 const PUNCT2 = ["=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", "**"];
+/** PUNCT3 and PUNCT2 (and ">>>=") by first character, longest first. */
+const PUNCT_BY_CHAR: Map<number, string[]> = (() => {
+  const m = new Map<number, string[]>();
+  for (const p of [">>>=", ...PUNCT3, ...PUNCT2]) {
+    const c = p.charCodeAt(0);
+    if (!m.has(c)) m.set(c, []);
+    m.get(c)!.push(p);
+  }
+  return m;
+})();
+
+/** The longest punctuator at `i` (whose first character is `c`). */
+function longestPunct(src: string, i: number, c: number): string {
+  const candidates = PUNCT_BY_CHAR.get(c);
+  if (candidates) for (const p of candidates) if (src.startsWith(p, i)) return p;
+  return src[i]!;
+}
+
 /** Punctuators that no entry of PUNCT3/PUNCT2 starts with: ( ) [ ] { } , ; : ~ @ # */
 const ONE_CHAR = new Set([..."()[]{},;:~@#"].map((ch) => ch.charCodeAt(0)));
 /** After these, a `/` starts a regex literal (else it divides). */
@@ -151,8 +169,9 @@ export function tokenize(src: string): Token[] {
       i = j;
       continue;
     }
-    // Brackets and separators never start a longer punctuator: most tokens take this short way.
-    const three = ONE_CHAR.has(c) ? src[i]! : src.startsWith(">>>=", i) ? ">>>=" : PUNCT3.find((p) => src.startsWith(p, i)) ?? PUNCT2.find((p) => src.startsWith(p, i)) ?? src[i]!;
+    // Brackets and separators never start a longer punctuator: most tokens take this short way;
+    // the others look up only the punctuators that start with their character.
+    const three = ONE_CHAR.has(c) ? src[i]! : longestPunct(src, i, c);
     if (three === "{") braceDepth++;
     else if (three === "}") braceDepth--;
     push("punct", three);
