@@ -137,32 +137,6 @@ export function and(parts: readonly Code[]): Code {
   return parts.length === 0 ? new Code("true") : new Code(parts.map((p) => `(${p.text})`).join(" && "));
 }
 
-/** `body`'s text without its string literals and comments: where an identifier search looks. Copies whole runs between them (a build scans every function's body). */
-function codeOnly(text: string): string {
-  let out = "";
-  let from = 0;
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    // '"' 34, "'" 39, "/" 47
-    if (c === 34 || c === 39) {
-      out += text.slice(from, i) + " ";
-      for (i++; i < n && text.charCodeAt(i) !== c; ) i += text.charCodeAt(i) === 92 ? 2 : 1;
-      from = ++i;
-    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
-      out += text.slice(from, i);
-      const end = text.indexOf("\n", i);
-      from = i = end < 0 ? n : end;
-    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
-      out += text.slice(from, i) + " ";
-      const end = text.indexOf("*/", i + 2);
-      from = i = end < 0 ? n : end + 2;
-    } else i++;
-  }
-  return from < n ? out + text.slice(from) : out;
-}
-
 /**
  * A parameter list (`v: any, p: string, d: number`, each annotation an `ann`) for a function whose body is
  * `body`, with each parameter the body never reads renamed `_name`: functions of
@@ -170,35 +144,63 @@ function codeOnly(text: string): string {
  * noUnusedParameters (which exempts a leading underscore).
  */
 export function params(list: Code, body: Code | readonly Code[]): Code {
-  const text = codeOnly(bodyText(body));
-  return new Code(
-    list.text
-      .split(", ")
-      .map((param) => (reads(text, /^[\w$]+/.exec(param)![0]) ? param : "_" + param))
-      .join(", "),
-  );
+  const all = list.text.split(", ");
+  const read = readsOf(bodyText(body), all.map((param) => /^[\w$]+/.exec(param)![0]));
+  return new Code(all.map((param, i) => (read[i] ? param : "_" + param)).join(", "));
 }
 
 /** Whether `body` reads the identifier `name` (outside strings and comments; `x.name` is a property, not a read). */
 export function uses(body: Code | readonly Code[], name: string): boolean {
-  return reads(codeOnly(bodyText(body)), name);
+  return readsOf(bodyText(body), [name])[0]!;
 }
 
 function bodyText(body: Code | readonly Code[]): string {
   return body instanceof Code ? body.text : body.map((c) => c.text).join("\n");
 }
 
-/** Whether code-only `text` reads `name`. */
-function reads(text: string, name: string): boolean {
-  let re = readers.get(name);
-  if (!re) {
-    re = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
-    // Parameter and local names repeat across every function of a build (v, p, s, d, x0, k1…): each made once.
-    if (readers.size < 10_000) readers.set(name, re);
-  }
-  return re.test(text);
+/** [A-Za-z0-9_$]: a character of an identifier toolform writes (or of a number). */
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
 }
-const readers = new Map<string, RegExp>();
+
+/**
+ * Which of `names` the code `text` reads: a whole word outside string literals and comments,
+ * not after a `.` (`x.name` is a property). One pass, which stops once every name is found
+ * (a build asks this of every function's body).
+ */
+function readsOf(text: string, names: readonly string[]): boolean[] {
+  const found = names.map(() => false);
+  let left = names.length;
+  const n = text.length;
+  let i = 0;
+  while (i < n && left > 0) {
+    const c = text.charCodeAt(i);
+    // '"' 34, "'" 39, "/" 47, "." 46
+    if (c === 34 || c === 39) {
+      for (i++; i < n && text.charCodeAt(i) !== c; ) i += text.charCodeAt(i) === 92 ? 2 : 1;
+      i++;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      const end = text.indexOf("\n", i);
+      i = end < 0 ? n : end;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const end = text.indexOf("*/", i + 2);
+      i = end < 0 ? n : end + 2;
+    } else if (isWordChar(c)) {
+      let j = i + 1;
+      while (j < n && isWordChar(text.charCodeAt(j))) j++;
+      if (i === 0 || text.charCodeAt(i - 1) !== 46) {
+        for (let k = 0; k < names.length; k++) {
+          if (!found[k] && names[k]!.length === j - i && text.startsWith(names[k]!, i)) {
+            found[k] = true;
+            left--;
+          }
+        }
+      }
+      i = j;
+    } else i++;
+  }
+  return found;
+}
 
 /** An identifier toolform chose (toolIdentifiers below, typesNamespace): checked again, as a Name. */
 export function identCode(name: string): Name {
