@@ -5,7 +5,7 @@
 // (so no TypeScript is left in it) and the other as TypeScript, and prints the same
 // program for both. Then the whole modules are loaded — the JavaScript we write (ES
 // module and CommonJS) and esbuild's strip of index.ts — and must give the same reports.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +21,10 @@ import type { ToolDefinition } from "../src/sources/types.js";
 import type { Tool, ValidationReport } from "../packages/runtime/src/rt/index.js";
 import { exampleTools } from "./helpers/generated.js";
 import { code, cjsOnly, esmOnly, exported, identCode, lit, textIn, tsOnly, ann } from "../src/emit/code.js";
+import { analyzeSchema } from "../src/schema/analyze.js";
+import { emitValidator } from "../src/emit/validator/functions.js";
+import { emitNormalizer } from "../src/emit/normalizer/functions.js";
+import { DEFAULT_LIMITS } from "../src/config/limits.js";
 
 interface SourceEntry {
   file: string;
@@ -62,6 +66,30 @@ describe("JavaScript from the one emit (code.ts textIn)", () => {
     expect(textIn(c, "cjs")).toBe('const x = new Set(["a\\ufdd0b"]);\nexports.x = x;//cjs');
     expect(() => tsOnly(cjsOnly(code`a`))).toThrow(/another kind/);
   });
+
+  it("every schema of the JSON-Schema-Test-Suite (2020-12, draft-07; every keyword, $dynamicRef too): validator and normaliser are their TypeScript without the types", () => {
+    const root = "test/json-schema-test-suite/tests";
+    let compared = 0;
+    for (const [draft, dialect] of [["draft2020-12", "2020-12"], ["draft7", "draft-07"]] as const) {
+      const files = [...readdirSync(`${root}/${draft}`).filter((f) => f.endsWith(".json")), ...readdirSync(`${root}/${draft}/optional/format`).map((f) => `optional/format/${f}`)];
+      for (const f of files) {
+        for (const [i, c] of (JSON.parse(readFileSync(`${root}/${draft}/${f}`, "utf8")) as { schema: unknown }[]).entries()) {
+          for (const unknownArgs of ["reject", "schema"] as const) {
+            const opts = { unknownArgs, formats: true, maxDepth: 128, maxPatternInput: 10_000, remotes: {}, dialect, allowUnchecked: [], limits: DEFAULT_LIMITS };
+            const { ir, diagnostics } = analyzeSchema(structuredClone(c.schema), opts);
+            if (!ir || diagnostics.some((d) => d.severity === "error")) continue;
+            const vopts = { unknownArgs, toolName: "t", maxDepth: 128, maxPatternInput: 10_000, moduleNames: ["t"] };
+            const v = emitValidator(ir, vopts);
+            const nz = emitNormalizer(ir, vopts, v.is, ["t"]);
+            const body = code`${v.body}\n${nz.body}`;
+            expect(printed(textIn(body, "esm"), "js"), `${draft}/${f}#${i}`).toBe(printed(textIn(body, "ts"), "ts"));
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1200);
+  }, 300_000);
 
   for (const p of projects) {
     it(`${p.label}: each section is its TypeScript without the types; ES module, CommonJS and esbuild's strip give the same reports`, async () => {

@@ -51,7 +51,7 @@ function applicators(n: IRNode, ctx: EmitContext, kind: "props" | "items"): Code
   if (n.dynamicRef) {
     const r = n.dynamicRef;
     const t = r.name === undefined ? ctx.binding(r.target) : code`${ctx.rt("dynamicTarget")}(ds, ${lit(r.name)}, ${ctx.binding(r.target)})`;
-    out.push(code`if (d <= ${ctx.opts.maxDepth}) ${t}.${kind === "props" ? code`props` : code`items`}!(v, ${ctx.d1}, out);`);
+    out.push(code`if (d <= ${ctx.opts.maxDepth}) ${t}.${kind === "props" ? code`props` : code`items`}${tsOnly(code`!`)}(v, ${ctx.d1}, out);`);
   }
   for (const b of n.allOf ?? []) out.push(call(b));
   for (const b of [...(n.anyOf ?? []), ...(n.oneOf ?? [])]) out.push(code`if (${ctx.fn(b).is}(v, ${ctx.d})) ${call(b)}`);
