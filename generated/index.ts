@@ -116,7 +116,7 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
-    })(is0);
+  })(is0);
 
   return rt.makeTool<BookRoomArgs>({
     name: "book_room",
@@ -127,8 +127,8 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
     collect: collect0,
     normalize: normalize0,
     coerce: "none",
-    });
-  })();
+  });
+})();
 
 // tool "create_outline"
 // from examples/tools/tools.json#/tools/1
@@ -414,7 +414,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
-    })(is0);
+  })(is0);
 
   return rt.makeTool<CreateOutlineArgs>({
     name: "create_outline",
@@ -425,8 +425,8 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     collect: collect0,
     normalize: normalize0,
     coerce: "none",
-    });
-  })();
+  });
+})();
 
 // tool "edit_file"
 // from examples/tools/edit_file.json
@@ -448,7 +448,7 @@ export declare namespace EditFileTypes {
        * Text to replace it with.
        */
       newText: string
-      }, ...({
+    }, ...({
         /**
          * Text to search for; must match exactly.
          */
@@ -457,7 +457,7 @@ export declare namespace EditFileTypes {
          * Text to replace it with.
          */
         newText: string
-        })[]]
+      })[]]
     /**
      * Preview the changes as a git-style diff without writing.
      */
@@ -641,7 +641,7 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
-    })(is0);
+  })(is0);
 
   return rt.makeTool<EditFileArgs>({
     name: "edit_file",
@@ -652,8 +652,8 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
     collect: collect0,
     normalize: normalize0,
     coerce: "none",
-    });
-  })();
+  });
+})();
 
 // tool "get_weather"
 // from examples/tools/get_weather.tool.ts
@@ -767,7 +767,7 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
-    })(is0);
+  })(is0);
 
   return rt.makeTool<GetWeatherArgs>({
     name: "get_weather",
@@ -778,8 +778,8 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
     collect: collect0,
     normalize: normalize0,
     coerce: "none",
-    });
-  })();
+  });
+})();
 
 // tool "legal_draft_v3"
 // from examples/tools/legal_draft_v3.json
@@ -904,7 +904,7 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
-    })(is0);
+  })(is0);
 
   return rt.makeTool<LegalDraftV3Args>({
     name: "legal_draft_v3",
@@ -915,8 +915,8 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
     collect: collect0,
     normalize: normalize0,
     coerce: "none",
-    });
-  })();
+  });
+})();
 
 // tool "read_file"
 // from examples/tools/read_file.tool.ts
@@ -1039,7 +1039,7 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
-    })(is0);
+  })(is0);
 
   return rt.makeTool<ReadFileArgs>({
     name: "read_file",
@@ -1050,8 +1050,8 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
     collect: collect0,
     normalize: normalize0,
     coerce: "none",
-    });
-  })();
+  });
+})();
 
 // tool "schedule_meeting"
 // from examples/tools/schedule_meeting.tool.ts
@@ -1067,10 +1067,10 @@ export declare namespace ScheduleMeetingTypes {
     attendees: [{
       email: string
       optional?: boolean
-      }, ...({
+    }, ...({
         email: string
         optional?: boolean
-        })[]]
+      })[]]
   }
 }
 export type ScheduleMeetingArgs = ScheduleMeetingTypes.ScheduleMeetingArgs;
@@ -1276,7 +1276,7 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
-    })(is0);
+  })(is0);
 
   return rt.makeTool<ScheduleMeetingArgs>({
     name: "schedule_meeting",
@@ -1287,8 +1287,8 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
     collect: collect0,
     normalize: normalize0,
     coerce: "none",
-    });
-  })();
+  });
+})();
 
 // tool "search_issues"
 // from examples/tools/tools.json#/tools/0
@@ -1722,7 +1722,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
-    })(is0);
+  })(is0);
 
   return rt.makeTool<SearchIssuesArgs>({
     name: "search_issues",
@@ -1733,8 +1733,8 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     collect: collect0,
     normalize: normalize0,
     coerce: "none",
-    });
-  })();
+  });
+})();
 
 /** Tool name → argument type. */
 export interface ToolArgs {
@@ -1768,7 +1768,7 @@ export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Objec
   "read_file": readFile,
   "schedule_meeting": scheduleMeeting,
   "search_issues": searchIssues,
-  });
+});
 
 /** Tool names, for suggestions. */
 export const toolNames: readonly ToolName[] = Object.freeze(Object.keys(toolset) as ToolName[]);
@@ -1778,7 +1778,7 @@ export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = /* @__PURE_
   const out: Record<string, ToolName> = {};
   for (const name of toolNames) out[toolset[name].schemaHash] ??= name;
   return Object.freeze(out);
-  })();
+})();
 
 /** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. Total: any value gives a report. */
 export function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport {

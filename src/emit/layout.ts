@@ -205,10 +205,12 @@ export function layoutCode(module: Code, lang: Lang = "ts", indentUnit = "  "): 
   let prevSig: Token | undefined;
   let needBreak = 0; // 0 none, 1 newline, 2 blank line
 
-  const indentLevel = (): number => {
+  /** Levels of the open brackets (those opened on one line count once), or of those opened before line `before`. */
+  const indentLevel = (before = Infinity): number => {
     let lvl = 0;
     let last = -1;
     for (const o of stack) {
+      if (o.line >= before) break;
       if (o.line !== last) lvl++;
       last = o.line;
     }
@@ -248,7 +250,8 @@ export function layoutCode(module: Code, lang: Lang = "ts", indentUnit = "  "): 
       closed = stack.pop();
     }
     if (!curHasText) {
-      curIndent = indentUnit.repeat(indentLevel());
+      // A closer starting a line goes back to its opener's line, also when brackets opened with it are still open (`});` of `f({`).
+      curIndent = indentUnit.repeat(closed ? indentLevel(closed.line) : indentLevel());
       cur = curIndent + reindentComment(t, curIndent);
       curHasText = true;
     } else {

@@ -131,7 +131,7 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
-    })(is0);
+  })(is0);
 
   return rt.makeTool<BookRoomArgs>({
     name: "book_room",
@@ -142,8 +142,8 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
     collect: collect0,
     normalize: normalize0,
     coerce: "none",
-    });
-  })();
+  });
+})();
 
 // tool "convert_temperature"
 // from tools.json#/tools/2
@@ -254,7 +254,7 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
-    })(is0);
+  })(is0);
 
   return rt.makeTool<ConvertTemperatureArgs>({
     name: "convert_temperature",
@@ -265,8 +265,8 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
     collect: collect0,
     normalize: normalize0,
     coerce: "none",
-    });
-  })();
+  });
+})();
 
 // tool "search_docs"
 // from tools.json#/tools/1
@@ -399,7 +399,7 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
-    })(is0);
+  })(is0);
 
   return rt.makeTool<SearchDocsArgs>({
     name: "search_docs",
@@ -410,8 +410,8 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
     collect: collect0,
     normalize: normalize0,
     coerce: "none",
-    });
-  })();
+  });
+})();
 
 /** Tool name → argument type. */
 export interface ToolArgs {
@@ -426,7 +426,7 @@ export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Objec
   "book_room": bookRoom,
   "convert_temperature": convertTemperature,
   "search_docs": searchDocs,
-  });
+});
 
 /** Tool names, for suggestions. */
 export const toolNames: readonly ToolName[] = Object.freeze(Object.keys(toolset) as ToolName[]);
@@ -436,7 +436,7 @@ export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = /* @__PURE_
   const out: Record<string, ToolName> = {};
   for (const name of toolNames) out[toolset[name].schemaHash] ??= name;
   return Object.freeze(out);
-  })();
+})();
 
 /** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. Total: any value gives a report. */
 export function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport {
