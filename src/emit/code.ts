@@ -39,7 +39,7 @@ export type Lang = "ts" | "esm" | "cjs";
 
 function marked([open, close]: readonly [string, string], c: Code): Code {
   // Nested marks of the same kind fold into one segment; another kind inside is an emitter bug.
-  const inner = c.text.replace(MARKS, (m) => {
+  const inner = !MARK.test(c.text) ? c.text : c.text.replace(MARKS, (m) => {
     if (m === open || m === close) return "";
     throw new Error("code: a language-only segment inside another kind");
   });
