@@ -279,23 +279,28 @@ export function prop(obj: Code, key: string): Code {
 
 // ---------------------------------------------------------------- comments
 
-/** A line comment, ending its line; the text is flattened to one line of safe characters, so it can never end early. */
-export function comment(text: string): Code {
+/**
+ * A line comment, ending its line; the text is flattened to one line of safe characters, so it can never end early.
+ * Written in TypeScript only (JavaScript is what loads: its size is the module's), unless `everywhere`
+ * (a file's or a section's head: what it is, where it came from).
+ */
+export function comment(text: string, everywhere = false): Code {
   const safe = text
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
     .replace(/[\ud800-\udfff\uFDD0-\uFDD5]/g, "?")
     .slice(0, 160);
-  return new Code(`// ${safe}\n`);
+  const c = new Code(`// ${safe}\n`);
+  return everywhere ? c : tsOnly(c);
 }
 
-/** A JSDoc block; `*\/` cannot close it early. */
+/** A JSDoc block; `*\/` cannot close it early. In TypeScript (and declarations) only, as `comment`. */
 export function docComment(text: string): Code {
   const lines = text
     .replace(/\*\//g, "*\\/")
     .replace(/[\u2028\u2029]/g, "\n")
     .replace(/[\ud800-\udfff\uFDD0-\uFDD5]/g, "?")
     .split(/\r?\n/);
-  return new Code("/**\n" + lines.map((l) => ` * ${l}`).join("\n") + "\n */");
+  return tsOnly(new Code("/**\n" + lines.map((l) => ` * ${l}`).join("\n") + "\n */"));
 }
 
 // ---------------------------------------------------------------- the one naming function

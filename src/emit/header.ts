@@ -8,5 +8,5 @@ let fixed: string | undefined;
 
 export function header(source: string, inputHash: string): string {
   fixed ??= readFileSync(templatePath("header.txt"), "utf8").trimEnd();
-  return `${fixed}\n${comment(`source: ${source}`).text}${comment(`input hash: sha256:${inputHash}`).text}`;
+  return `${fixed}\n${comment(`source: ${source}`, true).text}${comment(`input hash: sha256:${inputHash}`, true).text}`;
 }

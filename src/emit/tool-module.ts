@@ -44,7 +44,7 @@ export function typesNamespace(typeName: string): string {
 
 /** The first two lines of a tool's section (jsSection in pipeline/workers.ts keeps two): what it is, where it came from. */
 function sectionHeader(t: { name: string; source: string }): Code {
-  return code`${comment(`tool ${JSON.stringify(t.name)}`)}${comment(`from ${t.source}`)}`;
+  return code`${comment(`tool ${JSON.stringify(t.name)}`, true)}${comment(`from ${t.source}`, true)}`;
 }
 
 /** The argument types: json-schema-to-typescript's declarations in the tool's namespace, and the alias the index exports. */

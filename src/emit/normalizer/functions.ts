@@ -4,7 +4,7 @@
 // meet the validator's). The entry returns the input itself when it already
 // fits (the validator's fast path says so) — nothing is copied or allocated.
 import type { IR, IRNode } from "../../schema/ir.js";
-import { ann, code, comment, Names, params, type Code, type Name } from "../code.js";
+import { ann, code, comment, Names, params, tsOnly, type Code, type Name } from "../code.js";
 import type { ValidatorOptions } from "../validator/context.js";
 import { constName, referencedOnly, writtenValidator } from "../validator/functions.js";
 import { evalItemsBody, evalPropsBody } from "../validator/keywords/unevaluated.js";
@@ -30,11 +30,11 @@ export interface EmittedNormalizer {
   entry: Name;
 }
 
-const ENTRY_DOC = code`/**
+const ENTRY_DOC = tsOnly(code`/**
  * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,
  * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
  * Never mutates args; returns args itself when nothing is repaired.
- */`;
+ */`);
 
 function entryName(ctxNames: { fresh(p: string): Name }, avoid: readonly string[]): Name {
   let n = ctxNames.fresh("normalize");

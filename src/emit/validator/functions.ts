@@ -1,7 +1,7 @@
 // The functions of one validator: the root pair, then one pair per $ref target
 // and per combinator branch, emitted as they are first needed.
 import type { IR } from "../../schema/ir.js";
-import { ann, code, comment, params, type Code, type Name } from "../code.js";
+import { ann, code, comment, params, tsOnly, type Code, type Name } from "../code.js";
 import type { IRNode } from "../../schema/ir.js";
 import { EmitContext, type FnNames, type ValidatorOptions } from "./context.js";
 import { placesTestedAlone } from "../normalizer/analysis.js";
@@ -29,7 +29,7 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   const is = ctx.names.fresh("is");
   const collect = ctx.names.fresh("collect");
   const entries = [
-    code`/** Fast path: true when the arguments fit. Allocates nothing. */
+    code`${tsOnly(code`/** Fast path: true when the arguments fit. Allocates nothing. */`)}
     function ${is}(v${ann(code`unknown`)})${ann(code`boolean`)} { return ${root.is}(v, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
     collectEntry(collect, is, code`${root.err}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``});`, errorsInPathOrder(ir)),
   ];
@@ -161,8 +161,8 @@ export function referencedOnly(items: readonly { name: string; fn: Code }[], ent
 /** The error path's entry; it returns true when the errors come in the feedback's order (errorsInPathOrder), so the report need not sort them. */
 function collectEntry(collect: Name, is: Name, call: Code, inOrder: boolean): Code {
   return inOrder
-    ? code`/** Error path: runs only when ${is} said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
+    ? code`${tsOnly(code`/** Error path: runs only when ${is} said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */`)}
     function ${collect}(v${ann(code`unknown`)}, s${ann(code`rt.ValidationError[]`)})${ann(code`boolean`)} { ${call} return true; }`
-    : code`/** Error path: runs only when ${is} said no. */
+    : code`${tsOnly(code`/** Error path: runs only when ${is} said no. */`)}
     function ${collect}(v${ann(code`unknown`)}, s${ann(code`rt.ValidationError[]`)})${ann(code`void`)} { ${call} }`;
 }
