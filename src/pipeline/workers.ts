@@ -125,18 +125,12 @@ async function compileJobs(jobs: CompileJob[], version: string): Promise<Compile
       return { job, parts, undecided: !parts.diagnostics.some((d) => d.severity === "error") && hasUndecidedPattern(job.def.inputSchema) };
     }),
   );
-  const tools = finishTools(made, version);
-  return made.map(({ parts, undecided }, i) => ({ tool: tools[i]!, parts, ...(undecided ? { undecided } : {}) }));
+  return made.map(({ job, parts, undecided }) => ({ tool: finishTool(job, version, parts), parts, ...(undecided ? { undecided } : {}) }));
 }
 
-/** A tool from its parts (compiled now, or from the cache), holding only what the emit writes. */
+/** A tool from its parts (compiled now, or from the cache), holding only what the emit writes (and the cache keeps): its section in its language, and its declarations under "js"/"cjs". */
 export function finishTool(job: CompileJob, version: string, parts: ToolParts): CompiledTool {
-  return finishTools([{ job, parts }], version)[0]!;
-}
-
-function finishTools(items: readonly { job: CompileJob; parts: ToolParts }[], version: string): CompiledTool[] {
-  // Only what the emit writes is kept (and cached): the section in its language, and its declarations under "js"/"cjs".
-  return items.map(({ job, parts }) => assembleTool(job.def, job.names, job.opts, version, parts, job.js));
+  return assembleTool(job.def, job.names, job.opts, version, parts, job.js);
 }
 
 // A thread started by compileOnWorkers (not any worker that imports this file, such as a test runner's).
