@@ -127,14 +127,47 @@ export function join(parts: readonly Code[], sep: Code = new Code("\n")): Code {
   return new Code(parts.map((p) => p.text).join(sep.text));
 }
 
-/** `a || b || c` (or `false` for none). */
+/** `a || b || c` (or `false` for none); an operand is parenthesised only where it binds looser than `||`. */
 export function or(parts: readonly Code[]): Code {
-  return parts.length === 0 ? new Code("false") : new Code(parts.map((p) => `(${p.text})`).join(" || "));
+  return parts.length === 0 ? new Code("false") : new Code(parts.map((p) => operand(p.text, "||")).join(" || "));
 }
 
-/** `a && b && c` (or `true` for none). */
+/** `a && b && c` (or `true` for none); an operand is parenthesised only where it binds looser than `&&`. */
 export function and(parts: readonly Code[]): Code {
-  return parts.length === 0 ? new Code("true") : new Code(parts.map((p) => `(${p.text})`).join(" && "));
+  return parts.length === 0 ? new Code("true") : new Code(parts.map((p) => operand(p.text, "&&")).join(" && "));
+}
+
+/**
+ * `text` as an operand of `op`: bare when nothing outside its brackets and string literals
+ * binds looser than `op` (`,` `=` `=>` `?:` `??`, and `||` under `&&`), else in parentheses.
+ * Text the scan cannot read for sure (a template literal, a `/` that may start a regex) is
+ * parenthesised. Why: redundant parentheses made the JavaScript bigger and harder to read
+ * than esbuild's print of the same code.
+ */
+function operand(text: string, op: "||" | "&&"): string {
+  return bindsTighter(text, op) ? text : `(${text})`;
+}
+
+function bindsTighter(t: string, op: "||" | "&&"): boolean {
+  let depth = 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i]!;
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < t.length && t[j] !== c) j += t[j] === "\\" ? 2 : 1;
+      if (j >= t.length) return false;
+      i = j;
+    } else if (c === "`" || c === "/") return false;
+    else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    else if (depth === 0) {
+      if (c === ",") return false;
+      if (c === "?" && !(t[i + 1] === "." && !/[0-9]/.test(t[i + 2] ?? ""))) return false; // `?:` and `??`, not `?.`
+      if (c === "=" && (t[i + 1] === ">" || (t[i + 1] !== "=" && !"=!<>".includes(t[i - 1] ?? "")))) return false; // `=>`, assignments
+      if (op === "&&" && c === "|" && t[i + 1] === "|") return false;
+    }
+  }
+  return depth === 0;
 }
 
 /**

@@ -38,25 +38,25 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
 
   function is_0_0(v: any, _d: number): boolean {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
     const x0 = v.room_id;
     if (x0 === undefined) return false; // #/properties/room_id
 
-    if (!((typeof x0 === "string"))) return false;
+    if (!(typeof x0 === "string")) return false;
     if (x0.length > 10000 || !re0.test(x0)) return false;
     const x1 = v.start_iso;
     if (x1 === undefined) return false; // #/properties/start_iso
 
-    if (!((typeof x1 === "string"))) return false;
+    if (!(typeof x1 === "string")) return false;
     if (!rt.fmt_date_time(x1)) return false;
     const x2 = v.duration_min;
     if (x2 !== undefined) { // #/properties/duration_min
-      if (!((Number.isInteger(x2)))) return false;
+      if (!(Number.isInteger(x2))) return false;
       if (x2 < 15) return false;
       if (x2 > 480) return false;
     }
     for (const k0 in v) {
-      if (!(((k0 === "room_id") || (k0 === "start_iso") || (k0 === "duration_min")))) {
+      if (!(k0 === "room_id" || k0 === "start_iso" || k0 === "duration_min")) {
         return false;
       }
     }
@@ -64,13 +64,13 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"room_id\":\"room-12\",\"start_iso\":\"2026-01-31T09:00:00Z\"}");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", "{\"room_id\":\"room-12\",\"start_iso\":\"2026-01-31T09:00:00Z\"}");
     else {
       if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", "\"room-12\"");
       if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", "\"2026-01-31T09:00:00Z\"");
       const x0 = v.room_id;
       if (x0 !== undefined) { // #/properties/room_id
-        if (!((typeof x0 === "string"))) rt.typeErr(s, "room_id", x0, "string", "a string", "\"room-12\"");
+        if (!(typeof x0 === "string")) rt.typeErr(s, "room_id", x0, "string", "a string", "\"room-12\"");
         else {
           if (x0.length > 10000) rt.constraintErr(s, "room_id", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
           else if (!re0.test(x0)) rt.patternErr(s, "room_id", x0, "^room-[0-9]+$", "a string: \"room-\", then one or more digits (pattern ^room-[0-9]+$)", "\"room-12\"");
@@ -78,21 +78,21 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
       }
       const x1 = v.start_iso;
       if (x1 !== undefined) { // #/properties/start_iso
-        if (!((typeof x1 === "string"))) rt.typeErr(s, "start_iso", x1, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", "a string", "\"2026-01-31T09:00:00Z\"");
         else {
           if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
         }
       }
       const x2 = v.duration_min;
       if (x2 !== undefined) { // #/properties/duration_min
-        if (!((Number.isInteger(x2)))) rt.optTypeErr(s, "duration_min", x2, "integer", "an integer", "15");
+        if (!(Number.isInteger(x2))) rt.optTypeErr(s, "duration_min", x2, "integer", "an integer", "15");
         else {
           if (x2 < 15) rt.limitErr(s, "duration_min", x2, "minimum", 15, "15");
           if (x2 > 480) rt.limitErr(s, "duration_min", x2, "maximum", 480, "15");
         }
       }
       for (const k0 in v) {
-        if (!(((k0 === "room_id") || (k0 === "start_iso") || (k0 === "duration_min")))) {
+        if (!(k0 === "room_id" || k0 === "start_iso" || k0 === "duration_min")) {
           rt.unknownKey(s, "", k0, known0, "book_room");
         }
       }
@@ -172,18 +172,18 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
 
   function is_0_0(v: any, _d: number): boolean {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
     const x0 = v.degrees;
     if (x0 === undefined) return false; // #/properties/degrees
 
-    if (!((typeof x0 === "number" && Number.isFinite(x0)))) return false;
+    if (!(typeof x0 === "number" && Number.isFinite(x0))) return false;
     if (x0 < (-459.67)) return false;
     const x1 = v.to;
     if (x1 === undefined) return false; // #/properties/to
 
-    if (!((x1 === "celsius") || (x1 === "fahrenheit"))) return false;
+    if (!(x1 === "celsius" || x1 === "fahrenheit")) return false;
     for (const k0 in v) {
-      if (!(((k0 === "degrees") || (k0 === "to")))) {
+      if (!(k0 === "degrees" || k0 === "to")) {
         return false;
       }
     }
@@ -191,23 +191,23 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"degrees\":21.5,\"to\":\"celsius\"}");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", "{\"degrees\":21.5,\"to\":\"celsius\"}");
     else {
       if (!(v.degrees !== undefined)) rt.missing(s, "", "degrees", "21.5");
       if (!(v.to !== undefined)) rt.missing(s, "", "to", "\"celsius\"");
       const x0 = v.degrees;
       if (x0 !== undefined) { // #/properties/degrees
-        if (!((typeof x0 === "number" && Number.isFinite(x0)))) rt.typeErr(s, "degrees", x0, "number", "a number", "21.5");
+        if (!(typeof x0 === "number" && Number.isFinite(x0))) rt.typeErr(s, "degrees", x0, "number", "a number", "21.5");
         else {
           if (x0 < (-459.67)) rt.limitErr(s, "degrees", x0, "minimum", (-459.67), "21.5");
         }
       }
       const x1 = v.to;
       if (x1 !== undefined) { // #/properties/to
-        if (!((x1 === "celsius") || (x1 === "fahrenheit"))) rt.enumErr(s, "to", x1, allowed0, "enum", "\"celsius\"");
+        if (!(x1 === "celsius" || x1 === "fahrenheit")) rt.enumErr(s, "to", x1, allowed0, "enum", "\"celsius\"");
       }
       for (const k0 in v) {
-        if (!(((k0 === "degrees") || (k0 === "to")))) {
+        if (!(k0 === "degrees" || k0 === "to")) {
           rt.unknownKey(s, "", k0, known0, "convert_temperature");
         }
       }
@@ -250,7 +250,7 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
     function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !(((v === "celsius") || (v === "fahrenheit"))) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings0);
+      if (m >= 2 && !((v === "celsius" || v === "fahrenheit")) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings0);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -299,24 +299,24 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
 
   function is_0_0(v: any, _d: number): boolean {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) return false;
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
     const x0 = v.query;
     if (x0 === undefined) return false; // #/properties/query
 
-    if (!((typeof x0 === "string"))) return false;
+    if (!(typeof x0 === "string")) return false;
     if (x0.length < 2 || (x0.length < 4 && rt.ucs2length(x0) < 2)) return false;
     const x1 = v.section;
     if (x1 !== undefined) { // #/properties/section
-      if (!((x1 === "guides") || (x1 === "api") || (x1 === "changelog"))) return false;
+      if (!(x1 === "guides" || x1 === "api" || x1 === "changelog")) return false;
     }
     const x2 = v.limit;
     if (x2 !== undefined) { // #/properties/limit
-      if (!((Number.isInteger(x2)))) return false;
+      if (!(Number.isInteger(x2))) return false;
       if (x2 < 1) return false;
       if (x2 > 20) return false;
     }
     for (const k0 in v) {
-      if (!(((k0 === "query") || (k0 === "section") || (k0 === "limit")))) {
+      if (!(k0 === "query" || k0 === "section" || k0 === "limit")) {
         return false;
       }
     }
@@ -324,12 +324,12 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!((typeof v === "object" && v !== null && !Array.isArray(v)))) rt.typeErr(s, "", v, "object", "an object", "{\"query\":\"login timeout\"}");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", "{\"query\":\"login timeout\"}");
     else {
       if (!(v.query !== undefined)) rt.missing(s, "", "query", "\"login timeout\"");
       const x0 = v.query;
       if (x0 !== undefined) { // #/properties/query
-        if (!((typeof x0 === "string"))) rt.typeErr(s, "query", x0, "string", "a string", "\"login timeout\"");
+        if (!(typeof x0 === "string")) rt.typeErr(s, "query", x0, "string", "a string", "\"login timeout\"");
         else {
           if (x0.length < 2 || (x0.length < 4 && rt.ucs2length(x0) < 2)) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "minLength", 2, "\"login timeout\"");
         }
@@ -338,19 +338,19 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
       if (x1 !== undefined) {
         const from0 = s.length; // #/properties/section
 
-        if (!((x1 === "guides") || (x1 === "api") || (x1 === "changelog"))) rt.enumErr(s, "section", x1, allowed0, "enum", "\"guides\"");
+        if (!(x1 === "guides" || x1 === "api" || x1 === "changelog")) rt.enumErr(s, "section", x1, allowed0, "enum", "\"guides\"");
         if (x1 === null) rt.nullOptional(s, from0, "section", "one of \"guides\", \"api\", \"changelog\"");
       }
       const x2 = v.limit;
       if (x2 !== undefined) { // #/properties/limit
-        if (!((Number.isInteger(x2)))) rt.optTypeErr(s, "limit", x2, "integer", "an integer", "5");
+        if (!(Number.isInteger(x2))) rt.optTypeErr(s, "limit", x2, "integer", "an integer", "5");
         else {
           if (x2 < 1) rt.limitErr(s, "limit", x2, "minimum", 1, "5");
           if (x2 > 20) rt.limitErr(s, "limit", x2, "maximum", 20, "5");
         }
       }
       for (const k0 in v) {
-        if (!(((k0 === "query") || (k0 === "section") || (k0 === "limit")))) {
+        if (!(k0 === "query" || k0 === "section" || k0 === "limit")) {
           rt.unknownKey(s, "", k0, known0, "search_docs");
         }
       }
@@ -395,7 +395,7 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
     function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !(((v === "guides") || (v === "api") || (v === "changelog"))) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings0);
+      if (m >= 2 && !((v === "guides" || v === "api" || v === "changelog")) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings0);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
