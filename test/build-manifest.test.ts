@@ -210,6 +210,40 @@ describe("every change builds, and writes what a build without cache writes", ()
     expect(changed.upToDate).toBe(false);
     expect(changed.cache.compiled).toBe(changed.tools.length);
     expect(snapshot(join(dir, "generated"))).toEqual(uncached(dir, {}, tfBin));
+    expect(build(dir, env, [], tfBin).upToDate).toBe(true);
+
+    // The bundled CLI the command runs (scripts/bundle-cli.mjs): each of its two files is part of toolform's code.
+    for (const file of ["main.cjs", "fast.cjs"]) {
+      const bundled = join(tf, "dist", "src", "bundle", file);
+      writeFileSync(bundled, readFileSync(bundled, "utf8") + "\n// changed\n");
+      const again = build(dir, env, [], tfBin);
+      expect(again.upToDate, file).toBe(false);
+      expect(again.cache.compiled, file).toBe(again.tools.length);
+      expect(snapshot(join(dir, "generated"))).toEqual(uncached(dir, {}, tfBin));
+      expect(build(dir, env, [], tfBin).upToDate).toBe(true);
+    }
+  });
+
+  it("V8's code cache of the bundled CLI: made per command, named by the bundle, a damaged one compiled past and replaced", () => {
+    const dir = project("basic");
+    const cacheDir = join(dir, ".cache");
+    const env = { TOOLFORM_CACHE_DIR: cacheDir };
+    build(dir, env);
+    const codeCaches = () => readdirSync(cacheDir).filter((f) => f.startsWith("v8-")).sort();
+    // The first build found no cache folder when it started; it leaves the build command's cache.
+    expect(codeCaches()).toEqual([expect.stringMatching(/^v8-build-[0-9a-f]{16}\.bin$/)]);
+    expect(toolform(dir, ["check"], { env }).code).toBe(0);
+    expect(codeCaches().map((f) => f.split("-")[1])).toEqual(["build", "check"]);
+    // Garbage where the cache was: V8 refuses it, the command runs as without one, and a good cache replaces it.
+    const file = join(cacheDir, codeCaches()[0]!);
+    const good = readFileSync(file);
+    writeFileSync(file, Buffer.alloc(good.length, 7));
+    edit(join(dir, "tools", "legal_draft_v3.json"), "Draft a contract", "Draft a legal contract");
+    expect(build(dir, env)).toMatchObject({ ok: true, upToDate: false });
+    expect(snapshot(join(dir, "generated"))).toEqual(uncached(dir));
+    expect(readFileSync(file).equals(Buffer.alloc(good.length, 7))).toBe(false);
+    // The check through the cache it left.
+    expect(toolform(dir, ["check"], { env }).code).toBe(0);
   });
 });
 

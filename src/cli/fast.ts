@@ -110,6 +110,22 @@ export interface Handoff {
 }
 export let handoff: Handoff | undefined;
 
+/**
+ * Where bin/toolform.js keeps V8's code cache of the bundled CLI: the build cache folder of
+ * the project the command names (--config, or the config found in cwd), else of cwd. A wrong
+ * guess costs only the cache (it is named by the bundle it was made from).
+ */
+export function codeCacheDir(argv: readonly string[], cwd: string): string {
+  let config: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--config" || a === "-c") config = argv[i + 1];
+    else if (a.startsWith("--config=")) config = a.slice("--config=".length);
+  }
+  const file = config ? resolve(cwd, config) : findConfig(cwd);
+  return defaultCacheDir(file ? dirname(file) : cwd);
+}
+
 /** The exit code when the build was found up to date (and reported), else undefined. */
 export async function fastBuild(argv: readonly string[], cwd: string): Promise<number | undefined> {
   const t0 = performance.now();

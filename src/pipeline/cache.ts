@@ -92,7 +92,7 @@ export function toolformIdentity(stamps: FileStamps = new FileStamps(undefined))
     for (const e of entries) {
       const p = join(dir, e.name);
       if (e.isDirectory()) walk(p, `${label}/${e.name}`);
-      else if (/\.(m?[jt]s|json|txt)$/.test(e.name) && !e.name.endsWith(".d.ts")) {
+      else if (/\.([cm]?[jt]s|json|txt)$/.test(e.name) && !e.name.endsWith(".d.ts")) {
         // Contents, not mtimes: recompiling toolform to identical files keeps the cache.
         h.update(`${label}/${e.name}\0${stamps.hash(p)}\n`);
         files.push(p);
