@@ -59,7 +59,13 @@ export function unchangedSince(was: StatKey, takenAt: number, now: StatKey, marg
 
 // node:crypto loads on the first hash (the no-change check mostly hashes nothing).
 let crypto: typeof import("node:crypto") | undefined;
-export const sha256 = (b: Uint8Array): string => (crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto")).createHash("sha256").update(b).digest("hex");
+/** sha256 (hex) of bytes, or of pieces of bytes in order (as if joined). */
+export function sha256(b: Uint8Array | readonly Uint8Array[]): string {
+  const h = (crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto")).createHash("sha256");
+  if (Array.isArray(b)) for (const piece of b) h.update(piece);
+  else h.update(b as Uint8Array);
+  return h.digest("hex");
+}
 
 /** A fresh stamp of a file, and the bytes it was taken of (stat first: an edit after it makes the stamp stale, never wrong). */
 export function takeStamp(path: string): { stamp: Stamp; bytes: Buffer } {

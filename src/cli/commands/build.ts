@@ -13,7 +13,7 @@ import { makeStyle, Progress, useColor, type Io } from "../output.js";
 import { generateProject, loadProject, openCache, overridesFrom, type Project } from "../project.js";
 import { outcomeFactsText, reportBuild, upToDateOutcome, type BuildOutcome } from "../report.js";
 import { configFailure } from "./shared.js";
-import { handoff } from "../fast.js";
+import { clockMs, handoff } from "../fast.js";
 
 export const BUILD_FLAGS = { ...PROJECT, watch: { type: "boolean", short: "w" }, poll: { type: "boolean" } } as const;
 
@@ -31,7 +31,7 @@ export interface RecordInputs {
  * and a successful build leaves the manifest for the next one.
  */
 export async function buildOnce(project: Project, cache: BuildCache, progress?: Progress, opts: { record?: RecordInputs } = {}): Promise<BuildOutcome> {
-  const t0 = performance.now();
+  const t0 = clockMs();
   const outDir = project.config.outDir;
   const cacheMod = await import("../../pipeline/cache.js");
   const man = await import("../../pipeline/manifest.js");
@@ -48,7 +48,7 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
     const now = m && m.configFile === project.configFile ? man.upToDate(m, { configKey }) : undefined;
     if (m && now?.ok) {
       if (now.refreshed) cache.guard(() => man.writeManifest(mpath, m));
-      return upToDateOutcome(m, performance.now() - t0);
+      return upToDateOutcome(m, clockMs() - t0);
     }
   }
   // The folders the source globs walk, listed before any source is read (a file added
@@ -69,7 +69,7 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   const warnings = result.diagnostics.filter((d) => d.severity !== "error");
   const base = { tools, inputs: result.inputs, stats: cache.stats, errors, warnings };
-  if (errors.length) return { ok: false, exitCode: 1, ms: performance.now() - t0, ...base };
+  if (errors.length) return { ok: false, exitCode: 1, ms: clockMs() - t0, ...base };
   progress?.update("writing");
   // Outputs are compared by content hash: a file whose stat has not moved since it was hashed is not read.
   const hashes = cacheMod.hashOutputs(result.files);
@@ -144,7 +144,7 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
       cache.guard(() => man.writeManifest(mpath, m));
     } else rmSync(mpath, { force: true });
   }
-  return { ok: true, exitCode: 0, write, ms: performance.now() - t0, ...base };
+  return { ok: true, exitCode: 0, write, ms: clockMs() - t0, ...base };
 }
 
 /** The folders the JSON source globs of the project walk, with their listings; undefined when a source is not a glob of files (a live MCP server). */

@@ -8,6 +8,7 @@ import { diagnosticsBlock, duration, makeStyle, plural, Progress, useColor, type
 import { generateProject, loadProject, openCache, overridesFrom, rel, type Project } from "../project.js";
 import { relocate } from "../report.js";
 import { configFailure } from "./shared.js";
+import { clockMs } from "../fast.js";
 
 export async function checkCommand(argv: string[], io: Io): Promise<number> {
   const p = parse("check", argv, { ...PROJECT, "diff-lines": { type: "string" }, live: { type: "boolean" }, timeout: { type: "string" } }, { min: 0, max: 0 });
@@ -31,7 +32,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
     return configFailure(e, io, s, json, "check");
   }
   if (p.values.live) return liveCommand(project, io, json, typeof p.values.timeout === "string" ? Number(p.values.timeout) : undefined);
-  const t0 = performance.now();
+  const t0 = clockMs();
   const progress = new Progress(io.stderr, !json && !quiet && io.stderr.isTTY === true && !io.env.CI);
   const cache = await openCache(project, !!p.values["no-cache"], (st) => progress.update(`checking: ${st.tools} tools read, ${st.compiled} compiled`));
   let result;
@@ -56,7 +57,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
     return 2;
   }
   const drift = compareOutputs(project.config.outDir, result.files, { label: out, maxDiffLines });
-  const ms = performance.now() - t0;
+  const ms = clockMs() - t0;
   if (json) {
     io.stdout.write(JSON.stringify(checkJson(drift, out, result.files.length, result.tools.length, ms), null, 2) + "\n");
     return drift.clean ? 0 : 1;
