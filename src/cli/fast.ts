@@ -46,7 +46,16 @@ function isTerminal(fd: number): boolean {
 
 /** The process's streams, folder and environment. */
 export function processIo(): Io {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd(), env: process.env };
+  // stdin only when a command reads it (making the stream costs ~5 ms).
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    get stdin(): NodeJS.ReadableStream {
+      return process.stdin;
+    },
+    cwd: process.cwd(),
+    env: process.env,
+  };
 }
 
 /**
