@@ -253,12 +253,7 @@ class ToolPack {
   get(key: string): CompiledTool | undefined {
     const e = this.load().get(key);
     if (!e) return undefined;
-    const t = { ...(e.meta.tool as Omit<CompiledTool, "def">), bytes: { ts: e.ts, dts: e.dts, ...(e.js ? { js: e.js } : {}) } } as unknown as CompiledTool;
-    // The texts decode only if something reads them (the build writes the bytes).
-    lazyText(t, "ts", e.ts);
-    lazyText(t, "dts", e.dts);
-    if (e.js) lazyText(t, "js", e.js);
-    return t;
+    return new PackedTool(e) as unknown as CompiledTool;
   }
   set(key: string, t: CompiledTool): void {
     const { def: _def, ts, dts, js, bytes: _b, ...rest } = t;
@@ -295,18 +290,31 @@ class ToolPack {
   }
 }
 
-/** Defines `key` as the UTF-8 text of `bytes`, decoded on first read (and then a plain property). */
-function lazyText(o: object, key: string, bytes: Buffer): void {
-  const plain = (value: unknown) => Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
-  Object.defineProperty(o, key, {
-    enumerable: true,
-    configurable: true,
-    get: () => {
-      const v = bytes.toString("utf8");
-      plain(v);
-      return v;
+/**
+ * A tool read from the pack: its meta's fields, and its texts as bytes, decoded only if
+ * something reads `ts`, `dts` or `js` (the build writes the bytes). The accessors are the
+ * prototype's (one shape for every tool, no closures); a text read or set becomes an own field.
+ */
+class PackedTool {
+  bytes: { ts: Buffer; dts: Buffer; js?: Buffer };
+  constructor(e: StoredTool) {
+    Object.assign(this, e.meta.tool);
+    this.bytes = e.js ? { ts: e.ts, dts: e.dts, js: e.js } : { ts: e.ts, dts: e.dts };
+  }
+}
+for (const key of ["ts", "dts", "js"] as const) {
+  const own = (o: PackedTool, value: unknown) => Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(PackedTool.prototype, key, {
+    get(this: PackedTool) {
+      const b = this.bytes[key];
+      if (!b) return undefined;
+      const text = b.toString("utf8");
+      own(this, text);
+      return text;
     },
-    set: plain,
+    set(this: PackedTool, value: unknown) {
+      own(this, value);
+    },
   });
 }
 
