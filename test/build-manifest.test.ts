@@ -83,6 +83,15 @@ describe("every change builds, and writes what a build without cache writes", ()
     expect(snapshot(gen)).toEqual(uncached(dir));
     expect(build(dir, env).upToDate).toBe(true);
 
+    // Two sources at once: the no-change check goes on past the first change (the build takes the stamps it found), and sees the second.
+    edit(join(dir, "tools", "legal_draft_v3.json"), "Draft a legal contract", "Draft a legal contract for two");
+    const calendarFile = join(dir, "tools", "calendar.json");
+    writeFileSync(calendarFile, readFileSync(calendarFile, "utf8").replace(/"description": "/, `"description": "Second edit. `));
+    expect(build(dir, env).upToDate).toBe(false);
+    expect(readFileSync(join(gen, "index.ts"), "utf8")).toContain("Second edit.");
+    expect(snapshot(gen)).toEqual(uncached(dir));
+    expect(build(dir, env).upToDate).toBe(true);
+
     // The config (plain data: its bytes decide).
     edit(join(dir, "toolform.config.mjs"), `outDir: "generated",`, `outDir: "generated",\n  unknownArgs: "schema",`);
     expect(build(dir, env).upToDate).toBe(false);

@@ -136,6 +136,8 @@ export interface Handoff {
   configFile: string;
   stale: boolean;
   toolform?: { fingerprint: string; files: [string, Stamp][]; dirs: [string, string][] };
+  /** The files found as stamped (sources, toolform's code, the config): the build takes their stamps without a second stat. */
+  verified?: Map<string, Stamp>;
   /** With the listings they were found with (the next manifest records these: a file added since shows then), and the resolved config they were matched under: another config (an edited glob or root) must walk and glob again. */
   globs?: { configKey: string; matches: [string, string[]][]; dirs: [string, string][] };
 }
@@ -178,12 +180,14 @@ export async function fastBuild(argv: readonly string[], cwd: string): Promise<n
   const path = manifestPath(defaultCacheDir(dirname(file)), file);
   const m = readManifest(path);
   if (!m || m.configFile !== file) return undefined;
-  const now = upToDate(m, { args: argsKey(io.cwd, values) });
+  const verified = new Map<string, Stamp>();
+  const now = upToDate(m, { args: argsKey(io.cwd, values) }, verified);
   if (!now.ok) {
     handoff = {
       manifest: path,
       configFile: file,
       stale: !now.configOnly,
+      verified,
       ...(now.codeSame ? { toolform: { fingerprint: m.fingerprint, files: m.files.slice(0, m.code), dirs: m.dirs.slice(0, m.codeDirs) } } : {}),
       ...(now.dirsSame ? { globs: { configKey: m.configKey, matches: m.globs, dirs: m.dirs.slice(m.codeDirs) } } : {}),
     };

@@ -88,8 +88,12 @@ export async function generateProject(project: Project, cache: BuildCache): Prom
 export async function openCache(project: Project, noCache: boolean, onActivity?: BuildCache["onActivity"]): Promise<BuildCache> {
   const { BuildCache } = await import("../pipeline/cache.js");
   // toolform's code as the no-change check found it (fast.ts): its fingerprint is known, its code not walked again.
-  const known = handoff?.configFile === project.configFile ? handoff.toolform?.fingerprint : undefined;
-  return new BuildCache({ root: project.config.root, dir: noCache ? false : undefined, configFile: project.configFile, ...(onActivity ? { onActivity } : {}), ...(known ? { fingerprint: known } : {}) });
+  const same = handoff?.configFile === project.configFile ? handoff : undefined;
+  const known = same?.toolform?.fingerprint;
+  const cache = new BuildCache({ root: project.config.root, dir: noCache ? false : undefined, configFile: project.configFile, ...(onActivity ? { onActivity } : {}), ...(known ? { fingerprint: known } : {}) });
+  // The files the fast path found as stamped moments ago: not stat'ed again.
+  if (same?.verified) cache.stamps.adopt(same.verified);
+  return cache;
 }
 
 

@@ -169,20 +169,32 @@ export interface Verdict {
   codeSame?: boolean;
 }
 
-export function upToDate(m: Manifest, expect: { args: string } | { configKey: string }): Verdict {
+/**
+ * `verified`: when given, every file is checked (not only up to the first that changed), and
+ * those found as stamped are put there with their stamp: the build of this process reads
+ * them without a second stat (FileStamps.adopt).
+ */
+export function upToDate(m: Manifest, expect: { args: string } | { configKey: string }, verified?: Map<string, Stamp>): Verdict {
   const no = { ok: false, refreshed: false };
   let refreshed = false;
   const loaded = "configKey" in expect;
   if (loaded ? m.configKey !== expect.configKey : !m.configPlain || m.args !== expect.args) return { ...no, configOnly: !loaded };
   if (m.resolved !== resolutions()) return no;
   for (const [dir, text] of m.dirs) if (listing(dir) !== text) return no;
+  let changed: Verdict | undefined;
   for (let i = 0; i < m.files.length; i++) {
     const f = m.files[i]!;
     if (loaded && f[0] === m.configFile) continue;
     const now = recheck(f[0], f[1]);
-    if (!now) return { ...no, configOnly: f[0] === m.configFile, dirsSame: true, codeSame: i >= m.code };
+    if (!now) {
+      changed ??= { ...no, configOnly: f[0] === m.configFile, dirsSame: true, codeSame: i >= m.code };
+      if (!verified) return changed;
+      continue;
+    }
     if (now !== f[1]) (f[1] = now), (refreshed = true);
+    verified?.set(f[0], now);
   }
+  if (changed) return changed;
   let list: string[];
   try {
     list = readdirSync(m.outDir).sort();

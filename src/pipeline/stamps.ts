@@ -115,8 +115,23 @@ export class FileStamps {
     return (this.old ??= readJsonRecord<Stamp>(this.memo));
   }
 
+  /** Stamps checked by a stat in this process (the no-change check, src/cli/fast.ts): each taken once, without a second stat. */
+  private adopted: Map<string, Stamp> | undefined;
+
+  /** Takes stamps this process has just found true by a stat (manifest.ts upToDate): the next hash() of each file uses its stamp as that stat. */
+  adopt(stamps: Map<string, Stamp>): void {
+    this.adopted = stamps;
+  }
+
   /** sha256 (hex) of the file's bytes; throws as readFileSync does when it cannot be read. */
   hash(path: string): string {
+    const adopted = this.adopted?.get(path);
+    if (adopted) {
+      // Once: a later hash of the file stats it again.
+      this.adopted!.delete(path);
+      this.seen[path] = adopted;
+      return adopted[4];
+    }
     // Stat every time, also for a file seen before in this process (watch runs for hours).
     const st = statSync(path);
     const was = this.seen[path] ?? (Object.hasOwn(this.load(), path) ? this.old![path] : undefined);
