@@ -175,11 +175,18 @@ describe("every change builds, and writes what a build without cache writes", ()
     const files = readdirSync(cache).filter((f) => /^build-.*\.json$/.test(f));
     expect(files.length).toBe(1);
     const path = join(cache, files[0]!);
-    const m = JSON.parse(readFileSync(path, "utf8")) as { resolved: string };
+    // The manifest's first line is its JSON; the report texts follow (src/pipeline/manifest.ts readManifest).
+    const text = readFileSync(path, "utf8");
+    const nl = text.indexOf("\n");
+    const m = JSON.parse(text.slice(0, nl)) as { resolved: string };
     expect(m.resolved).toBe(resolutions());
     expect(m.resolved).toContain("@toolform/runtime\0/");
     // As if node_modules/@toolform/runtime pointed at another copy: the stamps of the old one's files still match.
-    writeFileSync(path, JSON.stringify({ ...m, resolved: m.resolved.replace("@toolform/runtime\0/", "@toolform/runtime\0/elsewhere/") }));
+    writeFileSync(path, JSON.stringify({ ...m, resolved: m.resolved.replace("@toolform/runtime\0/", "@toolform/runtime\0/elsewhere/") }) + text.slice(nl));
+    expect(build(dir, env).upToDate).toBe(false);
+    expect(build(dir, env).upToDate).toBe(true);
+    // A manifest cut short (its texts shorter than the lengths it gives) is no manifest.
+    writeFileSync(path, readFileSync(path, "utf8").slice(0, -1));
     expect(build(dir, env).upToDate).toBe(false);
     expect(build(dir, env).upToDate).toBe(true);
   });

@@ -33,7 +33,14 @@ export interface BuildOutcome {
 
 /** Diagnostics with file paths relative to cwd (they come relative to the config's folder). */
 export function relocate(ds: readonly Diagnostic[], root: string, cwd: string): Diagnostic[] {
-  return ds.map((d) => (d.file && !d.file.includes("://") && !d.file.startsWith("mcp:") && !d.file.startsWith("<") ? { ...d, file: rel(cwd, resolve(root, d.file)) } : d));
+  // Each file's path worked out once (a build of 1,000 tools reports thousands of diagnostics in ~1,000 files).
+  const moved = new Map<string, string>();
+  const place = (file: string) => {
+    let to = moved.get(file);
+    if (to === undefined) moved.set(file, (to = rel(cwd, resolve(root, file))));
+    return to;
+  };
+  return ds.map((d) => (d.file && !d.file.includes("://") && !d.file.startsWith("mcp:") && !d.file.startsWith("<") ? { ...d, file: place(d.file) } : d));
 }
 
 /** The --json object of a build (`toolform watch` prints it on one line with more fields). */
