@@ -158,3 +158,17 @@ describe("toolform watch killed during a burst of edits", () => {
   }, 600_000);
 });
 
+
+describe("writeAtomic in pieces", () => {
+  it("writes the pieces in order, past one writev's limit, empty pieces included, and leaves no temp file", async () => {
+    const { writeAtomic } = await import("../src/pipeline/write.js");
+    const dir = project();
+    const pieces = Array.from({ length: 2500 }, (_, i) => Buffer.from(i % 7 === 0 ? "" : `piece ${i};`));
+    writeAtomic(join(dir, "out.js"), pieces);
+    expect(readFileSync(join(dir, "out.js"), "utf8")).toBe(Buffer.concat(pieces).toString("utf8"));
+    expect(readdirSync(dir)).toEqual(["out.js"]);
+    // A folder that is not there: the error is thrown, nothing is left behind.
+    expect(() => writeAtomic(join(dir, "missing", "out.js"), pieces)).toThrow();
+    expect(readdirSync(dir)).toEqual(["out.js"]);
+  });
+});

@@ -56,9 +56,9 @@ export function readJsonRecord<T>(path: string | undefined): Record<string, T> {
 /** Writes through a temp file and a rename. `contents` in pieces: written in order with vectored writes (no joined copy). */
 export function writeAtomic(path: string, contents: string | Uint8Array | readonly Uint8Array[]): void {
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
-  if (Array.isArray(contents)) writePieces(tmp, contents);
-  else writeFileSync(tmp, contents as string | Uint8Array);
   try {
+    if (Array.isArray(contents)) writePieces(tmp, contents);
+    else writeFileSync(tmp, contents as string | Uint8Array);
     renameSync(tmp, path);
   } catch (e) {
     rmSync(tmp, { force: true });
