@@ -158,7 +158,8 @@ export function resolutions(): string {
     for (let dir = dirname(SELF); ; dir = dirname(dir)) {
       const at = join(dir, "node_modules", name);
       if (statSync(at, { throwIfNoEntry: false })?.isDirectory()) {
-        found = `${at}\0${realpathSync(at)}`;
+        // The system's realpath (one call), not node's JavaScript walk of each path component.
+        found = `${at}\0${realpathSync.native(at)}`;
         break;
       }
       if (dirname(dir) === dir) break;

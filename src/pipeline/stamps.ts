@@ -81,11 +81,13 @@ export function takeStamp(path: string): { stamp: Stamp; bytes: Buffer } {
  * to keep (a fresh one when the file was hashed again), or undefined when the file is gone or
  * differs. `reread` false: a stamp that cannot be trusted is an answer of undefined (no read).
  */
+const QUIET = { throwIfNoEntry: false } as const;
+
 export function recheck(path: string, was: Stamp, reread = true): Stamp | undefined {
   const takenAt = Date.now();
   let st;
   try {
-    st = statSync(path, { throwIfNoEntry: false });
+    st = statSync(path, QUIET);
   } catch {
     return undefined;
   }
