@@ -34,19 +34,20 @@ function rewrite(file, text) {
   const visit = (node) => {
     if (ts.isPropertyAccessExpression(node) && ts.isMetaProperty(node.expression) && node.expression.keywordToken === ts.SyntaxKind.ImportKeyword) {
       if (node.name.text !== "url") throw new Error(`${file}: import.meta.${node.name.text} has no meaning in the bundle`);
+      if (relative(join(root, "dist", "src"), file).startsWith("..")) throw new Error(`${file}: import.meta.url outside dist/src, its place is not known to the installed bundle`);
       edits.push([node.getStart(sf), node.end, `__toolformUrl(${JSON.stringify(rel)})`]);
       return;
     }
     if (ts.isMetaProperty(node) && node.keywordToken === ts.SyntaxKind.ImportKeyword) throw new Error(`${file}: bare import.meta has no meaning in the bundle`);
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const arg = node.arguments[0];
-      // A relative module is bundled (esbuild resolves the literal); anything else is imported at run time.
+      // A relative module is bundled (esbuild resolves the literal); anything else (a package, a file URL) is
+      // imported at run time from bin/toolform.js, so a relative import must be written as a literal.
       if (!(arg && ts.isStringLiteral(arg) && arg.text.startsWith("."))) edits.push([node.expression.getStart(sf), node.expression.end, "__toolformImport"]);
     }
     ts.forEachChild(node, visit);
   };
   visit(sf);
-  if (edits.length && relative(join(root, "dist", "src"), file).startsWith("..")) throw new Error(`${file}: outside dist/src, its place is not known to the installed bundle`);
   for (const [from, to, text2] of edits.sort((a, b) => b[0] - a[0])) text = text.slice(0, from) + text2 + text.slice(to);
   return text;
 }
