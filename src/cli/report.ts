@@ -79,6 +79,7 @@ function outcomeFacts(o: BuildOutcome, project: ProjectView, cwd: string): Recor
 
 
 const MAX_WARNINGS = 5;
+const MAX_ERRORS = 50;
 
 function names(list: string[], max = 6): string {
   return list.length <= max ? list.join(", ") : `${list.slice(0, max).join(", ")}, … (${list.length - max} more)`;
@@ -88,16 +89,18 @@ function names(list: string[], max = 6): string {
 export function printOutcome(o: BuildOutcome, project: ProjectView, io: Io, s: Style, quiet: boolean): void {
   const cwd = io.cwd;
   const out = rel(cwd, project.config.outDir);
-  const errs = relocate(o.errors, project.config.root, cwd);
+  // Only the diagnostics shown are placed relative to cwd (a build of 1,000 tools has thousands; the rest are counted).
+  const shown = (ds: Diagnostic[], max: number) => [...relocate(ds.slice(0, max), project.config.root, cwd), ...ds.slice(max)];
+  const errs = shown(o.errors, MAX_ERRORS);
   if (!o.ok) {
-    io.stderr.write(diagnosticsBlock(errs, s, 50, "fix these first").join("\n") + "\n");
+    io.stderr.write(diagnosticsBlock(errs, s, MAX_ERRORS, "fix these first").join("\n") + "\n");
     io.stderr.write(
       `${s.red("✗")} build failed: ${plural(errs.length, "error")}${o.warnings.length ? `, ${plural(o.warnings.length, "warning")}` : ""}. Nothing was written; ${out}/ still holds the last good output.\n`,
     );
     return;
   }
   if (quiet) return;
-  const warns = relocate(o.warnings, project.config.root, cwd);
+  const warns = shown(o.warnings, MAX_WARNINGS);
   if (warns.length) io.stderr.write(diagnosticsBlock(warns, s, MAX_WARNINGS, "`toolform lint` lists them all; --no-lint hides lint advice").join("\n") + "\n");
   const w = o.write!;
   const n = o.tools.length;
