@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.65952e529e.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.65952e529e.js";
+import * as rt from "./_runtime.2a34ae4bc1.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.2a34ae4bc1.js";
 
 // tool "book_room"
 // from examples/tools/book_room.json

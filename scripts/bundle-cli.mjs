@@ -8,7 +8,10 @@
 //
 // Built from the compiled JavaScript in dist/src, so the bundle is that code. Packages
 // stay outside (required, or imported, when the code reaches them, as before), except
-// @toolform/runtime, toolform's own. Two rewrites keep each module's behaviour:
+// @toolform/runtime, toolform's own (its ES modules cannot be required from CommonJS in
+// node 20; package.json pins it to toolform's exact version, so the copy bundled here and
+// the installed sources the generated runtime is joined from are the same release).
+// Two rewrites keep each module's behaviour:
 //   - `import.meta.url` becomes the URL of the module's file in dist/src (paths next to a
 //     module, the compile workers' entry, createRequire all resolve as unbundled);
 //   - `import(x)` becomes `__toolformImport(x)`, a function bin/toolform.js passes in: the

@@ -304,6 +304,18 @@ process.stdout.write(JSON.stringify(out));
     expect((await emitAjvFallback(true, { draft: "draft-07", formats: false })).code).toMatch(/^const ajv_[0-9a-f]{8}_validate = /m);
   });
 
+  it("refuses a $id holding \"*/\" (ajv writes it into a block comment of its code, which it would end), at any depth and in remotes", async () => {
+    const evil = "https://e.example/x*/;globalThis.TOOLFORM_PWN=1;/*";
+    const opts = { draft: "2020-12", formats: false } as const;
+    await expect(emitAjvFallback({ $id: evil, type: "object" }, opts)).rejects.toThrow(/^ajv fallback: the \$id at "\/\$id" in the schema contains "\*\/"/);
+    await expect(emitAjvFallback({ type: "object", properties: { a: { $id: evil, type: "string" } } }, opts)).rejects.toThrow(/the \$id at "\/properties\/a\/\$id" in the schema/);
+    await expect(emitAjvFallback({ $ref: "https://r.example/s" }, { ...opts, remotes: { "https://r.example/s": { $defs: { d: { $id: evil } } } } })).rejects.toThrow(/the \$id at "\/\$defs\/d\/\$id" in the remote document "https:\/\/r.example\/s"/);
+    // Without the refusal, ajv's code would hold the $id's tail as a statement; an ordinary $id still builds.
+    const ok = await emitAjvFallback({ $id: "https://e.example/tool.json", type: "object", properties: { a: { $id: "https://e.example/a", type: "string" } } }, opts);
+    expect(ok.code).not.toMatch(/TOOLFORM_PWN/);
+    expect((globalThis as { TOOLFORM_PWN?: unknown }).TOOLFORM_PWN).toBeUndefined();
+  });
+
   it("reports snippet size and emit time for a typical schema", async () => {
     const typical = {
       type: "object",

@@ -40,6 +40,13 @@ const projects: { label: string; tools: ToolDefinition[]; engine?: "ajv" }[] = [
   { label: "examples", tools: exampleTools() },
   // ajv's standalone code inside a section, with toolform's typed glue around it.
   { label: "examples under engine ajv", tools: exampleTools(), engine: "ajv" },
+  // The CommonJS wrapper's own names (exports, module, require, __filename, __dirname), as tool names from an MCP server may be.
+  {
+    label: "tools named like CommonJS's own names",
+    tools: ["exports", "module", "require", "__filename", "__dirname", "Module"].map(
+      (name, i) => ({ name, description: `Tool ${name}.`, inputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] }, origin: { file: `names/${i}.json`, pointer: "" } }) as ToolDefinition,
+    ),
+  },
 ];
 
 /** esbuild's print of a program: comments and layout gone, so two texts of the same program print the same. */

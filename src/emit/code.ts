@@ -359,10 +359,12 @@ function words(raw: string): string[] {
 /**
  * Names the generated modules declare themselves: the runtime namespace `rt` (tool
  * modules, index), the index's exports, `tool`, whose type name would be the index's
- * `ToolArgs`. A tool named "toolset" or "rt" must not redeclare them. (The ajv engine's
- * names carry an `ajv_<hash>_` prefix, which camelIdent never writes.)
+ * `ToolArgs`. A tool named "toolset" or "rt" must not redeclare them. Nor the names the
+ * CommonJS wrapper gives every module (`exports`, `module`, `require`): CommonJS is
+ * written by the emitter, `const x = …; exports.x = x;`. (`__filename`/`__dirname` have no
+ * camelCase form.) (The ajv engine's names carry an `ajv_<hash>_` prefix, which camelIdent never writes.)
  */
-const MODULE_NAMES = new Set(["rt", "toolset", "toolNames", "toolsBySchemaHash", "validateCall", "tool"]);
+const MODULE_NAMES = new Set(["rt", "toolset", "toolNames", "toolsBySchemaHash", "validateCall", "tool", "exports", "module", "require"]);
 
 /** camelCase identifier for a tool name: "legal_draft_v3" → "legalDraftV3". Never empty, never reserved. */
 export function camelIdent(raw: string): string {

@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.65952e529e.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.65952e529e.js";
+import * as rt from "./_runtime.2a34ae4bc1.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.2a34ae4bc1.js";
 
 // tool "book_room"
 // from tools.json#/tools/0

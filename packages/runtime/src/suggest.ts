@@ -376,7 +376,8 @@ function sgTake(rank: number, item: number): void {
 /**
  * Ranks every known name against `name` (folded: `f`, not empty) into the hit buffers; returns how
  * many are within reach. `context`, or `context(ctxArg)` (called only when words are compared):
- * the words to drop from `name` first.
+ * the words to drop from `name` first. `context` runs mid-scan and must not call the matcher: the
+ * hit buffers are shared (its one caller, the enum's field name from the path, does not).
  */
 function sgScanFolded(name: string, f: string, list: SgList, context: string | ((arg: string) => string | undefined) | undefined, ctxArg: string): number {
   sgHits = 0;

@@ -42,6 +42,7 @@ import { build, type Plugin } from "esbuild";
 import type * as AjvCoreModule from "ajv/dist/core.js";
 import type { Options as AjvOptions, Logger } from "ajv/dist/core.js";
 import type { AnySchema } from "ajv/dist/types/index.js";
+import { childPointer } from "../../schema/dialect.js";
 import { literalViolations, parserViolations } from "./check.js";
 
 export { ajvErrorToParts, mapperCode } from "./errors.js";
@@ -186,12 +187,35 @@ function prefixOf(schema: unknown, opts: AjvFallbackOptions): string {
 }
 
 /**
+ * ajv writes each compiled schema's `$id` into a block comment of its code
+ * (`/*# sourceURL=<id> *\/`, whenever `code.source` is on, as standalone needs), quoted
+ * with JSON's rules, which leave `*\/` as it is: an `$id` holding `*\/` would end the
+ * comment and put the rest of the `$id` in the validator as code. Refused before ajv
+ * sees it, wherever a `$id` string is (data positions too: fail closed).
+ */
+function refuseCommentBreakingIds(doc: unknown, what: string): void {
+  const stack: [unknown, string][] = [[doc, ""]];
+  while (stack.length) {
+    const [v, at] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    for (const [k, x] of Object.entries(v)) {
+      if (k === "$id" && typeof x === "string" && x.includes("*/")) {
+        throw new Error(`ajv fallback: the $id at ${JSON.stringify(childPointer(at, k))} in ${what} contains "*/", which would end a comment in ajv's generated code and run the rest of the $id as code; remove "*/" from the $id (a URI has no need of it)`);
+      }
+      stack.push([x, childPointer(at, k)]);
+    }
+  }
+}
+
+/**
  * Compiles `schema` with ajv standalone code and inlines ajv's runtime: see the top of
  * this file. Throws an Error (message starting "ajv fallback:") when ajv cannot compile
  * the schema (e.g. an unresolvable $ref: pass the document in `remotes`) or when the
  * bundle ever contains a module load or run-time code generation.
  */
 export async function emitAjvFallback(schema: unknown, opts: AjvFallbackOptions): Promise<AjvFallbackResult> {
+  refuseCommentBreakingIds(schema, "the schema");
+  for (const [uri, doc] of Object.entries(opts.remotes ?? {})) refuseCommentBreakingIds(doc, `the remote document ${JSON.stringify(uri)}`);
   const prefix = prefixOf(schema, opts);
   const functionName = `${prefix}validate`;
   const moduleName = `${prefix}module`;

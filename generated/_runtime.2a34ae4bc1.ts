@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:65952e529e4d6bff81be8e12cfd1753ecd5591c657954418be2396b75df52ec8
+// input hash: sha256:2a34ae4bc15695559fc6c9f96b8c73e9a2960c97dc0a9df884ff2927339a0b73
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -534,7 +534,8 @@ function sgTake(rank: number, item: number): void {
 /**
  * Ranks every known name against `name` (folded: `f`, not empty) into the hit buffers; returns how
  * many are within reach. `context`, or `context(ctxArg)` (called only when words are compared):
- * the words to drop from `name` first.
+ * the words to drop from `name` first. `context` runs mid-scan and must not call the matcher: the
+ * hit buffers are shared (its one caller, the enum's field name from the path, does not).
  */
 function sgScanFolded(name: string, f: string, list: SgList, context: string | ((arg: string) => string | undefined) | undefined, ctxArg: string): number {
   sgHits = 0;
