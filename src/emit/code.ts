@@ -86,9 +86,12 @@ export function textIn(c: Code | string, lang: Lang): string {
   return MARK.test(text) ? text.replace(DROP[lang], "") : text;
 }
 
+/** A character as its `\uXXXX` escape (the marks and U+2028/2029 are all four hex digits). */
+const uEscape = (ch: string): string => "\\u" + ch.charCodeAt(0).toString(16);
+
 /** `\uFDD0`-style escapes for the marks (and U+2028/2029, which end a line in older JavaScript). */
 function escapeMarks(text: string): string {
-  return text.replace(ESCAPED, (ch) => "\\u" + ch.charCodeAt(0).toString(16));
+  return text.replace(ESCAPED, uEscape);
 }
 const ESCAPED = /[\u2028\u2029\uFDD0-\uFDD5]/g;
 
@@ -99,7 +102,7 @@ const ESCAPED = /[\u2028\u2029\uFDD0-\uFDD5]/g;
  * template literal, a regex, a comment).
  */
 export function foreign(text: string): Code {
-  return new Code(MARK.test(text) ? text.replace(MARKS, (ch) => "\\u" + ch.charCodeAt(0).toString(16)) : text);
+  return new Code(MARK.test(text) ? text.replace(MARKS, uEscape) : text);
 }
 
 export type Splice = Code | number | boolean | null | undefined | readonly Code[];
