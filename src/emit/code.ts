@@ -248,7 +248,8 @@ export function identCode(name: string): Name {
 
 /**
  * A JS literal for any JSON value (and -0). Strings are JSON-quoted (JSON.stringify
- * escapes quotes, backslashes, control characters and lone surrogates); U+2028/2029
+ * escapes quotes, backslashes, control characters and lone surrogates; `quoted` picks
+ * the quote character); U+2028/2029
  * and the language marks (U+FDD0–U+FDD5) are escaped too; `__proto__` keys become computed keys so an object literal never
  * sets a prototype. Non-JSON values (functions, symbols, bigint, NaN) are refused.
  */
@@ -261,7 +262,7 @@ function literalText(v: unknown, depth: number): string {
   if (v === null) return "null";
   switch (typeof v) {
     case "string":
-      return escapeMarks(JSON.stringify(v));
+      return escapeMarks(quoted(v));
     case "number":
       return numberLiteral(v);
     case "boolean":
@@ -278,6 +279,24 @@ function literalText(v: unknown, depth: number): string {
     default:
       throw new TypeError(`lit(): ${typeof v} is not a JSON value`);
   }
+}
+
+/**
+ * A string literal: JSON's quoting, in single quotes when the string holds more `"` than `'`
+ * (as esbuild prints it: `'say "hi"'`, not `"say \"hi\""`; 1% less gzip). The escapes are
+ * JSON's either way; only `\"` becomes `"` and `'` becomes `\'`, read escape by escape.
+ */
+function quoted(s: string): string {
+  const json = JSON.stringify(s);
+  let dq = 0;
+  let sq = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34) dq++;
+    else if (c === 39) sq++;
+  }
+  if (dq <= sq) return json;
+  return "'" + json.slice(1, -1).replace(/\\[^]|'/g, (m) => (m === '\\"' ? '"' : m === "'" ? "\\'" : m)) + "'";
 }
 
 function numberLiteral(n: number): string {

@@ -49,6 +49,12 @@ export const PAYLOADS: readonly string[] = [
   "a;globalThis.__pwned=1;b",
   "import('data:text/javascript,globalThis.__pwned=1')",
   "$&$'$`$1globalThis.__pwned=1",
+  // More `"` than `'`: lit() writes these in single quotes (code.ts quoted).
+  `""'+(globalThis.__pwned=1)+'`,
+  `""\\'+(globalThis.__pwned=1)+\\'`,
+  `"\\"\\\\';globalThis.__pwned=1;//`,
+  `""\u2028'+(globalThis.__pwned=1)+'\u2029`,
+  `"""\uFDD0'\uFDD1+(globalThis.__pwned=1)+'\uFDD4`,
 ];
 
 /** Text that is not a payload but breaks naive quoting, naming or comparison. */

@@ -16,7 +16,7 @@ import { describe, expect, it } from "vitest";
 import { generate } from "../../src/pipeline/generate.js";
 import { hashOf } from "../../src/pipeline/hash.js";
 import { compileSchema } from "../../src/compile-schema.js";
-import { camelIdent, fileBase, pascalIdent, toolIdentifiers } from "../../src/emit/code.js";
+import { camelIdent, fileBase, lit, pascalIdent, toolIdentifiers } from "../../src/emit/code.js";
 import type { ToolDefinition } from "../../src/sources/types.js";
 import { CANARY, FRAGMENTS, hostileSchema, hostileString, hostileToolset, literalPattern, PAYLOADS, refTo } from "./hostile.js";
 import { assertCanary, emptyStats, injectionRound, standaloneRound, type RoundStats } from "./injection-check.js";
@@ -289,5 +289,36 @@ describe("tool names that cannot be identifiers or file names", () => {
       }),
       { seed: 11, numRuns: 12 },
     );
+  });
+});
+
+describe("lit(): the one quoting function", () => {
+  // A string holding more `"` than `'` is written in single quotes (code.ts quoted): the
+  // escapes stay JSON's, so quotes, backslashes, line terminators and the language marks
+  // are all escaped in either form.
+  const check = (s: string) => {
+    const t = lit(s).text;
+    expect(t[0]).toBe(t.at(-1));
+    expect(t[0]).toBe([...s].filter((c) => c === '"').length > [...s].filter((c) => c === "'").length ? "'" : '"');
+    expect(t).not.toMatch(/[\n\r\u2028\u2029\uFDD0-\uFDD5]/);
+    // Nothing but the closing quote ends it: unescaped quotes of its own kind appear only at the ends.
+    const inner = t.slice(1, -1).replace(/\\[^]/g, "");
+    expect(inner.includes(t[0]!)).toBe(false);
+    expect(new Function(`return ${t};`)()).toBe(s);
+    // The same inside an expression that a break-out would change.
+    expect(new Function(`return [${t}, 1];`)()).toEqual([s, 1]);
+  };
+
+  it("keeps every payload and fragment, alone and in quotes of either kind", () => {
+    for (const p of [...PAYLOADS, ...FRAGMENTS]) for (const s of [p, `"${p}"`, `'${p}'`, `""${p}`, `''${p}`]) check(s);
+    expect(lit('say "hi"').text).toBe(`'say "hi"'`);
+    expect(lit(`it's "x"`).text).toBe(`'it\\'s "x"'`);
+    expect(lit(`'it's' "x"`).text).toBe(`"'it's' \\"x\\""`);
+    expect(lit(`""\\'\u2028\uFDD0`).text).toBe(`'""\\\\\\'\\u2028\\ufdd0'`);
+  });
+
+  it("keeps any string (property, hostile strings and mixes of quotes and backslashes)", () => {
+    const quotes = fc.string({ unit: fc.constantFrom('"', "'", "\\", "\n", "\u2028", "\u2029", "\uFDD0", "\uFDD5", "a"), maxLength: 16 });
+    fc.assert(fc.property(fc.oneof(hostileString, quotes), check), { seed: 7, numRuns: 3000 });
   });
 });
