@@ -3,6 +3,8 @@
 // `validate` under a coerce mode, prototype safety, immutability, and
 // properties: a valid value comes back as itself; normalising is idempotent;
 // no input makes a normaliser throw.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../src/sources/types.js";
@@ -729,5 +731,38 @@ describe("properties", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("enum spellings: the validator's list, folded by the runtime", () => {
+  const SPELL = def("spell", {
+    type: "object",
+    properties: {
+      mixed: { enum: ["Red", 1, null, " Blue ", "RED"] },
+      colour: { type: "string", enum: ["Green", "teal"] },
+      both: { enum: ["Fast", "slow"], const: "Fast" },
+    },
+  });
+  let spell: LoadedToolset;
+  beforeAll(async () => {
+    spell = await loadToolset([SPELL], { coerce: "normalized" });
+  });
+  const S = (key: string, v: unknown) => tool(spell, "spell").normalize(frozen({ [key]: v }), "normalized");
+
+  it("repairs case and space to the list's own spelling, and leaves members and the ambiguous as they are", () => {
+    expect(S("colour", " green")).toEqual({ value: { colour: "Green" }, repairs: [{ path: "colour", from: " green", to: "Green", rule: "enum_spelling" }] });
+    expect(S("colour", "teal").repairs).toEqual([]);
+    expect(S("mixed", "blue").value).toEqual({ mixed: " Blue " });
+    expect(S("mixed", "Red").repairs).toEqual([]); // a member as written
+    expect(S("mixed", "red")).toEqual({ value: { mixed: "red" }, repairs: [] }); // "Red" or "RED"? never chosen
+    expect(S("both", "fast").value).toEqual({ both: "Fast" });
+    expect(S("both", "SLOW").value).toEqual({ both: "SLOW" }); // in the enum, not the const
+  });
+
+  it("writes each list once: the normaliser passes the validator's constant", () => {
+    const js = readFileSync(join(spell.dir, "index.js"), "utf8");
+    expect(js.split('["Green", "teal"]').length - 1).toBe(1);
+    expect(js).toMatch(/rt\.nzSpelling\(v, p, r, allowed\d+\)/);
+    expect(js).not.toContain("new Map(");
   });
 });

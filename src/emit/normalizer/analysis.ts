@@ -3,6 +3,7 @@
 // an instance, which enum spellings fold together, and which places have
 // anything to normalise at all (so no function is emitted for a no-op).
 import type { IR, IRNode, JsonType } from "../../schema/ir.js";
+import { nzSpellings } from "@toolform/runtime/rt/normalize";
 
 export const SCALAR_TYPES: ReadonlySet<JsonType> = new Set(["string", "number", "integer", "boolean", "null"]);
 
@@ -100,20 +101,16 @@ export function requiredByInstance(ir: IR): Map<IRNode, Set<string>> {
   return out;
 }
 
-/** folded spelling → canonical enum/const string, leaving out spellings that fold together (ambiguous). */
-export function foldedSpellings(n: IRNode): [string, string][] {
+/** The enum/const values a place's spellings are repaired to (the enum, or only its `const` member when both are given). */
+export function spellingValues(n: IRNode): unknown[] {
   let values: unknown[] | undefined = n.enum;
   if (n.const) values = values ? values.filter((v) => v === n.const!.value) : [n.const.value];
-  const strings = (values ?? []).filter((v): v is string => typeof v === "string");
-  const byFold = new Map<string, string | null>();
-  for (const s of strings) {
-    const f = s.trim().toLowerCase();
-    const had = byFold.get(f);
-    byFold.set(f, had === undefined || had === s ? s : null);
-  }
-  const out: [string, string][] = [];
-  for (const [f, s] of byFold) if (s !== null) out.push([f, s]);
-  return out;
+  return values ?? [];
+}
+
+/** Whether a place has enum/const spellings to repair (the runtime's own fold: nzSpellings). */
+export function hasSpellings(n: IRNode): boolean {
+  return (n.enum !== undefined || n.const !== undefined) && nzSpellings(spellingValues(n)).size > 0;
 }
 
 /** Whether the node itself may repair a value (before looking at sub-places). */
@@ -124,7 +121,7 @@ export function hasLocalWork(n: IRNode, required: Map<IRNode, Set<string>>): boo
     if (wantsScalarOnly(w)) return true; // unwrap a one-element list
     if (w.some((t) => t === "integer" || t === "number" || t === "boolean" || t === "object" || t === "array")) return true;
   }
-  if (foldedSpellings(n).length) return true;
+  if (hasSpellings(n)) return true;
   const req = required.get(n);
   for (const [k, p] of n.properties ?? []) if (!req?.has(k) && !allowsNull(p)) return true;
   return false;

@@ -193,10 +193,38 @@ export function nzItems(a: any, v: unknown[], from: number, f: NzFunction, p: st
   return a;
 }
 
-/** Normalized mode: an enum/const string in the schema's own spelling (nzEnum), recorded; else `v`. */
-export function nzSpelling(v: string, p: string, r: Repair[], folded: ReadonlyMap<string, string>): string {
+/**
+ * The strings of an enum/const list by their folded spelling (trimmed, lower-cased), leaving
+ * out spellings the list itself folds together ("A" and "a": never chosen between). The
+ * generator asks this too: a place whose map is empty has no spelling to repair.
+ */
+export function nzSpellings(values: readonly unknown[]): Map<string, string> {
+  const byFold = new Map<string, string | null>();
+  for (const s of values) {
+    if (typeof s !== "string") continue;
+    const f = s.trim().toLowerCase();
+    const had = byFold.get(f);
+    byFold.set(f, had === undefined || had === s ? s : null);
+  }
+  const out = new Map<string, string>();
+  for (const [f, s] of byFold) if (s !== null) out.set(f, s);
+  return out;
+}
+
+/** nzSpellings of each list, made when a repair first reads it (nothing at import). */
+const nzSpellingMaps = new WeakMap<readonly unknown[], ReadonlyMap<string, string>>();
+
+/**
+ * Normalized mode: a string that is not one of the enum/const `values` but differs from one
+ * only in case or surrounding space becomes it (nzSpellings, nzEnum), recorded; else `v`.
+ * `values` is the list the validator reports (its `allowed` constant), so the generated code
+ * writes it once.
+ */
+export function nzSpelling(v: string, p: string, r: Repair[], values: readonly unknown[]): string {
+  let folded = nzSpellingMaps.get(values);
+  if (folded === undefined) nzSpellingMaps.set(values, (folded = nzSpellings(values)));
   const c = nzEnum(v, folded);
-  if (c === undefined) return v;
+  if (c === undefined || c === v) return v;
   nzFix(r, p, v, c, "enum_spelling");
   return c;
 }
