@@ -4,7 +4,7 @@
 // for an optional property whose schema surely refuses null is removed.
 import type { IRNode } from "../../schema/ir.js";
 import { keyPatternBound } from "../../schema/lint/redos.js";
-import { ann, code, comment, isInheritedKey, lit, or, type Code } from "../code.js";
+import { ann, code, comment, lit, or, type Code } from "../code.js";
 import { allowsNull } from "./analysis.js";
 import type { NormContext } from "./context.js";
 import type { NormRule } from "./rule.js";
@@ -25,31 +25,21 @@ export const objectRule: NormRule = {
   name: "properties / drop_null",
   applies: (n: IRNode, ctx: NormContext) => declared(n, ctx).length > 0 || loopNeeded(n, ctx),
   emit: (n: IRNode, ctx: NormContext): Code[] => {
-    const v = code`v`;
+    // The declared properties as one table, [key, normaliser, drop null] a row, run by the
+    // runtime (nzProps: read, normalise or drop, copy-on-write; an inherited key such as
+    // `constructor` read as an own property only).
+    const rows = declared(n, ctx).map(({ key, node, drop, work }) => {
+      const f = work ? ctx.nz(node, true)!.name : code`undefined`;
+      return code`${comment(`#${node.loc}`)}[${lit(key)}, ${f}, ${drop}],`;
+    });
+    const props = rows.length ? code`${ctx.rt("nzProps")}(v, p, r, m, d, [
+      ${rows}
+    ])` : undefined;
+    if (!loopNeeded(n, ctx)) return [code`v = ${props!};`];
     const o = ctx.names.fresh("o");
-    const stmts: Code[] = [];
-    for (const { key, node, drop, work } of declared(n, ctx)) {
-      if (!isInheritedKey(key)) {
-        // The common case, one runtime call: read, normalise or drop, copy-on-write (nzProp).
-        const f = work ? ctx.nz(node, true)!.name : code`undefined`;
-        stmts.push(code`${comment(`#${node.loc}`)}${o} = ${ctx.rt("nzProp")}(${o}, v, ${lit(key)}, ${f}, ${drop}, p, r, m, d);`);
-        continue;
-      }
-      const x = ctx.names.fresh("x");
-      const path = code`${ctx.rt("pk")}(p, ${lit(key)})`;
-      const parts: Code[] = [];
-      if (drop) parts.push(code`if (${x} === null && m >= 2) ${o} = ${ctx.rt("nzDrop")}(r, ${path}, ${o}, v, ${lit(key)});`);
-      if (work) {
-        const y = ctx.names.fresh("y");
-        const call = code`const ${y} = ${ctx.call(node, true, x, path)!}; if (${y} !== ${x}) ${o} = ${ctx.rt("nzSet")}(${o}, v, ${lit(key)}, ${y});`;
-        parts.push(drop ? code`else { ${call} }` : call);
-      }
-      stmts.push(code`${comment(`#${node.loc}`)}{ const ${x} = ${ctx.rt("nzOwn")}(v, ${lit(key)}); if (${x} !== undefined) { ${parts} } }`);
-    }
-    if (loopNeeded(n, ctx)) stmts.push(keyLoop(n, o, ctx));
     return [code`if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-      let ${o}${ann(code`any`)} = v;
-      ${stmts}
+      let ${o}${ann(code`any`)} = ${props ?? code`v`};
+      ${keyLoop(n, o, ctx)}
       v = ${o};
     }`];
   },

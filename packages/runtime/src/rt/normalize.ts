@@ -140,18 +140,35 @@ export function nzOwn(o: any, k: string): unknown {
 export type NzFunction = (v: any, p: string, r: Repair[], m: number, d: number) => unknown;
 
 /**
- * A declared property `k` of the object `v` (read as `v.k`): normalised by `f` at its
+ * A declared property `k` of the object `v` (read as `v.k`, or as an own property only when
+ * plain objects inherit `k`): normalised by `f` at its
  * path, written copy-on-write into `o`; with `drop`, a null is removed in normalized
  * mode instead. `f` undefined: only the drop. Returns the object to keep writing.
- * (One call per property keeps each tool's generated normaliser short.)
  */
 export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, drop: boolean, p: string, r: Repair[], m: number, d: number): any {
-  const x = v[k];
+  // The generator's test for such keys too (src/emit/code.ts isInheritedKey).
+  const x = k in Object.prototype || k === "__proto__" ? nzOwn(v, k) : v[k];
   if (x === undefined) return o;
   if (drop && x === null && m >= 2) return nzDrop(r, pk(p, k), o, v, k);
   if (f === undefined) return o;
   const y = f(x, pk(p, k), r, m, d);
   return y === x ? o : nzSet(o, v, k, y);
+}
+
+/** A row of nzProps: a declared property's key, its normaliser (undefined: only the drop) and whether a null is dropped. */
+export type NzPropRow = readonly [k: string, f: NzFunction | undefined, drop: boolean];
+
+/**
+ * The declared properties of an object place, each as nzProp does it, in order: when `v`
+ * is an object (not an array), returns it with their repairs (copied on the first change),
+ * else `v` itself. A key plain objects inherit (`constructor`, `__proto__`) is read only
+ * as an own property. One table per place keeps each tool's generated normaliser short.
+ */
+export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, props: readonly NzPropRow[]): any {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return v;
+  let o = v;
+  for (const [k, f, drop] of props) o = nzProp(o, v, k, f, drop, p, r, m, d);
+  return o;
 }
 
 /**
