@@ -1,9 +1,10 @@
 // What keeps a tool's generated code short (issue 15, size) without changing what it does:
-// the schema as JSON text, the normaliser calling the validator's own checks and the
+// the schema as JSON text (in one table of the index with the hashes), the normaliser calling the validator's own checks and the
 // runtime's casts, toolsBySchemaHash read from the tools, local names per function.
 import { describe, expect, it } from "vitest";
 import { generate } from "../src/pipeline/generate.js";
 import type { JsonSchema, ToolDefinition } from "../src/sources/types.js";
+import { hashOf } from "../src/pipeline/hash.js";
 import { loadToolset } from "./helpers/generated.js";
 
 const def = (name: string, inputSchema: JsonSchema): ToolDefinition => ({ name, description: `The ${name} tool.`, inputSchema, origin: { file: "test/generated-size.test.ts", pointer: "" } });
@@ -36,6 +37,24 @@ describe("generated code stays short and means the same", () => {
     expect(Object.is((ts.toolset.neg_zero!.inputSchema as { minimum: number }).minimum, -0)).toBe(true);
     expect(ts.toolset.nested!.inputSchema).toEqual(nested);
     expect(ts.toolset.nested!.inputSchema).toBe(ts.toolset.nested!.inputSchema);
+  });
+
+  it("the schemas and their hashes are two tables after the head, one row per tool, which each section reads (a schema JSON cannot carry stays in its section)", async () => {
+    const negZero: JsonSchema = { type: "number", minimum: -0 };
+    const tools = [def("nested", nested), def("neg_zero", negZero), def("input_schemas", nested), def("schema_hashes", negZero)];
+    const text = await tsOf(tools);
+    const table = (name: string) => text.slice(text.indexOf(`const ${name} = {`), text.indexOf("\n};\n", text.indexOf(`const ${name} = {`)));
+    expect(text.indexOf("const inputSchemas = {")).toBeLessThan(text.indexOf('// tool "'));
+    expect(table("inputSchemas").split("\n").slice(1).sort()).toEqual([`  inputSchemasTool: '${JSON.stringify(nested)}',`, `  nested: '${JSON.stringify(nested)}',`]);
+    expect(table("schemaHashes").split("\n").slice(1).map((l) => l.split(":")[0]).sort()).toEqual(["  inputSchemasTool", "  negZero", "  nested", "  schemaHashesTool"]);
+    expect(text).toContain("inputSchema: JSON.parse(inputSchemas.nested),");
+    expect(text).toContain("inputSchema: {\"type\": \"number\", \"minimum\": -0},");
+    const ts = await loadToolset(tools);
+    for (const t of tools) {
+      expect(Object.is(ts.toolset[t.name]!.inputSchema, ts.toolset[t.name]!.inputSchema)).toBe(true);
+      expect(ts.toolset[t.name]!.inputSchema).toEqual(t.inputSchema);
+      expect(ts.toolset[t.name]!.schemaHash).toBe(hashOf(t.inputSchema));
+    }
   });
 
   it("the normaliser writes no is_* check of its own and repairs nested JSON text, wrapped lists and casts as before", async () => {

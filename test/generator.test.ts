@@ -168,7 +168,8 @@ describe("normalizer: false", () => {
     const full = await generate({ tools: exampleTools(), options: { lint: false } });
     const lean = await generate({ tools: exampleTools(), options: { lint: false, normalizer: false } });
     const size = (fs: { path: string; contents: string }[]) => fs.filter((f) => !f.path.startsWith("_runtime.")).reduce((n, f) => n + f.contents.length, 0);
-    expect(size(lean.files)).toBeLessThan(size(full.files) * 0.8);
+    // (The normaliser is a fifth of the module: its object places are tables, its enum places pass the validator's list.)
+    expect(size(lean.files)).toBeLessThan(size(full.files) * 0.85);
     const ts2 = await loadToolset(exampleTools(), { normalizer: false });
     const args = { counterparty: "Acme", value: "5", term_months: 12 };
     expect(ts2.toolset.legal_draft_v3!.normalize(args, "normalized").value).toBe(args);

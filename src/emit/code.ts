@@ -22,7 +22,7 @@ export class Name extends Code {}
 // A module is emitted once and written as TypeScript, as ES module JavaScript or as
 // CommonJS, without a parser: text that only one of them has is carried between marks.
 // The marks are noncharacters (U+FDD0–U+FDD5) that no other emitted text can hold: `lit`,
-// `jsonParsed`, `comment` and `docComment` escape or replace them, and text made elsewhere
+// `jsonText`, `comment` and `docComment` escape or replace them, and text made elsewhere
 // (json-schema-to-typescript's types, ajv's code) enters through `foreign`, which escapes them.
 
 /** TypeScript only: annotations, type arguments, `as` casts, type declarations. */
@@ -306,16 +306,16 @@ function numberLiteral(n: number): string {
 }
 
 /**
- * A large JSON value as `JSON.parse('<its JSON text>')`: about a fifth shorter than
- * the object literal, and cheaper for the engine to load (a string to scan, not an
- * expression to compile). The same value: JSON.parse makes `__proto__` an own
- * property as `litKey` does. Falls back to `lit` for a value JSON text cannot
- * carry exactly (-0).
+ * A large JSON value's JSON text as a string literal (`'<its JSON text>'`), for
+ * `JSON.parse`: about a fifth shorter than the object literal, and cheaper for the
+ * engine to load (a string to scan, not an expression to compile). The same value:
+ * JSON.parse makes `__proto__` an own property as `litKey` does. Undefined for a
+ * value JSON text cannot carry exactly (-0): write it with `lit`.
  */
-export function jsonParsed(value: unknown): Code {
+export function jsonText(value: unknown): Code | undefined {
   const json = JSON.stringify(value);
-  if (json === undefined || literalText(JSON.parse(json), 0) !== literalText(value, 0)) return lit(value);
-  return new Code(`JSON.parse('${escapeMarks(json.replace(/[\\']/g, "\\$&"))}')`);
+  if (json === undefined || literalText(JSON.parse(json), 0) !== literalText(value, 0)) return undefined;
+  return new Code(`'${escapeMarks(json.replace(/[\\']/g, "\\$&"))}'`);
 }
 
 /**
@@ -380,13 +380,13 @@ function words(raw: string): string[] {
 
 /**
  * Names the generated modules declare themselves: the runtime namespace `rt` (tool
- * modules, index), the index's exports, `tool`, whose type name would be the index's
+ * modules, index), the index's tables of schemas and hashes, its exports, `tool`, whose type name would be the index's
  * `ToolArgs`. A tool named "toolset" or "rt" must not redeclare them. Nor the names the
  * CommonJS wrapper gives every module (`exports`, `module`, `require`): CommonJS is
  * written by the emitter, `const x = …; exports.x = x;`. (`__filename`/`__dirname` have no
  * camelCase form.) (The ajv engine's names carry an `ajv_<hash>_` prefix, which camelIdent never writes.)
  */
-const MODULE_NAMES = new Set(["rt", "toolset", "toolNames", "toolsBySchemaHash", "validateCall", "tool", "exports", "module", "require"]);
+const MODULE_NAMES = new Set(["rt", "inputSchemas", "schemaHashes", "toolset", "toolNames", "toolsBySchemaHash", "validateCall", "tool", "exports", "module", "require"]);
 
 /** camelCase identifier for a tool name: "legal_draft_v3" → "legalDraftV3". Never empty, never reserved. */
 export function camelIdent(raw: string): string {

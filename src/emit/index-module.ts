@@ -2,7 +2,7 @@
 // tool's section (src/emit/tool-module.ts), then the toolset, validateCall and the
 // type maps. One module loads fast (no per-tool module to resolve and compile),
 // and one file is switched at once by the write (src/pipeline/write.ts).
-import { ann, cjsOnly, code, esmOnly, exported, identCode, join, lit, litKey, tsOnly, type Code } from "./code.js";
+import { ann, cjsOnly, Code, code, comment, esmOnly, exported, identCode, join, lit, litKey, tsOnly } from "./code.js";
 
 export interface IndexEntry {
   name: string;
@@ -24,6 +24,46 @@ Object.defineProperty(exports, "__esModule", { value: true });
 const rt = require(${from});`)}${esmOnly(code`import * as rt from ${from};`)}
 ${tsOnly(code`export type { ${RUNTIME_TYPES} } from ${from};
 `)}`;
+}
+
+/**
+ * After the head: every tool's input schema as JSON text and every tool's schemaHash, by the
+ * tool's identifier, which its section reads (`JSON.parse(inputSchemas.bookRoom)`). Kept
+ * together, the schemas and the hashes compress far better than one of each per section
+ * (gzip of 200 tools: -70 B a tool). Written laid out: it is most of the index's bytes, and
+ * the layout pass (layout.ts) would read them all again on every build.
+ */
+export function indexTablesTs(rows: readonly { ident: string; schemaText?: string; schemaHash: string }[]): Code {
+  const texts = rows.filter((r) => r.schemaText !== undefined).map((r) => code`  ${identCode(r.ident)}: ${stringLiteral(r.schemaText!)},`);
+  const hashes = rows.map((r) => code`  ${identCode(r.ident)}: ${lit(r.schemaHash)},`);
+  return code`${comment("Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.", true)}const inputSchemas = {
+${join(texts)}
+};
+
+${comment("Each tool's schemaHash: sha256 of its canonical input schema (schemaHashOf in @toolform/runtime/mcp).", true)}const schemaHashes = {
+${join(hashes)}
+};
+`;
+}
+
+/** A single-quoted string literal on one line, as code.ts jsonText writes it (the text may come back from the build cache): checked again, as Code. */
+function stringLiteral(text: string): Code {
+  let ok = text.length >= 2 && text[0] === "'" && !/[\n\r\u2028\u2029\uFDD0-\uFDD5]/.test(text);
+  // Every quote but the last is escaped: the literal ends only where it should.
+  for (let i = 1; ok && i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 92) i++;
+    else if (c === 39) ok = false;
+  }
+  if (!ok || text.length < 2 || text[text.length - 1] !== "'" || escapesLast(text)) throw new Error(`toolform: not a one-line string literal: ${text.slice(0, 80)}`);
+  return new Code(text);
+}
+
+/** Whether the closing quote of `text` is escaped (an odd run of backslashes before it). */
+function escapesLast(text: string): boolean {
+  let n = 0;
+  for (let i = text.length - 2; i > 0 && text.charCodeAt(i) === 92; i--) n++;
+  return n % 2 === 1;
 }
 
 export function indexHeadDts(runtimeFile: string): Code {

@@ -3,7 +3,7 @@
 // lives in the one index module (one module to load, one file to switch at once);
 // its functions are scoped inside the tool's own closure, so tools never share a
 // name, and its types sit in a namespace of their own for the same reason.
-import { ann, code, comment, docComment, exported, identCode, jsonParsed, lit, tsOnly, type Code } from "./code.js";
+import { ann, code, comment, docComment, exported, identCode, lit, tsOnly, type Code } from "./code.js";
 
 export interface ToolModuleInput {
   name: string;
@@ -14,6 +14,12 @@ export interface ToolModuleInput {
   typeName: string;
   source: string;
   schemaHash: string;
+  /**
+   * The schema's JSON text as a string literal (code.ts jsonText), held by the index's
+   * `inputSchemas` table (index-module.ts) and parsed by the section; absent (a value JSON
+   * cannot carry, such as -0), the section writes the schema as a literal.
+   */
+  schemaText?: Code;
   /** The argument types: json-schema-to-typescript's declarations, admitted as Code only after the types boundary check (src/emit/types.ts). */
   types: Code;
   /** Constants and functions of the validator, with its two entry points; `untyped`: ajv's standalone JavaScript (engine "ajv"). */
@@ -25,11 +31,12 @@ export interface ToolModuleInput {
 }
 
 function toolObject(t: ToolModuleInput): Code {
+  const ident = identCode(t.ident);
   return code`return rt.makeTool${tsOnly(code`<${identCode(t.typeName)}>`)}({
     name: ${lit(t.name)},
     description: ${lit(t.description)},
-    inputSchema: ${jsonParsed(t.inputSchema)},
-    schemaHash: ${lit(t.schemaHash)},
+    inputSchema: ${t.schemaText ? code`JSON.parse(inputSchemas.${ident})` : lit(t.inputSchema)},
+    schemaHash: schemaHashes.${ident},
     is: ${t.validator.is},
     collect: ${t.validator.collect},
     ${t.normalizer ? code`normalize: ${t.normalizer.entry},` : code``}

@@ -6,7 +6,7 @@
 // esbuild: src/pipeline/compile-tool.ts makes the parts).
 import type { Coerce, UncheckedKind } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { Code, Name } from "../emit/code.js";
+import { Code, jsonText, Name } from "../emit/code.js";
 import { layoutCode } from "../emit/layout.js";
 import { toolSectionDts, toolSectionTs, type ToolModuleInput } from "../emit/tool-module.js";
 import type { Dialect } from "../schema/ir.js";
@@ -39,6 +39,8 @@ export interface CompiledTool {
   file: string;
   schemaHash: string;
   inputHash: string;
+  /** The schema's JSON text as a string literal, for the index's inputSchemas table (emit/index-module.ts); absent when the section writes the schema itself (-0). */
+  schemaText?: string;
   /** The tool's section of index.ts, laid out (emit "ts"; "" under emit "js"/"cjs"). */
   ts: string;
   /** Its section of index.d.ts (emit "js"/"cjs"; "" under emit "ts"). */
@@ -103,6 +105,7 @@ export function assembleTool(def: ToolDefinition, names: { ident: string; typeNa
   const diagnostics = parts.diagnostics.map((d) => ({ ...d }));
   const c = parts.code;
   if (!c || diagnostics.some((d) => d.severity === "error")) return { ...base, ts: "", dts: "", diagnostics };
+  const schemaText = jsonText(def.inputSchema);
   // The parts' text was made by toolform's own emitters (here, or read back from the cache that stored it).
   const input: ToolModuleInput = {
     name: def.name,
@@ -112,6 +115,7 @@ export function assembleTool(def: ToolDefinition, names: { ident: string; typeNa
     typeName: names.typeName,
     source: def.origin.file + (def.origin.pointer ? "#" + def.origin.pointer : ""),
     schemaHash: base.schemaHash,
+    ...(schemaText ? { schemaText } : {}),
     // Admitted as Code once already (the types boundary check in emit/types.ts) when the parts were made.
     types: new Code(c.typesText),
     validator: { body: new Code(c.validator.body), is: new Name(c.validator.is), collect: new Name(c.validator.collect), ...(c.validator.untyped ? { untyped: true } : {}) },
@@ -120,6 +124,7 @@ export function assembleTool(def: ToolDefinition, names: { ident: string; typeNa
   };
   const section = toolSectionTs(input);
   const untyped = c.validator.untyped ? { untyped: true } : {};
-  if (js) return { ...base, ts: "", dts: layoutCode(toolSectionDts(input)), js: layoutCode(section, js), diagnostics, ...untyped };
-  return { ...base, ts: layoutCode(section), dts: "", diagnostics, ...untyped };
+  const table = schemaText ? { schemaText: schemaText.text } : {};
+  if (js) return { ...base, ...table, ts: "", dts: layoutCode(toolSectionDts(input)), js: layoutCode(section, js), diagnostics, ...untyped };
+  return { ...base, ...table, ts: layoutCode(section), dts: "", diagnostics, ...untyped };
 }

@@ -9,7 +9,7 @@ import { textIn, toolIdentifiers, type ToolIdentifiers } from "../emit/code.js";
 import { stripTypes } from "../emit/finish.js";
 import { layoutCode } from "../emit/layout.js";
 import { header } from "../emit/header.js";
-import { indexHeadDts, indexHeadTs, indexTailDts, indexTailTs, type IndexEntry } from "../emit/index-module.js";
+import { indexHeadDts, indexHeadTs, indexTablesTs, indexTailDts, indexTailTs, type IndexEntry } from "../emit/index-module.js";
 import { runtimeDeclarations, runtimeSource } from "../emit/runtime-file.js";
 import { VERSION } from "../emit/templates.js";
 import { readSources } from "../sources/read.js";
@@ -221,11 +221,13 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   // The index's tail names every tool: made once per set of entries (a description-only edit keeps it).
   const entriesJson = JSON.stringify(entries);
   const tail = () => memoFormat(memo, ["index-tail.ts", entriesJson], async () => layoutCode(indexTailTs(entries)));
+  // The tables of schemas and hashes the sections read (written laid out: no layout pass over them).
+  const tables = (lang: "ts" | "esm" | "cjs") => textIn(indexTablesTs(compiled), lang);
   if (emit === "ts") {
     files.push({ path: rtFile + ".ts", contents: rtHeader + "\n" + rtTs });
     // ajv's standalone code (engine "ajv") is untyped JavaScript: with such a tool the module is not type-checked (its types are still exported and used).
     const nocheck = compiled.some((t) => t.untyped) ? "// @ts-nocheck\n" : "";
-    files.push(joinedFile("index.ts", [idxHeader, nocheck + textIn(indexHeadTs(rtFile), "ts"), ...compiled.map((t) => t.bytes?.ts ?? t.ts), await tail()]));
+    files.push(joinedFile("index.ts", [idxHeader, nocheck + textIn(indexHeadTs(rtFile), "ts"), tables("ts"), ...compiled.map((t) => t.bytes?.ts ?? t.ts), await tail()]));
   } else {
     // "js" and "cjs" both write .js (ESM, or CommonJS for a package without "type": "module") and .d.ts.
     const module = emit === "cjs" ? "cjs" : "esm";
@@ -234,7 +236,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     files.push({ path: rtFile + ".d.ts", contents: rtHeader + "\n" + rtDts });
     // The head, the sections and the tail, each written in the module's language from the same emit as index.ts.
     const tailJs = await memoFormat(memo, ["index-tail.js", module, entriesJson], async () => layoutCode(indexTailTs(entries), module));
-    files.push(joinedFile("index.js", [idxHeader, layoutCode(indexHeadTs(rtFile), module), ...compiled.map((t) => t.bytes?.js ?? t.js!), tailJs]));
+    files.push(joinedFile("index.js", [idxHeader, layoutCode(indexHeadTs(rtFile), module), tables(module), ...compiled.map((t) => t.bytes?.js ?? t.js!), tailJs]));
     const tailDts = await memoFormat(memo, ["index-tail.d.ts", entriesJson], async () => layoutCode(indexTailDts(entries)));
     files.push(joinedFile("index.d.ts", [idxHeader, textIn(indexHeadDts(rtFile), "ts"), ...compiled.map((t) => t.bytes?.dts ?? t.dts), tailDts]));
   }

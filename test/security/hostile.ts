@@ -67,7 +67,7 @@ export const FRAGMENTS: readonly string[] = [
   "eval", "Function", "import", "require", "await", "yield", "let", "class", "enum",
   // Names the generated modules declare themselves (a tool named so must not redeclare them).
   "rt", "RT", "is 0", "collect 0", "re 0", "x 0", "k 0", "err 0 0", "is_0_0", "toolset", "validateCall", "tool names", "toolsBySchemaHash",
-  "tool", "ToolArgs", "isArgs 0", "normalize 0", "validate 10", "ok", "validate", "is",
+  "tool", "ToolArgs", "isArgs 0", "normalize 0", "validate 10", "ok", "validate", "is", "input schemas", "schema_hashes",
 ];
 
 const lone = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c));
