@@ -57,6 +57,23 @@ describe("generated code stays short and means the same", () => {
     }
   });
 
+  it("minLength counts code points at every length, with the count read only where UTF-16 length cannot tell (none for minLength 1)", async () => {
+    const props = Object.fromEntries([1, 2, 3, 4].map((n) => [`min${n}`, { type: "string", minLength: n, maxLength: n + 1 }]));
+    const tools = [def("lengths", { type: "object", properties: props })];
+    expect(await tsOf(tools)).toContain("if (x0.length < 1) return false;");
+    const t = (await loadToolset(tools)).toolset.lengths!;
+    const units = ["a", "\u{1F600}", "\uD800", "\uDFFF"];
+    const strings = [""];
+    for (let len = 1; len <= 5; len++) for (const s of strings.filter((x) => [...x].length === len - 1)) for (const u of units) strings.push(s + u);
+    for (const s of strings) {
+      const points = [...s].length;
+      for (const n of [1, 2, 3, 4]) {
+        expect(t.is({ [`min${n}`]: s }), `${JSON.stringify(s)} minLength ${n}`).toBe(points >= n && points <= n + 1);
+        expect(t.validate({ [`min${n}`]: s }).ok).toBe(points >= n && points <= n + 1);
+      }
+    }
+  });
+
   it("the normaliser writes no is_* check of its own and repairs nested JSON text, wrapped lists and casts as before", async () => {
     const text = await tsOf([def("nested", nested)]);
     const normaliser = text.slice(text.indexOf("const normalize"), text.indexOf("return rt.makeTool"));

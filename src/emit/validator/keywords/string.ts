@@ -9,9 +9,13 @@ import { pathCode, type EmitContext, type PathExpr } from "../context.js";
 import { exArg, type KeywordModule } from "../keyword.js";
 import { formatWords, patternPhrase } from "../phrases.js";
 
-/** Fails when `v` has fewer than `min` code points. UTF-16 length bounds the count: ≥ len/2, ≤ len. */
+/**
+ * Fails when `v` has fewer than `min` code points. UTF-16 length bounds the count: ≥ ⌈len/2⌉,
+ * ≤ len; so only a length from `min` to 2·min − 2 needs the count (none for min 1: `v.length < 1`).
+ */
 function tooShort(v: Code, min: number, ctx: EmitContext): Code {
-  return code`${v}.length < ${min} || (${v}.length < ${2 * min} && ${ctx.rt("ucs2length")}(${v}) < ${min})`;
+  if (min <= 1) return code`${v}.length < ${min}`;
+  return code`${v}.length < ${min} || (${v}.length < ${2 * min - 1} && ${ctx.rt("ucs2length")}(${v}) < ${min})`;
 }
 function tooLong(v: Code, max: number, ctx: EmitContext): Code {
   return code`${v}.length > ${max} && ${ctx.rt("ucs2length")}(${v}) > ${max}`;
