@@ -23,10 +23,10 @@ export const containerRule: NormRule = {
     const wantArray = types.includes("array");
     const want = (types.includes("object") ? 1 : 0) | (wantArray ? 2 : 0);
     const what = [types.includes("object") ? "object" : "", wantArray ? "array" : ""].filter(Boolean).join(" or ");
-    // Only an array place repairs what is not a string (a bare value becomes a one-element list).
-    const when = wantArray ? code`!(${typeTest(types, code`v`)})` : code`typeof v === "string"`;
-    return [
-      code`${comment(`JSON text of an ${what}${wantArray ? "; a bare value as a one-element list" : ""} (normalized)`)}if (m >= 2 && ${when}) v = ${ctx.rt("nzContainer")}(v, p, r, m, d, ${want}, ${self.name}, ${ctx.fitsFn(n, self.owner)});`,
-    ];
+    // The runtime reads the mode (normalized only) and, for an object place, only a string;
+    // an array place repairs what is not a string too (a bare value becomes a one-element
+    // list), so only a value of a type it does not want is passed.
+    const call = code`v = ${ctx.rt("nzContainer")}(v, p, r, m, d, ${want}, ${self.name}, ${ctx.fitsFn(n, self.owner)});`;
+    return [code`${comment(`JSON text of an ${what}${wantArray ? "; a bare value as a one-element list" : ""} (normalized)`)}${wantArray ? code`if (!(${typeTest(types, code`v`)})) ${call}` : call}`];
   },
 };

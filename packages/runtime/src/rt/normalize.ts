@@ -172,13 +172,15 @@ export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, pr
 }
 
 /**
- * Normalized mode, a value where an object (`want` bit 1) or an array (bit 2) is
- * wanted and which is neither: a string's JSON text of that container parsed, and
- * (arrays) any other value but null as a one-element list; normalised by `self`,
- * and kept only when the result `fits` the place (the repair recorded before those
- * made inside it). Otherwise `v` unchanged. Returns the value.
+ * Normalized mode (`m` 2 or more; else `v` itself), a value where an object (`want` bit 1)
+ * or an array (bit 2) is wanted and which is neither (the generated code passes only such
+ * a value to an array place; at an object place only a string is read): a string's JSON
+ * text of that container parsed, and (arrays) any other value but null as a one-element
+ * list; normalised by `self`, and kept only when the result `fits` the place (the repair
+ * recorded before those made inside it). Otherwise `v` unchanged. Returns the value.
  */
 export function nzContainer(v: unknown, p: string, r: Repair[], m: number, d: number, want: number, self: NzFunction, fits: (w: unknown, d: number) => boolean): unknown {
+  if (m < 2) return v;
   let j: unknown = undefined;
   if (typeof v === "string") {
     j = nzJson(v, want);
