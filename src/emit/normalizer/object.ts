@@ -28,17 +28,19 @@ export const objectRule: NormRule = {
     // The declared properties as one table, [key, normaliser, drop null] a row, run by the
     // runtime (nzProps: read, normalise or drop, copy-on-write; an inherited key such as
     // `constructor` read as an own property only).
+    // (The TypeScript's comment is before the statement: esbuild keeps one inside an expression, test/js-emit.test.ts.)
     const rows = declared(n, ctx).map(({ key, node, drop, work }) => {
       const f = work ? ctx.nz(node, true)!.name : code`undefined`;
-      return code`${comment(`#${node.loc}`)}[${lit(key)}, ${f}, ${drop}],`;
+      return code`[${lit(key)}, ${f}, ${drop}],`;
     });
+    const what = comment(`the properties of ${n === ctx.ir.root ? "the root schema" : "#" + n.loc}: [key, normaliser, drop a null]`);
     const props = rows.length ? code`${ctx.rt("nzProps")}(v, p, r, m, d, [
       ${rows}
     ])` : undefined;
-    if (!loopNeeded(n, ctx)) return [code`v = ${props!};`];
+    if (!loopNeeded(n, ctx)) return [code`${what}v = ${props!};`];
     const o = ctx.names.fresh("o");
     return [code`if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-      let ${o}${ann(code`any`)} = ${props ?? code`v`};
+      ${props ? what : code``}let ${o}${ann(code`any`)} = ${props ?? code`v`};
       ${keyLoop(n, o, ctx)}
       v = ${o};
     }`];
