@@ -4,8 +4,32 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.2a34ae4bc1.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.2a34ae4bc1.js";
+import * as rt from "./_runtime.e7a6a3b3dd.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.e7a6a3b3dd.js";
+
+// Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
+const inputSchemas = {
+  bookRoom: '{"type":"object","properties":{"room_id":{"type":"string"},"start_iso":{"type":"string","format":"date-time"},"duration_min":{"type":"integer","minimum":15,"maximum":480}},"required":["room_id","start_iso"],"additionalProperties":false}',
+  createOutline: '{"type":"object","properties":{"title":{"type":"string","minLength":1},"sections":{"type":"array","items":{"$ref":"#/$defs/section"},"maxItems":50}},"required":["title","sections"],"$defs":{"section":{"type":"object","properties":{"heading":{"type":"string","minLength":1,"examples":["Introduction"]},"kind":{"type":"string","enum":["chapter","section","appendix"]},"children":{"type":"array","items":{"$ref":"#/$defs/section"}}},"required":["heading"]}}}',
+  editFile: '{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file to edit.","examples":["/srv/app/README.md"]},"edits":{"type":"array","minItems":1,"items":{"type":"object","properties":{"oldText":{"type":"string","description":"Text to search for; must match exactly.","examples":["foo"]},"newText":{"type":"string","description":"Text to replace it with.","examples":["bar"]}},"required":["oldText","newText"],"additionalProperties":false}},"dryRun":{"type":"boolean","default":false,"description":"Preview the changes as a git-style diff without writing."}},"required":["path","edits"],"additionalProperties":false}',
+  getWeather: '{"type":"object","properties":{"city":{"type":"string","minLength":1,"description":"City name, e.g. Denver.","examples":["Denver"]},"units":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius","description":"Temperature unit."}},"required":["city"],"additionalProperties":false}',
+  legalDraftV3: '{"type":"object","properties":{"counterparty":{"type":"string","minLength":1,"description":"Legal name of the other party."},"value":{"type":"number","minimum":0,"description":"Contract value in euros."},"term_months":{"type":"integer","minimum":1,"maximum":120,"description":"Term in whole months.","examples":[12]}},"required":["counterparty","value","term_months"],"additionalProperties":false}',
+  readFile: '{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path, starting with /.","examples":["/srv/app/config.yaml"]},"head":{"type":"integer","minimum":1,"description":"Return only the first N lines."},"tail":{"type":"integer","minimum":1,"description":"Return only the last N lines."}},"required":["path"],"additionalProperties":false}',
+  scheduleMeeting: '{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":120},"start_iso":{"type":"string","format":"date-time"},"end_iso":{"type":"string","format":"date-time"},"attendees":{"type":"array","items":{"type":"object","properties":{"email":{"type":"string","format":"email"},"optional":{"type":"boolean","default":false}},"required":["email"],"additionalProperties":false},"minItems":1,"maxItems":50}},"required":["title","start_iso","end_iso","attendees"],"additionalProperties":false,"x-compare":[{"left":"end_iso","op":">","right":"start_iso"}]}',
+  searchIssues: '{"type":"object","properties":{"query":{"type":"string","minLength":1,"maxLength":256,"description":"Free-text query."},"filters":{"type":"object","description":"Narrow the search.","properties":{"state":{"type":"string","enum":["open","closed","all"],"default":"open"},"labels":{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":10},"assignee_id":{"anyOf":[{"type":"string","pattern":"^u_[0-9a-z]{6}$"},{"type":"null"}],"description":"User id, or null for unassigned."},"created":{"type":"object","properties":{"after":{"type":"string","format":"date"},"before":{"type":"string","format":"date"}},"x-compare":[{"left":"before","op":">","right":"after"}]}}},"sort":{"type":"string","enum":["created","updated","comments"]},"order":{"type":"string","enum":["asc","desc"],"default":"desc"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["query"]}',
+};
+
+// Each tool's schemaHash: sha256 of its canonical input schema (schemaHashOf in @toolform/runtime/mcp).
+const schemaHashes = {
+  bookRoom: "613be6f93a857fcef0da78af167e2434a2f79d5a5673e7868523d116e081c1e6",
+  createOutline: "b8b615e5422816c7e4021d4d2e3ae8a1fc723e0744593307b7a7cd6f961b70a5",
+  editFile: "b4bdcf26abbb534902b7f0e4393288c8a4854efa228ffc14d9252382aaea7d66",
+  getWeather: "f9179183cee1237ec7e5b0ef753c09ee14da445fdf550b19408c45c555cbab41",
+  legalDraftV3: "fc2e5a7158da41c03a725337dda753273509c1622a9872da5d3f14823b2667ec",
+  readFile: "53a8a4dacbbaa279c3f7d890132e83d98d7ebd638dcad9bc7c00500c6ee0d527",
+  scheduleMeeting: "1073714025bf78d4368a75682add36cc8dc5bfbf1f4c5dc9c9e9ec84060236a5",
+  searchIssues: "2a26b1a637205c1746896ff5ab49e21d051d0305a9cd35f61b0d352a6bc90d68",
+};
 
 // tool "book_room"
 // from examples/tools/book_room.json
@@ -53,19 +77,19 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", "{\"room_id\":\"abc123\",\"start_iso\":\"2026-01-31T09:00:00Z\"}");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"room_id":"abc123","start_iso":"2026-01-31T09:00:00Z"}');
     else {
-      if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", "\"abc123\"");
-      if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", "\"2026-01-31T09:00:00Z\"");
+      if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", '"abc123"');
+      if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
       const x0 = v.room_id;
       if (x0 !== undefined) { // #/properties/room_id
-        if (!(typeof x0 === "string")) rt.typeErr(s, "room_id", x0, "string", "a string", "\"abc123\"");
+        if (!(typeof x0 === "string")) rt.typeErr(s, "room_id", x0, "string", "a string", '"abc123"');
       }
       const x1 = v.start_iso;
       if (x1 !== undefined) { // #/properties/start_iso
-        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", "a string", '"2026-01-31T09:00:00Z"');
         else {
-          if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
+          if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
         }
       }
       const x2 = v.duration_min;
@@ -102,17 +126,13 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
     // normalise the root schema
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/room_id
-        o0 = rt.nzProp(o0, v, "room_id", rt.nzToString, false, p, r, m, d);
-        // #/properties/start_iso
-        o0 = rt.nzProp(o0, v, "start_iso", rt.nzToString, false, p, r, m, d);
-        // #/properties/duration_min
-        o0 = rt.nzProp(o0, v, "duration_min", rt.nzToInteger, true, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      // the properties of the root schema: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["room_id", rt.nzToString, false],
+        ["start_iso", rt.nzToString, false],
+        ["duration_min", rt.nzToInteger, true],
+      ]);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -121,8 +141,8 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   return rt.makeTool<BookRoomArgs>({
     name: "book_room",
     description: "Book a meeting room. Dates are ISO 8601 with timezone.",
-    inputSchema: JSON.parse('{"type":"object","properties":{"room_id":{"type":"string"},"start_iso":{"type":"string","format":"date-time"},"duration_min":{"type":"integer","minimum":15,"maximum":480}},"required":["room_id","start_iso"],"additionalProperties":false}'),
-    schemaHash: "613be6f93a857fcef0da78af167e2434a2f79d5a5673e7868523d116e081c1e6",
+    inputSchema: JSON.parse(inputSchemas.bookRoom),
+    schemaHash: schemaHashes.bookRoom,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -165,7 +185,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     if (x0 === undefined) return false; // #/properties/title
 
     if (!(typeof x0 === "string")) return false;
-    if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) return false;
+    if (x0.length < 1) return false;
     const x1 = v.sections;
     if (x1 === undefined) return false;
     if (!is_2_0(x1, d)) return false;
@@ -178,22 +198,22 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", "{\"title\":\"Fix login timeout\",\"sections\":[{\"heading\":\"Introduction\"}]}");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"title":"Fix login timeout","sections":[{"heading":"Introduction"}]}');
     else {
-      if (!(v.title !== undefined)) rt.missing(s, "", "title", "\"Fix login timeout\"");
-      if (!(v.sections !== undefined)) rt.missing(s, "", "sections", "[{\"heading\":\"Introduction\"}]");
+      if (!(v.title !== undefined)) rt.missing(s, "", "title", '"Fix login timeout"');
+      if (!(v.sections !== undefined)) rt.missing(s, "", "sections", '[{"heading":"Introduction"}]');
       const x0 = v.title;
       if (x0 !== undefined) { // #/properties/title
-        if (!(typeof x0 === "string")) rt.typeErr(s, "title", x0, "string", "a string", "\"Fix login timeout\"");
+        if (!(typeof x0 === "string")) rt.typeErr(s, "title", x0, "string", "a string", '"Fix login timeout"');
         else {
-          if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "minLength", 1, "\"Fix login timeout\"");
+          if (x0.length < 1) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "minLength", 1, '"Fix login timeout"');
         }
       }
       const x1 = v.sections;
       if (x1 !== undefined) { // #/properties/sections
-        if (!(Array.isArray(x1))) rt.typeErr(s, "sections", x1, "array", "an array", "[{\"heading\":\"Introduction\"}]");
+        if (!(Array.isArray(x1))) rt.typeErr(s, "sections", x1, "array", "an array", '[{"heading":"Introduction"}]');
         else {
-          if (x1.length > 50) rt.sizeErr(s, "sections", x1, x1.length, "maxItems", 50, "[{\"heading\":\"Introduction\"}]");
+          if (x1.length > 50) rt.sizeErr(s, "sections", x1, x1.length, "maxItems", 50, '[{"heading":"Introduction"}]');
           for (let i0 = 0; i0 < x1.length; i0++) {
             const x2 = x1[i0]; // #/properties/sections/items
 
@@ -247,7 +267,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     if (x0 === undefined) return false; // #/$defs/section/properties/heading
 
     if (!(typeof x0 === "string")) return false;
-    if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) return false;
+    if (x0.length < 1) return false;
     const x1 = v.kind;
     if (x1 !== undefined) { // #/$defs/section/properties/kind
       if (!(typeof x1 === "string")) return false;
@@ -268,26 +288,26 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
 
     // #/$defs/section
 
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, p, v, "object", "an object", "{\"heading\":\"Introduction\"}");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, p, v, "object", "an object", '{"heading":"Introduction"}');
     else {
-      if (!(v.heading !== undefined)) rt.missing(s, p, "heading", "\"Introduction\"");
+      if (!(v.heading !== undefined)) rt.missing(s, p, "heading", '"Introduction"');
       const x0 = v.heading;
       if (x0 !== undefined) { // #/$defs/section/properties/heading
-        if (!(typeof x0 === "string")) rt.typeErr(s, rt.pk(p, "heading"), x0, "string", "a string", "\"Introduction\"");
+        if (!(typeof x0 === "string")) rt.typeErr(s, rt.pk(p, "heading"), x0, "string", "a string", '"Introduction"');
         else {
-          if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) rt.sizeErr(s, rt.pk(p, "heading"), x0, rt.ucs2length(x0), "minLength", 1, "\"Introduction\"");
+          if (x0.length < 1) rt.sizeErr(s, rt.pk(p, "heading"), x0, rt.ucs2length(x0), "minLength", 1, '"Introduction"');
         }
       }
       const x1 = v.kind;
       if (x1 !== undefined) { // #/$defs/section/properties/kind
-        if (!(typeof x1 === "string")) rt.optTypeErr(s, rt.pk(p, "kind"), x1, "string", "a string", "\"chapter\"", "one of \"chapter\", \"section\", \"appendix\"");
+        if (!(typeof x1 === "string")) rt.optTypeErr(s, rt.pk(p, "kind"), x1, "string", "a string", '"chapter"', 'one of "chapter", "section", "appendix"');
         else {
-          if (!(x1 === "chapter" || x1 === "section" || x1 === "appendix")) rt.enumErr(s, rt.pk(p, "kind"), x1, allowed0, "enum", "\"chapter\"");
+          if (!(x1 === "chapter" || x1 === "section" || x1 === "appendix")) rt.enumErr(s, rt.pk(p, "kind"), x1, allowed0, "enum", '"chapter"');
         }
       }
       const x2 = v.children;
       if (x2 !== undefined) { // #/$defs/section/properties/children
-        if (!(Array.isArray(x2))) rt.optTypeErr(s, rt.pk(p, "children"), x2, "array", "an array", "[{\"heading\":\"Introduction\"}]", "an array of objects");
+        if (!(Array.isArray(x2))) rt.optTypeErr(s, rt.pk(p, "children"), x2, "array", "an array", '[{"heading":"Introduction"}]', "an array of objects");
         else {
           for (let i0 = 0; i0 < x2.length; i0++) {
             const x3 = x2[i0]; // #/$defs/section/properties/children/items
@@ -339,27 +359,22 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const spellings0 = new Map<string, string>([["chapter", "chapter"], ["section", "section"], ["appendix", "appendix"]]);
     // normalise the root schema
-
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/title
-        o0 = rt.nzProp(o0, v, "title", rt.nzToString, false, p, r, m, d);
-        // #/properties/sections
-        o0 = rt.nzProp(o0, v, "sections", nz_2_0, false, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      // the properties of the root schema: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["title", rt.nzToString, false],
+        ["sections", nz_2_0, false],
+      ]);
       return v;
     }
     // normalise #/properties/sections
 
     function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (m >= 2 && !(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, is_2_0);
+      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, is_2_0);
       // #/properties/sections/items
       if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_3_0, p, r, m, d);
       return v;
@@ -376,17 +391,13 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       if (++rt.work.n > 1000000 || d > 128) throw rt.NZ_ABORT;
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_4_0, is_4_0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/$defs/section/properties/heading
-        o0 = rt.nzProp(o0, v, "heading", rt.nzToString, false, p, r, m, d);
-        // #/$defs/section/properties/kind
-        o0 = rt.nzProp(o0, v, "kind", nz_6_0, true, p, r, m, d);
-        // #/$defs/section/properties/children
-        o0 = rt.nzProp(o0, v, "children", nz_7_0, true, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_4_0, is_4_0);
+      // the properties of #/$defs/section: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["heading", rt.nzToString, false],
+        ["kind", nz_6_0, true],
+        ["children", nz_7_0, true],
+      ]);
       return v;
     }
     // normalise #/$defs/section/properties/kind
@@ -394,14 +405,14 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !((v === "chapter" || v === "section" || v === "appendix")) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings0);
+      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
       return v;
     }
     // normalise #/$defs/section/properties/children
 
     function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (m >= 2 && !(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_7_0, is_7_0);
+      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_7_0, is_7_0);
       // #/$defs/section/properties/children/items
       if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_8_0, p, r, m, d);
       return v;
@@ -419,8 +430,8 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
   return rt.makeTool<CreateOutlineArgs>({
     name: "create_outline",
     description: "Create a document outline: a tree of sections.",
-    inputSchema: JSON.parse('{"type":"object","properties":{"title":{"type":"string","minLength":1},"sections":{"type":"array","items":{"$ref":"#/$defs/section"},"maxItems":50}},"required":["title","sections"],"$defs":{"section":{"type":"object","properties":{"heading":{"type":"string","minLength":1,"examples":["Introduction"]},"kind":{"type":"string","enum":["chapter","section","appendix"]},"children":{"type":"array","items":{"$ref":"#/$defs/section"}}},"required":["heading"]}}}'),
-    schemaHash: "b8b615e5422816c7e4021d4d2e3ae8a1fc723e0744593307b7a7cd6f961b70a5",
+    inputSchema: JSON.parse(inputSchemas.createOutline),
+    schemaHash: schemaHashes.createOutline,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -500,37 +511,37 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", "{\"path\":\"/srv/app/README.md\",\"edits\":[{\"oldText\":\"foo\",\"newText\":\"bar\"}]}");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"path":"/srv/app/README.md","edits":[{"oldText":"foo","newText":"bar"}]}');
     else {
-      if (!(v.path !== undefined)) rt.missing(s, "", "path", "\"/srv/app/README.md\"");
-      if (!(v.edits !== undefined)) rt.missing(s, "", "edits", "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
+      if (!(v.path !== undefined)) rt.missing(s, "", "path", '"/srv/app/README.md"');
+      if (!(v.edits !== undefined)) rt.missing(s, "", "edits", '[{"oldText":"foo","newText":"bar"}]');
       const x0 = v.path;
       if (x0 !== undefined) { // #/properties/path
-        if (!(typeof x0 === "string")) rt.typeErr(s, "path", x0, "string", "a string", "\"/srv/app/README.md\"");
+        if (!(typeof x0 === "string")) rt.typeErr(s, "path", x0, "string", "a string", '"/srv/app/README.md"');
         else {
           if (x0.length > 10000) rt.constraintErr(s, "path", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-          else if (!re0.test(x0)) rt.patternErr(s, "path", x0, "^/", "a string starting with \"/\" (pattern ^/)", "\"/srv/app/README.md\"");
+          else if (!re0.test(x0)) rt.patternErr(s, "path", x0, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/README.md"');
         }
       }
       const x1 = v.edits;
       if (x1 !== undefined) { // #/properties/edits
-        if (!(Array.isArray(x1))) rt.typeErr(s, "edits", x1, "array", "an array", "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
+        if (!(Array.isArray(x1))) rt.typeErr(s, "edits", x1, "array", "an array", '[{"oldText":"foo","newText":"bar"}]');
         else {
-          if (x1.length < 1) rt.sizeErr(s, "edits", x1, x1.length, "minItems", 1, "[{\"oldText\":\"foo\",\"newText\":\"bar\"}]");
+          if (x1.length < 1) rt.sizeErr(s, "edits", x1, x1.length, "minItems", 1, '[{"oldText":"foo","newText":"bar"}]');
           for (let i0 = 0; i0 < x1.length; i0++) {
             const x2 = x1[i0]; // #/properties/edits/items
 
-            if (!(typeof x2 === "object" && x2 !== null && !Array.isArray(x2))) rt.typeErr(s, rt.pi("edits", i0), x2, "object", "an object", "{\"oldText\":\"foo\",\"newText\":\"bar\"}");
+            if (!(typeof x2 === "object" && x2 !== null && !Array.isArray(x2))) rt.typeErr(s, rt.pi("edits", i0), x2, "object", "an object", '{"oldText":"foo","newText":"bar"}');
             else {
-              if (!(x2.oldText !== undefined)) rt.missing(s, rt.pi("edits", i0), "oldText", "\"foo\"");
-              if (!(x2.newText !== undefined)) rt.missing(s, rt.pi("edits", i0), "newText", "\"bar\"");
+              if (!(x2.oldText !== undefined)) rt.missing(s, rt.pi("edits", i0), "oldText", '"foo"');
+              if (!(x2.newText !== undefined)) rt.missing(s, rt.pi("edits", i0), "newText", '"bar"');
               const x3 = x2.oldText;
               if (x3 !== undefined) { // #/properties/edits/items/properties/oldText
-                if (!(typeof x3 === "string")) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "oldText"), x3, "string", "a string", "\"foo\"");
+                if (!(typeof x3 === "string")) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "oldText"), x3, "string", "a string", '"foo"');
               }
               const x4 = x2.newText;
               if (x4 !== undefined) { // #/properties/edits/items/properties/newText
-                if (!(typeof x4 === "string")) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "newText"), x4, "string", "a string", "\"bar\"");
+                if (!(typeof x4 === "string")) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "newText"), x4, "string", "a string", '"bar"');
               }
               for (const k0 in x2) {
                 if (!(k0 === "oldText" || k0 === "newText")) {
@@ -603,24 +614,20 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
     // normalise the root schema
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/path
-        o0 = rt.nzProp(o0, v, "path", rt.nzToString, false, p, r, m, d);
-        // #/properties/edits
-        o0 = rt.nzProp(o0, v, "edits", nz_2_0, false, p, r, m, d);
-        // #/properties/dryRun
-        o0 = rt.nzProp(o0, v, "dryRun", rt.nzToBoolean, true, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      // the properties of the root schema: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["path", rt.nzToString, false],
+        ["edits", nz_2_0, false],
+        ["dryRun", rt.nzToBoolean, true],
+      ]);
       return v;
     }
     // normalise #/properties/edits
 
     function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (m >= 2 && !(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, is_2_0);
+      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, is_2_0);
       // #/properties/edits/items
       if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_3_0, p, r, m, d);
       return v;
@@ -629,15 +636,12 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
 
     function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_3_0, is_3_0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/edits/items/properties/oldText
-        o0 = rt.nzProp(o0, v, "oldText", rt.nzToString, false, p, r, m, d);
-        // #/properties/edits/items/properties/newText
-        o0 = rt.nzProp(o0, v, "newText", rt.nzToString, false, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_3_0, is_3_0);
+      // the properties of #/properties/edits/items: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["oldText", rt.nzToString, false],
+        ["newText", rt.nzToString, false],
+      ]);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -646,8 +650,8 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
   return rt.makeTool<EditFileArgs>({
     name: "edit_file",
     description: "Make line-based edits to a text file. Each edit replaces an exact text sequence with new text.",
-    inputSchema: JSON.parse('{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file to edit.","examples":["/srv/app/README.md"]},"edits":{"type":"array","minItems":1,"items":{"type":"object","properties":{"oldText":{"type":"string","description":"Text to search for; must match exactly.","examples":["foo"]},"newText":{"type":"string","description":"Text to replace it with.","examples":["bar"]}},"required":["oldText","newText"],"additionalProperties":false}},"dryRun":{"type":"boolean","default":false,"description":"Preview the changes as a git-style diff without writing."}},"required":["path","edits"],"additionalProperties":false}'),
-    schemaHash: "b4bdcf26abbb534902b7f0e4393288c8a4854efa228ffc14d9252382aaea7d66",
+    inputSchema: JSON.parse(inputSchemas.editFile),
+    schemaHash: schemaHashes.editFile,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -687,7 +691,7 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
     if (x0 === undefined) return false; // #/properties/city
 
     if (!(typeof x0 === "string")) return false;
-    if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) return false;
+    if (x0.length < 1) return false;
     const x1 = v.units;
     if (x1 !== undefined) { // #/properties/units
       if (!(typeof x1 === "string")) return false;
@@ -702,21 +706,21 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", "{\"city\":\"Denver\"}");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"city":"Denver"}');
     else {
-      if (!(v.city !== undefined)) rt.missing(s, "", "city", "\"Denver\"");
+      if (!(v.city !== undefined)) rt.missing(s, "", "city", '"Denver"');
       const x0 = v.city;
       if (x0 !== undefined) { // #/properties/city
-        if (!(typeof x0 === "string")) rt.typeErr(s, "city", x0, "string", "a string", "\"Denver\"");
+        if (!(typeof x0 === "string")) rt.typeErr(s, "city", x0, "string", "a string", '"Denver"');
         else {
-          if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) rt.sizeErr(s, "city", x0, rt.ucs2length(x0), "minLength", 1, "\"Denver\"");
+          if (x0.length < 1) rt.sizeErr(s, "city", x0, rt.ucs2length(x0), "minLength", 1, '"Denver"');
         }
       }
       const x1 = v.units;
       if (x1 !== undefined) { // #/properties/units
-        if (!(typeof x1 === "string")) rt.optTypeErr(s, "units", x1, "string", "a string", "\"celsius\"", "one of \"celsius\", \"fahrenheit\"");
+        if (!(typeof x1 === "string")) rt.optTypeErr(s, "units", x1, "string", "a string", '"celsius"', 'one of "celsius", "fahrenheit"');
         else {
-          if (!(x1 === "celsius" || x1 === "fahrenheit")) rt.enumErr(s, "units", x1, allowed0, "enum", "\"celsius\"");
+          if (!(x1 === "celsius" || x1 === "fahrenheit")) rt.enumErr(s, "units", x1, allowed0, "enum", '"celsius"');
         }
       }
       for (const k0 in v) {
@@ -742,20 +746,15 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const spellings0 = new Map<string, string>([["celsius", "celsius"], ["fahrenheit", "fahrenheit"]]);
     // normalise the root schema
-
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/city
-        o0 = rt.nzProp(o0, v, "city", rt.nzToString, false, p, r, m, d);
-        // #/properties/units
-        o0 = rt.nzProp(o0, v, "units", nz_2_0, true, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      // the properties of the root schema: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["city", rt.nzToString, false],
+        ["units", nz_2_0, true],
+      ]);
       return v;
     }
     // normalise #/properties/units
@@ -763,7 +762,7 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
     function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !((v === "celsius" || v === "fahrenheit")) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings0);
+      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -772,8 +771,8 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
   return rt.makeTool<GetWeatherArgs>({
     name: "get_weather",
     description: "Current weather for a city.",
-    inputSchema: JSON.parse('{"type":"object","properties":{"city":{"type":"string","minLength":1,"description":"City name, e.g. Denver.","examples":["Denver"]},"units":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius","description":"Temperature unit."}},"required":["city"],"additionalProperties":false}'),
-    schemaHash: "f9179183cee1237ec7e5b0ef753c09ee14da445fdf550b19408c45c555cbab41",
+    inputSchema: JSON.parse(inputSchemas.getWeather),
+    schemaHash: schemaHashes.getWeather,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -816,7 +815,7 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
     if (x0 === undefined) return false; // #/properties/counterparty
 
     if (!(typeof x0 === "string")) return false;
-    if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) return false;
+    if (x0.length < 1) return false;
     const x1 = v.value;
     if (x1 === undefined) return false; // #/properties/value
 
@@ -837,16 +836,16 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", "{\"counterparty\":\"example\",\"value\":0,\"term_months\":12}");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"counterparty":"example","value":0,"term_months":12}');
     else {
-      if (!(v.counterparty !== undefined)) rt.missing(s, "", "counterparty", "\"example\"");
+      if (!(v.counterparty !== undefined)) rt.missing(s, "", "counterparty", '"example"');
       if (!(v.value !== undefined)) rt.missing(s, "", "value", "0");
       if (!(v.term_months !== undefined)) rt.missing(s, "", "term_months", "12");
       const x0 = v.counterparty;
       if (x0 !== undefined) { // #/properties/counterparty
-        if (!(typeof x0 === "string")) rt.typeErr(s, "counterparty", x0, "string", "a string", "\"example\"");
+        if (!(typeof x0 === "string")) rt.typeErr(s, "counterparty", x0, "string", "a string", '"example"');
         else {
-          if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) rt.sizeErr(s, "counterparty", x0, rt.ucs2length(x0), "minLength", 1, "\"example\"");
+          if (x0.length < 1) rt.sizeErr(s, "counterparty", x0, rt.ucs2length(x0), "minLength", 1, '"example"');
         }
       }
       const x1 = v.value;
@@ -890,17 +889,13 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
     // normalise the root schema
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/counterparty
-        o0 = rt.nzProp(o0, v, "counterparty", rt.nzToString, false, p, r, m, d);
-        // #/properties/value
-        o0 = rt.nzProp(o0, v, "value", rt.nzToNumber, false, p, r, m, d);
-        // #/properties/term_months
-        o0 = rt.nzProp(o0, v, "term_months", rt.nzToInteger, false, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      // the properties of the root schema: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["counterparty", rt.nzToString, false],
+        ["value", rt.nzToNumber, false],
+        ["term_months", rt.nzToInteger, false],
+      ]);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -909,8 +904,8 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
   return rt.makeTool<LegalDraftV3Args>({
     name: "legal_draft_v3",
     description: "Draft a contract for a counterparty. Amounts are in euros; the term is in whole months.",
-    inputSchema: JSON.parse('{"type":"object","properties":{"counterparty":{"type":"string","minLength":1,"description":"Legal name of the other party."},"value":{"type":"number","minimum":0,"description":"Contract value in euros."},"term_months":{"type":"integer","minimum":1,"maximum":120,"description":"Term in whole months.","examples":[12]}},"required":["counterparty","value","term_months"],"additionalProperties":false}'),
-    schemaHash: "fc2e5a7158da41c03a725337dda753273509c1622a9872da5d3f14823b2667ec",
+    inputSchema: JSON.parse(inputSchemas.legalDraftV3),
+    schemaHash: schemaHashes.legalDraftV3,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -974,15 +969,15 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", "{\"path\":\"/srv/app/config.yaml\"}");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"path":"/srv/app/config.yaml"}');
     else {
-      if (!(v.path !== undefined)) rt.missing(s, "", "path", "\"/srv/app/config.yaml\"");
+      if (!(v.path !== undefined)) rt.missing(s, "", "path", '"/srv/app/config.yaml"');
       const x0 = v.path;
       if (x0 !== undefined) { // #/properties/path
-        if (!(typeof x0 === "string")) rt.typeErr(s, "path", x0, "string", "a string", "\"/srv/app/config.yaml\"");
+        if (!(typeof x0 === "string")) rt.typeErr(s, "path", x0, "string", "a string", '"/srv/app/config.yaml"');
         else {
           if (x0.length > 10000) rt.constraintErr(s, "path", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-          else if (!re0.test(x0)) rt.patternErr(s, "path", x0, "^/", "a string starting with \"/\" (pattern ^/)", "\"/srv/app/config.yaml\"");
+          else if (!re0.test(x0)) rt.patternErr(s, "path", x0, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/config.yaml"');
         }
       }
       const x1 = v.head;
@@ -1025,17 +1020,13 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
     // normalise the root schema
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/path
-        o0 = rt.nzProp(o0, v, "path", rt.nzToString, false, p, r, m, d);
-        // #/properties/head
-        o0 = rt.nzProp(o0, v, "head", rt.nzToInteger, true, p, r, m, d);
-        // #/properties/tail
-        o0 = rt.nzProp(o0, v, "tail", rt.nzToInteger, true, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      // the properties of the root schema: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["path", rt.nzToString, false],
+        ["head", rt.nzToInteger, true],
+        ["tail", rt.nzToInteger, true],
+      ]);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -1044,8 +1035,8 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
   return rt.makeTool<ReadFileArgs>({
     name: "read_file",
     description: "Read a UTF-8 text file and return its contents. Use head or tail to read only part of it.",
-    inputSchema: JSON.parse('{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path, starting with /.","examples":["/srv/app/config.yaml"]},"head":{"type":"integer","minimum":1,"description":"Return only the first N lines."},"tail":{"type":"integer","minimum":1,"description":"Return only the last N lines."}},"required":["path"],"additionalProperties":false}'),
-    schemaHash: "53a8a4dacbbaa279c3f7d890132e83d98d7ebd638dcad9bc7c00500c6ee0d527",
+    inputSchema: JSON.parse(inputSchemas.readFile),
+    schemaHash: schemaHashes.readFile,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -1091,7 +1082,7 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
     if (x0 === undefined) return false; // #/properties/title
 
     if (!(typeof x0 === "string")) return false;
-    if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) return false;
+    if (x0.length < 1) return false;
     if (x0.length > 120 && rt.ucs2length(x0) > 120) return false;
     const x1 = v.start_iso;
     if (x1 === undefined) return false; // #/properties/start_iso
@@ -1118,49 +1109,49 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object");
     else {
-      if (!(v.title !== undefined)) rt.missing(s, "", "title", "\"Fix login timeout\"");
-      if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", "\"2026-01-31T09:00:00Z\"");
-      if (!(v.end_iso !== undefined)) rt.missing(s, "", "end_iso", "\"2026-01-31T09:00:00Z\"");
-      if (!(v.attendees !== undefined)) rt.missing(s, "", "attendees", "[{\"email\":\"user@example.com\"}]");
+      if (!(v.title !== undefined)) rt.missing(s, "", "title", '"Fix login timeout"');
+      if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
+      if (!(v.end_iso !== undefined)) rt.missing(s, "", "end_iso", '"2026-01-31T09:00:00Z"');
+      if (!(v.attendees !== undefined)) rt.missing(s, "", "attendees", '[{"email":"user@example.com"}]');
       const x0 = v.title;
       if (x0 !== undefined) { // #/properties/title
-        if (!(typeof x0 === "string")) rt.typeErr(s, "title", x0, "string", "a string", "\"Fix login timeout\"");
+        if (!(typeof x0 === "string")) rt.typeErr(s, "title", x0, "string", "a string", '"Fix login timeout"');
         else {
-          if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "minLength", 1, "\"Fix login timeout\"");
-          if (x0.length > 120 && rt.ucs2length(x0) > 120) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "maxLength", 120, "\"Fix login timeout\"");
+          if (x0.length < 1) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "minLength", 1, '"Fix login timeout"');
+          if (x0.length > 120 && rt.ucs2length(x0) > 120) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "maxLength", 120, '"Fix login timeout"');
         }
       }
       const x1 = v.start_iso;
       if (x1 !== undefined) { // #/properties/start_iso
-        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", "a string", '"2026-01-31T09:00:00Z"');
         else {
-          if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
+          if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
         }
       }
       const x2 = v.end_iso;
       if (x2 !== undefined) { // #/properties/end_iso
-        if (!(typeof x2 === "string")) rt.typeErr(s, "end_iso", x2, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+        if (!(typeof x2 === "string")) rt.typeErr(s, "end_iso", x2, "string", "a string", '"2026-01-31T09:00:00Z"');
         else {
-          if (!rt.fmt_date_time(x2)) rt.formatErr(s, "end_iso", x2, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
+          if (!rt.fmt_date_time(x2)) rt.formatErr(s, "end_iso", x2, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
         }
       }
       const x3 = v.attendees;
       if (x3 !== undefined) { // #/properties/attendees
-        if (!(Array.isArray(x3))) rt.typeErr(s, "attendees", x3, "array", "an array", "[{\"email\":\"user@example.com\"}]");
+        if (!(Array.isArray(x3))) rt.typeErr(s, "attendees", x3, "array", "an array", '[{"email":"user@example.com"}]');
         else {
-          if (x3.length < 1) rt.sizeErr(s, "attendees", x3, x3.length, "minItems", 1, "[{\"email\":\"user@example.com\"}]");
-          if (x3.length > 50) rt.sizeErr(s, "attendees", x3, x3.length, "maxItems", 50, "[{\"email\":\"user@example.com\"}]");
+          if (x3.length < 1) rt.sizeErr(s, "attendees", x3, x3.length, "minItems", 1, '[{"email":"user@example.com"}]');
+          if (x3.length > 50) rt.sizeErr(s, "attendees", x3, x3.length, "maxItems", 50, '[{"email":"user@example.com"}]');
           for (let i0 = 0; i0 < x3.length; i0++) {
             const x4 = x3[i0]; // #/properties/attendees/items
 
-            if (!(typeof x4 === "object" && x4 !== null && !Array.isArray(x4))) rt.typeErr(s, rt.pi("attendees", i0), x4, "object", "an object", "{\"email\":\"user@example.com\"}");
+            if (!(typeof x4 === "object" && x4 !== null && !Array.isArray(x4))) rt.typeErr(s, rt.pi("attendees", i0), x4, "object", "an object", '{"email":"user@example.com"}');
             else {
-              if (!(x4.email !== undefined)) rt.missing(s, rt.pi("attendees", i0), "email", "\"user@example.com\"");
+              if (!(x4.email !== undefined)) rt.missing(s, rt.pi("attendees", i0), "email", '"user@example.com"');
               const x5 = x4.email;
               if (x5 !== undefined) { // #/properties/attendees/items/properties/email
-                if (!(typeof x5 === "string")) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "email"), x5, "string", "a string", "\"user@example.com\"");
+                if (!(typeof x5 === "string")) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "email"), x5, "string", "a string", '"user@example.com"');
                 else {
-                  if (!rt.fmt_email(x5)) rt.formatErr(s, rt.pk(rt.pi("attendees", i0), "email"), x5, "email", "an email address", "\"user@example.com\"");
+                  if (!rt.fmt_email(x5)) rt.formatErr(s, rt.pk(rt.pi("attendees", i0), "email"), x5, "email", "an email address", '"user@example.com"');
                 }
               }
               const x6 = x4.optional;
@@ -1236,26 +1227,21 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
     // normalise the root schema
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/title
-        o0 = rt.nzProp(o0, v, "title", rt.nzToString, false, p, r, m, d);
-        // #/properties/start_iso
-        o0 = rt.nzProp(o0, v, "start_iso", rt.nzToString, false, p, r, m, d);
-        // #/properties/end_iso
-        o0 = rt.nzProp(o0, v, "end_iso", rt.nzToString, false, p, r, m, d);
-        // #/properties/attendees
-        o0 = rt.nzProp(o0, v, "attendees", nz_4_0, false, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      // the properties of the root schema: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["title", rt.nzToString, false],
+        ["start_iso", rt.nzToString, false],
+        ["end_iso", rt.nzToString, false],
+        ["attendees", nz_4_0, false],
+      ]);
       return v;
     }
     // normalise #/properties/attendees
 
     function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (m >= 2 && !(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, is_4_0);
+      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, is_4_0);
       // #/properties/attendees/items
       if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_5_0, p, r, m, d);
       return v;
@@ -1264,15 +1250,12 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
 
     function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_5_0, is_5_0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/attendees/items/properties/email
-        o0 = rt.nzProp(o0, v, "email", rt.nzToString, false, p, r, m, d);
-        // #/properties/attendees/items/properties/optional
-        o0 = rt.nzProp(o0, v, "optional", rt.nzToBoolean, true, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_5_0, is_5_0);
+      // the properties of #/properties/attendees/items: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["email", rt.nzToString, false],
+        ["optional", rt.nzToBoolean, true],
+      ]);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -1281,8 +1264,8 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
   return rt.makeTool<ScheduleMeetingArgs>({
     name: "schedule_meeting",
     description: "Schedule a meeting. Times are RFC 3339 with a time zone.",
-    inputSchema: JSON.parse('{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":120},"start_iso":{"type":"string","format":"date-time"},"end_iso":{"type":"string","format":"date-time"},"attendees":{"type":"array","items":{"type":"object","properties":{"email":{"type":"string","format":"email"},"optional":{"type":"boolean","default":false}},"required":["email"],"additionalProperties":false},"minItems":1,"maxItems":50}},"required":["title","start_iso","end_iso","attendees"],"additionalProperties":false,"x-compare":[{"left":"end_iso","op":">","right":"start_iso"}]}'),
-    schemaHash: "1073714025bf78d4368a75682add36cc8dc5bfbf1f4c5dc9c9e9ec84060236a5",
+    inputSchema: JSON.parse(inputSchemas.scheduleMeeting),
+    schemaHash: schemaHashes.scheduleMeeting,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -1344,7 +1327,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     if (x0 === undefined) return false; // #/properties/query
 
     if (!(typeof x0 === "string")) return false;
-    if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) return false;
+    if (x0.length < 1) return false;
     if (x0.length > 256 && rt.ucs2length(x0) > 256) return false;
     const x1 = v.filters;
     if (x1 !== undefined) {
@@ -1375,33 +1358,33 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", "{\"query\":\"login timeout\"}");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"query":"login timeout"}');
     else {
-      if (!(v.query !== undefined)) rt.missing(s, "", "query", "\"login timeout\"");
+      if (!(v.query !== undefined)) rt.missing(s, "", "query", '"login timeout"');
       const x0 = v.query;
       if (x0 !== undefined) { // #/properties/query
-        if (!(typeof x0 === "string")) rt.typeErr(s, "query", x0, "string", "a string", "\"login timeout\"");
+        if (!(typeof x0 === "string")) rt.typeErr(s, "query", x0, "string", "a string", '"login timeout"');
         else {
-          if (x0.length < 1 || (x0.length < 2 && rt.ucs2length(x0) < 1)) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "minLength", 1, "\"login timeout\"");
-          if (x0.length > 256 && rt.ucs2length(x0) > 256) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "maxLength", 256, "\"login timeout\"");
+          if (x0.length < 1) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "minLength", 1, '"login timeout"');
+          if (x0.length > 256 && rt.ucs2length(x0) > 256) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "maxLength", 256, '"login timeout"');
         }
       }
       const x1 = v.filters;
       if (x1 !== undefined) { // #/properties/filters
-        if (!(typeof x1 === "object" && x1 !== null && !Array.isArray(x1))) rt.optTypeErr(s, "filters", x1, "object", "an object", "{\"state\":\"open\"}");
+        if (!(typeof x1 === "object" && x1 !== null && !Array.isArray(x1))) rt.optTypeErr(s, "filters", x1, "object", "an object", '{"state":"open"}');
         else {
           const x2 = x1.state;
           if (x2 !== undefined) { // #/properties/filters/properties/state
-            if (!(typeof x2 === "string")) rt.optTypeErr(s, "filters.state", x2, "string", "a string", "\"open\"", "one of \"open\", \"closed\", \"all\"");
+            if (!(typeof x2 === "string")) rt.optTypeErr(s, "filters.state", x2, "string", "a string", '"open"', 'one of "open", "closed", "all"');
             else {
-              if (!(x2 === "open" || x2 === "closed" || x2 === "all")) rt.enumErr(s, "filters.state", x2, allowed0, "enum", "\"open\"");
+              if (!(x2 === "open" || x2 === "closed" || x2 === "all")) rt.enumErr(s, "filters.state", x2, allowed0, "enum", '"open"');
             }
           }
           const x3 = x1.labels;
           if (x3 !== undefined) { // #/properties/filters/properties/labels
-            if (!(Array.isArray(x3))) rt.optTypeErr(s, "filters.labels", x3, "array", "an array", "[\"bug\"]", "an array of strings");
+            if (!(Array.isArray(x3))) rt.optTypeErr(s, "filters.labels", x3, "array", "an array", '["bug"]', "an array of strings");
             else {
-              if (x3.length > 10) rt.sizeErr(s, "filters.labels", x3, x3.length, "maxItems", 10, "[\"bug\"]");
+              if (x3.length > 10) rt.sizeErr(s, "filters.labels", x3, x3.length, "maxItems", 10, '["bug"]');
               if (x3.length > 1) {
                 const dup0 = rt.firstDuplicate(x3);
                 if (dup0 !== undefined) rt.uniqueErr(s, "filters.labels", dup0[0], dup0[1]);
@@ -1409,7 +1392,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
               for (let i0 = 0; i0 < x3.length; i0++) {
                 const x4 = x3[i0]; // #/properties/filters/properties/labels/items
 
-                if (!(typeof x4 === "string")) rt.typeErr(s, rt.pi("filters.labels", i0), x4, "string", "a string", "\"bug\"");
+                if (!(typeof x4 === "string")) rt.typeErr(s, rt.pi("filters.labels", i0), x4, "string", "a string", '"bug"');
               }
             }
           }
@@ -1426,20 +1409,20 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
           }
           const x6 = x1.created;
           if (x6 !== undefined) { // #/properties/filters/properties/created
-            if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6))) rt.optTypeErr(s, "filters.created", x6, "object", "an object", "{\"after\":\"2026-01-31\"}");
+            if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6))) rt.optTypeErr(s, "filters.created", x6, "object", "an object", '{"after":"2026-01-31"}');
             else {
               const x7 = x6.after;
               if (x7 !== undefined) { // #/properties/filters/properties/created/properties/after
-                if (!(typeof x7 === "string")) rt.optTypeErr(s, "filters.created.after", x7, "string", "a string", "\"2026-01-31\"", "a date (YYYY-MM-DD)");
+                if (!(typeof x7 === "string")) rt.optTypeErr(s, "filters.created.after", x7, "string", "a string", '"2026-01-31"', "a date (YYYY-MM-DD)");
                 else {
-                  if (!rt.fmt_date(x7)) rt.formatErr(s, "filters.created.after", x7, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
+                  if (!rt.fmt_date(x7)) rt.formatErr(s, "filters.created.after", x7, "date", "a date (YYYY-MM-DD)", '"2026-01-31"');
                 }
               }
               const x8 = x6.before;
               if (x8 !== undefined) { // #/properties/filters/properties/created/properties/before
-                if (!(typeof x8 === "string")) rt.optTypeErr(s, "filters.created.before", x8, "string", "a string", "\"2026-01-31\"", "a date (YYYY-MM-DD)");
+                if (!(typeof x8 === "string")) rt.optTypeErr(s, "filters.created.before", x8, "string", "a string", '"2026-01-31"', "a date (YYYY-MM-DD)");
                 else {
-                  if (!rt.fmt_date(x8)) rt.formatErr(s, "filters.created.before", x8, "date", "a date (YYYY-MM-DD)", "\"2026-01-31\"");
+                  if (!rt.fmt_date(x8)) rt.formatErr(s, "filters.created.before", x8, "date", "a date (YYYY-MM-DD)", '"2026-01-31"');
                 }
               }
               for (const k0 in x6) {
@@ -1459,16 +1442,16 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       }
       const x11 = v.sort;
       if (x11 !== undefined) { // #/properties/sort
-        if (!(typeof x11 === "string")) rt.optTypeErr(s, "sort", x11, "string", "a string", "\"created\"", "one of \"created\", \"updated\", \"comments\"");
+        if (!(typeof x11 === "string")) rt.optTypeErr(s, "sort", x11, "string", "a string", '"created"', 'one of "created", "updated", "comments"');
         else {
-          if (!(x11 === "created" || x11 === "updated" || x11 === "comments")) rt.enumErr(s, "sort", x11, allowed1, "enum", "\"created\"");
+          if (!(x11 === "created" || x11 === "updated" || x11 === "comments")) rt.enumErr(s, "sort", x11, allowed1, "enum", '"created"');
         }
       }
       const x12 = v.order;
       if (x12 !== undefined) { // #/properties/order
-        if (!(typeof x12 === "string")) rt.optTypeErr(s, "order", x12, "string", "a string", "\"desc\"", "one of \"asc\", \"desc\"");
+        if (!(typeof x12 === "string")) rt.optTypeErr(s, "order", x12, "string", "a string", '"desc"', 'one of "asc", "desc"');
         else {
-          if (!(x12 === "asc" || x12 === "desc")) rt.enumErr(s, "order", x12, allowed2, "enum", "\"desc\"");
+          if (!(x12 === "asc" || x12 === "desc")) rt.enumErr(s, "order", x12, allowed2, "enum", '"desc"');
         }
       }
       const x13 = v.limit;
@@ -1525,10 +1508,10 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   }
   function err_7_0(v: any, p: string, s: rt.ValidationError[], _d: number): void {
     // #/properties/filters/properties/assignee_id/anyOf/0
-    if (!(typeof v === "string")) rt.typeErr(s, p, v, "string", "a string", "\"u_3ahov2\"");
+    if (!(typeof v === "string")) rt.typeErr(s, p, v, "string", "a string", '"u_3ahov2"');
     else {
       if (v.length > 10000) rt.constraintErr(s, p, v, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-      else if (!re0.test(v)) rt.patternErr(s, p, v, "^u_[0-9a-z]{6}$", "a string: \"u_\", then 6 lowercase letters or digits (pattern ^u_[0-9a-z]{6}$)", "\"u_3ahov2\"", 8);
+      else if (!re0.test(v)) rt.patternErr(s, p, v, "^u_[0-9a-z]{6}$", 'a string: "u_", then 6 lowercase letters or digits (pattern ^u_[0-9a-z]{6}$)', '"u_3ahov2"', 8);
     }
   }
   // schema at #/properties/filters/properties/assignee_id/anyOf/1
@@ -1590,47 +1573,32 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const spellings0 = new Map<string, string>([["created", "created"], ["updated", "updated"], ["comments", "comments"]]);
-    const spellings1 = new Map<string, string>([["asc", "asc"], ["desc", "desc"]]);
-    const spellings2 = new Map<string, string>([["open", "open"], ["closed", "closed"], ["all", "all"]]);
     // normalise the root schema
-
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/query
-        o0 = rt.nzProp(o0, v, "query", rt.nzToString, false, p, r, m, d);
-        // #/properties/filters
-        o0 = rt.nzProp(o0, v, "filters", nz_2_0, true, p, r, m, d);
-        // #/properties/sort
-        o0 = rt.nzProp(o0, v, "sort", nz_12_0, true, p, r, m, d);
-        // #/properties/order
-        o0 = rt.nzProp(o0, v, "order", nz_13_0, true, p, r, m, d);
-        // #/properties/limit
-        o0 = rt.nzProp(o0, v, "limit", rt.nzToInteger, true, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      // the properties of the root schema: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["query", rt.nzToString, false],
+        ["filters", nz_2_0, true],
+        ["sort", nz_12_0, true],
+        ["order", nz_13_0, true],
+        ["limit", rt.nzToInteger, true],
+      ]);
       return v;
     }
     // normalise #/properties/filters
 
     function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_2_0, is_2_0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/filters/properties/state
-        o0 = rt.nzProp(o0, v, "state", nz_3_0, true, p, r, m, d);
-        // #/properties/filters/properties/labels
-        o0 = rt.nzProp(o0, v, "labels", nz_4_0, true, p, r, m, d);
-        // #/properties/filters/properties/assignee_id
-        o0 = rt.nzProp(o0, v, "assignee_id", nz_6_0, false, p, r, m, d);
-        // #/properties/filters/properties/created
-        o0 = rt.nzProp(o0, v, "created", nz_9_0, true, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_2_0, is_2_0);
+      // the properties of #/properties/filters: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["state", nz_3_0, true],
+        ["labels", nz_4_0, true],
+        ["assignee_id", nz_6_0, false],
+        ["created", nz_9_0, true],
+      ]);
       return v;
     }
     // normalise #/properties/sort
@@ -1638,7 +1606,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     function nz_12_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !((v === "created" || v === "updated" || v === "comments")) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings0);
+      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed1);
       return v;
     }
     // normalise #/properties/order
@@ -1646,7 +1614,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     function nz_13_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !((v === "asc" || v === "desc")) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings1);
+      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed2);
       return v;
     }
     // normalise #/properties/filters/properties/state
@@ -1654,14 +1622,14 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !((v === "open" || v === "closed" || v === "all")) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings2);
+      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
       return v;
     }
     // normalise #/properties/filters/properties/labels
 
     function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (m >= 2 && !(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, is_4_0);
+      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, is_4_0);
       // #/properties/filters/properties/labels/items
       if (Array.isArray(v)) v = rt.nzItems(v, v, 0, rt.nzToString, p, r, m, d);
       return v;
@@ -1698,15 +1666,12 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
 
     function nz_9_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_9_0, is_9_0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/filters/properties/created/properties/after
-        o0 = rt.nzProp(o0, v, "after", rt.nzToString, true, p, r, m, d);
-        // #/properties/filters/properties/created/properties/before
-        o0 = rt.nzProp(o0, v, "before", rt.nzToString, true, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_9_0, is_9_0);
+      // the properties of #/properties/filters/properties/created: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["after", rt.nzToString, true],
+        ["before", rt.nzToString, true],
+      ]);
       return v;
     }
     // normalise every place that only casts to null (first: #/properties/filters/properties/assignee_id/anyOf/1)
@@ -1727,8 +1692,8 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   return rt.makeTool<SearchIssuesArgs>({
     name: "search_issues",
     description: "Search the issue tracker.",
-    inputSchema: JSON.parse('{"type":"object","properties":{"query":{"type":"string","minLength":1,"maxLength":256,"description":"Free-text query."},"filters":{"type":"object","description":"Narrow the search.","properties":{"state":{"type":"string","enum":["open","closed","all"],"default":"open"},"labels":{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":10},"assignee_id":{"anyOf":[{"type":"string","pattern":"^u_[0-9a-z]{6}$"},{"type":"null"}],"description":"User id, or null for unassigned."},"created":{"type":"object","properties":{"after":{"type":"string","format":"date"},"before":{"type":"string","format":"date"}},"x-compare":[{"left":"before","op":">","right":"after"}]}}},"sort":{"type":"string","enum":["created","updated","comments"]},"order":{"type":"string","enum":["asc","desc"],"default":"desc"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["query"]}'),
-    schemaHash: "2a26b1a637205c1746896ff5ab49e21d051d0305a9cd35f61b0d352a6bc90d68",
+    inputSchema: JSON.parse(inputSchemas.searchIssues),
+    schemaHash: schemaHashes.searchIssues,
     is: is0,
     collect: collect0,
     normalize: normalize0,

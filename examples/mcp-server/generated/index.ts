@@ -4,8 +4,22 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.2a34ae4bc1.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.2a34ae4bc1.js";
+import * as rt from "./_runtime.e7a6a3b3dd.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.e7a6a3b3dd.js";
+
+// Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
+const inputSchemas = {
+  bookRoom: '{"type":"object","properties":{"room_id":{"type":"string","pattern":"^room-[0-9]+$","examples":["room-12"],"description":"Room id as listed on the door, e.g. room-12."},"start_iso":{"type":"string","format":"date-time","description":"Start time, ISO 8601 with timezone: 2025-06-18T09:30:00+02:00."},"duration_min":{"type":"integer","minimum":15,"maximum":480,"description":"Length of the booking in minutes (15 to 480)."}},"required":["room_id","start_iso"],"additionalProperties":false}',
+  convertTemperature: '{"type":"object","properties":{"degrees":{"type":"number","minimum":-459.67,"description":"The temperature to convert.","examples":[21.5]},"to":{"enum":["celsius","fahrenheit"],"description":"The unit to convert into."}},"required":["degrees","to"],"additionalProperties":false}',
+  searchDocs: '{"type":"object","properties":{"query":{"type":"string","minLength":2,"description":"Words to look for."},"section":{"enum":["guides","api","changelog"],"description":"Limit the search to one section."},"limit":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Most results to return."}},"required":["query"],"additionalProperties":false}',
+};
+
+// Each tool's schemaHash: sha256 of its canonical input schema (schemaHashOf in @toolform/runtime/mcp).
+const schemaHashes = {
+  bookRoom: "92c682603e762212ca44e42503319e97826282b3dde70cf3448147a089907adc",
+  convertTemperature: "556a032f32845cdfd701992931dc7a5bf3365bc865585f06f2cf5cf91e74360c",
+  searchDocs: "7146b23705f9fb5320850d4aedd1613b8e9f454710ed4a5c15c4d9c686f1fcaa",
+};
 
 // tool "book_room"
 // from tools.json#/tools/0
@@ -64,23 +78,23 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", "{\"room_id\":\"room-12\",\"start_iso\":\"2026-01-31T09:00:00Z\"}");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"room_id":"room-12","start_iso":"2026-01-31T09:00:00Z"}');
     else {
-      if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", "\"room-12\"");
-      if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", "\"2026-01-31T09:00:00Z\"");
+      if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", '"room-12"');
+      if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
       const x0 = v.room_id;
       if (x0 !== undefined) { // #/properties/room_id
-        if (!(typeof x0 === "string")) rt.typeErr(s, "room_id", x0, "string", "a string", "\"room-12\"");
+        if (!(typeof x0 === "string")) rt.typeErr(s, "room_id", x0, "string", "a string", '"room-12"');
         else {
           if (x0.length > 10000) rt.constraintErr(s, "room_id", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-          else if (!re0.test(x0)) rt.patternErr(s, "room_id", x0, "^room-[0-9]+$", "a string: \"room-\", then one or more digits (pattern ^room-[0-9]+$)", "\"room-12\"");
+          else if (!re0.test(x0)) rt.patternErr(s, "room_id", x0, "^room-[0-9]+$", 'a string: "room-", then one or more digits (pattern ^room-[0-9]+$)', '"room-12"');
         }
       }
       const x1 = v.start_iso;
       if (x1 !== undefined) { // #/properties/start_iso
-        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", "a string", "\"2026-01-31T09:00:00Z\"");
+        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", "a string", '"2026-01-31T09:00:00Z"');
         else {
-          if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", "\"2026-01-31T09:00:00Z\"");
+          if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
         }
       }
       const x2 = v.duration_min;
@@ -117,17 +131,13 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
     // normalise the root schema
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/room_id
-        o0 = rt.nzProp(o0, v, "room_id", rt.nzToString, false, p, r, m, d);
-        // #/properties/start_iso
-        o0 = rt.nzProp(o0, v, "start_iso", rt.nzToString, false, p, r, m, d);
-        // #/properties/duration_min
-        o0 = rt.nzProp(o0, v, "duration_min", rt.nzToInteger, true, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      // the properties of the root schema: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["room_id", rt.nzToString, false],
+        ["start_iso", rt.nzToString, false],
+        ["duration_min", rt.nzToInteger, true],
+      ]);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -136,8 +146,8 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   return rt.makeTool<BookRoomArgs>({
     name: "book_room",
     description: "Book a meeting room. Dates are ISO 8601 with timezone.",
-    inputSchema: JSON.parse('{"type":"object","properties":{"room_id":{"type":"string","pattern":"^room-[0-9]+$","examples":["room-12"],"description":"Room id as listed on the door, e.g. room-12."},"start_iso":{"type":"string","format":"date-time","description":"Start time, ISO 8601 with timezone: 2025-06-18T09:30:00+02:00."},"duration_min":{"type":"integer","minimum":15,"maximum":480,"description":"Length of the booking in minutes (15 to 480)."}},"required":["room_id","start_iso"],"additionalProperties":false}'),
-    schemaHash: "92c682603e762212ca44e42503319e97826282b3dde70cf3448147a089907adc",
+    inputSchema: JSON.parse(inputSchemas.bookRoom),
+    schemaHash: schemaHashes.bookRoom,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -191,10 +201,10 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", "{\"degrees\":21.5,\"to\":\"celsius\"}");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"degrees":21.5,"to":"celsius"}');
     else {
       if (!(v.degrees !== undefined)) rt.missing(s, "", "degrees", "21.5");
-      if (!(v.to !== undefined)) rt.missing(s, "", "to", "\"celsius\"");
+      if (!(v.to !== undefined)) rt.missing(s, "", "to", '"celsius"');
       const x0 = v.degrees;
       if (x0 !== undefined) { // #/properties/degrees
         if (!(typeof x0 === "number" && Number.isFinite(x0))) rt.typeErr(s, "degrees", x0, "number", "a number", "21.5");
@@ -204,7 +214,7 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
       }
       const x1 = v.to;
       if (x1 !== undefined) { // #/properties/to
-        if (!(x1 === "celsius" || x1 === "fahrenheit")) rt.enumErr(s, "to", x1, allowed0, "enum", "\"celsius\"");
+        if (!(x1 === "celsius" || x1 === "fahrenheit")) rt.enumErr(s, "to", x1, allowed0, "enum", '"celsius"');
       }
       for (const k0 in v) {
         if (!(k0 === "degrees" || k0 === "to")) {
@@ -229,20 +239,15 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const spellings0 = new Map<string, string>([["celsius", "celsius"], ["fahrenheit", "fahrenheit"]]);
     // normalise the root schema
-
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/degrees
-        o0 = rt.nzProp(o0, v, "degrees", rt.nzToNumber, false, p, r, m, d);
-        // #/properties/to
-        o0 = rt.nzProp(o0, v, "to", nz_2_0, false, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      // the properties of the root schema: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["degrees", rt.nzToNumber, false],
+        ["to", nz_2_0, false],
+      ]);
       return v;
     }
     // normalise #/properties/to
@@ -250,7 +255,7 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
     function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !((v === "celsius" || v === "fahrenheit")) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings0);
+      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -259,8 +264,8 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
   return rt.makeTool<ConvertTemperatureArgs>({
     name: "convert_temperature",
     description: "Convert a temperature between Celsius and Fahrenheit.",
-    inputSchema: JSON.parse('{"type":"object","properties":{"degrees":{"type":"number","minimum":-459.67,"description":"The temperature to convert.","examples":[21.5]},"to":{"enum":["celsius","fahrenheit"],"description":"The unit to convert into."}},"required":["degrees","to"],"additionalProperties":false}'),
-    schemaHash: "556a032f32845cdfd701992931dc7a5bf3365bc865585f06f2cf5cf91e74360c",
+    inputSchema: JSON.parse(inputSchemas.convertTemperature),
+    schemaHash: schemaHashes.convertTemperature,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -304,7 +309,7 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
     if (x0 === undefined) return false; // #/properties/query
 
     if (!(typeof x0 === "string")) return false;
-    if (x0.length < 2 || (x0.length < 4 && rt.ucs2length(x0) < 2)) return false;
+    if (x0.length < 2 || (x0.length < 3 && rt.ucs2length(x0) < 2)) return false;
     const x1 = v.section;
     if (x1 !== undefined) { // #/properties/section
       if (!(x1 === "guides" || x1 === "api" || x1 === "changelog")) return false;
@@ -324,22 +329,22 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", "{\"query\":\"login timeout\"}");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"query":"login timeout"}');
     else {
-      if (!(v.query !== undefined)) rt.missing(s, "", "query", "\"login timeout\"");
+      if (!(v.query !== undefined)) rt.missing(s, "", "query", '"login timeout"');
       const x0 = v.query;
       if (x0 !== undefined) { // #/properties/query
-        if (!(typeof x0 === "string")) rt.typeErr(s, "query", x0, "string", "a string", "\"login timeout\"");
+        if (!(typeof x0 === "string")) rt.typeErr(s, "query", x0, "string", "a string", '"login timeout"');
         else {
-          if (x0.length < 2 || (x0.length < 4 && rt.ucs2length(x0) < 2)) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "minLength", 2, "\"login timeout\"");
+          if (x0.length < 2 || (x0.length < 3 && rt.ucs2length(x0) < 2)) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "minLength", 2, '"login timeout"');
         }
       }
       const x1 = v.section;
       if (x1 !== undefined) {
         const from0 = s.length; // #/properties/section
 
-        if (!(x1 === "guides" || x1 === "api" || x1 === "changelog")) rt.enumErr(s, "section", x1, allowed0, "enum", "\"guides\"");
-        if (x1 === null) rt.nullOptional(s, from0, "section", "one of \"guides\", \"api\", \"changelog\"");
+        if (!(x1 === "guides" || x1 === "api" || x1 === "changelog")) rt.enumErr(s, "section", x1, allowed0, "enum", '"guides"');
+        if (x1 === null) rt.nullOptional(s, from0, "section", 'one of "guides", "api", "changelog"');
       }
       const x2 = v.limit;
       if (x2 !== undefined) { // #/properties/limit
@@ -372,22 +377,16 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const spellings0 = new Map<string, string>([["guides", "guides"], ["api", "api"], ["changelog", "changelog"]]);
     // normalise the root schema
-
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
-      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
-        let o0: any = v;
-        // #/properties/query
-        o0 = rt.nzProp(o0, v, "query", rt.nzToString, false, p, r, m, d);
-        // #/properties/section
-        o0 = rt.nzProp(o0, v, "section", nz_2_0, true, p, r, m, d);
-        // #/properties/limit
-        o0 = rt.nzProp(o0, v, "limit", rt.nzToInteger, true, p, r, m, d);
-        v = o0;
-      }
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      // the properties of the root schema: [key, normaliser, drop a null]
+      v = rt.nzProps(v, p, r, m, d, [
+        ["query", rt.nzToString, false],
+        ["section", nz_2_0, true],
+        ["limit", rt.nzToInteger, true],
+      ]);
       return v;
     }
     // normalise #/properties/section
@@ -395,7 +394,7 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
     function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && !((v === "guides" || v === "api" || v === "changelog")) && typeof v === "string") v = rt.nzSpelling(v, p, r, spellings0);
+      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -404,8 +403,8 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
   return rt.makeTool<SearchDocsArgs>({
     name: "search_docs",
     description: "Search the product documentation and return the titles of the best matching pages.",
-    inputSchema: JSON.parse('{"type":"object","properties":{"query":{"type":"string","minLength":2,"description":"Words to look for."},"section":{"enum":["guides","api","changelog"],"description":"Limit the search to one section."},"limit":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Most results to return."}},"required":["query"],"additionalProperties":false}'),
-    schemaHash: "7146b23705f9fb5320850d4aedd1613b8e9f454710ed4a5c15c4d9c686f1fcaa",
+    inputSchema: JSON.parse(inputSchemas.searchDocs),
+    schemaHash: schemaHashes.searchDocs,
     is: is0,
     collect: collect0,
     normalize: normalize0,

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:2a34ae4bc15695559fc6c9f96b8c73e9a2960c97dc0a9df884ff2927339a0b73
+// input hash: sha256:e7a6a3b3dd1ecedf8b8b8b070c6aa8046ad850da5820b3f77f0c1cad079a5e4d
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -3102,13 +3102,14 @@ export function nzOwn(o: any, k: string): unknown {
 export type NzFunction = (v: any, p: string, r: Repair[], m: number, d: number) => unknown;
 
 /**
- * A declared property `k` of the object `v` (read as `v.k`): normalised by `f` at its
+ * A declared property `k` of the object `v` (read as `v.k`, or as an own property only when
+ * plain objects inherit `k`): normalised by `f` at its
  * path, written copy-on-write into `o`; with `drop`, a null is removed in normalized
  * mode instead. `f` undefined: only the drop. Returns the object to keep writing.
- * (One call per property keeps each tool's generated normaliser short.)
  */
 export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, drop: boolean, p: string, r: Repair[], m: number, d: number): any {
-  const x = v[k];
+  // The generator's test for such keys too (src/emit/code.ts isInheritedKey).
+  const x = k in Object.prototype || k === "__proto__" ? nzOwn(v, k) : v[k];
   if (x === undefined) return o;
   if (drop && x === null && m >= 2) return nzDrop(r, pk(p, k), o, v, k);
   if (f === undefined) return o;
@@ -3116,14 +3117,32 @@ export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, dro
   return y === x ? o : nzSet(o, v, k, y);
 }
 
+/** A row of nzProps: a declared property's key, its normaliser (undefined: only the drop) and whether a null is dropped. */
+type NzPropRow = readonly [k: string, f: NzFunction | undefined, drop: boolean];
+
 /**
- * Normalized mode, a value where an object (`want` bit 1) or an array (bit 2) is
- * wanted and which is neither: a string's JSON text of that container parsed, and
- * (arrays) any other value but null as a one-element list; normalised by `self`,
- * and kept only when the result `fits` the place (the repair recorded before those
- * made inside it). Otherwise `v` unchanged. Returns the value.
+ * The declared properties of an object place, each as nzProp does it, in order: when `v`
+ * is an object (not an array), returns it with their repairs (copied on the first change),
+ * else `v` itself. A key plain objects inherit (`constructor`, `__proto__`) is read only
+ * as an own property. One table per place keeps each tool's generated normaliser short.
+ */
+export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, props: readonly NzPropRow[]): any {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return v;
+  let o = v;
+  for (const [k, f, drop] of props) o = nzProp(o, v, k, f, drop, p, r, m, d);
+  return o;
+}
+
+/**
+ * Normalized mode (`m` 2 or more; else `v` itself), a value where an object (`want` bit 1)
+ * or an array (bit 2) is wanted and which is neither (the generated code passes only such
+ * a value to an array place; at an object place only a string is read): a string's JSON
+ * text of that container parsed, and (arrays) any other value but null as a one-element
+ * list; normalised by `self`, and kept only when the result `fits` the place (the repair
+ * recorded before those made inside it). Otherwise `v` unchanged. Returns the value.
  */
 export function nzContainer(v: unknown, p: string, r: Repair[], m: number, d: number, want: number, self: NzFunction, fits: (w: unknown, d: number) => boolean): unknown {
+  if (m < 2) return v;
   let j: unknown = undefined;
   if (typeof v === "string") {
     j = nzJson(v, want);
@@ -3155,10 +3174,38 @@ export function nzItems(a: any, v: unknown[], from: number, f: NzFunction, p: st
   return a;
 }
 
-/** Normalized mode: an enum/const string in the schema's own spelling (nzEnum), recorded; else `v`. */
-export function nzSpelling(v: string, p: string, r: Repair[], folded: ReadonlyMap<string, string>): string {
+/**
+ * The strings of an enum/const list by their folded spelling (trimmed, lower-cased), leaving
+ * out spellings the list itself folds together ("A" and "a": never chosen between). The
+ * generator asks this too: a place whose map is empty has no spelling to repair.
+ */
+export function nzSpellings(values: readonly unknown[]): Map<string, string> {
+  const byFold = new Map<string, string | null>();
+  for (const s of values) {
+    if (typeof s !== "string") continue;
+    const f = s.trim().toLowerCase();
+    const had = byFold.get(f);
+    byFold.set(f, had === undefined || had === s ? s : null);
+  }
+  const out = new Map<string, string>();
+  for (const [f, s] of byFold) if (s !== null) out.set(f, s);
+  return out;
+}
+
+/** nzSpellings of each list, made when a repair first reads it (nothing at import). */
+const nzSpellingMaps = new WeakMap<readonly unknown[], ReadonlyMap<string, string>>();
+
+/**
+ * Normalized mode: a string that is not one of the enum/const `values` but differs from one
+ * only in case or surrounding space becomes it (nzSpellings, nzEnum), recorded; else `v`.
+ * `values` is the list the validator reports (its `allowed` constant), so the generated code
+ * writes it once.
+ */
+export function nzSpelling(v: string, p: string, r: Repair[], values: readonly unknown[]): string {
+  let folded = nzSpellingMaps.get(values);
+  if (folded === undefined) nzSpellingMaps.set(values, (folded = nzSpellings(values)));
   const c = nzEnum(v, folded);
-  if (c === undefined) return v;
+  if (c === undefined || c === v) return v;
   nzFix(r, p, v, c, "enum_spelling");
   return c;
 }
