@@ -8,7 +8,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../src/sources/types.js";
-import type { NormalizeMode, Tool } from "../packages/runtime/src/rt/index.js";
+import type { NormalizeMode, Repair, Tool } from "../packages/runtime/src/rt/index.js";
+import * as rtN from "../packages/runtime/src/rt/normalize.js";
 import { exampleTools, loadToolset, type LoadedToolset } from "./helpers/generated.js";
 
 const def = (name: string, inputSchema: ToolDefinition["inputSchema"]): ToolDefinition => ({ name, inputSchema, origin: { file: "test/normalize.test.ts", pointer: "" } });
@@ -764,5 +765,48 @@ describe("enum spellings: the validator's list, folded by the runtime", () => {
     expect(js.split('["Green", "teal"]').length - 1).toBe(1);
     expect(js).toMatch(/rt\.nzSpelling\(v, p, r, allowed\d+\)/);
     expect(js).not.toContain("new Map(");
+  });
+});
+
+describe("nzCast: the casts of a place wanting several types", () => {
+  // What the generator wrote inline for such a place before nzCast (normalizer/scalar.ts), as a reference.
+  const TYPES = ["string", "integer", "number", "boolean", "null", "array", "object"] as const;
+  const BIT = { string: rtN.NZ_STRING, integer: rtN.NZ_INTEGER, number: rtN.NZ_NUMBER, boolean: rtN.NZ_BOOLEAN, null: rtN.NZ_NULL, array: rtN.NZ_ARRAY, object: rtN.NZ_OBJECT };
+  const has = (types: readonly string[], w: unknown) =>
+    types.some((t) => (t === "string" ? typeof w === "string" : t === "number" ? typeof w === "number" && Number.isFinite(w) : t === "integer" ? Number.isInteger(w) : t === "boolean" ? typeof w === "boolean" : t === "null" ? w === null : t === "array" ? Array.isArray(w) : typeof w === "object" && w !== null && !Array.isArray(w)));
+  function reference(v: unknown, r: Repair[], m: number, types: readonly string[]): unknown {
+    if (has(types, v)) return v;
+    const num = types.includes("number") || types.includes("integer");
+    const int = num && !types.includes("number");
+    const bool = types.includes("boolean");
+    const unwrap = types.every((t) => t !== "array" && t !== "object");
+    let w: unknown = v;
+    const u = unwrap && m >= 2 && Array.isArray(w) && w.length === 1;
+    if (u) w = (w as unknown[])[0];
+    if ((num || bool) && typeof w === "string") {
+      const c = num && bool ? (rtN.nzNumber(w, m, int) ?? rtN.nzBoolean(w, m)) : num ? rtN.nzNumber(w, m, int) : rtN.nzBoolean(w, m);
+      if (c !== undefined) w = c;
+    }
+    return w !== v && has(types, w) ? rtN.nzScalar(r, "p", v, w, u) : v;
+  }
+
+  it("casts as the inline code did, for every list of types and mode (property)", () => {
+    const value = fc.oneof(
+      fc.constantFrom("5", " 7 ", "2.5", "1e3", "true", "YES", "no", "x", "", "-0", "0x10", "null"),
+      fc.jsonValue({ maxDepth: 1 }),
+      fc.jsonValue({ maxDepth: 1 }).map((x) => [x]),
+      fc.constantFrom(NaN, Infinity, -0, 1.5, 3),
+    );
+    fc.assert(
+      fc.property(fc.subarray([...TYPES], { minLength: 1 }), value, fc.constantFrom(1, 2, 3), (types, v, m) => {
+        const want = types.reduce((b, t) => b | BIT[t], 0);
+        const r1: Repair[] = [];
+        const r2: Repair[] = [];
+        const got = rtN.nzCast(v, "p", r1, m, want);
+        expect(Object.is(got, reference(v, r2, m, types)) || JSON.stringify(got) === JSON.stringify(reference(v, [], m, types))).toBe(true);
+        expect(r1).toEqual(r2);
+      }),
+      { seed: 15, numRuns: 4000 },
+    );
   });
 });

@@ -286,6 +286,50 @@ export function nzToBoolean(v: unknown, p: string, r: Repair[], m: number, _d: n
   return w !== v && typeof w === "boolean" ? nzScalar(r, p, v, w, u) : v;
 }
 
+/** The types a place wants, as bits for nzCast (the generated code writes them by name: `rt.NZ_STRING | rt.NZ_NULL`). */
+export const NZ_STRING = 1;
+export const NZ_INTEGER = 2;
+export const NZ_NUMBER = 4;
+export const NZ_BOOLEAN = 8;
+export const NZ_NULL = 16;
+export const NZ_ARRAY = 32;
+export const NZ_OBJECT = 64;
+
+/** `w` has one of the types in `want` (the validator's type test: a number is finite, an object is not an array). */
+function nzHasType(w: unknown, want: number): boolean {
+  switch (typeof w) {
+    case "string":
+      return (want & NZ_STRING) !== 0;
+    case "number":
+      return Number.isFinite(w) && ((want & NZ_NUMBER) !== 0 || ((want & NZ_INTEGER) !== 0 && Number.isInteger(w)));
+    case "boolean":
+      return (want & NZ_BOOLEAN) !== 0;
+    case "object":
+      return w === null ? (want & NZ_NULL) !== 0 : Array.isArray(w) ? (want & NZ_ARRAY) !== 0 : (want & NZ_OBJECT) !== 0;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The casts of a place wanting any other list of types (`want`, NZ_* bits), as nzToString and
+ * its siblings do for one: a value of none of them is cast — a one-element list unwrapped in
+ * normalized mode when only scalars are wanted, then a string that spells a wanted number
+ * (an integer when no number is wanted) or else boolean — and kept only when the result has
+ * a wanted type.
+ */
+export function nzCast(v: unknown, p: string, r: Repair[], m: number, want: number): unknown {
+  if (nzHasType(v, want)) return v;
+  const u = (want & (NZ_ARRAY | NZ_OBJECT)) === 0 && m >= 2 && Array.isArray(v) && v.length === 1;
+  let w: unknown = u ? (v as unknown[])[0] : v;
+  if (typeof w === "string") {
+    const num = (want & (NZ_NUMBER | NZ_INTEGER)) !== 0 ? nzNumber(w, m, (want & NZ_NUMBER) === 0) : undefined;
+    const c = num ?? ((want & NZ_BOOLEAN) !== 0 ? nzBoolean(w, m) : undefined);
+    if (c !== undefined) w = c;
+  }
+  return w !== v && nzHasType(w, want) ? nzScalar(r, p, v, w, u) : v;
+}
+
 /**
  * A tool's normaliser entry: (args, mode, repairs) => value. Arguments that already
  * `fit` are left as they are (except in compare mode); a normaliser that throws
