@@ -249,41 +249,23 @@ export function nzSpelling(v: string, p: string, r: Repair[], values: readonly u
 }
 
 /**
- * The casts of a place that wants only strings, integers, numbers or booleans
- * (normalizer/scalar.ts writes the same for other type lists): a one-element list
- * unwrapped in normalized mode, a string that spells the number or boolean cast;
- * kept only when the result has the wanted type. Each is an NzFunction, so a
- * place with nothing else to repair calls it directly.
+ * The casts of a place that wants only strings, integers, numbers or booleans: nzCast of
+ * that one type, as an NzFunction, so a place with nothing else to repair calls it directly.
  */
 export function nzToString(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
-  if (typeof v === "string") return v;
-  const u = m >= 2 && Array.isArray(v) && v.length === 1;
-  const w: unknown = u ? (v as unknown[])[0] : v;
-  return w !== v && typeof w === "string" ? nzScalar(r, p, v, w, u) : v;
+  return nzCast(v, p, r, m, NZ_STRING);
 }
 
 export function nzToInteger(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
-  if (Number.isInteger(v)) return v;
-  const u = m >= 2 && Array.isArray(v) && v.length === 1;
-  let w: unknown = u ? (v as unknown[])[0] : v;
-  if (typeof w === "string") w = nzNumber(w, m, true) ?? w;
-  return w !== v && Number.isInteger(w) ? nzScalar(r, p, v, w, u) : v;
+  return nzCast(v, p, r, m, NZ_INTEGER);
 }
 
 export function nzToNumber(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
-  if (typeof v === "number" && Number.isFinite(v)) return v;
-  const u = m >= 2 && Array.isArray(v) && v.length === 1;
-  let w: unknown = u ? (v as unknown[])[0] : v;
-  if (typeof w === "string") w = nzNumber(w, m, false) ?? w;
-  return w !== v && typeof w === "number" && Number.isFinite(w) ? nzScalar(r, p, v, w, u) : v;
+  return nzCast(v, p, r, m, NZ_NUMBER);
 }
 
 export function nzToBoolean(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
-  if (typeof v === "boolean") return v;
-  const u = m >= 2 && Array.isArray(v) && v.length === 1;
-  let w: unknown = u ? (v as unknown[])[0] : v;
-  if (typeof w === "string") w = nzBoolean(w, m) ?? w;
-  return w !== v && typeof w === "boolean" ? nzScalar(r, p, v, w, u) : v;
+  return nzCast(v, p, r, m, NZ_BOOLEAN);
 }
 
 /** The types a place wants, as bits for nzCast (the generated code writes them by name: `rt.NZ_STRING | rt.NZ_NULL`). */
