@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.e7a6a3b3dd.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.e7a6a3b3dd.js";
+import * as rt from "./_runtime.4221a58d91.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.4221a58d91.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -1678,12 +1678,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
 
     function nz_8_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
       // cast to scalar (unwrap a one-element list)
-      if (!(v === null)) {
-        let w0: any = v;
-        const u0 = m >= 2 && Array.isArray(w0) && w0.length === 1;
-        if (u0) w0 = w0[0];
-        if (w0 !== v && (w0 === null)) v = rt.nzScalar(r, p, v, w0, u0);
-      }
+      v = rt.nzCast(v, p, r, m, rt.NZ_NULL);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:e7a6a3b3dd1ecedf8b8b8b070c6aa8046ad850da5820b3f77f0c1cad079a5e4d
+// input hash: sha256:4221a58d91d43ed4932070b4517114473dc4d32d2fd7ba535f911b632bdfccbd
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -3211,41 +3211,67 @@ export function nzSpelling(v: string, p: string, r: Repair[], values: readonly u
 }
 
 /**
- * The casts of a place that wants only strings, integers, numbers or booleans
- * (normalizer/scalar.ts writes the same for other type lists): a one-element list
- * unwrapped in normalized mode, a string that spells the number or boolean cast;
- * kept only when the result has the wanted type. Each is an NzFunction, so a
- * place with nothing else to repair calls it directly.
+ * The casts of a place that wants only strings, integers, numbers or booleans: nzCast of
+ * that one type, as an NzFunction, so a place with nothing else to repair calls it directly.
  */
 export function nzToString(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
-  if (typeof v === "string") return v;
-  const u = m >= 2 && Array.isArray(v) && v.length === 1;
-  const w: unknown = u ? (v as unknown[])[0] : v;
-  return w !== v && typeof w === "string" ? nzScalar(r, p, v, w, u) : v;
+  return nzCast(v, p, r, m, NZ_STRING);
 }
 
 export function nzToInteger(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
-  if (Number.isInteger(v)) return v;
-  const u = m >= 2 && Array.isArray(v) && v.length === 1;
-  let w: unknown = u ? (v as unknown[])[0] : v;
-  if (typeof w === "string") w = nzNumber(w, m, true) ?? w;
-  return w !== v && Number.isInteger(w) ? nzScalar(r, p, v, w, u) : v;
+  return nzCast(v, p, r, m, NZ_INTEGER);
 }
 
 export function nzToNumber(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
-  if (typeof v === "number" && Number.isFinite(v)) return v;
-  const u = m >= 2 && Array.isArray(v) && v.length === 1;
-  let w: unknown = u ? (v as unknown[])[0] : v;
-  if (typeof w === "string") w = nzNumber(w, m, false) ?? w;
-  return w !== v && typeof w === "number" && Number.isFinite(w) ? nzScalar(r, p, v, w, u) : v;
+  return nzCast(v, p, r, m, NZ_NUMBER);
 }
 
 export function nzToBoolean(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
-  if (typeof v === "boolean") return v;
-  const u = m >= 2 && Array.isArray(v) && v.length === 1;
+  return nzCast(v, p, r, m, NZ_BOOLEAN);
+}
+
+/** The types a place wants, as bits for nzCast (the generated code writes them by name: `rt.NZ_STRING | rt.NZ_NULL`). */
+export const NZ_STRING = 1;
+export const NZ_INTEGER = 2;
+export const NZ_NUMBER = 4;
+export const NZ_BOOLEAN = 8;
+export const NZ_NULL = 16;
+export const NZ_ARRAY = 32;
+export const NZ_OBJECT = 64;
+
+/** `w` has one of the types in `want` (the validator's type test: a number is finite, an object is not an array). */
+function nzHasType(w: unknown, want: number): boolean {
+  switch (typeof w) {
+    case "string":
+      return (want & NZ_STRING) !== 0;
+    case "number":
+      return Number.isFinite(w) && ((want & NZ_NUMBER) !== 0 || ((want & NZ_INTEGER) !== 0 && Number.isInteger(w)));
+    case "boolean":
+      return (want & NZ_BOOLEAN) !== 0;
+    case "object":
+      return w === null ? (want & NZ_NULL) !== 0 : Array.isArray(w) ? (want & NZ_ARRAY) !== 0 : (want & NZ_OBJECT) !== 0;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The casts of a place wanting any other list of types (`want`, NZ_* bits), as nzToString and
+ * its siblings do for one: a value of none of them is cast — a one-element list unwrapped in
+ * normalized mode when only scalars are wanted, then a string that spells a wanted number
+ * (an integer when no number is wanted) or else boolean — and kept only when the result has
+ * a wanted type.
+ */
+export function nzCast(v: unknown, p: string, r: Repair[], m: number, want: number): unknown {
+  if (nzHasType(v, want)) return v;
+  const u = (want & (NZ_ARRAY | NZ_OBJECT)) === 0 && m >= 2 && Array.isArray(v) && v.length === 1;
   let w: unknown = u ? (v as unknown[])[0] : v;
-  if (typeof w === "string") w = nzBoolean(w, m) ?? w;
-  return w !== v && typeof w === "boolean" ? nzScalar(r, p, v, w, u) : v;
+  if (typeof w === "string") {
+    const num = (want & (NZ_NUMBER | NZ_INTEGER)) !== 0 ? nzNumber(w, m, (want & NZ_NUMBER) === 0) : undefined;
+    const c = num ?? ((want & NZ_BOOLEAN) !== 0 ? nzBoolean(w, m) : undefined);
+    if (c !== undefined) w = c;
+  }
+  return w !== v && nzHasType(w, want) ? nzScalar(r, p, v, w, u) : v;
 }
 
 /**
