@@ -16,7 +16,8 @@ import { describe, expect, it } from "vitest";
 import { generate } from "../../src/pipeline/generate.js";
 import { hashOf } from "../../src/pipeline/hash.js";
 import { compileSchema } from "../../src/compile-schema.js";
-import { camelIdent, fileBase, lit, pascalIdent, toolIdentifiers } from "../../src/emit/code.js";
+import { camelIdent, fileBase, jsonText, lit, pascalIdent, toolIdentifiers } from "../../src/emit/code.js";
+import { indexTablesTs } from "../../src/emit/index-module.js";
 import type { ToolDefinition } from "../../src/sources/types.js";
 import { CANARY, FRAGMENTS, hostileSchema, hostileString, hostileToolset, literalPattern, PAYLOADS, refTo } from "./hostile.js";
 import { assertCanary, emptyStats, injectionRound, standaloneRound, type RoundStats } from "./injection-check.js";
@@ -315,6 +316,12 @@ describe("lit(): the one quoting function", () => {
     expect(lit(`it's "x"`).text).toBe(`'it\\'s "x"'`);
     expect(lit(`'it's' "x"`).text).toBe(`"'it's' \\"x\\""`);
     expect(lit(`""\\'\u2028\uFDD0`).text).toBe(`'""\\\\\\'\\u2028\\ufdd0'`);
+  });
+
+  it("the index's schema table takes only a one-line string literal (its text can come back from the build cache)", () => {
+    const row = (schemaText: string) => () => indexTablesTs([{ ident: "t", schemaText, schemaHash: "0" }]);
+    for (const p of PAYLOADS) expect(row(jsonText({ p })!.text)).not.toThrow();
+    for (const bad of ["'a' + globalThis.__pwned", "'a\\'", "'a\n'", "'a\u2028'", "'a", "a'", "'", "'\\\\''", "'\uFDD0'"]) expect(row(bad), bad).toThrow(/not a one-line string literal/);
   });
 
   it("keeps any string (property, hostile strings and mixes of quotes and backslashes)", () => {
