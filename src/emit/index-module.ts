@@ -48,23 +48,15 @@ ${join(hashes)}
 
 /** A single-quoted string literal on one line, as code.ts jsonText writes it (the text may come back from the build cache): checked again, as Code. */
 function stringLiteral(text: string): Code {
-  let ok = text.length >= 2 && text[0] === "'" && !/[\n\r\u2028\u2029\uFDD0-\uFDD5]/.test(text);
-  // Every quote but the last is escaped: the literal ends only where it should.
-  for (let i = 1; ok && i < text.length - 1; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 92) i++;
-    else if (c === 39) ok = false;
-  }
-  if (!ok || text.length < 2 || text[text.length - 1] !== "'" || escapesLast(text)) throw new Error(`toolform: not a one-line string literal: ${text.slice(0, 80)}`);
+  // Without its escapes (a backslash and the character after it), the inside holds no quote and
+  // no backslash (an escaped closing quote leaves one); no line terminator or mark anywhere.
+  const ok = text.length >= 2 && text[0] === "'" && text[text.length - 1] === "'" && !LINE_OR_MARK.test(text) && !QUOTE_OR_BACKSLASH.test(text.slice(1, -1).replace(ESCAPE, ""));
+  if (!ok) throw new Error(`toolform: not a one-line string literal: ${text.slice(0, 80)}`);
   return new Code(text);
 }
-
-/** Whether the closing quote of `text` is escaped (an odd run of backslashes before it). */
-function escapesLast(text: string): boolean {
-  let n = 0;
-  for (let i = text.length - 2; i > 0 && text.charCodeAt(i) === 92; i--) n++;
-  return n % 2 === 1;
-}
+const LINE_OR_MARK = /[\n\r\u2028\u2029\uFDD0-\uFDD5]/;
+const QUOTE_OR_BACKSLASH = /['\\]/;
+const ESCAPE = /\\[^]/g;
 
 export function indexHeadDts(runtimeFile: string): Code {
   const from = lit("./" + runtimeFile + ".js");
