@@ -95,8 +95,8 @@ interface SgList {
   items: SgKnown[];
   /** Word key → the items with a word of that key (see sgKey); built on the first word-level scan. */
   byKey: Map<string, number[]> | undefined;
-  /** The keys of byKey as 64 bits (sgKeyBit), built with it: a word whose bit is not set shares no key. */
-  keyBits: [number, number];
+  /** The keys of byKey as 512 bits (sgKeyBit), built with it: a word whose bit is not set shares no key. */
+  keyBits: Int32Array;
 }
 
 const sgLists = new WeakMap<readonly string[], SgList>();
@@ -108,7 +108,7 @@ function sgPrepared(known: readonly string[]): SgList {
       sgMask(fold);
       return { name, fold, mask: sgM1, mask2: sgM2, mask3: sgM3, words: [] };
     });
-    sgLists.set(known, (p = { items, byKey: undefined, keyBits: [0, 0] }));
+    sgLists.set(known, (p = { items, byKey: undefined, keyBits: SG_NO_BITS }));
   }
   return p;
 }
@@ -122,9 +122,12 @@ function sgKey(w: string): string {
   return SG_SYNONYMS.get(w) ?? (w.length > 3 ? w.slice(0, 3) : w);
 }
 
+const SG_NO_BITS = new Int32Array(16);
+
 function sgIndex(list: SgList): Map<string, number[]> {
   if (list.byKey !== undefined) return list.byKey;
   const m = new Map<string, number[]>();
+  const bits = (list.keyBits = new Int32Array(16));
   list.items.forEach((k, i) => {
     k.words = sgWords(k.name);
     for (const w of k.words) {
@@ -136,14 +139,14 @@ function sgIndex(list: SgList): Map<string, number[]> {
   });
   for (const key of m.keys()) {
     const b = sgKeyBit(key.charCodeAt(0), key.length > 1 ? key.charCodeAt(1) : 0, key.length > 2 ? key.charCodeAt(2) : 0);
-    list.keyBits[b >> 5]! |= 1 << (b & 31);
+    bits[b >> 5]! |= 1 << (b & 31);
   }
   return (list.byKey = m);
 }
 
-/** A word key's bit (0–63), from its first three characters (0 for a missing one). */
+/** A word key's bit (0–511), from its first three characters (0 for a missing one): with a list's few dozen keys, most words that share none are ruled out. */
 function sgKeyBit(c0: number, c1: number, c2: number): number {
-  return (((c0 * 31 + c1) * 31 + c2) >>> 0) & 63;
+  return (((c0 * 31 + c1) * 31 + c2) >>> 0) & 511;
 }
 
 /**
@@ -152,7 +155,7 @@ function sgKeyBit(c0: number, c1: number, c2: number): number {
  * does, without making them; a non-ASCII name, and a word that may be a synonym (its key is its
  * group's), are left to the scan.
  */
-function sgMayShareKey(name: string, bits: readonly [number, number]): boolean {
+function sgMayShareKey(name: string, bits: Int32Array): boolean {
   const n = name.length;
   let start = -1;
   let p = 0;
@@ -180,7 +183,7 @@ function sgLower(c: number): number {
 }
 
 /** sgMayShareKey for the word name[from, to) (ASCII). */
-function sgWordMayShare(name: string, from: number, to: number, bits: readonly [number, number]): boolean {
+function sgWordMayShare(name: string, from: number, to: number, bits: Int32Array): boolean {
   const c0 = sgLower(name.charCodeAt(from));
   const c1 = to - from > 1 ? sgLower(name.charCodeAt(from + 1)) : 0;
   const c2 = to - from > 2 ? sgLower(name.charCodeAt(from + 2)) : 0;
@@ -477,6 +480,11 @@ export function suggestAndNearest(name: string, known: readonly string[], limit 
   const list = sgPrepared(known);
   const n = f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, "");
   if (n === 0) return SG_NOTHING_NEAR;
+  if (n === 1) {
+    // One name within reach (the usual near miss): it is the suggestion and the whole list, whatever its class.
+    const only = list.items[sgHitItem[0]!]!.name;
+    return { suggestion: only, nearest: [only] };
+  }
   let best = SG_RANK_NONE;
   const hits: [number, string][] = [];
   for (let i = 0; i < n; i++) hits.push([sgHitRank[i]!, list.items[sgHitItem[i]!]!.name]), (best = Math.min(best, sgHitRank[i]!));

@@ -1,7 +1,7 @@
 // The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
 import type { Bucket, ValidationError } from "./report.js";
 import { WORK_MAX } from "./budget.js";
-import { clip, describe, isIdent, jsonType, pathKeys, pk, plain, quote, show } from "./text.js";
+import { clip, describe, isIdent, jsonType, pathKeys, pk, plain, quote, show, typesPhrase } from "./text.js";
 import { ucs2length } from "./predicates.js";
 import { suggestAndNearest, suggestName } from "../suggest.js";
 
@@ -52,8 +52,9 @@ export function mk(
 }
 
 
-/** Wrong type. `types` is the schema's wording ("integer", "string or null"), `phrase` the message's ("an integer"). */
-export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string): void {
+/** Wrong type. `types` is the schema's wording ("integer", "string or null"); the message says it as typesPhrase does ("an integer"). */
+export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, ex?: string): void {
+  const phrase = typesPhrase(types);
   const t = jsonType(v);
   const got = describe(v, t);
   s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${t}`, mustBe(p) + `${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
@@ -64,8 +65,9 @@ export function typeErr(s: ValidationError[], p: string, v: unknown, types: stri
  * (models send it for "no value") the message says the field can be left out, as nullOptional
  * would make it. `nullPhrase`: what the field takes, when `phrase` says less ("a date (YYYY-MM-DD)").
  */
-export function optTypeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string, nullPhrase?: string): void {
-  if (v !== null) return typeErr(s, p, v, types, phrase, ex);
+export function optTypeErr(s: ValidationError[], p: string, v: unknown, types: string, ex?: string, nullPhrase?: string): void {
+  if (v !== null) return typeErr(s, p, v, types, ex);
+  const phrase = typesPhrase(types);
   s.push(mk(p, "type_errors", "type", phrase, "null", `${at(p)}: expected ${types}, got null`, `${field(p)} is optional: omit it, or give ${nullPhrase ?? phrase}${exampleSuffix(ex)}`, ex));
 }
 

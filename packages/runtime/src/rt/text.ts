@@ -80,6 +80,24 @@ export function show(v: unknown, n = 60): string {
   }
 }
 
+/** Each JSON type in a message's words. */
+const TYPE_PHRASE: Readonly<Record<string, string>> = { string: "a string", number: "a number", integer: "an integer", boolean: "true or false", null: "null", array: "an array", object: "an object" };
+
+/** "a string or null" for the types ["string", "null"]: what a type error says is expected (the emitter and the runtime share it). */
+export function typePhrase(types: readonly string[]): string {
+  let out = "";
+  for (let i = 0; i < types.length; i++) out += (i ? " or " : "") + (TYPE_PHRASE[types[i]!] ?? types[i]!);
+  return out;
+}
+
+/** typePhrase of the types as a type error's bucket line writes them ("string or null"), made once per wording. */
+const typePhraseOf = new Map<string, string>();
+export function typesPhrase(types: string): string {
+  let t = TYPE_PHRASE[types] ?? typePhraseOf.get(types);
+  if (t === undefined) typePhraseOf.set(types, (t = typePhrase(types.split(" or "))));
+  return t;
+}
+
 /** What was received, for a message: `the string "ten"`, `the number 5`, `null`. */
 export function describe(v: unknown, t = jsonType(v)): string {
   if (t === "string") return (v as string).length <= 60 && plain(v as string) ? 'the string "' + v + '"' : "the string " + show(v);

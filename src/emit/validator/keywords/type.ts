@@ -5,6 +5,7 @@ import { code, lit, or, type Code } from "../../code.js";
 import type { EmitContext, PathExpr } from "../context.js";
 import { exArg } from "../keyword.js";
 import { pathCode } from "../context.js";
+import { typePhrase } from "@toolform/runtime/rt/text";
 
 /** Expression: `v` is one of `types`. */
 export function typeTest(types: readonly JsonType[], v: Code): Code {
@@ -32,20 +33,8 @@ export function typeTest(types: readonly JsonType[], v: Code): Code {
   );
 }
 
-const PHRASE: Record<JsonType, string> = {
-  string: "a string",
-  number: "a number",
-  integer: "an integer",
-  boolean: "true or false",
-  null: "null",
-  array: "an array",
-  object: "an object",
-};
-
-/** "a string or null", for messages. */
-export function typePhrase(types: readonly JsonType[]): string {
-  return types.map((t) => PHRASE[t]).join(" or ");
-}
+/** "a string or null", for messages: the runtime's wording (its typeErr says the types so). */
+export { typePhrase };
 
 export function typeFast(n: IRNode, v: Code): Code[] {
   if (!n.types || n.types.length === 0) return [];
@@ -61,9 +50,10 @@ export function typeFast(n: IRNode, v: Code): Code[] {
 export function typeError(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext, optional?: { phrase: string | undefined }): Code {
   const types = n.types ?? [];
   const phrase = typePhrase(types);
-  if (optional === undefined) return code`${ctx.rt("typeErr")}(s, ${pathCode(p)}, ${v}, ${lit(types.join(" or "))}, ${lit(phrase)}${exArg(n)});`;
+  // The runtime says the types in words itself (typePhrase): only the schema's wording is passed.
+  if (optional === undefined) return code`${ctx.rt("typeErr")}(s, ${pathCode(p)}, ${v}, ${lit(types.join(" or "))}${exArg(n)});`;
   const words = optional.phrase === undefined || optional.phrase === phrase ? code`` : code`, ${lit(optional.phrase)}`;
   // The example is positional before the words: an explicit undefined holds its place.
   const ex = n.example === undefined && words.text ? code`, undefined` : exArg(n);
-  return code`${ctx.rt("optTypeErr")}(s, ${pathCode(p)}, ${v}, ${lit(types.join(" or "))}, ${lit(phrase)}${ex}${words});`;
+  return code`${ctx.rt("optTypeErr")}(s, ${pathCode(p)}, ${v}, ${lit(types.join(" or "))}${ex}${words});`;
 }
