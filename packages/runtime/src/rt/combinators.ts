@@ -1,7 +1,7 @@
 // anyOf / oneOf on the error path: which branch the model most likely meant, and its errors.
 import type { ValidationError } from "./report.js";
 import { jsonType, pk, quote, show } from "./text.js";
-import { at, constraintErr, enumErr, exampleSuffix, field, missing, mk } from "./messages.js";
+import { at, constraintErr, enumErr, exampleSuffix, field, missing, mk, textOf } from "./messages.js";
 import { hasOwn } from "./predicates.js";
 import { deepEqual } from "./equality.js";
 
@@ -92,14 +92,14 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
     // One note per error: nested unions (a recursive schema, 128 deep) name only the innermost alternatives.
     if (others && from < s.length && s[from]!.message.indexOf(" (or else ") < 0) {
       const e = s[from]!;
-      s[from] = { ...e, message: `${e.message} (or else ${field(p)} may be ${others})` };
+      s[from] = { ...e, text: textOf(e), message: `${e.message} (or else ${field(p)} may be ${others})` };
     }
     return;
   }
   // One error for the value: every alternative named, the closest branch's received value, example and hint.
   const e = errors[0]!;
   const hint = e.suggestion === undefined ? "" : ` (did you mean ${quote(e.suggestion)}?)`;
-  const text = e.bucket === "type_errors" ? `${at(p)}: expected ${typesText(alts)}, got ${t}` : e.text;
+  const text = e.bucket === "type_errors" ? `${at(p)}: expected ${typesText(alts)}, got ${t}` : textOf(e);
   s.push(mk(p, e.bucket, e.keyword, all, e.received, text, `${field(p)} must be ${all}; got ${e.received}${hint}${exampleSuffix(e.example)}`, e.example, e.suggestion));
 }
 

@@ -51,13 +51,87 @@ export function mk(
   return { path, bucket, keyword, expected, received, text, message, example, suggestion };
 }
 
+// The bucket lines a LineLater error writes when first read (its #line).
+const LINE_TYPE = 0;
+const LINE_ENUM = 1;
+const LINE_FORMAT = 2;
+const LINE_LIMIT = 3;
+const LINE_SIZE = 4;
+const LINE_PATTERN = 5;
+
+/**
+ * An error whose bucket line (`text`) is written when first read: a refused call whose
+ * feedback is all that is read never needs it (about an eighth of the error path's work).
+ * Until then `text` is undefined, and every reader of a collector's errors reads it through
+ * textOf: the report fills it before it hands out `errors` or a bucket list, so what a caller
+ * sees ({...e}, JSON, Object.keys) has every field, in mk's order. Private fields: the line's
+ * parts (a copy carries only the public ones, so copies are made of filled errors).
+ */
+class LineLater implements ValidationError {
+  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in mk's order.
+  declare path: string;
+  declare bucket: Bucket;
+  declare keyword: string;
+  declare expected: string;
+  declare received: string;
+  declare text: string;
+  declare message: string;
+  declare example: string | undefined;
+  declare suggestion: string | undefined;
+  readonly #line: number;
+  readonly #a: string | number;
+  readonly #b: string | number;
+  constructor(path: string, bucket: Bucket, keyword: string, expected: string, received: string, message: string, example: string | undefined, suggestion: string | undefined, line: number, a: string | number, b: string | number) {
+    this.path = path;
+    this.bucket = bucket;
+    this.keyword = keyword;
+    this.expected = expected;
+    this.received = received;
+    this.text = undefined as unknown as string; // written by textOf, before any caller can read it
+    this.message = message;
+    this.example = example;
+    this.suggestion = suggestion;
+    this.#line = line;
+    this.#a = a;
+    this.#b = b;
+  }
+  static textOf(e: ValidationError): string {
+    if (e.text !== undefined || !(#line in e)) return e.text;
+    const p = at(e.path), a = e.#a, b = e.#b;
+    let t: string;
+    switch (e.#line) {
+      case LINE_TYPE:
+        t = `${p}: expected ${a}, got ${b}`;
+        break;
+      case LINE_ENUM:
+        t = `${p}: ${e.received} not in ${a}`;
+        break;
+      case LINE_FORMAT:
+        t = `${p}: ${e.received} is not a valid ${a}`;
+        break;
+      case LINE_LIMIT:
+        t = `${p}: ${e.received} ${(LIMIT[e.keyword] ?? ["?"])[0]} ${e.keyword} ${a}`;
+        break;
+      case LINE_SIZE:
+        t = `${p}: ${(SIZE[e.keyword] ?? ["", "", "", "size"])[3]} ${a} ${e.keyword.startsWith("min") ? "<" : ">"} ${e.keyword} ${b}`;
+        break;
+      default:
+        t = `${p}: ${a} does not match pattern ${quote(clip(b as string, 200))}`;
+    }
+    return (e.text = t);
+  }
+}
+
+/** An error's bucket line: every reader of a collector's errors reads `text` so (see LineLater). */
+export const textOf: (e: ValidationError) => string = LineLater.textOf;
+
 
 /** Wrong type. `types` is the schema's wording ("integer", "string or null"); the message says it as typesPhrase does ("an integer"). */
 export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, ex?: string): void {
   const phrase = typesPhrase(types);
   const t = jsonType(v);
   const got = describe(v, t);
-  s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${t}`, mustBe(p) + `${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(new LineLater(p, "type_errors", "type", phrase, got, mustBe(p) + `${phrase}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, t));
 }
 
 /**
@@ -68,7 +142,7 @@ export function typeErr(s: ValidationError[], p: string, v: unknown, types: stri
 export function optTypeErr(s: ValidationError[], p: string, v: unknown, types: string, ex?: string, nullPhrase?: string): void {
   if (v !== null) return typeErr(s, p, v, types, ex);
   const phrase = typesPhrase(types);
-  s.push(mk(p, "type_errors", "type", phrase, "null", `${at(p)}: expected ${types}, got null`, `${field(p)} is optional: omit it, or give ${nullPhrase ?? phrase}${exampleSuffix(ex)}`, ex));
+  s.push(new LineLater(p, "type_errors", "type", phrase, "null", `${field(p)} is optional: omit it, or give ${nullPhrase ?? phrase}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, "null"));
 }
 
 /** A required property `key` is missing from the object at `p`. */
@@ -255,7 +329,7 @@ export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: re
   const got = show(v);
   const near = typeof v === "string" ? suggestName(v, t.strings, lastKey, p) : undefined;
   const hint = near === undefined ? "" : (t.hints[t.strings.indexOf(near)] ??= ` (did you mean ${quote(near)}?)`);
-  s.push(mk(p, "enum_errors", keyword, t.expected, got, `${at(p)}: ${got} not in ${t.list}`, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near));
+  s.push(new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near, LINE_ENUM, t.list, 0));
 }
 
 const LIMIT: Record<string, [string, string]> = {
@@ -267,9 +341,9 @@ const LIMIT: Record<string, [string, string]> = {
 
 /** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
 export function limitErr(s: ValidationError[], p: string, v: number, keyword: string, limit: number, ex?: string): void {
-  const [bad, good] = LIMIT[keyword] ?? ["?", "?"];
+  const good = (LIMIT[keyword] ?? ["?", "?"])[1];
   const got = show(v);
-  s.push(mk(p, "constraint_errors", keyword, `${good} ${limit}`, got, `${at(p)}: ${got} ${bad} ${keyword} ${limit}`, mustBe(p) + `${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(new LineLater(p, "constraint_errors", keyword, `${good} ${limit}`, got, mustBe(p) + `${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0));
 }
 
 export function multipleErr(s: ValidationError[], p: string, v: number, m: number, ex?: string): void {
@@ -291,12 +365,9 @@ const SIZE: Record<string, [string, string, string, string]> = {
 
 /** A size out of bounds: `n` is the measured size (code points, items, properties). */
 export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): void {
-  const [rel, unit, units, what] = SIZE[keyword] ?? ["?", "", "", "size"];
-  const op = keyword.startsWith("min") ? "<" : ">";
+  const [rel, unit, units] = SIZE[keyword] ?? ["?", "", "", "size"];
   const has = typeof v === "string" ? `${show(v)} (${n} ${n === 1 ? unit : units})` : `${n} ${n === 1 ? unit : units}`;
-  s.push(
-    mk(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${at(p)}: ${what} ${n} ${op} ${keyword} ${limit}`, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex),
-  );
+  s.push(new LineLater(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex, undefined, LINE_SIZE, n, limit));
 }
 
 /** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
@@ -304,13 +375,13 @@ export function patternErr(s: ValidationError[], p: string, v: string, source: s
   const n = len === undefined ? len : ucs2length(v);
   const shown = show(v);
   const got = n === undefined || n === len ? shown : `${shown} (${n} character${n === 1 ? "" : "s"})`;
-  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${shown} does not match pattern ${quote(clip(source, 200))}`, mustBe(p) + `${expected}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(new LineLater(p, "constraint_errors", "pattern", expected, got, mustBe(p) + `${expected}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_PATTERN, shown, source));
 }
 
 /** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
 export function formatErr(s: ValidationError[], p: string, v: string, format: string, words: string, ex?: string): void {
   const got = show(v);
-  s.push(mk(p, "constraint_errors", "format", words, got, `${at(p)}: ${got} is not a valid ${format}`, mustBe(p) + `${words}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(new LineLater(p, "constraint_errors", "format", words, got, mustBe(p) + `${words}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_FORMAT, format, 0));
 }
 
 export function uniqueErr(s: ValidationError[], p: string, i: number, j: number): void {
@@ -334,7 +405,7 @@ export function orNull(s: ValidationError[], from: number, p: string): void {
     const e = s[i]!;
     if (e.path === p && e.bucket === "type_errors" && !e.expected.endsWith(" or null")) {
       const expected = e.expected + " or null";
-      s[i] = { ...e, expected, text: e.text.replace(/, got /, " or null, got "), message: e.message.replace(" must be " + e.expected, " must be " + expected) };
+      s[i] = { ...e, expected, text: textOf(e).replace(/, got /, " or null, got "), message: e.message.replace(" must be " + e.expected, " must be " + expected) };
     }
   }
 }
@@ -347,7 +418,7 @@ export function orNull(s: ValidationError[], from: number, p: string): void {
 export function nullOptional(s: ValidationError[], from: number, p: string, phrase?: string): void {
   for (let i = from; i < s.length; i++) {
     const e = s[i]!;
-    if (e.path === p && (e.bucket === "type_errors" || e.bucket === "enum_errors")) s[i] = { ...e, message: `${field(p)} is optional: omit it, or give ${phrase ?? e.expected}${exampleSuffix(e.example)}` };
+    if (e.path === p && (e.bucket === "type_errors" || e.bucket === "enum_errors")) s[i] = { ...e, text: textOf(e), message: `${field(p)} is optional: omit it, or give ${phrase ?? e.expected}${exampleSuffix(e.example)}` };
   }
 }
 
@@ -356,7 +427,7 @@ export function overrideMessages(s: ValidationError[], from: number, msg: string
   for (let i = from; i < s.length; i++) {
     const e = s[i]!;
     const m = typeof msg === "string" ? msg : msg[e.keyword];
-    if (m !== undefined) s[i] = { ...e, message: m };
+    if (m !== undefined) s[i] = { ...e, text: textOf(e), message: m };
   }
 }
 

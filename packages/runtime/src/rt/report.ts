@@ -1,6 +1,6 @@
 // The report of a call: its types, the buckets, the model-facing feedback text.
 import { clip, identChar, quote } from "./text.js";
-import { knownLines, mk, unjudged } from "./messages.js";
+import { knownLines, mk, textOf, unjudged } from "./messages.js";
 import { nearestNames } from "../suggest.js";
 
 /** The report buckets, in their order. */
@@ -104,6 +104,8 @@ class Report implements ValidationReport {
   }
   get errors(): ValidationError[] {
     if (this.sorted === undefined) {
+      // Bucket lines written when first read (see textOf): a caller's copy or JSON of an error has them.
+      for (let i = 0; i < this.found.length; i++) textOf(this.found[i]!);
       const sorted = sortErrors(this.found);
       // The caller's own array: editing it must not change the buckets or the feedback, made later from `found`.
       this.sorted = sorted === this.found ? sorted.slice() : sorted;
@@ -114,7 +116,7 @@ class Report implements ValidationReport {
     if (this.buckets === undefined) {
       const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
       // Each bucket in the order found: what the bucket order of `errors` gives, without sorting.
-      for (const e of this.found) b[rankOf(e.bucket)]!.push(e.text);
+      for (const e of this.found) b[rankOf(e.bucket)]!.push(textOf(e));
       this.buckets = b;
     }
     return this.buckets[rank]!;
