@@ -156,6 +156,18 @@ class Report implements ValidationReport {
   }
 }
 
+/** The feedback's first line for a tool, made once per tool name and number (one error or more); at most HEADS_MAX names are kept (a toolset has a handful). */
+const feedbackHeads = new Map<string, [string | undefined, string | undefined]>();
+const HEADS_MAX = 1000;
+function feedbackHead(tool: string, one: boolean): string {
+  let h = feedbackHeads.get(tool);
+  if (h === undefined) {
+    h = [undefined, undefined];
+    if (feedbackHeads.size < HEADS_MAX) feedbackHeads.set(tool, h);
+  }
+  return (h[one ? 0 : 1] ??= `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${one ? "this" : "these"} and call again:`);
+}
+
 function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
   if (unknownTool) {
     let near = "";
@@ -165,7 +177,7 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
     for (let i = 0; i < errors.length; i++) why += " " + errors[i]!.message;
     return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
   }
-  let text = `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:`;
+  let text = feedbackHead(tool, errors.length === 1);
   for (let i = 0; i < errors.length; i++) text += "\n- " + errors[i]!.message;
   const lines = knownLines(errors);
   for (let i = 0; i < lines.length; i++) text += "\n- " + lines[i]!;
