@@ -1,7 +1,8 @@
 // Every ValidationError a report hands out has all its public fields as own enumerable
 // properties — also those whose bucket line (`text`) the runtime writes only when first read
 // (rt/messages.ts, LineLater): a copy ({...e}), JSON and Object.keys see the same nine fields,
-// in the same order, whichever of `errors`, the bucket lists or the feedback is read first.
+// in the same order, and nothing else, whichever of `errors`, the bucket lists or the feedback
+// is read first.
 import { describe, expect, it } from "vitest";
 import { toolsFromJson } from "../src/sources/json.js";
 import type { ValidationError, ValidationReport } from "../packages/runtime/src/rt/index.js";
@@ -62,6 +63,9 @@ function check(call: unknown, order: ("errors" | "buckets" | "feedback")[]): voi
     expect(copies[i]).toEqual(e);
     for (const f of FIELDS) if ((e as unknown as Record<string, unknown>)[f] !== undefined) expect(json[i]![f], f).toEqual((e as unknown as Record<string, unknown>)[f]);
     expect(Object.getOwnPropertyDescriptor(e, "text")).toMatchObject({ enumerable: true, writable: true });
+    // Nothing but the nine fields: no symbol-keyed line parts left for a copy to carry.
+    expect(Object.getOwnPropertySymbols(e)).toEqual([]);
+    expect(Object.getOwnPropertySymbols(copies[i]!)).toEqual([]);
   });
 }
 

@@ -92,7 +92,8 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
     // One note per error: nested unions (a recursive schema, 128 deep) name only the innermost alternatives.
     if (others && from < s.length && s[from]!.message.indexOf(" (or else ") < 0) {
       const e = s[from]!;
-      s[from] = { ...e, text: textOf(e), message: `${e.message} (or else ${field(p)} may be ${others})` };
+      textOf(e); // before the copy: it leaves only the public fields to copy
+      s[from] = { ...e, message: `${e.message} (or else ${field(p)} may be ${others})` };
     }
     return;
   }

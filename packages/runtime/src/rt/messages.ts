@@ -1,7 +1,7 @@
 // The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
 import type { Bucket, ValidationError } from "./report.js";
 import { WORK_MAX } from "./budget.js";
-import { clip, describe, isIdent, jsonType, pathKeys, pk, plain, quote, show, typesPhrase } from "./text.js";
+import { clip, describe, isIdent, jsonType, pathKeys, pk, plainPath, quote, show, typesPhrase } from "./text.js";
 import { ucs2length } from "./predicates.js";
 import { suggestAndNearest, suggestName } from "../suggest.js";
 
@@ -25,7 +25,7 @@ export function field(p: string): string {
 
 /** field(p) + " must be ", one concatenation fewer when the path needs no escape (each error's message starts so). */
 export function mustBe(p: string): string {
-  return p === "" ? "The arguments must be " : plain(p) ? '"' + p + '" must be ' : quote(p) + " must be ";
+  return p === "" ? "The arguments must be " : plainPath(p) ? '"' + p + '" must be ' : quote(p) + " must be ";
 }
 
 export function at(p: string): string {
@@ -59,16 +59,23 @@ const LINE_LIMIT = 3;
 const LINE_SIZE = 4;
 const LINE_PATTERN = 5;
 
+// A LineLater error's line parts, under symbol keys: neither Object.keys nor JSON sees them.
+const LINE = Symbol("line");
+const LINE_A = Symbol("line a");
+const LINE_B = Symbol("line b");
+
 /**
  * An error whose bucket line (`text`) is written when first read: a refused call whose
  * feedback is all that is read never needs it (about an eighth of the error path's work).
- * Until then `text` is undefined, and every reader of a collector's errors reads it through
- * textOf: the report fills it before it hands out `errors` or a bucket list, so what a caller
- * sees ({...e}, JSON, Object.keys) has every field, in mk's order. Private fields: the line's
- * parts (a copy carries only the public ones, so copies are made of filled errors).
+ * Until then `text` is undefined and the line's parts are kept under symbol keys; every reader
+ * of a collector's errors reads `text` through textOf, which writes it and deletes the parts.
+ * The report calls it before it hands out `errors` or a bucket list, so what a caller sees
+ * ({...e}, JSON, Object.keys) is the nine fields of mk, in mk's order, and nothing else.
+ * (Symbol-keyed fields, not #private ones: a private field costs its class an initialiser on
+ * every error made.)
  */
 class LineLater implements ValidationError {
-  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in mk's order.
+  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in mk's order, then the parts.
   declare path: string;
   declare bucket: Bucket;
   declare keyword: string;
@@ -78,9 +85,9 @@ class LineLater implements ValidationError {
   declare message: string;
   declare example: string | undefined;
   declare suggestion: string | undefined;
-  readonly #line: number;
-  readonly #a: string | number;
-  readonly #b: string | number;
+  declare [LINE]?: number;
+  declare [LINE_A]?: string | number;
+  declare [LINE_B]?: string | number;
   constructor(path: string, bucket: Bucket, keyword: string, expected: string, received: string, message: string, example: string | undefined, suggestion: string | undefined, line: number, a: string | number, b: string | number) {
     this.path = path;
     this.bucket = bucket;
@@ -91,39 +98,44 @@ class LineLater implements ValidationError {
     this.message = message;
     this.example = example;
     this.suggestion = suggestion;
-    this.#line = line;
-    this.#a = a;
-    this.#b = b;
-  }
-  static textOf(e: ValidationError): string {
-    if (e.text !== undefined || !(#line in e)) return e.text;
-    const p = at(e.path), a = e.#a, b = e.#b;
-    let t: string;
-    switch (e.#line) {
-      case LINE_TYPE:
-        t = `${p}: expected ${a}, got ${b}`;
-        break;
-      case LINE_ENUM:
-        t = `${p}: ${e.received} not in ${a}`;
-        break;
-      case LINE_FORMAT:
-        t = `${p}: ${e.received} is not a valid ${a}`;
-        break;
-      case LINE_LIMIT:
-        t = `${p}: ${e.received} ${(LIMIT[e.keyword] ?? ["?"])[0]} ${e.keyword} ${a}`;
-        break;
-      case LINE_SIZE:
-        t = `${p}: ${(SIZE[e.keyword] ?? ["", "", "", "size"])[3]} ${a} ${e.keyword.startsWith("min") ? "<" : ">"} ${e.keyword} ${b}`;
-        break;
-      default:
-        t = `${p}: ${a} does not match pattern ${quote(clip(b as string, 200))}`;
-    }
-    return (e.text = t);
+    this[LINE] = line;
+    this[LINE_A] = a;
+    this[LINE_B] = b;
   }
 }
 
-/** An error's bucket line: every reader of a collector's errors reads `text` so (see LineLater). */
-export const textOf: (e: ValidationError) => string = LineLater.textOf;
+/** An error's bucket line: every reader of a collector's errors reads `text` so (see LineLater). Call it before copying an error. */
+export function textOf(e: ValidationError): string {
+  if (e.text !== undefined) return e.text;
+  const l = e as LineLater; // only a LineLater leaves `text` unwritten
+  const p = at(l.path), a = l[LINE_A], b = l[LINE_B];
+  let t: string;
+  switch (l[LINE]) {
+    case LINE_TYPE:
+      t = `${p}: expected ${a}, got ${b}`;
+      break;
+    case LINE_ENUM:
+      t = `${p}: ${l.received} not in ${a}`;
+      break;
+    case LINE_FORMAT:
+      t = `${p}: ${l.received} is not a valid ${a}`;
+      break;
+    case LINE_LIMIT:
+      t = `${p}: ${l.received} ${(LIMIT[l.keyword] ?? ["?"])[0]} ${l.keyword} ${a}`;
+      break;
+    case LINE_SIZE:
+      t = `${p}: ${(SIZE[l.keyword] ?? ["", "", "", "size"])[3]} ${a} ${l.keyword.startsWith("min") ? "<" : ">"} ${l.keyword} ${b}`;
+      break;
+    default:
+      t = `${p}: ${a} does not match pattern ${quote(clip(b as string, 200))}`;
+  }
+  l.text = t;
+  // Deleted last added first: V8 then returns the error to its nine-field shape (no dictionary mode).
+  delete l[LINE_B];
+  delete l[LINE_A];
+  delete l[LINE];
+  return t;
+}
 
 
 /** Wrong type. `types` is the schema's wording ("integer", "string or null"); the message says it as typesPhrase does ("an integer"). */
@@ -151,7 +163,7 @@ export function missing(s: ValidationError[], p: string, key: string, ex?: strin
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const qkey = bare ? '"' + key + '"' : quote(key);
   // Nothing in a bare key is escaped: when p needs no escape, neither does the path (checked on p, not on the joined path).
-  const qpath = !bare ? quote(path) : p === "" ? qkey : plain(p) ? '"' + path + '"' : quote(path);
+  const qpath = !bare ? quote(path) : p === "" ? qkey : plainPath(p) ? '"' + path + '"' : quote(path);
   s.push(mk(path, "missing_required", "required", "present", "nothing", path, `${qpath} is required${ex === undefined ? "" : ". Example: " + qkey + ": " + ex}`, ex));
 }
 
@@ -210,7 +222,7 @@ export function unknownKey(s: ValidationError[], p: string, key: string, known: 
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const { suggestion, nearest } = suggestAndNearest(key, known);
   const root = p === "";
-  const pp = root || plain(p);
+  const pp = root || plainPath(p);
   const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
   // quote(p + "." + key) is quote(p) with ".key" before its closing quote: nothing in a bare key is escaped.
   const qpath = !bare ? quote(path) : root ? '"' + key + '"' : pp ? '"' + path + '"' : qp.slice(0, -1) + "." + key + '"';
@@ -405,7 +417,8 @@ export function orNull(s: ValidationError[], from: number, p: string): void {
     const e = s[i]!;
     if (e.path === p && e.bucket === "type_errors" && !e.expected.endsWith(" or null")) {
       const expected = e.expected + " or null";
-      s[i] = { ...e, expected, text: textOf(e).replace(/, got /, " or null, got "), message: e.message.replace(" must be " + e.expected, " must be " + expected) };
+      const text = textOf(e).replace(/, got /, " or null, got "); // before the copy: it leaves only the public fields to copy
+      s[i] = { ...e, expected, text, message: e.message.replace(" must be " + e.expected, " must be " + expected) };
     }
   }
 }
@@ -418,7 +431,10 @@ export function orNull(s: ValidationError[], from: number, p: string): void {
 export function nullOptional(s: ValidationError[], from: number, p: string, phrase?: string): void {
   for (let i = from; i < s.length; i++) {
     const e = s[i]!;
-    if (e.path === p && (e.bucket === "type_errors" || e.bucket === "enum_errors")) s[i] = { ...e, text: textOf(e), message: `${field(p)} is optional: omit it, or give ${phrase ?? e.expected}${exampleSuffix(e.example)}` };
+    if (e.path === p && (e.bucket === "type_errors" || e.bucket === "enum_errors")) {
+      textOf(e); // before the copy: it leaves only the public fields to copy
+      s[i] = { ...e, message: `${field(p)} is optional: omit it, or give ${phrase ?? e.expected}${exampleSuffix(e.example)}` };
+    }
   }
 }
 
@@ -427,7 +443,10 @@ export function overrideMessages(s: ValidationError[], from: number, msg: string
   for (let i = from; i < s.length; i++) {
     const e = s[i]!;
     const m = typeof msg === "string" ? msg : msg[e.keyword];
-    if (m !== undefined) s[i] = { ...e, text: textOf(e), message: m };
+    if (m !== undefined) {
+      textOf(e); // before the copy: it leaves only the public fields to copy
+      s[i] = { ...e, message: m };
+    }
   }
 }
 

@@ -25,6 +25,15 @@ export function plain(s: string): boolean {
   return true;
 }
 
+/**
+ * plain(p) for a path, as pk and pi write them (and the emitter, with the same pk): a name that
+ * is not a bare identifier is written quoted (a["odd key"]), and bare names, dots, brackets and
+ * digits need no escape, so a path needs one only when it holds a quote. One native search, no scan.
+ */
+export function plainPath(p: string): boolean {
+  return p.indexOf('"') < 0;
+}
+
 /** JSON.stringify for a string, without its cost in the common case (nothing to escape: one scan, no regex). */
 export function quote(s: string): string {
   return plain(s) ? '"' + s + '"' : JSON.stringify(s);
