@@ -3,7 +3,7 @@ import type { Bucket, ValidationError } from "./report.js";
 import { WORK_MAX } from "./budget.js";
 import { clip, describe, isIdent, jsonType, pathKeys, pk, plainPath, quote, show, typesPhrase } from "./text.js";
 import { ucs2length } from "./predicates.js";
-import { suggestAndNearest, suggestName } from "../suggest.js";
+import { preparedNames, suggestAndNearest, suggestNameIn, type SgList } from "../suggest.js";
 
 export function workErr(s: ValidationError[]): void {
   const what = `at most ${WORK_MAX} checks through recursive schemas`;
@@ -23,9 +23,19 @@ export function field(p: string): string {
   return p === "" ? "The arguments" : quote(p);
 }
 
-/** field(p) + " must be ", one concatenation fewer when the path needs no escape (each error's message starts so). */
+/** At most this many texts per cache below (they are made per path or tool name: a toolset has a bounded number, but item paths are made per index). */
+const TEXTS_MAX = 1000;
+
+/** field(p) + " must be " (each error's message starts so), made once per path. */
+const mustBeOf = new Map<string, string>();
 export function mustBe(p: string): string {
-  return p === "" ? "The arguments must be " : plainPath(p) ? '"' + p + '" must be ' : quote(p) + " must be ";
+  if (p === "") return "The arguments must be ";
+  let h = mustBeOf.get(p);
+  if (h === undefined) {
+    h = plainPath(p) ? '"' + p + '" must be ' : quote(p) + " must be ";
+    if (mustBeOf.size < TEXTS_MAX) mustBeOf.set(p, h);
+  }
+  return h;
 }
 
 export function at(p: string): string {
@@ -216,6 +226,17 @@ class UnknownKeyError implements ValidationError {
   }
 }
 
+/** " is not a parameter of <tool>.", made once per tool name. */
+const notParameterOfTool = new Map<string, string>();
+function notParameterOf(owner: string): string {
+  let t = notParameterOfTool.get(owner);
+  if (t === undefined) {
+    t = " is not a parameter of " + owner + ".";
+    if (notParameterOfTool.size < TEXTS_MAX) notParameterOfTool.set(owner, t);
+  }
+  return t;
+}
+
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
 export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
   const bare = isIdent(key); // written and quoted as it is
@@ -229,7 +250,7 @@ export function unknownKey(s: ValidationError[], p: string, key: string, known: 
   const none = known.length === 0 ? " It takes none." : "";
   const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
   const received = !bare || key.length > 60 ? quote(clip(key)) : root ? qpath : '"' + key + '"';
-  const message = root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
+  const message = root && hint === "" && none === "" ? qpath + notParameterOf(owner) : root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
   s.push(new UnknownKeyError(path, received, message, suggestion, known, root ? "Parameters of " + owner : "Fields of " + qp, nearest));
 }
 
@@ -321,6 +342,8 @@ interface EnumTexts {
   expected: string;
   list: string;
   strings: string[];
+  /** The strings prepared for the matcher. */
+  names: SgList;
   hints: (string | undefined)[];
 }
 const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
@@ -329,7 +352,8 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
   if (t === undefined) {
     const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
     const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
-    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings: allowed.filter((a): a is string => typeof a === "string"), hints: [] };
+    const strings = allowed.filter((a): a is string => typeof a === "string");
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings, names: preparedNames(strings), hints: [] };
     enumTextsOf.set(allowed, t);
   }
   return t;
@@ -339,7 +363,7 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
   const t = enumTexts(allowed);
   const got = show(v);
-  const near = typeof v === "string" ? suggestName(v, t.strings, lastKey, p) : undefined;
+  const near = typeof v === "string" ? suggestNameIn(v, t.names, lastKey, p) : undefined;
   const hint = near === undefined ? "" : (t.hints[t.strings.indexOf(near)] ??= ` (did you mean ${quote(near)}?)`);
   s.push(new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near, LINE_ENUM, t.list, 0));
 }
