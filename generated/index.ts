@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.4221a58d91.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.4221a58d91.js";
+import * as rt from "./_runtime.0959f0dadb.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.0959f0dadb.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -77,24 +77,24 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"room_id":"abc123","start_iso":"2026-01-31T09:00:00Z"}');
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"room_id":"abc123","start_iso":"2026-01-31T09:00:00Z"}');
     else {
       if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", '"abc123"');
       if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
       const x0 = v.room_id;
       if (x0 !== undefined) { // #/properties/room_id
-        if (!(typeof x0 === "string")) rt.typeErr(s, "room_id", x0, "string", "a string", '"abc123"');
+        if (!(typeof x0 === "string")) rt.typeErr(s, "room_id", x0, "string", '"abc123"');
       }
       const x1 = v.start_iso;
       if (x1 !== undefined) { // #/properties/start_iso
-        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", "a string", '"2026-01-31T09:00:00Z"');
+        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", '"2026-01-31T09:00:00Z"');
         else {
           if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
         }
       }
       const x2 = v.duration_min;
       if (x2 !== undefined) { // #/properties/duration_min
-        if (!(Number.isInteger(x2))) rt.optTypeErr(s, "duration_min", x2, "integer", "an integer", "15");
+        if (!(Number.isInteger(x2))) rt.optTypeErr(s, "duration_min", x2, "integer", "15");
         else {
           if (x2 < 15) rt.limitErr(s, "duration_min", x2, "minimum", 15, "15");
           if (x2 > 480) rt.limitErr(s, "duration_min", x2, "maximum", 480, "15");
@@ -198,20 +198,20 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"title":"Fix login timeout","sections":[{"heading":"Introduction"}]}');
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"title":"Fix login timeout","sections":[{"heading":"Introduction"}]}');
     else {
       if (!(v.title !== undefined)) rt.missing(s, "", "title", '"Fix login timeout"');
       if (!(v.sections !== undefined)) rt.missing(s, "", "sections", '[{"heading":"Introduction"}]');
       const x0 = v.title;
       if (x0 !== undefined) { // #/properties/title
-        if (!(typeof x0 === "string")) rt.typeErr(s, "title", x0, "string", "a string", '"Fix login timeout"');
+        if (!(typeof x0 === "string")) rt.typeErr(s, "title", x0, "string", '"Fix login timeout"');
         else {
           if (x0.length < 1) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "minLength", 1, '"Fix login timeout"');
         }
       }
       const x1 = v.sections;
       if (x1 !== undefined) { // #/properties/sections
-        if (!(Array.isArray(x1))) rt.typeErr(s, "sections", x1, "array", "an array", '[{"heading":"Introduction"}]');
+        if (!(Array.isArray(x1))) rt.typeErr(s, "sections", x1, "array", '[{"heading":"Introduction"}]');
         else {
           if (x1.length > 50) rt.sizeErr(s, "sections", x1, x1.length, "maxItems", 50, '[{"heading":"Introduction"}]');
           for (let i0 = 0; i0 < x1.length; i0++) {
@@ -288,26 +288,26 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
 
     // #/$defs/section
 
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, p, v, "object", "an object", '{"heading":"Introduction"}');
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, p, v, "object", '{"heading":"Introduction"}');
     else {
       if (!(v.heading !== undefined)) rt.missing(s, p, "heading", '"Introduction"');
       const x0 = v.heading;
       if (x0 !== undefined) { // #/$defs/section/properties/heading
-        if (!(typeof x0 === "string")) rt.typeErr(s, rt.pk(p, "heading"), x0, "string", "a string", '"Introduction"');
+        if (!(typeof x0 === "string")) rt.typeErr(s, rt.pk(p, "heading"), x0, "string", '"Introduction"');
         else {
           if (x0.length < 1) rt.sizeErr(s, rt.pk(p, "heading"), x0, rt.ucs2length(x0), "minLength", 1, '"Introduction"');
         }
       }
       const x1 = v.kind;
       if (x1 !== undefined) { // #/$defs/section/properties/kind
-        if (!(typeof x1 === "string")) rt.optTypeErr(s, rt.pk(p, "kind"), x1, "string", "a string", '"chapter"', 'one of "chapter", "section", "appendix"');
+        if (!(typeof x1 === "string")) rt.optTypeErr(s, rt.pk(p, "kind"), x1, "string", '"chapter"', 'one of "chapter", "section", "appendix"');
         else {
           if (!(x1 === "chapter" || x1 === "section" || x1 === "appendix")) rt.enumErr(s, rt.pk(p, "kind"), x1, allowed0, "enum", '"chapter"');
         }
       }
       const x2 = v.children;
       if (x2 !== undefined) { // #/$defs/section/properties/children
-        if (!(Array.isArray(x2))) rt.optTypeErr(s, rt.pk(p, "children"), x2, "array", "an array", '[{"heading":"Introduction"}]', "an array of objects");
+        if (!(Array.isArray(x2))) rt.optTypeErr(s, rt.pk(p, "children"), x2, "array", '[{"heading":"Introduction"}]', "an array of objects");
         else {
           for (let i0 = 0; i0 < x2.length; i0++) {
             const x3 = x2[i0]; // #/$defs/section/properties/children/items
@@ -511,13 +511,13 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"path":"/srv/app/README.md","edits":[{"oldText":"foo","newText":"bar"}]}');
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"path":"/srv/app/README.md","edits":[{"oldText":"foo","newText":"bar"}]}');
     else {
       if (!(v.path !== undefined)) rt.missing(s, "", "path", '"/srv/app/README.md"');
       if (!(v.edits !== undefined)) rt.missing(s, "", "edits", '[{"oldText":"foo","newText":"bar"}]');
       const x0 = v.path;
       if (x0 !== undefined) { // #/properties/path
-        if (!(typeof x0 === "string")) rt.typeErr(s, "path", x0, "string", "a string", '"/srv/app/README.md"');
+        if (!(typeof x0 === "string")) rt.typeErr(s, "path", x0, "string", '"/srv/app/README.md"');
         else {
           if (x0.length > 10000) rt.constraintErr(s, "path", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
           else if (!re0.test(x0)) rt.patternErr(s, "path", x0, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/README.md"');
@@ -525,23 +525,23 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
       }
       const x1 = v.edits;
       if (x1 !== undefined) { // #/properties/edits
-        if (!(Array.isArray(x1))) rt.typeErr(s, "edits", x1, "array", "an array", '[{"oldText":"foo","newText":"bar"}]');
+        if (!(Array.isArray(x1))) rt.typeErr(s, "edits", x1, "array", '[{"oldText":"foo","newText":"bar"}]');
         else {
           if (x1.length < 1) rt.sizeErr(s, "edits", x1, x1.length, "minItems", 1, '[{"oldText":"foo","newText":"bar"}]');
           for (let i0 = 0; i0 < x1.length; i0++) {
             const x2 = x1[i0]; // #/properties/edits/items
 
-            if (!(typeof x2 === "object" && x2 !== null && !Array.isArray(x2))) rt.typeErr(s, rt.pi("edits", i0), x2, "object", "an object", '{"oldText":"foo","newText":"bar"}');
+            if (!(typeof x2 === "object" && x2 !== null && !Array.isArray(x2))) rt.typeErr(s, rt.pi("edits", i0), x2, "object", '{"oldText":"foo","newText":"bar"}');
             else {
               if (!(x2.oldText !== undefined)) rt.missing(s, rt.pi("edits", i0), "oldText", '"foo"');
               if (!(x2.newText !== undefined)) rt.missing(s, rt.pi("edits", i0), "newText", '"bar"');
               const x3 = x2.oldText;
               if (x3 !== undefined) { // #/properties/edits/items/properties/oldText
-                if (!(typeof x3 === "string")) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "oldText"), x3, "string", "a string", '"foo"');
+                if (!(typeof x3 === "string")) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "oldText"), x3, "string", '"foo"');
               }
               const x4 = x2.newText;
               if (x4 !== undefined) { // #/properties/edits/items/properties/newText
-                if (!(typeof x4 === "string")) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "newText"), x4, "string", "a string", '"bar"');
+                if (!(typeof x4 === "string")) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "newText"), x4, "string", '"bar"');
               }
               for (const k0 in x2) {
                 if (!(k0 === "oldText" || k0 === "newText")) {
@@ -554,7 +554,7 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
       }
       const x6 = v.dryRun;
       if (x6 !== undefined) { // #/properties/dryRun
-        if (!(typeof x6 === "boolean")) rt.optTypeErr(s, "dryRun", x6, "boolean", "true or false", "false");
+        if (!(typeof x6 === "boolean")) rt.optTypeErr(s, "dryRun", x6, "boolean", "false");
       }
       for (const k1 in v) {
         if (!(k1 === "path" || k1 === "edits" || k1 === "dryRun")) {
@@ -706,19 +706,19 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"city":"Denver"}');
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"city":"Denver"}');
     else {
       if (!(v.city !== undefined)) rt.missing(s, "", "city", '"Denver"');
       const x0 = v.city;
       if (x0 !== undefined) { // #/properties/city
-        if (!(typeof x0 === "string")) rt.typeErr(s, "city", x0, "string", "a string", '"Denver"');
+        if (!(typeof x0 === "string")) rt.typeErr(s, "city", x0, "string", '"Denver"');
         else {
           if (x0.length < 1) rt.sizeErr(s, "city", x0, rt.ucs2length(x0), "minLength", 1, '"Denver"');
         }
       }
       const x1 = v.units;
       if (x1 !== undefined) { // #/properties/units
-        if (!(typeof x1 === "string")) rt.optTypeErr(s, "units", x1, "string", "a string", '"celsius"', 'one of "celsius", "fahrenheit"');
+        if (!(typeof x1 === "string")) rt.optTypeErr(s, "units", x1, "string", '"celsius"', 'one of "celsius", "fahrenheit"');
         else {
           if (!(x1 === "celsius" || x1 === "fahrenheit")) rt.enumErr(s, "units", x1, allowed0, "enum", '"celsius"');
         }
@@ -836,28 +836,28 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"counterparty":"example","value":0,"term_months":12}');
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"counterparty":"example","value":0,"term_months":12}');
     else {
       if (!(v.counterparty !== undefined)) rt.missing(s, "", "counterparty", '"example"');
       if (!(v.value !== undefined)) rt.missing(s, "", "value", "0");
       if (!(v.term_months !== undefined)) rt.missing(s, "", "term_months", "12");
       const x0 = v.counterparty;
       if (x0 !== undefined) { // #/properties/counterparty
-        if (!(typeof x0 === "string")) rt.typeErr(s, "counterparty", x0, "string", "a string", '"example"');
+        if (!(typeof x0 === "string")) rt.typeErr(s, "counterparty", x0, "string", '"example"');
         else {
           if (x0.length < 1) rt.sizeErr(s, "counterparty", x0, rt.ucs2length(x0), "minLength", 1, '"example"');
         }
       }
       const x1 = v.value;
       if (x1 !== undefined) { // #/properties/value
-        if (!(typeof x1 === "number" && Number.isFinite(x1))) rt.typeErr(s, "value", x1, "number", "a number", "0");
+        if (!(typeof x1 === "number" && Number.isFinite(x1))) rt.typeErr(s, "value", x1, "number", "0");
         else {
           if (x1 < 0) rt.limitErr(s, "value", x1, "minimum", 0, "0");
         }
       }
       const x2 = v.term_months;
       if (x2 !== undefined) { // #/properties/term_months
-        if (!(Number.isInteger(x2))) rt.typeErr(s, "term_months", x2, "integer", "an integer", "12");
+        if (!(Number.isInteger(x2))) rt.typeErr(s, "term_months", x2, "integer", "12");
         else {
           if (x2 < 1) rt.limitErr(s, "term_months", x2, "minimum", 1, "12");
           if (x2 > 120) rt.limitErr(s, "term_months", x2, "maximum", 120, "12");
@@ -969,12 +969,12 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"path":"/srv/app/config.yaml"}');
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"path":"/srv/app/config.yaml"}');
     else {
       if (!(v.path !== undefined)) rt.missing(s, "", "path", '"/srv/app/config.yaml"');
       const x0 = v.path;
       if (x0 !== undefined) { // #/properties/path
-        if (!(typeof x0 === "string")) rt.typeErr(s, "path", x0, "string", "a string", '"/srv/app/config.yaml"');
+        if (!(typeof x0 === "string")) rt.typeErr(s, "path", x0, "string", '"/srv/app/config.yaml"');
         else {
           if (x0.length > 10000) rt.constraintErr(s, "path", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
           else if (!re0.test(x0)) rt.patternErr(s, "path", x0, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/config.yaml"');
@@ -982,14 +982,14 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
       }
       const x1 = v.head;
       if (x1 !== undefined) { // #/properties/head
-        if (!(Number.isInteger(x1))) rt.optTypeErr(s, "head", x1, "integer", "an integer", "1");
+        if (!(Number.isInteger(x1))) rt.optTypeErr(s, "head", x1, "integer", "1");
         else {
           if (x1 < 1) rt.limitErr(s, "head", x1, "minimum", 1, "1");
         }
       }
       const x2 = v.tail;
       if (x2 !== undefined) { // #/properties/tail
-        if (!(Number.isInteger(x2))) rt.optTypeErr(s, "tail", x2, "integer", "an integer", "1");
+        if (!(Number.isInteger(x2))) rt.optTypeErr(s, "tail", x2, "integer", "1");
         else {
           if (x2 < 1) rt.limitErr(s, "tail", x2, "minimum", 1, "1");
         }
@@ -1107,7 +1107,7 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object");
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object");
     else {
       if (!(v.title !== undefined)) rt.missing(s, "", "title", '"Fix login timeout"');
       if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
@@ -1115,7 +1115,7 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
       if (!(v.attendees !== undefined)) rt.missing(s, "", "attendees", '[{"email":"user@example.com"}]');
       const x0 = v.title;
       if (x0 !== undefined) { // #/properties/title
-        if (!(typeof x0 === "string")) rt.typeErr(s, "title", x0, "string", "a string", '"Fix login timeout"');
+        if (!(typeof x0 === "string")) rt.typeErr(s, "title", x0, "string", '"Fix login timeout"');
         else {
           if (x0.length < 1) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "minLength", 1, '"Fix login timeout"');
           if (x0.length > 120 && rt.ucs2length(x0) > 120) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "maxLength", 120, '"Fix login timeout"');
@@ -1123,40 +1123,40 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
       }
       const x1 = v.start_iso;
       if (x1 !== undefined) { // #/properties/start_iso
-        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", "a string", '"2026-01-31T09:00:00Z"');
+        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", '"2026-01-31T09:00:00Z"');
         else {
           if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
         }
       }
       const x2 = v.end_iso;
       if (x2 !== undefined) { // #/properties/end_iso
-        if (!(typeof x2 === "string")) rt.typeErr(s, "end_iso", x2, "string", "a string", '"2026-01-31T09:00:00Z"');
+        if (!(typeof x2 === "string")) rt.typeErr(s, "end_iso", x2, "string", '"2026-01-31T09:00:00Z"');
         else {
           if (!rt.fmt_date_time(x2)) rt.formatErr(s, "end_iso", x2, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
         }
       }
       const x3 = v.attendees;
       if (x3 !== undefined) { // #/properties/attendees
-        if (!(Array.isArray(x3))) rt.typeErr(s, "attendees", x3, "array", "an array", '[{"email":"user@example.com"}]');
+        if (!(Array.isArray(x3))) rt.typeErr(s, "attendees", x3, "array", '[{"email":"user@example.com"}]');
         else {
           if (x3.length < 1) rt.sizeErr(s, "attendees", x3, x3.length, "minItems", 1, '[{"email":"user@example.com"}]');
           if (x3.length > 50) rt.sizeErr(s, "attendees", x3, x3.length, "maxItems", 50, '[{"email":"user@example.com"}]');
           for (let i0 = 0; i0 < x3.length; i0++) {
             const x4 = x3[i0]; // #/properties/attendees/items
 
-            if (!(typeof x4 === "object" && x4 !== null && !Array.isArray(x4))) rt.typeErr(s, rt.pi("attendees", i0), x4, "object", "an object", '{"email":"user@example.com"}');
+            if (!(typeof x4 === "object" && x4 !== null && !Array.isArray(x4))) rt.typeErr(s, rt.pi("attendees", i0), x4, "object", '{"email":"user@example.com"}');
             else {
               if (!(x4.email !== undefined)) rt.missing(s, rt.pi("attendees", i0), "email", '"user@example.com"');
               const x5 = x4.email;
               if (x5 !== undefined) { // #/properties/attendees/items/properties/email
-                if (!(typeof x5 === "string")) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "email"), x5, "string", "a string", '"user@example.com"');
+                if (!(typeof x5 === "string")) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "email"), x5, "string", '"user@example.com"');
                 else {
                   if (!rt.fmt_email(x5)) rt.formatErr(s, rt.pk(rt.pi("attendees", i0), "email"), x5, "email", "an email address", '"user@example.com"');
                 }
               }
               const x6 = x4.optional;
               if (x6 !== undefined) { // #/properties/attendees/items/properties/optional
-                if (!(typeof x6 === "boolean")) rt.optTypeErr(s, rt.pk(rt.pi("attendees", i0), "optional"), x6, "boolean", "true or false", "false");
+                if (!(typeof x6 === "boolean")) rt.optTypeErr(s, rt.pk(rt.pi("attendees", i0), "optional"), x6, "boolean", "false");
               }
               for (const k0 in x4) {
                 if (!(k0 === "email" || k0 === "optional")) {
@@ -1358,12 +1358,12 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"query":"login timeout"}');
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"query":"login timeout"}');
     else {
       if (!(v.query !== undefined)) rt.missing(s, "", "query", '"login timeout"');
       const x0 = v.query;
       if (x0 !== undefined) { // #/properties/query
-        if (!(typeof x0 === "string")) rt.typeErr(s, "query", x0, "string", "a string", '"login timeout"');
+        if (!(typeof x0 === "string")) rt.typeErr(s, "query", x0, "string", '"login timeout"');
         else {
           if (x0.length < 1) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "minLength", 1, '"login timeout"');
           if (x0.length > 256 && rt.ucs2length(x0) > 256) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "maxLength", 256, '"login timeout"');
@@ -1371,18 +1371,18 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       }
       const x1 = v.filters;
       if (x1 !== undefined) { // #/properties/filters
-        if (!(typeof x1 === "object" && x1 !== null && !Array.isArray(x1))) rt.optTypeErr(s, "filters", x1, "object", "an object", '{"state":"open"}');
+        if (!(typeof x1 === "object" && x1 !== null && !Array.isArray(x1))) rt.optTypeErr(s, "filters", x1, "object", '{"state":"open"}');
         else {
           const x2 = x1.state;
           if (x2 !== undefined) { // #/properties/filters/properties/state
-            if (!(typeof x2 === "string")) rt.optTypeErr(s, "filters.state", x2, "string", "a string", '"open"', 'one of "open", "closed", "all"');
+            if (!(typeof x2 === "string")) rt.optTypeErr(s, "filters.state", x2, "string", '"open"', 'one of "open", "closed", "all"');
             else {
               if (!(x2 === "open" || x2 === "closed" || x2 === "all")) rt.enumErr(s, "filters.state", x2, allowed0, "enum", '"open"');
             }
           }
           const x3 = x1.labels;
           if (x3 !== undefined) { // #/properties/filters/properties/labels
-            if (!(Array.isArray(x3))) rt.optTypeErr(s, "filters.labels", x3, "array", "an array", '["bug"]', "an array of strings");
+            if (!(Array.isArray(x3))) rt.optTypeErr(s, "filters.labels", x3, "array", '["bug"]', "an array of strings");
             else {
               if (x3.length > 10) rt.sizeErr(s, "filters.labels", x3, x3.length, "maxItems", 10, '["bug"]');
               if (x3.length > 1) {
@@ -1392,7 +1392,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
               for (let i0 = 0; i0 < x3.length; i0++) {
                 const x4 = x3[i0]; // #/properties/filters/properties/labels/items
 
-                if (!(typeof x4 === "string")) rt.typeErr(s, rt.pi("filters.labels", i0), x4, "string", "a string", '"bug"');
+                if (!(typeof x4 === "string")) rt.typeErr(s, rt.pi("filters.labels", i0), x4, "string", '"bug"');
               }
             }
           }
@@ -1409,18 +1409,18 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
           }
           const x6 = x1.created;
           if (x6 !== undefined) { // #/properties/filters/properties/created
-            if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6))) rt.optTypeErr(s, "filters.created", x6, "object", "an object", '{"after":"2026-01-31"}');
+            if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6))) rt.optTypeErr(s, "filters.created", x6, "object", '{"after":"2026-01-31"}');
             else {
               const x7 = x6.after;
               if (x7 !== undefined) { // #/properties/filters/properties/created/properties/after
-                if (!(typeof x7 === "string")) rt.optTypeErr(s, "filters.created.after", x7, "string", "a string", '"2026-01-31"', "a date (YYYY-MM-DD)");
+                if (!(typeof x7 === "string")) rt.optTypeErr(s, "filters.created.after", x7, "string", '"2026-01-31"', "a date (YYYY-MM-DD)");
                 else {
                   if (!rt.fmt_date(x7)) rt.formatErr(s, "filters.created.after", x7, "date", "a date (YYYY-MM-DD)", '"2026-01-31"');
                 }
               }
               const x8 = x6.before;
               if (x8 !== undefined) { // #/properties/filters/properties/created/properties/before
-                if (!(typeof x8 === "string")) rt.optTypeErr(s, "filters.created.before", x8, "string", "a string", '"2026-01-31"', "a date (YYYY-MM-DD)");
+                if (!(typeof x8 === "string")) rt.optTypeErr(s, "filters.created.before", x8, "string", '"2026-01-31"', "a date (YYYY-MM-DD)");
                 else {
                   if (!rt.fmt_date(x8)) rt.formatErr(s, "filters.created.before", x8, "date", "a date (YYYY-MM-DD)", '"2026-01-31"');
                 }
@@ -1442,21 +1442,21 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       }
       const x11 = v.sort;
       if (x11 !== undefined) { // #/properties/sort
-        if (!(typeof x11 === "string")) rt.optTypeErr(s, "sort", x11, "string", "a string", '"created"', 'one of "created", "updated", "comments"');
+        if (!(typeof x11 === "string")) rt.optTypeErr(s, "sort", x11, "string", '"created"', 'one of "created", "updated", "comments"');
         else {
           if (!(x11 === "created" || x11 === "updated" || x11 === "comments")) rt.enumErr(s, "sort", x11, allowed1, "enum", '"created"');
         }
       }
       const x12 = v.order;
       if (x12 !== undefined) { // #/properties/order
-        if (!(typeof x12 === "string")) rt.optTypeErr(s, "order", x12, "string", "a string", '"desc"', 'one of "asc", "desc"');
+        if (!(typeof x12 === "string")) rt.optTypeErr(s, "order", x12, "string", '"desc"', 'one of "asc", "desc"');
         else {
           if (!(x12 === "asc" || x12 === "desc")) rt.enumErr(s, "order", x12, allowed2, "enum", '"desc"');
         }
       }
       const x13 = v.limit;
       if (x13 !== undefined) { // #/properties/limit
-        if (!(Number.isInteger(x13))) rt.optTypeErr(s, "limit", x13, "integer", "an integer", "20");
+        if (!(Number.isInteger(x13))) rt.optTypeErr(s, "limit", x13, "integer", "20");
         else {
           if (x13 < 1) rt.limitErr(s, "limit", x13, "minimum", 1, "20");
           if (x13 > 100) rt.limitErr(s, "limit", x13, "maximum", 100, "20");
@@ -1508,7 +1508,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   }
   function err_7_0(v: any, p: string, s: rt.ValidationError[], _d: number): void {
     // #/properties/filters/properties/assignee_id/anyOf/0
-    if (!(typeof v === "string")) rt.typeErr(s, p, v, "string", "a string", '"u_3ahov2"');
+    if (!(typeof v === "string")) rt.typeErr(s, p, v, "string", '"u_3ahov2"');
     else {
       if (v.length > 10000) rt.constraintErr(s, p, v, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
       else if (!re0.test(v)) rt.patternErr(s, p, v, "^u_[0-9a-z]{6}$", 'a string: "u_", then 6 lowercase letters or digits (pattern ^u_[0-9a-z]{6}$)', '"u_3ahov2"', 8);

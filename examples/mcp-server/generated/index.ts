@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.4221a58d91.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.4221a58d91.js";
+import * as rt from "./_runtime.0959f0dadb.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.0959f0dadb.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -78,13 +78,13 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"room_id":"room-12","start_iso":"2026-01-31T09:00:00Z"}');
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"room_id":"room-12","start_iso":"2026-01-31T09:00:00Z"}');
     else {
       if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", '"room-12"');
       if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
       const x0 = v.room_id;
       if (x0 !== undefined) { // #/properties/room_id
-        if (!(typeof x0 === "string")) rt.typeErr(s, "room_id", x0, "string", "a string", '"room-12"');
+        if (!(typeof x0 === "string")) rt.typeErr(s, "room_id", x0, "string", '"room-12"');
         else {
           if (x0.length > 10000) rt.constraintErr(s, "room_id", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
           else if (!re0.test(x0)) rt.patternErr(s, "room_id", x0, "^room-[0-9]+$", 'a string: "room-", then one or more digits (pattern ^room-[0-9]+$)', '"room-12"');
@@ -92,14 +92,14 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
       }
       const x1 = v.start_iso;
       if (x1 !== undefined) { // #/properties/start_iso
-        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", "a string", '"2026-01-31T09:00:00Z"');
+        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", '"2026-01-31T09:00:00Z"');
         else {
           if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
         }
       }
       const x2 = v.duration_min;
       if (x2 !== undefined) { // #/properties/duration_min
-        if (!(Number.isInteger(x2))) rt.optTypeErr(s, "duration_min", x2, "integer", "an integer", "15");
+        if (!(Number.isInteger(x2))) rt.optTypeErr(s, "duration_min", x2, "integer", "15");
         else {
           if (x2 < 15) rt.limitErr(s, "duration_min", x2, "minimum", 15, "15");
           if (x2 > 480) rt.limitErr(s, "duration_min", x2, "maximum", 480, "15");
@@ -201,13 +201,13 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"degrees":21.5,"to":"celsius"}');
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"degrees":21.5,"to":"celsius"}');
     else {
       if (!(v.degrees !== undefined)) rt.missing(s, "", "degrees", "21.5");
       if (!(v.to !== undefined)) rt.missing(s, "", "to", '"celsius"');
       const x0 = v.degrees;
       if (x0 !== undefined) { // #/properties/degrees
-        if (!(typeof x0 === "number" && Number.isFinite(x0))) rt.typeErr(s, "degrees", x0, "number", "a number", "21.5");
+        if (!(typeof x0 === "number" && Number.isFinite(x0))) rt.typeErr(s, "degrees", x0, "number", "21.5");
         else {
           if (x0 < (-459.67)) rt.limitErr(s, "degrees", x0, "minimum", (-459.67), "21.5");
         }
@@ -329,12 +329,12 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
   }
   function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", "an object", '{"query":"login timeout"}');
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"query":"login timeout"}');
     else {
       if (!(v.query !== undefined)) rt.missing(s, "", "query", '"login timeout"');
       const x0 = v.query;
       if (x0 !== undefined) { // #/properties/query
-        if (!(typeof x0 === "string")) rt.typeErr(s, "query", x0, "string", "a string", '"login timeout"');
+        if (!(typeof x0 === "string")) rt.typeErr(s, "query", x0, "string", '"login timeout"');
         else {
           if (x0.length < 2 || (x0.length < 3 && rt.ucs2length(x0) < 2)) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "minLength", 2, '"login timeout"');
         }
@@ -348,7 +348,7 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
       }
       const x2 = v.limit;
       if (x2 !== undefined) { // #/properties/limit
-        if (!(Number.isInteger(x2))) rt.optTypeErr(s, "limit", x2, "integer", "an integer", "5");
+        if (!(Number.isInteger(x2))) rt.optTypeErr(s, "limit", x2, "integer", "5");
         else {
           if (x2 < 1) rt.limitErr(s, "limit", x2, "minimum", 1, "5");
           if (x2 > 20) rt.limitErr(s, "limit", x2, "maximum", 20, "5");

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:4221a58d91d43ed4932070b4517114473dc4d32d2fd7ba535f911b632bdfccbd
+// input hash: sha256:0959f0dadb5d875a8ee71fb563d81cea46eea2c6ef871f9ac97358455a6c6a47
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -29,6 +29,15 @@ function plain(s: string): boolean {
     if (c < 0x20 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029) return false;
   }
   return true;
+}
+
+/**
+ * plain(p) for a path, as pk and pi write them (and the emitter, with the same pk): a name that
+ * is not a bare identifier is written quoted (a["odd key"]), and bare names, dots, brackets and
+ * digits need no escape, so a path needs one only when it holds a quote. One native search, no scan.
+ */
+function plainPath(p: string): boolean {
+  return p.indexOf('"') < 0;
 }
 
 /** JSON.stringify for a string, without its cost in the common case (nothing to escape: one scan, no regex). */
@@ -84,6 +93,24 @@ export function show(v: unknown, n = 60): string {
   } catch {
     return "a value that cannot be shown";
   }
+}
+
+/** Each JSON type in a message's words. */
+const TYPE_PHRASE: Readonly<Record<string, string>> = { string: "a string", number: "a number", integer: "an integer", boolean: "true or false", null: "null", array: "an array", object: "an object" };
+
+/** "a string or null" for the types ["string", "null"]: what a type error says is expected (the emitter and the runtime share it). */
+function typePhrase(types: readonly string[]): string {
+  let out = "";
+  for (let i = 0; i < types.length; i++) out += (i ? " or " : "") + (TYPE_PHRASE[types[i]!] ?? types[i]!);
+  return out;
+}
+
+/** typePhrase of the types as a type error's bucket line writes them ("string or null"), made once per wording. */
+const typePhraseOf = new Map<string, string>();
+function typesPhrase(types: string): string {
+  let t = TYPE_PHRASE[types] ?? typePhraseOf.get(types);
+  if (t === undefined) typePhraseOf.set(types, (t = typePhrase(types.split(" or "))));
+  return t;
 }
 
 /** What was received, for a message: `the string "ten"`, `the number 5`, `null`. */
@@ -253,8 +280,8 @@ interface SgList {
   items: SgKnown[];
   /** Word key → the items with a word of that key (see sgKey); built on the first word-level scan. */
   byKey: Map<string, number[]> | undefined;
-  /** The keys of byKey as 64 bits (sgKeyBit), built with it: a word whose bit is not set shares no key. */
-  keyBits: [number, number];
+  /** The keys of byKey as 512 bits (sgKeyBit), built with it: a word whose bit is not set shares no key. */
+  keyBits: Int32Array;
 }
 
 const sgLists = new WeakMap<readonly string[], SgList>();
@@ -266,7 +293,7 @@ function sgPrepared(known: readonly string[]): SgList {
       sgMask(fold);
       return { name, fold, mask: sgM1, mask2: sgM2, mask3: sgM3, words: [] };
     });
-    sgLists.set(known, (p = { items, byKey: undefined, keyBits: [0, 0] }));
+    sgLists.set(known, (p = { items, byKey: undefined, keyBits: SG_NO_BITS }));
   }
   return p;
 }
@@ -280,9 +307,12 @@ function sgKey(w: string): string {
   return SG_SYNONYMS.get(w) ?? (w.length > 3 ? w.slice(0, 3) : w);
 }
 
+const SG_NO_BITS = new Int32Array(16);
+
 function sgIndex(list: SgList): Map<string, number[]> {
   if (list.byKey !== undefined) return list.byKey;
   const m = new Map<string, number[]>();
+  const bits = (list.keyBits = new Int32Array(16));
   list.items.forEach((k, i) => {
     k.words = sgWords(k.name);
     for (const w of k.words) {
@@ -294,14 +324,14 @@ function sgIndex(list: SgList): Map<string, number[]> {
   });
   for (const key of m.keys()) {
     const b = sgKeyBit(key.charCodeAt(0), key.length > 1 ? key.charCodeAt(1) : 0, key.length > 2 ? key.charCodeAt(2) : 0);
-    list.keyBits[b >> 5]! |= 1 << (b & 31);
+    bits[b >> 5]! |= 1 << (b & 31);
   }
   return (list.byKey = m);
 }
 
-/** A word key's bit (0–63), from its first three characters (0 for a missing one). */
+/** A word key's bit (0–511), from its first three characters (0 for a missing one): with a list's few dozen keys, most words that share none are ruled out. */
 function sgKeyBit(c0: number, c1: number, c2: number): number {
-  return (((c0 * 31 + c1) * 31 + c2) >>> 0) & 63;
+  return (((c0 * 31 + c1) * 31 + c2) >>> 0) & 511;
 }
 
 /**
@@ -310,7 +340,7 @@ function sgKeyBit(c0: number, c1: number, c2: number): number {
  * does, without making them; a non-ASCII name, and a word that may be a synonym (its key is its
  * group's), are left to the scan.
  */
-function sgMayShareKey(name: string, bits: readonly [number, number]): boolean {
+function sgMayShareKey(name: string, bits: Int32Array): boolean {
   const n = name.length;
   let start = -1;
   let p = 0;
@@ -338,7 +368,7 @@ function sgLower(c: number): number {
 }
 
 /** sgMayShareKey for the word name[from, to) (ASCII). */
-function sgWordMayShare(name: string, from: number, to: number, bits: readonly [number, number]): boolean {
+function sgWordMayShare(name: string, from: number, to: number, bits: Int32Array): boolean {
   const c0 = sgLower(name.charCodeAt(from));
   const c1 = to - from > 1 ? sgLower(name.charCodeAt(from + 1)) : 0;
   const c2 = to - from > 2 ? sgLower(name.charCodeAt(from + 2)) : 0;
@@ -635,6 +665,11 @@ function suggestAndNearest(name: string, known: readonly string[], limit = 3): {
   const list = sgPrepared(known);
   const n = f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, "");
   if (n === 0) return SG_NOTHING_NEAR;
+  if (n === 1) {
+    // One name within reach (the usual near miss): it is the suggestion and the whole list, whatever its class.
+    const only = list.items[sgHitItem[0]!]!.name;
+    return { suggestion: only, nearest: [only] };
+  }
   let best = SG_RANK_NONE;
   const hits: [number, string][] = [];
   for (let i = 0; i < n; i++) hits.push([sgHitRank[i]!, list.items[sgHitItem[i]!]!.name]), (best = Math.min(best, sgHitRank[i]!));
@@ -648,10 +683,19 @@ function suggestAndNearest(name: string, known: readonly string[], limit = 3): {
  * only when words are compared: no closure per call): words of it in `name` are ignored.
  */
 function suggestName(name: string, known: readonly string[], context?: string | ((arg: string) => string | undefined), ctxArg = ""): string | undefined {
-  if (typeof name !== "string" || name.length > 200 || known.length === 0) return undefined;
+  return known.length === 0 ? undefined : suggestNameIn(name, sgPrepared(known), context, ctxArg);
+}
+
+/** A known-names list prepared for suggestNameIn: for a caller that keeps it beside other per-list data (one lookup, not two). */
+function preparedNames(known: readonly string[]): SgList {
+  return sgPrepared(known);
+}
+
+/** suggestName on a list from preparedNames. */
+function suggestNameIn(name: string, list: SgList, context?: string | ((arg: string) => string | undefined), ctxArg = ""): string | undefined {
+  if (typeof name !== "string" || name.length > 200 || list.items.length === 0) return undefined;
   const f = sgFold(name);
   if (f.length === 0) return undefined;
-  const list = sgPrepared(known);
   const items = list.items;
   // The same after folding (class 0) is the best class there is: when a name folds alike, it
   // decides (alone: that name; two: a tie), and no edit distance need be computed.
@@ -682,9 +726,19 @@ function field(p: string): string {
   return p === "" ? "The arguments" : quote(p);
 }
 
-/** field(p) + " must be ", one concatenation fewer when the path needs no escape (each error's message starts so). */
+/** At most this many texts per cache below (they are made per path or tool name: a toolset has a bounded number, but item paths are made per index). */
+const TEXTS_MAX = 1000;
+
+/** field(p) + " must be " (each error's message starts so), made once per path. */
+const mustBeOf = new Map<string, string>();
 function mustBe(p: string): string {
-  return p === "" ? "The arguments must be " : plain(p) ? '"' + p + '" must be ' : quote(p) + " must be ";
+  if (p === "") return "The arguments must be ";
+  let h = mustBeOf.get(p);
+  if (h === undefined) {
+    h = plainPath(p) ? '"' + p + '" must be ' : quote(p) + " must be ";
+    if (mustBeOf.size < TEXTS_MAX) mustBeOf.set(p, h);
+  }
+  return h;
 }
 
 function at(p: string): string {
@@ -710,12 +764,99 @@ function mk(
   return { path, bucket, keyword, expected, received, text, message, example, suggestion };
 }
 
+// The bucket lines a LineLater error writes when first read (its #line).
+const LINE_TYPE = 0;
+const LINE_ENUM = 1;
+const LINE_FORMAT = 2;
+const LINE_LIMIT = 3;
+const LINE_SIZE = 4;
+const LINE_PATTERN = 5;
 
-/** Wrong type. `types` is the schema's wording ("integer", "string or null"), `phrase` the message's ("an integer"). */
-export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string): void {
+// A LineLater error's line parts, under symbol keys: neither Object.keys nor JSON sees them.
+const LINE = Symbol("line");
+const LINE_A = Symbol("line a");
+const LINE_B = Symbol("line b");
+
+/**
+ * An error whose bucket line (`text`) is written when first read: a refused call whose
+ * feedback is all that is read never needs it (about an eighth of the error path's work).
+ * Until then `text` is undefined and the line's parts are kept under symbol keys; every reader
+ * of a collector's errors reads `text` through textOf, which writes it and deletes the parts.
+ * The report calls it before it hands out `errors` or a bucket list, so what a caller sees
+ * ({...e}, JSON, Object.keys) is the nine fields of mk, in mk's order, and nothing else.
+ * (Symbol-keyed fields, not #private ones: a private field costs its class an initialiser on
+ * every error made.)
+ */
+class LineLater implements ValidationError {
+  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in mk's order, then the parts.
+  declare path: string;
+  declare bucket: Bucket;
+  declare keyword: string;
+  declare expected: string;
+  declare received: string;
+  declare text: string;
+  declare message: string;
+  declare example: string | undefined;
+  declare suggestion: string | undefined;
+  declare [LINE]?: number;
+  declare [LINE_A]?: string | number;
+  declare [LINE_B]?: string | number;
+  constructor(path: string, bucket: Bucket, keyword: string, expected: string, received: string, message: string, example: string | undefined, suggestion: string | undefined, line: number, a: string | number, b: string | number) {
+    this.path = path;
+    this.bucket = bucket;
+    this.keyword = keyword;
+    this.expected = expected;
+    this.received = received;
+    this.text = undefined as unknown as string; // written by textOf, before any caller can read it
+    this.message = message;
+    this.example = example;
+    this.suggestion = suggestion;
+    this[LINE] = line;
+    this[LINE_A] = a;
+    this[LINE_B] = b;
+  }
+}
+
+/** An error's bucket line: every reader of a collector's errors reads `text` so (see LineLater). Call it before copying an error. */
+function textOf(e: ValidationError): string {
+  if (e.text !== undefined) return e.text;
+  const l = e as LineLater; // only a LineLater leaves `text` unwritten
+  const p = at(l.path), a = l[LINE_A], b = l[LINE_B];
+  let t: string;
+  switch (l[LINE]) {
+    case LINE_TYPE:
+      t = `${p}: expected ${a}, got ${b}`;
+      break;
+    case LINE_ENUM:
+      t = `${p}: ${l.received} not in ${a}`;
+      break;
+    case LINE_FORMAT:
+      t = `${p}: ${l.received} is not a valid ${a}`;
+      break;
+    case LINE_LIMIT:
+      t = `${p}: ${l.received} ${(LIMIT[l.keyword] ?? ["?"])[0]} ${l.keyword} ${a}`;
+      break;
+    case LINE_SIZE:
+      t = `${p}: ${(SIZE[l.keyword] ?? ["", "", "", "size"])[3]} ${a} ${l.keyword.startsWith("min") ? "<" : ">"} ${l.keyword} ${b}`;
+      break;
+    default:
+      t = `${p}: ${a} does not match pattern ${quote(clip(b as string, 200))}`;
+  }
+  l.text = t;
+  // Deleted last added first: V8 then returns the error to its nine-field shape (no dictionary mode).
+  delete l[LINE_B];
+  delete l[LINE_A];
+  delete l[LINE];
+  return t;
+}
+
+
+/** Wrong type. `types` is the schema's wording ("integer", "string or null"); the message says it as typesPhrase does ("an integer"). */
+export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, ex?: string): void {
+  const phrase = typesPhrase(types);
   const t = jsonType(v);
   const got = describe(v, t);
-  s.push(mk(p, "type_errors", "type", phrase, got, `${at(p)}: expected ${types}, got ${t}`, mustBe(p) + `${phrase}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(new LineLater(p, "type_errors", "type", phrase, got, mustBe(p) + `${phrase}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, t));
 }
 
 /**
@@ -723,9 +864,10 @@ export function typeErr(s: ValidationError[], p: string, v: unknown, types: stri
  * (models send it for "no value") the message says the field can be left out, as nullOptional
  * would make it. `nullPhrase`: what the field takes, when `phrase` says less ("a date (YYYY-MM-DD)").
  */
-export function optTypeErr(s: ValidationError[], p: string, v: unknown, types: string, phrase: string, ex?: string, nullPhrase?: string): void {
-  if (v !== null) return typeErr(s, p, v, types, phrase, ex);
-  s.push(mk(p, "type_errors", "type", phrase, "null", `${at(p)}: expected ${types}, got null`, `${field(p)} is optional: omit it, or give ${nullPhrase ?? phrase}${exampleSuffix(ex)}`, ex));
+export function optTypeErr(s: ValidationError[], p: string, v: unknown, types: string, ex?: string, nullPhrase?: string): void {
+  if (v !== null) return typeErr(s, p, v, types, ex);
+  const phrase = typesPhrase(types);
+  s.push(new LineLater(p, "type_errors", "type", phrase, "null", `${field(p)} is optional: omit it, or give ${nullPhrase ?? phrase}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, "null"));
 }
 
 /** A required property `key` is missing from the object at `p`. */
@@ -734,7 +876,7 @@ export function missing(s: ValidationError[], p: string, key: string, ex?: strin
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const qkey = bare ? '"' + key + '"' : quote(key);
   // Nothing in a bare key is escaped: when p needs no escape, neither does the path (checked on p, not on the joined path).
-  const qpath = !bare ? quote(path) : p === "" ? qkey : plain(p) ? '"' + path + '"' : quote(path);
+  const qpath = !bare ? quote(path) : p === "" ? qkey : plainPath(p) ? '"' + path + '"' : quote(path);
   s.push(mk(path, "missing_required", "required", "present", "nothing", path, `${qpath} is required${ex === undefined ? "" : ". Example: " + qkey + ": " + ex}`, ex));
 }
 
@@ -787,20 +929,31 @@ class UnknownKeyError implements ValidationError {
   }
 }
 
+/** " is not a parameter of <tool>.", made once per tool name. */
+const notParameterOfTool = new Map<string, string>();
+function notParameterOf(owner: string): string {
+  let t = notParameterOfTool.get(owner);
+  if (t === undefined) {
+    t = " is not a parameter of " + owner + ".";
+    if (notParameterOfTool.size < TEXTS_MAX) notParameterOfTool.set(owner, t);
+  }
+  return t;
+}
+
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
 export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const { suggestion, nearest } = suggestAndNearest(key, known);
   const root = p === "";
-  const pp = root || plain(p);
+  const pp = root || plainPath(p);
   const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
   // quote(p + "." + key) is quote(p) with ".key" before its closing quote: nothing in a bare key is escaped.
   const qpath = !bare ? quote(path) : root ? '"' + key + '"' : pp ? '"' + path + '"' : qp.slice(0, -1) + "." + key + '"';
   const none = known.length === 0 ? " It takes none." : "";
   const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
   const received = !bare || key.length > 60 ? quote(clip(key)) : root ? qpath : '"' + key + '"';
-  const message = root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
+  const message = root && hint === "" && none === "" ? qpath + notParameterOf(owner) : root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
   s.push(new UnknownKeyError(path, received, message, suggestion, known, root ? "Parameters of " + owner : "Fields of " + qp, nearest));
 }
 
@@ -892,6 +1045,8 @@ interface EnumTexts {
   expected: string;
   list: string;
   strings: string[];
+  /** The strings prepared for the matcher. */
+  names: SgList;
   hints: (string | undefined)[];
 }
 const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
@@ -900,7 +1055,8 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
   if (t === undefined) {
     const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
     const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
-    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings: allowed.filter((a): a is string => typeof a === "string"), hints: [] };
+    const strings = allowed.filter((a): a is string => typeof a === "string");
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings, names: preparedNames(strings), hints: [] };
     enumTextsOf.set(allowed, t);
   }
   return t;
@@ -910,9 +1066,9 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
   const t = enumTexts(allowed);
   const got = show(v);
-  const near = typeof v === "string" ? suggestName(v, t.strings, lastKey, p) : undefined;
+  const near = typeof v === "string" ? suggestNameIn(v, t.names, lastKey, p) : undefined;
   const hint = near === undefined ? "" : (t.hints[t.strings.indexOf(near)] ??= ` (did you mean ${quote(near)}?)`);
-  s.push(mk(p, "enum_errors", keyword, t.expected, got, `${at(p)}: ${got} not in ${t.list}`, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near));
+  s.push(new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near, LINE_ENUM, t.list, 0));
 }
 
 const LIMIT: Record<string, [string, string]> = {
@@ -924,9 +1080,9 @@ const LIMIT: Record<string, [string, string]> = {
 
 /** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
 export function limitErr(s: ValidationError[], p: string, v: number, keyword: string, limit: number, ex?: string): void {
-  const [bad, good] = LIMIT[keyword] ?? ["?", "?"];
+  const good = (LIMIT[keyword] ?? ["?", "?"])[1];
   const got = show(v);
-  s.push(mk(p, "constraint_errors", keyword, `${good} ${limit}`, got, `${at(p)}: ${got} ${bad} ${keyword} ${limit}`, mustBe(p) + `${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(new LineLater(p, "constraint_errors", keyword, `${good} ${limit}`, got, mustBe(p) + `${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0));
 }
 
 export function multipleErr(s: ValidationError[], p: string, v: number, m: number, ex?: string): void {
@@ -948,12 +1104,9 @@ const SIZE: Record<string, [string, string, string, string]> = {
 
 /** A size out of bounds: `n` is the measured size (code points, items, properties). */
 export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): void {
-  const [rel, unit, units, what] = SIZE[keyword] ?? ["?", "", "", "size"];
-  const op = keyword.startsWith("min") ? "<" : ">";
+  const [rel, unit, units] = SIZE[keyword] ?? ["?", "", "", "size"];
   const has = typeof v === "string" ? `${show(v)} (${n} ${n === 1 ? unit : units})` : `${n} ${n === 1 ? unit : units}`;
-  s.push(
-    mk(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${at(p)}: ${what} ${n} ${op} ${keyword} ${limit}`, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex),
-  );
+  s.push(new LineLater(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex, undefined, LINE_SIZE, n, limit));
 }
 
 /** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
@@ -961,13 +1114,13 @@ export function patternErr(s: ValidationError[], p: string, v: string, source: s
   const n = len === undefined ? len : ucs2length(v);
   const shown = show(v);
   const got = n === undefined || n === len ? shown : `${shown} (${n} character${n === 1 ? "" : "s"})`;
-  s.push(mk(p, "constraint_errors", "pattern", expected, got, `${at(p)}: ${shown} does not match pattern ${quote(clip(source, 200))}`, mustBe(p) + `${expected}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(new LineLater(p, "constraint_errors", "pattern", expected, got, mustBe(p) + `${expected}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_PATTERN, shown, source));
 }
 
 /** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
 export function formatErr(s: ValidationError[], p: string, v: string, format: string, words: string, ex?: string): void {
   const got = show(v);
-  s.push(mk(p, "constraint_errors", "format", words, got, `${at(p)}: ${got} is not a valid ${format}`, mustBe(p) + `${words}; got ${got}${exampleSuffix(ex)}`, ex));
+  s.push(new LineLater(p, "constraint_errors", "format", words, got, mustBe(p) + `${words}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_FORMAT, format, 0));
 }
 
 export function uniqueErr(s: ValidationError[], p: string, i: number, j: number): void {
@@ -991,7 +1144,8 @@ export function orNull(s: ValidationError[], from: number, p: string): void {
     const e = s[i]!;
     if (e.path === p && e.bucket === "type_errors" && !e.expected.endsWith(" or null")) {
       const expected = e.expected + " or null";
-      s[i] = { ...e, expected, text: e.text.replace(/, got /, " or null, got "), message: e.message.replace(" must be " + e.expected, " must be " + expected) };
+      const text = textOf(e).replace(/, got /, " or null, got "); // before the copy: it leaves only the public fields to copy
+      s[i] = { ...e, expected, text, message: e.message.replace(" must be " + e.expected, " must be " + expected) };
     }
   }
 }
@@ -1004,7 +1158,10 @@ export function orNull(s: ValidationError[], from: number, p: string): void {
 export function nullOptional(s: ValidationError[], from: number, p: string, phrase?: string): void {
   for (let i = from; i < s.length; i++) {
     const e = s[i]!;
-    if (e.path === p && (e.bucket === "type_errors" || e.bucket === "enum_errors")) s[i] = { ...e, message: `${field(p)} is optional: omit it, or give ${phrase ?? e.expected}${exampleSuffix(e.example)}` };
+    if (e.path === p && (e.bucket === "type_errors" || e.bucket === "enum_errors")) {
+      textOf(e); // before the copy: it leaves only the public fields to copy
+      s[i] = { ...e, message: `${field(p)} is optional: omit it, or give ${phrase ?? e.expected}${exampleSuffix(e.example)}` };
+    }
   }
 }
 
@@ -1013,7 +1170,10 @@ export function overrideMessages(s: ValidationError[], from: number, msg: string
   for (let i = from; i < s.length; i++) {
     const e = s[i]!;
     const m = typeof msg === "string" ? msg : msg[e.keyword];
-    if (m !== undefined) s[i] = { ...e, message: m };
+    if (m !== undefined) {
+      textOf(e); // before the copy: it leaves only the public fields to copy
+      s[i] = { ...e, message: m };
+    }
   }
 }
 
@@ -1147,6 +1307,8 @@ class Report implements ValidationReport {
   }
   get errors(): ValidationError[] {
     if (this.sorted === undefined) {
+      // Bucket lines written when first read (see textOf): a caller's copy or JSON of an error has them.
+      for (let i = 0; i < this.found.length; i++) textOf(this.found[i]!);
       const sorted = sortErrors(this.found);
       // The caller's own array: editing it must not change the buckets or the feedback, made later from `found`.
       this.sorted = sorted === this.found ? sorted.slice() : sorted;
@@ -1157,7 +1319,7 @@ class Report implements ValidationReport {
     if (this.buckets === undefined) {
       const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
       // Each bucket in the order found: what the bucket order of `errors` gives, without sorting.
-      for (const e of this.found) b[rankOf(e.bucket)]!.push(e.text);
+      for (const e of this.found) b[rankOf(e.bucket)]!.push(textOf(e));
       this.buckets = b;
     }
     return this.buckets[rank]!;
@@ -1197,6 +1359,18 @@ class Report implements ValidationReport {
   }
 }
 
+/** The feedback's first line for a tool, made once per tool name and number (one error or more); at most HEADS_MAX names are kept (a toolset has a handful). */
+const feedbackHeads = new Map<string, [string | undefined, string | undefined]>();
+const HEADS_MAX = 1000;
+function feedbackHead(tool: string, one: boolean): string {
+  let h = feedbackHeads.get(tool);
+  if (h === undefined) {
+    h = [undefined, undefined];
+    if (feedbackHeads.size < HEADS_MAX) feedbackHeads.set(tool, h);
+  }
+  return (h[one ? 0 : 1] ??= `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${one ? "this" : "these"} and call again:`);
+}
+
 function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
   if (unknownTool) {
     let near = "";
@@ -1206,7 +1380,7 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
     for (let i = 0; i < errors.length; i++) why += " " + errors[i]!.message;
     return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
   }
-  let text = `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${errors.length === 1 ? "this" : "these"} and call again:`;
+  let text = feedbackHead(tool, errors.length === 1);
   for (let i = 0; i < errors.length; i++) text += "\n- " + errors[i]!.message;
   const lines = knownLines(errors);
   for (let i = 0; i < lines.length; i++) text += "\n- " + lines[i]!;
@@ -2060,6 +2234,7 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
     // One note per error: nested unions (a recursive schema, 128 deep) name only the innermost alternatives.
     if (others && from < s.length && s[from]!.message.indexOf(" (or else ") < 0) {
       const e = s[from]!;
+      textOf(e); // before the copy: it leaves only the public fields to copy
       s[from] = { ...e, message: `${e.message} (or else ${field(p)} may be ${others})` };
     }
     return;
@@ -2067,7 +2242,7 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
   // One error for the value: every alternative named, the closest branch's received value, example and hint.
   const e = errors[0]!;
   const hint = e.suggestion === undefined ? "" : ` (did you mean ${quote(e.suggestion)}?)`;
-  const text = e.bucket === "type_errors" ? `${at(p)}: expected ${typesText(alts)}, got ${t}` : e.text;
+  const text = e.bucket === "type_errors" ? `${at(p)}: expected ${typesText(alts)}, got ${t}` : textOf(e);
   s.push(mk(p, e.bucket, e.keyword, all, e.received, text, `${field(p)} must be ${all}; got ${e.received}${hint}${exampleSuffix(e.example)}`, e.example, e.suggestion));
 }
 
