@@ -91,7 +91,7 @@ interface SgKnown {
 }
 
 /** A known-names list, prepared once (the lists are module constants): folded names, and, when first needed, words and their index. */
-export interface SgList {
+interface SgList {
   items: SgKnown[];
   /** Word key → the items with a word of that key (see sgKey); built on the first word-level scan. */
   byKey: Map<string, number[]> | undefined;
@@ -498,19 +498,10 @@ export function suggestAndNearest(name: string, known: readonly string[], limit 
  * only when words are compared: no closure per call): words of it in `name` are ignored.
  */
 export function suggestName(name: string, known: readonly string[], context?: string | ((arg: string) => string | undefined), ctxArg = ""): string | undefined {
-  return known.length === 0 ? undefined : suggestNameIn(name, sgPrepared(known), context, ctxArg);
-}
-
-/** A known-names list prepared for suggestNameIn: for a caller that keeps it beside other per-list data (one lookup, not two). */
-export function preparedNames(known: readonly string[]): SgList {
-  return sgPrepared(known);
-}
-
-/** suggestName on a list from preparedNames. */
-export function suggestNameIn(name: string, list: SgList, context?: string | ((arg: string) => string | undefined), ctxArg = ""): string | undefined {
-  if (typeof name !== "string" || name.length > 200 || list.items.length === 0) return undefined;
+  if (typeof name !== "string" || name.length > 200 || known.length === 0) return undefined;
   const f = sgFold(name);
   if (f.length === 0) return undefined;
+  const list = sgPrepared(known);
   const items = list.items;
   // The same after folding (class 0) is the best class there is: when a name folds alike, it
   // decides (alone: that name; two: a tie), and no edit distance need be computed.

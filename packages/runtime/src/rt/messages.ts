@@ -3,7 +3,7 @@ import type { Bucket, ValidationError } from "./report.js";
 import { WORK_MAX } from "./budget.js";
 import { clip, describe, isIdent, jsonType, pathKeys, pk, plainPath, quote, show, typesPhrase } from "./text.js";
 import { ucs2length } from "./predicates.js";
-import { preparedNames, suggestAndNearest, suggestNameIn, type SgList } from "../suggest.js";
+import { suggestAndNearest, suggestName } from "../suggest.js";
 
 export function workErr(s: ValidationError[]): void {
   const what = `at most ${WORK_MAX} checks through recursive schemas`;
@@ -342,8 +342,6 @@ interface EnumTexts {
   expected: string;
   list: string;
   strings: string[];
-  /** The strings prepared for the matcher. */
-  names: SgList;
   hints: (string | undefined)[];
 }
 const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
@@ -352,8 +350,7 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
   if (t === undefined) {
     const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
     const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
-    const strings = allowed.filter((a): a is string => typeof a === "string");
-    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings, names: preparedNames(strings), hints: [] };
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings: allowed.filter((a): a is string => typeof a === "string"), hints: [] };
     enumTextsOf.set(allowed, t);
   }
   return t;
@@ -363,7 +360,7 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
   const t = enumTexts(allowed);
   const got = show(v);
-  const near = typeof v === "string" ? suggestNameIn(v, t.names, lastKey, p) : undefined;
+  const near = typeof v === "string" ? suggestName(v, t.strings, lastKey, p) : undefined;
   const hint = near === undefined ? "" : (t.hints[t.strings.indexOf(near)] ??= ` (did you mean ${quote(near)}?)`);
   s.push(new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near, LINE_ENUM, t.list, 0));
 }

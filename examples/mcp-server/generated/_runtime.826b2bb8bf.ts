@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:0959f0dadb5d875a8ee71fb563d81cea46eea2c6ef871f9ac97358455a6c6a47
+// input hash: sha256:826b2bb8bf3050b93c713e865aa17b914be7ab5b93eb24ac0c427c8b121049f4
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -683,19 +683,10 @@ function suggestAndNearest(name: string, known: readonly string[], limit = 3): {
  * only when words are compared: no closure per call): words of it in `name` are ignored.
  */
 function suggestName(name: string, known: readonly string[], context?: string | ((arg: string) => string | undefined), ctxArg = ""): string | undefined {
-  return known.length === 0 ? undefined : suggestNameIn(name, sgPrepared(known), context, ctxArg);
-}
-
-/** A known-names list prepared for suggestNameIn: for a caller that keeps it beside other per-list data (one lookup, not two). */
-function preparedNames(known: readonly string[]): SgList {
-  return sgPrepared(known);
-}
-
-/** suggestName on a list from preparedNames. */
-function suggestNameIn(name: string, list: SgList, context?: string | ((arg: string) => string | undefined), ctxArg = ""): string | undefined {
-  if (typeof name !== "string" || name.length > 200 || list.items.length === 0) return undefined;
+  if (typeof name !== "string" || name.length > 200 || known.length === 0) return undefined;
   const f = sgFold(name);
   if (f.length === 0) return undefined;
+  const list = sgPrepared(known);
   const items = list.items;
   // The same after folding (class 0) is the best class there is: when a name folds alike, it
   // decides (alone: that name; two: a tie), and no edit distance need be computed.
@@ -1045,8 +1036,6 @@ interface EnumTexts {
   expected: string;
   list: string;
   strings: string[];
-  /** The strings prepared for the matcher. */
-  names: SgList;
   hints: (string | undefined)[];
 }
 const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
@@ -1055,8 +1044,7 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
   if (t === undefined) {
     const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
     const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
-    const strings = allowed.filter((a): a is string => typeof a === "string");
-    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings, names: preparedNames(strings), hints: [] };
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings: allowed.filter((a): a is string => typeof a === "string"), hints: [] };
     enumTextsOf.set(allowed, t);
   }
   return t;
@@ -1066,7 +1054,7 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
   const t = enumTexts(allowed);
   const got = show(v);
-  const near = typeof v === "string" ? suggestNameIn(v, t.names, lastKey, p) : undefined;
+  const near = typeof v === "string" ? suggestName(v, t.strings, lastKey, p) : undefined;
   const hint = near === undefined ? "" : (t.hints[t.strings.indexOf(near)] ??= ` (did you mean ${quote(near)}?)`);
   s.push(new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near, LINE_ENUM, t.list, 0));
 }
