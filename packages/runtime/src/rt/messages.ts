@@ -61,7 +61,7 @@ export function mk(
   return { path, bucket, keyword, expected, received, text, message, example, suggestion };
 }
 
-// The bucket lines a LineLater error writes when first read (its #line).
+// The bucket lines a LineLater error writes when first read (its [LINE]).
 const LINE_TYPE = 0;
 const LINE_ENUM = 1;
 const LINE_FORMAT = 2;

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:826b2bb8bf3050b93c713e865aa17b914be7ab5b93eb24ac0c427c8b121049f4
+// input hash: sha256:8661620347aba04e7a69a1d291579671debd2facaaca4331c0b03ce8cb19c949
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -755,7 +755,7 @@ function mk(
   return { path, bucket, keyword, expected, received, text, message, example, suggestion };
 }
 
-// The bucket lines a LineLater error writes when first read (its #line).
+// The bucket lines a LineLater error writes when first read (its [LINE]).
 const LINE_TYPE = 0;
 const LINE_ENUM = 1;
 const LINE_FORMAT = 2;
