@@ -3,12 +3,31 @@
 // past a second on a TTY, and diagnostics printed the way editors link to them.
 import { formatDiagnostic, placeOf } from "../diagnostics/format.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { relative } from "node:path";
+import { relative, resolve, sep } from "node:path";
+
+/**
+ * A POSIX path that resolve() and relative() would leave as it is: no empty, "." or ".."
+ * segment, no trailing slash, no backslash (rel turns those into slashes).
+ */
+function plain(p: string): boolean {
+  return sep === "/" && !/(?:^|\/)\.\.?(?:\/|$)|\/\/|\/$|\\/.test(p);
+}
 
 /** A path as the user sees it: relative to cwd when inside it. */
 export function rel(cwd: string, abs: string): string {
+  // The usual case, a plain path inside cwd, without relative() (~20 µs a call; a report of 1,000 tools names 1,000 files).
+  if (abs.length > cwd.length + 1 && abs.charCodeAt(cwd.length) === 47 && abs.startsWith(cwd) && cwd.startsWith("/") && plain(cwd) && plain(abs)) {
+    const r = abs.slice(cwd.length + 1);
+    if (!r.startsWith("..")) return r;
+  }
   const r = relative(cwd, abs);
   return r === "" ? "." : r.startsWith("..") ? abs : r.split("\\").join("/");
+}
+
+/** resolve(root, file), without resolve() when both are plain (root absolute). */
+export function resolveIn(root: string, file: string): string {
+  if (file !== "" && root.startsWith("/") && plain(root) && plain(file)) return file.startsWith("/") ? file : root + "/" + file;
+  return resolve(root, file);
 }
 
 export interface Stream {

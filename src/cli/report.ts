@@ -1,12 +1,11 @@
 // What a build reports: the human summary and the --json object. Kept apart from the
 // build itself: the no-change fast path (fast.ts) prints through it with nothing
 // else loaded.
-import { resolve } from "node:path";
 import type { CacheStats } from "../pipeline/cache.js";
 import type { WriteResult } from "../pipeline/write.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { outcomeTimes, withTimes } from "./fast.js";
-import { diagnosticsBlock, duration, makeStyle, plural, rel, useColor, type Io, type Style } from "./output.js";
+import { diagnosticsBlock, duration, makeStyle, plural, rel, resolveIn, useColor, type Io, type Style } from "./output.js";
 
 /** What of the project a report names (a Project, or a manifest's record of one). */
 export interface ProjectView {
@@ -37,7 +36,7 @@ export function relocate(ds: readonly Diagnostic[], root: string, cwd: string): 
   const moved = new Map<string, string>();
   const place = (file: string) => {
     let to = moved.get(file);
-    if (to === undefined) moved.set(file, (to = rel(cwd, resolve(root, file))));
+    if (to === undefined) moved.set(file, (to = rel(cwd, resolveIn(root, file))));
     return to;
   };
   return ds.map((d) => (d.file && !d.file.includes("://") && !d.file.startsWith("mcp:") && !d.file.startsWith("<") ? { ...d, file: place(d.file) } : d));
