@@ -20,6 +20,7 @@
  */
 import type { Diagnostic } from "../../diagnostics/types.js";
 import { DEFAULT_MAX_DESCRIPTION_LENGTH, LintContext, type RuleName } from "./context.js";
+import { mayMatch, requiredText, type Needs } from "./required-text.js";
 import { childPointer, isObject, walkSchema } from "./walk.js";
 
 export type GuardRule =
@@ -70,16 +71,19 @@ const TOOL = "`?[a-z0-9]+(?:_[a-z0-9]+)+`?";
 /** Up to n characters within one sentence/line. */
 const SAME = (n: number) => String.raw`[^.\n]{0,${n}}?`;
 
-interface PhraseRule {
+export interface PhraseRule {
   rule: GuardRule;
   re: RegExp;
   /** Reject a match (e.g. an example-domain address). */
   keep?: (m: RegExpExecArray) => boolean;
+  /** Words any match contains (required-text.ts), set below: text without them is not run through `re`. */
+  needs?: Needs;
 }
 
 const rx = (source: string, flags = "i") => new RegExp(source, flags + "g");
 
-const PHRASES: PhraseRule[] = [
+/** The phrase rules (exported for test/description-guard.test.ts: each rule's needs are checked against its matches). */
+export const PHRASES: PhraseRule[] = [
   // "ignore previous instructions", persona and mode switches
   {
     rule: "override",
@@ -212,7 +216,11 @@ const PHRASES: PhraseRule[] = [
   { rule: "encoded", re: rx(String.raw`\bdecode\s+(?:and|then)\s+(?:follow|execute|run|obey|apply)\b`) },
 ];
 
+// Each expression runs (and is compiled by V8, ~1 ms on first use) only on text holding the words it needs.
+for (const p of PHRASES) p.needs = requiredText(p.re.source, p.re.flags);
+
 const URL_RE = /\b(?:https?|ftp|wss?|file):\/\/([^\s/?#)"'`>\]]+)[^\s)"'`>\]]*/gi;
+const URL_NEEDS = requiredText(URL_RE.source, URL_RE.flags);
 
 /** Hosts that are placeholders by definition (RFC 2606/6761) or loopback. */
 export function isBenignHost(hostPort: string): boolean {
@@ -257,7 +265,11 @@ interface Invisibles {
   found: { cp: number; index: number }[];
 }
 
+/** Printable ASCII, tab and line breaks only: nothing INVISIBLE matches (its expression, with \p{Cf} under "u", compiles slowly). */
+const PLAIN = /^[\t\n\r\x20-\x7e]*$/;
+
 function findInvisibles(text: string): Invisibles {
+  if (PLAIN.test(text)) return { visible: text, tagText: "", found: [] };
   const found: { cp: number; index: number }[] = [];
   let tagText = "";
   const visible = text.replace(INVISIBLE, (ch, index: number) => {
@@ -317,8 +329,9 @@ export function scanText(text: string, options: ScanOptions = {}): GuardMatch[] 
     if (inv.tagText) texts.push(inv.tagText);
     for (const [i, t] of texts.entries()) {
       const hidden = i > 0 ? " (in the hidden text)" : "";
+      const lower = t.toLowerCase();
       for (const p of PHRASES) {
-        if (out.has(p.rule) || !enabled(p.rule)) continue;
+        if (out.has(p.rule) || !enabled(p.rule) || !mayMatch(p.needs!, p.re.ignoreCase ? lower : t)) continue;
         p.re.lastIndex = 0;
         let m: RegExpExecArray | null;
         while ((m = p.re.exec(t)) !== null) {
@@ -328,7 +341,7 @@ export function scanText(text: string, options: ScanOptions = {}): GuardMatch[] 
           break;
         }
       }
-      if (!out.has("url") && enabled("url")) {
+      if (!out.has("url") && enabled("url") && mayMatch(URL_NEEDS, lower)) {
         URL_RE.lastIndex = 0;
         let m: RegExpExecArray | null;
         while ((m = URL_RE.exec(t)) !== null) {

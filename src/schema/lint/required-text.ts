@@ -1,0 +1,220 @@
+// What text a regular expression cannot match without: words that every match contains,
+// read from the expression's source. The description guard (description-guard.ts) runs
+// ~35 large case-insensitive expressions over every description; V8 compiles each on its
+// first use (~1 ms apiece: ~35 ms of a one-tool rebuild), though a plain description
+// matches none. With what each needs, an expression whose words are not in the text is
+// not run (nor compiled): the answer is the same, since such a text has no match.
+//
+// Sound by construction, not complete: any syntax not understood here needs nothing (the
+// expression runs). Read: literal characters (escaped ones included) side by side, with
+// zero-width assertions (\b, ^, $) between them; groups, alternation and counts. A
+// class, a lookaround, a backreference or an optional item ends a run of literals.
+// Case-insensitive expressions (flag i, without u) give their words lower-cased and
+// ASCII only: under i without u an ASCII letter matches only its two ASCII cases, so
+// the words are found in text.toLowerCase(); a non-ASCII letter (σ matches ς) ends a run.
+
+/** Every clause must hold; a clause holds when the text contains one of its words. No clause: the expression needs nothing. */
+export type Needs = string[][];
+
+/** The words every match of `/source/flags` contains (see above). */
+export function requiredText(source: string, flags: string): Needs {
+  if (flags.includes("u") || flags.includes("v")) return [];
+  const p = new Reader(source, flags.includes("i"));
+  try {
+    const needs = p.alternatives();
+    // Anything left over (a stray ")") is syntax not read right: no claim.
+    return p.i === source.length ? needs : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Whether `text` (lower-cased when the expression is case-insensitive) can hold a match, by `needs`. */
+export function mayMatch(needs: Needs, text: string): boolean {
+  for (const clause of needs) {
+    let found = false;
+    for (const word of clause) {
+      if (text.includes(word)) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
+/** Characters an escape stands for, when it stands for one literal character (\n, \., \/…). */
+const CONTROL: Record<string, string> = { n: "\n", t: "\t", r: "\r", f: "\f", v: "\v", "0": "\0" };
+
+class Reader {
+  i = 0;
+  constructor(
+    readonly src: string,
+    readonly ignoreCase: boolean,
+  ) {}
+
+  /** Branches up to the closing ")" or the end: one clause, a word of each branch's best clause. */
+  alternatives(): Needs {
+    const branches: Needs[] = [this.sequence()];
+    while (this.src[this.i] === "|") {
+      this.i++;
+      branches.push(this.sequence());
+    }
+    if (branches.length === 1) return branches[0]!;
+    const union = new Set<string>();
+    for (const b of branches) {
+      const best = bestClause(b);
+      if (!best) return [];
+      for (const w of best) union.add(w);
+    }
+    return [[...union]];
+  }
+
+  /** Items side by side up to "|", ")" or the end: every run of literals is a clause, and each required group's clauses. */
+  sequence(): Needs {
+    const out: Needs = [];
+    let run = "";
+    const end = () => {
+      if (run) out.push([run]);
+      run = "";
+    };
+    while (this.i < this.src.length) {
+      const c = this.src[this.i]!;
+      if (c === "|" || c === ")") break;
+      if (c === "^" || c === "$") {
+        this.i++;
+        continue; // zero-width: the characters either side are next to each other
+      }
+      if (c === "(") {
+        const inner = this.group();
+        end();
+        if (this.count() >= 1 && inner) out.push(...inner);
+        continue;
+      }
+      let ch: string | undefined; // one literal character, or undefined for anything else
+      if (c === "[") {
+        this.skipClass();
+      } else if (c === "\\") {
+        const e = this.src[this.i + 1];
+        if (e === undefined) throw new Error("trailing backslash");
+        if (e === "b" || e === "B") {
+          this.i += 2;
+          continue; // zero-width
+        }
+        ch = this.escape();
+      } else if (c === "." || c === "*" || c === "+" || c === "?") {
+        // "." is any character; a quantifier with nothing before it is not read here.
+        if (c !== ".") throw new Error("quantifier without an item");
+        this.i++;
+      } else {
+        ch = c;
+        this.i++;
+      }
+      if (ch !== undefined && this.ignoreCase) {
+        if (ch.charCodeAt(0) > 0x7f) ch = undefined;
+        else ch = ch.toLowerCase();
+      }
+      const min = this.count();
+      if (ch === undefined || min === 0) {
+        end();
+        continue;
+      }
+      run += ch;
+      // Repeated ("a+", "a{2,}"): what follows need not come right after the first one.
+      if (this.repeated) end();
+    }
+    end();
+    return out;
+  }
+
+  /** Whether the last count allowed more than one. */
+  private repeated = false;
+
+  /** The least count of the item just read ("?" 0, "+" 1, "{2,5}" 2; none: 1), and whether it may repeat. */
+  count(): number {
+    const m = /^(?:([*+?])|\{(\d+)(,(\d*))?\})\??/.exec(this.src.slice(this.i, this.i + 24));
+    this.repeated = false;
+    if (!m) return 1;
+    this.i += m[0].length;
+    if (m[1] === "?") return 0;
+    if (m[1] === "*") return (this.repeated = true), 0;
+    if (m[1] === "+") return (this.repeated = true), 1;
+    const min = Number(m[2]);
+    this.repeated = m[3] !== undefined || min > 1;
+    return min;
+  }
+
+  /** A group: its needs when it matches text (lookarounds and backreferences need nothing here); this.i after ")". */
+  group(): Needs | undefined {
+    this.i++;
+    let look = false;
+    const rest = this.src.slice(this.i, this.i + 3);
+    if (rest.startsWith("?:")) this.i += 2;
+    else if (/^\?(?:=|!|<=|<!)/.test(rest)) {
+      look = true;
+      this.i += rest.startsWith("?<") ? 3 : 2;
+    } else if (rest.startsWith("?<")) {
+      const close = this.src.indexOf(">", this.i);
+      if (close < 0 || !/^\?<[A-Za-z_$][\w$]*>$/.test(this.src.slice(this.i, close + 1))) throw new Error("group name");
+      this.i = close + 1;
+    } else if (rest.startsWith("?")) throw new Error("group syntax not read here");
+    const inner = this.alternatives();
+    if (this.src[this.i] !== ")") throw new Error("unclosed group");
+    this.i++;
+    return look ? undefined : inner;
+  }
+
+  /** Past a class "[...]". */
+  skipClass(): void {
+    let j = this.i + 1;
+    if (this.src[j] === "^") j++;
+    for (; j < this.src.length; j++) {
+      const c = this.src[j];
+      if (c === "\\") j++;
+      else if (c === "]") break;
+    }
+    if (j >= this.src.length) throw new Error("unclosed class");
+    this.i = j + 1;
+  }
+
+  /** An escape: the literal character it stands for, or undefined (a class such as \s, a backreference); this.i past it. */
+  escape(): string | undefined {
+    const e = this.src[this.i + 1]!;
+    this.i += 2;
+    if (CONTROL[e] !== undefined && !(e === "0" && /\d/.test(this.src[this.i] ?? ""))) return CONTROL[e];
+    if (e === "x" && /^[0-9a-fA-F]{2}/.test(this.src.slice(this.i, this.i + 2))) {
+      this.i += 2;
+      return String.fromCharCode(parseInt(this.src.slice(this.i - 2, this.i), 16));
+    }
+    if (e === "u" && /^[0-9a-fA-F]{4}/.test(this.src.slice(this.i, this.i + 4))) {
+      this.i += 4;
+      return String.fromCharCode(parseInt(this.src.slice(this.i - 4, this.i), 16));
+    }
+    if (e === "k" && this.src[this.i] === "<") {
+      const close = this.src.indexOf(">", this.i);
+      if (close < 0) throw new Error("backreference name");
+      this.i = close + 1;
+      return undefined;
+    }
+    // Syntax characters stand for themselves; letters and digits are classes, backreferences or other escapes not read here.
+    if (/[\^$\\.*+?()[\]{}|/\-'"`~!@#%&=:;,<> ]/.test(e)) return e;
+    if (/[dDwWsS1-9]/.test(e)) return undefined;
+    throw new Error(`escape \\${e} not read here`);
+  }
+}
+
+/** The clause of a branch that narrows most: its shortest word longest, then the fewest words. */
+function bestClause(needs: Needs): string[] | undefined {
+  let best: string[] | undefined;
+  let bestMin = 0;
+  for (const clause of needs) {
+    let min = Infinity;
+    for (const w of clause) min = Math.min(min, w.length);
+    if (!best || min > bestMin || (min === bestMin && clause.length < best.length)) {
+      best = clause;
+      bestMin = min;
+    }
+  }
+  return best;
+}
