@@ -4,7 +4,11 @@
 //
 //   dist/src/bundle/fast.cjs  the no-change answer (src/cli/fast.ts) and what it uses;
 //   dist/src/bundle/main.cjs  the rest of the CLI, with fast.cjs required, not copied
-//                             (one module instance: the fast path's handoff reaches the build).
+//                             (one module instance: the fast path's handoff reaches the build);
+//   dist/src/bundle/worker.cjs  the compile workers' entry (src/pipeline/workers.ts).
+//
+// Each sets __toolformBundle (src/pipeline/bundle.ts): the command then runs only these
+// files (its workers too), so they stand for toolform's code in the cache's identity.
 //
 // Built from the compiled JavaScript in dist/src, so the bundle is that code. Packages
 // stay outside (required, or imported, when the code reaches them, as before), except
@@ -56,11 +60,14 @@ function rewrite(file, text) {
 }
 
 /** `__toolformUrl(rel)`: the URL of the file at `rel` from the bundle's folder (the module's place in dist/src). */
-const banner = `"use strict";\nconst __toolformUrl = (rel) => require("node:url").pathToFileURL(require("node:path").join(__dirname, rel)).href;`;
+const banner = `"use strict";\nconst __toolformUrl = (rel) => require("node:url").pathToFileURL(require("node:path").join(__dirname, rel)).href;\nconst __toolformBundle = __dirname;`;
+/** A worker is started by node from its file (no code cache, no vm wrapper): its import() is its own. */
+const workerBanner = `${banner}\nconst __toolformImport = (specifier) => import(specifier);`;
 
 for (const [name, entry] of [
   ["fast", fastEntry],
   ["main", join(cli, "main.js")],
+  ["worker", join(root, "dist", "src", "pipeline", "workers.js")],
 ]) {
   await build({
     entryPoints: { [name]: entry },
@@ -70,7 +77,7 @@ for (const [name, entry] of [
     target: "node20",
     outExtension: { ".js": ".cjs" },
     outdir,
-    banner: { js: banner },
+    banner: { js: name === "worker" ? workerBanner : banner },
     logLevel: "warning",
     plugins: [
       {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { configIsPlain, resolutions, sourceDirs } from "../src/pipeline/manifest.js";
+import { generateTools } from "../bench/workload/generate.js";
 import { bin, ensureBuilt, project, repo, snapshot, toolform } from "./fixtures/cli/helpers.js";
 
 beforeAll(() => ensureBuilt());
@@ -201,11 +202,14 @@ describe("every change builds, and writes what a build without cache writes", ()
     expect(snapshot(join(dir, "elsewhere"))).toEqual(snapshot(join(dir, "generated")));
   });
 
-  it("toolform itself: another version, or a changed file of its code", () => {
-    // A copy of the toolform package whose files can be changed.
+  it("toolform itself: another version, or a changed file of its code, templates or runtime sources", () => {
+    // A copy of the toolform package whose files can be changed, with a copy of @toolform/runtime (the rest of node_modules linked).
     const tf = project();
     for (const d of ["bin", "dist", "templates", "package.json"]) cpSync(join(repo, d), join(tf, d), { recursive: true });
-    symlinkSync(join(repo, "node_modules"), join(tf, "node_modules"), "dir");
+    mkdirSync(join(tf, "node_modules", "@toolform"), { recursive: true });
+    for (const e of readdirSync(join(repo, "node_modules"))) if (e !== "@toolform") symlinkSync(join(repo, "node_modules", e), join(tf, "node_modules", e));
+    const rtCopy = join(tf, "node_modules", "@toolform", "runtime");
+    for (const d of ["dist", "src", "package.json"]) cpSync(join(repo, "packages", "runtime", d), join(rtCopy, d), { recursive: true });
     const tfBin = join(tf, "bin", "toolform.js");
     const dir = project("basic");
     const env = { TOOLFORM_CACHE_DIR: join(dir, ".cache") };
@@ -219,17 +223,25 @@ describe("every change builds, and writes what a build without cache writes", ()
     expect(snapshot(join(dir, "generated"))).toEqual(uncached(dir, {}, tfBin));
     expect(build(dir, env, [], tfBin).upToDate).toBe(true);
 
-    // A file of toolform's code, changed (a comment: the output is the same, but nothing says so before building).
+    // A file read at build time, changed: the template of every file's header, a source the generated runtime is joined from.
+    const before = snapshot(join(dir, "generated"));
+    for (const file of [join(tf, "templates", "header.txt"), join(rtCopy, "src", "rt", "text.ts")]) {
+      writeFileSync(file, readFileSync(file, "utf8") + "\n// changed\n");
+      const changed = build(dir, env, [], tfBin);
+      expect(changed.upToDate, file).toBe(false);
+      expect(changed.cache.compiled, file).toBe(changed.tools.length);
+      expect(snapshot(join(dir, "generated"))).toEqual(uncached(dir, {}, tfBin));
+      expect(build(dir, env, [], tfBin).upToDate).toBe(true);
+    }
+    expect(snapshot(join(dir, "generated"))).not.toEqual(before);
+
+    // The modules in dist/src are not what the command runs (the bundle is, built from them): a change there alone is none.
     const header = join(tf, "dist", "src", "emit", "header.js");
     writeFileSync(header, readFileSync(header, "utf8") + "\n// changed\n");
-    const changed = build(dir, env, [], tfBin);
-    expect(changed.upToDate).toBe(false);
-    expect(changed.cache.compiled).toBe(changed.tools.length);
-    expect(snapshot(join(dir, "generated"))).toEqual(uncached(dir, {}, tfBin));
     expect(build(dir, env, [], tfBin).upToDate).toBe(true);
 
-    // The bundled CLI the command runs (scripts/bundle-cli.mjs): each of its two files is part of toolform's code.
-    for (const file of ["main.cjs", "fast.cjs"]) {
+    // The bundled CLI the command runs (scripts/bundle-cli.mjs): each of its files is part of toolform's code (worker.cjs: the compile workers).
+    for (const file of ["main.cjs", "fast.cjs", "worker.cjs"]) {
       const bundled = join(tf, "dist", "src", "bundle", file);
       writeFileSync(bundled, readFileSync(bundled, "utf8") + "\n// changed\n");
       const again = build(dir, env, [], tfBin);
@@ -238,6 +250,26 @@ describe("every change builds, and writes what a build without cache writes", ()
       expect(snapshot(join(dir, "generated"))).toEqual(uncached(dir, {}, tfBin));
       expect(build(dir, env, [], tfBin).upToDate).toBe(true);
     }
+  });
+
+  it("the compile workers run the bundle's worker.cjs, and write what compiling on the main thread writes", () => {
+    const dir = project();
+    mkdirSync(join(dir, "tools"));
+    writeFileSync(join(dir, "toolform.config.mjs"), `export default { sources: ["tools/*.json"], outDir: "generated" };\n`);
+    for (const g of generateTools(60, 11)) writeFileSync(join(dir, "tools", `${g.tool.name}.json`), JSON.stringify(g.tool));
+    const onWorkers = build(dir, { TOOLFORM_WORKERS: "2" }, ["--no-cache"]);
+    expect(onWorkers.cache.compiled).toBe(60);
+    const out = snapshot(join(dir, "generated"));
+    build(dir, { TOOLFORM_WORKERS: "1" }, ["--no-cache"]);
+    expect(snapshot(join(dir, "generated"))).toEqual(out);
+    // The workers' entry is the bundle's file: a copy of toolform whose worker.cjs fails says so.
+    const tf = project();
+    for (const d of ["bin", "dist", "templates", "package.json"]) cpSync(join(repo, d), join(tf, d), { recursive: true });
+    symlinkSync(join(repo, "node_modules"), join(tf, "node_modules"), "dir");
+    writeFileSync(join(tf, "dist", "src", "bundle", "worker.cjs"), `throw new Error("worker.cjs ran");\n`);
+    const r = spawnSync(process.execPath, [join(tf, "bin", "toolform.js"), "build", "--no-cache"], { cwd: dir, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", CI: "1", TOOLFORM_WORKERS: "2" } });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain("worker.cjs ran");
   });
 
   it("V8's code cache of the bundled CLI: made per command, named by the bundle, a damaged one compiled past and replaced", () => {

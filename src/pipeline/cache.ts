@@ -23,6 +23,7 @@ import type { GeneratedFile } from "./generate.js";
 import { SourceMemo } from "../sources/memo.js";
 import { outputBytes, readJsonRecord, writeAtomic } from "./write.js";
 import { defaultCacheDir, TOOLFORM_PACKAGES } from "./manifest.js";
+import { bundleDir } from "./bundle.js";
 
 export interface CacheStats {
   /** Tools asked for (one per tool per build). */
@@ -72,6 +73,13 @@ let own: ToolformIdentity | undefined;
  * A hash of toolform's own code and the libraries whose output ends up in generated files,
  * with the files and folders it read. `stamps` remembers each file's hash by its stat
  * (src/pipeline/stamps.ts), so an unchanged toolform is not read again.
+ *
+ * The code: the bundle's files when this runs from the bundled CLI (bundle.ts; they hold
+ * every module the command and its compile workers run, @toolform/runtime's included: a
+ * few stamps where the modules are ~200, checked before every no-change answer), else
+ * every module of toolform and of @toolform/runtime. Either way, the files read at build
+ * time: templates/, the prebuilt runtime, and the runtime's sources the generated runtime
+ * is joined from (src/rt/ and suggest.ts: runtime-file.ts).
  */
 export function toolformIdentity(stamps: FileStamps = new FileStamps(undefined)): ToolformIdentity {
   if (own) return own;
@@ -99,7 +107,7 @@ export function toolformIdentity(stamps: FileStamps = new FileStamps(undefined))
       }
     }
   };
-  walk(codeRoot, "code");
+  walk(bundleDir ?? codeRoot, bundleDir ? "bundle" : "code");
   if (pkgRoot) {
     walk(join(pkgRoot, "templates"), "templates");
     try {
@@ -119,8 +127,15 @@ export function toolformIdentity(stamps: FileStamps = new FileStamps(undefined))
   // @toolform/runtime: the emitters import its constants and helpers (rt/budget, rt/text, suggest), and the runtime file is made from its rt/ sources.
   try {
     const rtRoot = dirname(req.resolve("@toolform/runtime/package.json"));
-    walk(join(rtRoot, "dist"), "runtime/dist");
-    walk(join(rtRoot, "src"), "runtime/src");
+    if (bundleDir) {
+      walk(join(rtRoot, "src", "rt"), "runtime/src/rt");
+      const suggest = join(rtRoot, "src", "suggest.ts");
+      h.update(`runtime/src/suggest.ts\0${stamps.hash(suggest)}\n`);
+      files.push(suggest);
+    } else {
+      walk(join(rtRoot, "dist"), "runtime/dist");
+      walk(join(rtRoot, "src"), "runtime/src");
+    }
     h.update(`runtime/package.json\0${stamps.hash(join(rtRoot, "package.json"))}\n`);
     files.push(join(rtRoot, "package.json"));
   } catch {

@@ -7,10 +7,12 @@
 // without a loader), and only when there is more than one core and enough tools to
 // pay for starting the workers (each loads the compiler: ~0.5 s of CPU).
 import { availableParallelism } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parentPort, Worker, workerData } from "node:worker_threads";
 import type { RedosVerdict } from "../schema/lint/redos.js";
 import type { ToolDefinition } from "../sources/types.js";
+import { bundleDir } from "./bundle.js";
 import { assembleTool, type CompiledTool, type CompileOptions, type ToolParts } from "./compiled.js";
 
 export interface CompileJob {
@@ -64,7 +66,9 @@ export async function compileOnWorkers(
 ): Promise<CompileDone[]> {
   const results: CompileDone[] = new Array(jobs.length);
   let next = 0;
-  const workers = Array.from({ length: count }, () => new Worker(fileURLToPath(import.meta.url), { workerData: { toolformCompileWorker: true, verdicts } }));
+  // From the bundled CLI, the bundled worker: the threads run the code the command runs (bundle.ts).
+  const entry = bundleDir ? join(bundleDir, "worker.cjs") : fileURLToPath(import.meta.url);
+  const workers = Array.from({ length: count }, () => new Worker(entry, { workerData: { toolformCompileWorker: true, verdicts } }));
   try {
     await Promise.all(
       workers.map(
