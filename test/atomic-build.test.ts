@@ -171,4 +171,31 @@ describe("writeAtomic in pieces", () => {
     expect(() => writeAtomic(join(dir, "missing", "out.js"), pieces)).toThrow();
     expect(readdirSync(dir)).toEqual(["out.js"]);
   });
+
+  it("frees a replaced file in the background: its temp name is listed in `freeing` until it is gone, and a leftover of a killed build", async () => {
+    const { removeLeftovers, writeAtomic } = await import("../src/pipeline/write.js");
+    const dir = project();
+    const out = join(dir, "out.js");
+    const freeing = new Set<string>();
+    // Nothing to replace: nothing to free.
+    writeAtomic(out, "first", freeing);
+    expect(freeing.size).toBe(0);
+    writeAtomic(out, "second", freeing);
+    expect(readFileSync(out, "utf8")).toBe("second");
+    expect(freeing.size).toBe(1);
+    const [old] = [...freeing];
+    // The old bytes under a temp name of this process (removeLeftovers leaves a live build's temp files).
+    expect(readdirSync(dir).sort()).toEqual(["out.js", old!.slice(dir.length + 1)].sort());
+    expect(readFileSync(old!, "utf8")).toBe("first");
+    expect(removeLeftovers(dir)).toEqual([]);
+    await new Promise<void>((r) => {
+      const wait = () => (freeing.size ? setTimeout(wait, 5) : r());
+      wait();
+    });
+    expect(readdirSync(dir)).toEqual(["out.js"]);
+    // The same name from a process that is gone (a build killed before the unlink): removed by the next build.
+    writeFileSync(old!.replace(`.${process.pid}.`, ".999999999."), "first");
+    expect(removeLeftovers(dir)).toHaveLength(1);
+    expect(readdirSync(dir)).toEqual(["out.js"]);
+  });
 });
