@@ -2,15 +2,24 @@
 // @toolform/runtime (packages/runtime/src/mcp/canonical.ts: the one implementation,
 // shared with the run-time validator provider) hashed with node:crypto, which is
 // faster than the portable SHA-256 on large inputs.
-import { createHash } from "node:crypto";
+import * as crypto from "node:crypto";
 // The canonical module alone: "@toolform/runtime/mcp" would load the MCP SDK and zod (~60 ms) into every build.
 import { canonicalJson } from "@toolform/runtime/mcp/canonical";
 
 export { canonicalJson };
 
+/**
+ * sha256 hex of a string's UTF-8 bytes: node's one-shot hash where it has one (20.12+; a build
+ * makes a key per tool, and a Hash object costs twice the hashing of a short text), else a Hash.
+ */
+export const sha256Hex: (text: string) => string =
+  typeof (crypto as { hash?: unknown }).hash === "function"
+    ? (text) => (crypto as unknown as { hash(alg: string, data: string): string }).hash("sha256", text)
+    : (text) => crypto.createHash("sha256").update(text).digest("hex");
+
 /** sha256 hex of the canonical JSON of a value (equal to schemaHashOf in @toolform/runtime/mcp). */
 export function hashOf(v: unknown): string {
-  return createHash("sha256").update(canonicalJson(v)).digest("hex");
+  return sha256Hex(canonicalJson(v));
 }
 
 /**
@@ -27,7 +36,7 @@ export function keyOf(v: unknown): string {
     // Deeper than JSON.stringify recurses: the canonical form, which never overflows ("c" marks it: JSON never starts so).
     text = "c" + canonicalJson(v);
   }
-  return createHash("sha256").update(text).digest("hex");
+  return sha256Hex(text);
 }
 
 /** A definition's own key (keyOf without `locate`), once per definition object; seedDefKey gives a known one (a source read from the build cache). */
