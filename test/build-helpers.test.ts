@@ -36,3 +36,29 @@ describe("sha256Hex", () => {
     for (const text of ["", "abc", "héllo wörld ✓ 𝄞", "\ud800 lone", "x".repeat(100_000)]) expect(sha256Hex(text)).toBe(createHash("sha256").update(text).digest("hex"));
   });
 });
+
+describe("outcomeFactsText", () => {
+  it("is JSON.stringify(facts, null, 2), its diagnostics' text made once per warnings list", async () => {
+    const { outcomeFactsText } = await import("../src/cli/report.js");
+    const project = { configFile: "/p/toolform.config.mjs", config: { root: "/p", outDir: "/p/generated", emit: "ts" } };
+    const warning = (i: number) => ({ severity: "warning" as const, code: "lint/x", message: `line one\nline "two" ${i}`, tool: `t${i}`, file: `tools/t${i}.json`, pointer: "/inputSchema", hint: undefined });
+    const stats = { tools: 2, compiled: 1, fromDisk: 1, formats: 2, formatted: 0, fromParts: 0 };
+    const base = { ok: true, exitCode: 0 as const, tools: ["a", "b"], inputs: [], ms: 1, stats, write: { written: ["index.ts"], unchanged: [], removed: [] } };
+    const warnings = [warning(1), warning(2)];
+    for (const o of [
+      { ...base, errors: [], warnings },
+      { ...base, errors: [], warnings, upToDate: true },
+      { ...base, errors: [], warnings: [] },
+      { ...base, ok: false, exitCode: 1 as const, errors: [{ ...warning(3), severity: "error" as const }], warnings },
+    ]) {
+      for (const cwd of ["/p", "/q"]) {
+        const text = outcomeFactsText(o, project, cwd);
+        expect(text).toBe(JSON.stringify(JSON.parse(text), null, 2));
+        const facts = JSON.parse(text) as { diagnostics: { file: string; severity: string }[]; cache: unknown; upToDate: boolean };
+        expect(Object.keys(facts).slice(-2)).toEqual(["diagnostics", "cache"]);
+        expect(facts.diagnostics.map((d) => [d.severity, d.file])).toEqual([...o.errors, ...o.warnings].map((d) => [d.severity, cwd === "/p" ? d.file : `/p/${d.file}`]));
+        expect(facts.upToDate).toBe(o.upToDate ?? false);
+      }
+    }
+  });
+});

@@ -52,13 +52,31 @@ export function outcomeJsonText(o: BuildOutcome, project: ProjectView, cwd: stri
   return withTimes(outcomeFactsText(o, project, cwd), o.ms);
 }
 
-/** The --json text without its times (the manifest keeps it for the no-change path). */
+/**
+ * The --json text without its times (the manifest keeps it for the no-change path):
+ * JSON.stringify(facts, null, 2), written with the diagnostics' text made once per list (a
+ * build writes its report twice, into the manifest and to stdout; 1,000 tools have thousands).
+ */
 export function outcomeFactsText(o: BuildOutcome, project: ProjectView, cwd: string): string {
-  return JSON.stringify(outcomeFacts(o, project, cwd), null, 2);
+  const { diagnostics: _d, cache, ...head } = outcomeFacts(o, project, cwd, false);
+  // A value one level down: its own text, each line indented once more.
+  const nested = (v: unknown) => JSON.stringify(v, null, 2).replace(/\n/g, "\n  ");
+  return `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "diagnostics": ${diagnosticsText(o, project.config.root, cwd)},\n  "cache": ${nested(cache)}\n}`;
 }
 
-/** The --json object without its times. */
-function outcomeFacts(o: BuildOutcome, project: ProjectView, cwd: string): Record<string, unknown> {
+/** The diagnostics' text in a report (nested one level), kept per warnings list of an outcome without errors. */
+const diagnosticsTexts = new WeakMap<readonly Diagnostic[], { at: string; text: string }>();
+function diagnosticsText(o: BuildOutcome, root: string, cwd: string): string {
+  const at = `${root}\0${cwd}`;
+  const hit = o.errors.length === 0 ? diagnosticsTexts.get(o.warnings) : undefined;
+  if (hit?.at === at) return hit.text;
+  const text = JSON.stringify(relocate([...o.errors, ...o.warnings], root, cwd), null, 2).replace(/\n/g, "\n  ");
+  if (o.errors.length === 0) diagnosticsTexts.set(o.warnings, { at, text });
+  return text;
+}
+
+/** The --json object without its times (`diagnostics` false: left out, the caller writes them). */
+function outcomeFacts(o: BuildOutcome, project: ProjectView, cwd: string, diagnostics = true): Record<string, unknown> {
   return {
     command: "build",
     ok: o.ok,
@@ -71,7 +89,7 @@ function outcomeFacts(o: BuildOutcome, project: ProjectView, cwd: string): Recor
     files: o.write ?? { written: [], unchanged: [], removed: [] },
     errors: o.errors.length,
     warnings: o.warnings.length,
-    diagnostics: relocate([...o.errors, ...o.warnings], project.config.root, cwd),
+    diagnostics: diagnostics ? relocate([...o.errors, ...o.warnings], project.config.root, cwd) : undefined,
     cache: { tools: o.stats.tools, compiled: o.stats.compiled, fromDisk: o.stats.fromDisk, fromParts: o.stats.fromParts ?? 0, formatted: o.stats.formatted, files: o.stats.formats },
   };
 }
@@ -116,8 +134,7 @@ export function printOutcome(o: BuildOutcome, project: ProjectView, io: Io, s: S
 
 
 /** The outcome of a build that found nothing to do, from what the last build recorded (src/pipeline/manifest.ts). */
-export function upToDateOutcome(m: { result: string; outputs: [string, unknown][] }, ms: number): BuildOutcome {
-  const r = JSON.parse(m.result) as { tools: string[]; inputs: string[]; diagnostics: Diagnostic[] };
+export function upToDateOutcome(m: { result: string; outputs: [string, unknown][] }, ms: number, r = JSON.parse(m.result) as { tools: string[]; inputs: string[]; diagnostics: Diagnostic[] }): BuildOutcome {
   const files = m.outputs.map((o) => o[0]).sort();
   return {
     ok: true,

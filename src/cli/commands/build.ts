@@ -129,6 +129,7 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
     }
     if (complete && c) {
       files.push([c.file, c.stamp]);
+      const recorded: BuildResult = { tools, inputs: result.inputs, diagnostics: warnings };
       const m = {
         args: record!.args,
         configFile: project.configFile,
@@ -145,11 +146,13 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
         outputs,
         root: project.config.root,
         emit: project.config.emit,
-        result: JSON.stringify({ tools, inputs: result.inputs, diagnostics: result.diagnostics } satisfies BuildResult),
+        result: JSON.stringify(recorded),
         json: "",
       };
-      // What `build --json` will say when it finds this build up to date, from this cwd.
-      m.json = outcomeFactsText(upToDateOutcome(m, 0), project, record!.cwd);
+      // What `build --json` will say when it finds this build up to date, from this cwd. From `recorded`, not
+      // m.result parsed again; its diagnostics are the warnings list this build reports (no errors here), so
+      // their text is made once for both reports.
+      m.json = outcomeFactsText(upToDateOutcome(m, 0, recorded), project, record!.cwd);
       cache.guard(() => man.writeManifest(mpath, m));
     } else rmSync(mpath, { force: true });
   }
