@@ -40,6 +40,7 @@ describe("sha256Hex", () => {
 describe("outcomeFactsText", () => {
   it("is JSON.stringify(facts, null, 2), its diagnostics' text made once per warnings list", async () => {
     const { outcomeFactsText } = await import("../src/cli/report.js");
+    type Outcome = Parameters<typeof outcomeFactsText>[0];
     const project = { configFile: "/p/toolform.config.mjs", config: { root: "/p", outDir: "/p/generated", emit: "ts" } };
     const warning = (i: number) => ({ severity: "warning" as const, code: "lint/x", message: `line one\nline "two" ${i}`, tool: `t${i}`, file: `tools/t${i}.json`, pointer: "/inputSchema", hint: undefined });
     const stats = { tools: 2, compiled: 1, fromDisk: 1, formats: 2, formatted: 0, fromParts: 0 };
@@ -50,7 +51,7 @@ describe("outcomeFactsText", () => {
       { ...base, errors: [], warnings, upToDate: true },
       { ...base, errors: [], warnings: [] },
       { ...base, ok: false, exitCode: 1 as const, errors: [{ ...warning(3), severity: "error" as const }], warnings },
-    ]) {
+    ] as Outcome[]) {
       for (const cwd of ["/p", "/q"]) {
         const text = outcomeFactsText(o, project, cwd);
         expect(text).toBe(JSON.stringify(JSON.parse(text), null, 2));

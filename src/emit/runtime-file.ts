@@ -8,9 +8,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { hashOf } from "../pipeline/hash.js";
+import { sha256 } from "../pipeline/stamps.js";
 import { declarationsOf, esbuild } from "./finish.js";
 import { buildRuntime, type BuiltRuntime, type RuntimeSources } from "./runtime-build.js";
-import { packageRoot } from "./templates.js";
+import { packageRoot, VERSION } from "./templates.js";
 
 /** Where the runtime's modules are: @toolform/runtime's src/rt (the workspace folder in this repo, node_modules for a user). */
 function runtimeSources(): RuntimeSources {
@@ -18,12 +19,23 @@ function runtimeSources(): RuntimeSources {
   return { dir: join(src, "rt"), src };
 }
 
-/** A hash of every source the runtime may be joined from (rt/*.ts and suggest.ts): what a prebuilt runtime must match. */
+/** The sha256 (hex) of a file's bytes: read here, or by its stamp (the build cache's, hashRuntimeSourcesWith). */
+let fileSha = (path: string): string => sha256(readFileSync(path));
+
+/**
+ * Hashes the runtime's sources with `f` (the build cache's stamps, src/pipeline/stamps.ts: a file
+ * whose stat is as stamped is not read; they are among toolform's stamped files).
+ */
+export function hashRuntimeSourcesWith(f: (path: string) => string): void {
+  fileSha = f;
+}
+
+/** A hash of every source the runtime may be joined from (rt/*.ts and suggest.ts, each by its bytes' sha256): what a prebuilt runtime must match. */
 function sourcesHash(where: RuntimeSources): string {
   const files: Record<string, string> = {};
   try {
-    for (const f of readdirSync(where.dir).sort()) if (f.endsWith(".ts")) files[`rt/${f}`] = readFileSync(join(where.dir, f), "utf8");
-    files["suggest.ts"] = readFileSync(join(where.src, "suggest.ts"), "utf8");
+    for (const f of readdirSync(where.dir).sort()) if (f.endsWith(".ts")) files[`rt/${f}`] = fileSha(join(where.dir, f));
+    files["suggest.ts"] = fileSha(join(where.src, "suggest.ts"));
   } catch {
     throw new Error(`toolform: the runtime's sources are missing from ${where.src} (rt/ and suggest.ts): install a @toolform/runtime of the same version as toolform`);
   }
@@ -33,20 +45,28 @@ function sourcesHash(where: RuntimeSources): string {
 /** Where `npm run build` leaves the joined runtime: {sources: hash, ...BuiltRuntime}. */
 export const PREBUILT_RUNTIME = join(packageRoot, "dist", "runtime.json");
 
-let cached: BuiltRuntime | undefined;
+let cached: (BuiltRuntime & { hash?: string }) | undefined;
 
 /** The runtime, joined: prebuilt when it matches the sources, else joined now. */
-function runtime(): BuiltRuntime {
+function runtime(): BuiltRuntime & { hash?: string } {
   if (cached) return cached;
   const where = runtimeSources();
   const sources = sourcesHash(where);
   try {
-    const pre = JSON.parse(readFileSync(PREBUILT_RUNTIME, "utf8")) as Partial<BuiltRuntime> & { sources?: string };
-    if (pre.sources === sources && typeof pre.ts === "string" && typeof pre.dts === "string" && Array.isArray(pre.exports)) return (cached = { ts: pre.ts, dts: pre.dts, exports: pre.exports });
+    const pre = JSON.parse(readFileSync(PREBUILT_RUNTIME, "utf8")) as Partial<BuiltRuntime> & { sources?: string; hash?: string; version?: string };
+    if (pre.sources === sources && typeof pre.ts === "string" && typeof pre.dts === "string" && Array.isArray(pre.exports)) {
+      return (cached = { ts: pre.ts, dts: pre.dts, exports: pre.exports, ...(pre.version === VERSION && typeof pre.hash === "string" ? { hash: pre.hash } : {}) });
+    }
   } catch {
     /* none prebuilt: joined below */
   }
   return (cached = buildRuntime(where));
+}
+
+/** The runtime file's hash (its name and header: src/pipeline/generate.ts): of its text and toolform's version. Prebuilt with the text. */
+export function runtimeHash(): string {
+  const rt = runtime();
+  return (rt.hash ??= hashOf({ rtTs: rt.ts, VERSION }));
 }
 
 /** The runtime as one TypeScript file (without the header). */
@@ -60,10 +80,11 @@ export function runtimeDeclarations(source: string): string {
   return source === rt.ts ? rt.dts : declarationsOf(source);
 }
 
-/** What `npm run build` writes to PREBUILT_RUNTIME. */
-export function prebuiltRuntime(): BuiltRuntime & { sources: string } {
+/** What `npm run build` writes to PREBUILT_RUNTIME (with the runtime file's hash for this version). */
+export function prebuiltRuntime(): BuiltRuntime & { sources: string; version: string; hash: string } {
   const where = runtimeSources();
-  return { sources: sourcesHash(where), ...buildRuntime(where) };
+  const built = buildRuntime(where);
+  return { sources: sourcesHash(where), ...built, version: VERSION, hash: hashOf({ rtTs: built.ts, VERSION }) };
 }
 
 const inlined = new Map<string, string>();

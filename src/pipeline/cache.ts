@@ -24,6 +24,7 @@ import { SourceMemo } from "../sources/memo.js";
 import { outputBytes, readJsonRecord, writeAtomic } from "./write.js";
 import { defaultCacheDir, TOOLFORM_PACKAGES } from "./manifest.js";
 import { bundleDir } from "./bundle.js";
+import { hashRuntimeSourcesWith } from "../emit/runtime-file.js";
 
 export interface CacheStats {
   /** Tools asked for (one per tool per build). */
@@ -491,7 +492,9 @@ export class BuildCache {
     this.parts = new PartsCache(this);
     if (opts.dir === false) return;
     const base = opts.dir ?? defaultCacheDir(opts.root);
-    this.stamps = new FileStamps(join(base, "stamps.json"));
+    const stamps = (this.stamps = new FileStamps(join(base, "stamps.json")));
+    // The runtime's sources are among toolform's stamped files: hashed by their stamps (not read) to find the prebuilt runtime.
+    hashRuntimeSourcesWith((path) => stamps.hash(path));
     const ns = (opts.fingerprint ?? toolformIdentity(this.stamps).fingerprint) + (opts.configFile ? "-" + configTag(opts.configFile) : "");
     const dir = join(base, ns);
     try {

@@ -10,7 +10,7 @@ import { stripTypes } from "../emit/finish.js";
 import { layoutCode } from "../emit/layout.js";
 import { header } from "../emit/header.js";
 import { indexHeadDts, indexHeadTs, indexTablesTs, indexTailDts, indexTailTs, type IndexEntry } from "../emit/index-module.js";
-import { runtimeDeclarations, runtimeSource } from "../emit/runtime-file.js";
+import { runtimeDeclarations, runtimeHash, runtimeSource } from "../emit/runtime-file.js";
 import { VERSION } from "../emit/templates.js";
 import { readSources } from "../sources/read.js";
 import { materialize, type SourceMemo } from "../sources/memo.js";
@@ -214,7 +214,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const memo = options.formatCache ?? processFormatCache;
   // The runtime's file name carries its hash: a new toolform writes a new runtime beside
   // the old one, and index (written last) switches to it in the same rename (write.ts).
-  const rtHash = hashOf({ rtTs, VERSION });
+  const rtHash = runtimeHash();
   const rtFile = runtimeFileName(rtHash);
   const rtHeader = header("@toolform/runtime src/rt (the runtime modules, joined)", rtHash);
   const idxHeader = header(sourceLabel, setHash);
