@@ -23,6 +23,8 @@ describe("requiredText", () => {
     expect(requiredText(String.raw`\x41B\.c\/`, "")).toEqual([["AB.c/"]]);
     expect(requiredText(String.raw`\x41B`, "i")).toEqual([["ab"]]);
     expect(requiredText("A(?<n>bc)D", "")).toEqual([["A"], ["bc"], ["D"]]);
+    // An alternation of sequences: one word of each branch in every clause.
+    expect(requiredText("(?:ab|cd)x|ef", "")).toEqual([["ab", "cd", "ef"], ["x", "ef"]]);
   });
 
   it("claims nothing it cannot stand behind", () => {

@@ -44,6 +44,9 @@ export function mayMatch(needs: Needs, text: string): boolean {
   return true;
 }
 
+/** Most clauses an alternation is spread into (each is a few includes() on the text). */
+const MAX_CLAUSES = 32;
+
 /** Characters an escape stands for, when it stands for one literal character (\n, \., \/…). */
 const CONTROL: Record<string, string> = { n: "\n", t: "\t", r: "\r", f: "\f", v: "\v", "0": "\0" };
 
@@ -54,7 +57,11 @@ class Reader {
     readonly ignoreCase: boolean,
   ) {}
 
-  /** Branches up to the closing ")" or the end: one clause, a word of each branch's best clause. */
+  /**
+   * Branches up to the closing ")" or the end. (A1 ∧ A2) ∨ (B1 ∧ B2) is (A1 ∨ B1) ∧ (A1 ∨ B2) ∧ …:
+   * every combination of one clause per branch, joined, while there are few; past that, one
+   * clause joining each branch's best.
+   */
   alternatives(): Needs {
     const branches: Needs[] = [this.sequence()];
     while (this.src[this.i] === "|") {
@@ -62,12 +69,16 @@ class Reader {
       branches.push(this.sequence());
     }
     if (branches.length === 1) return branches[0]!;
-    const union = new Set<string>();
-    for (const b of branches) {
-      const best = bestClause(b);
-      if (!best) return [];
-      for (const w of best) union.add(w);
+    if (branches.some((b) => b.length === 0)) return [];
+    let combinations = 1;
+    for (const b of branches) combinations *= b.length;
+    if (combinations <= MAX_CLAUSES) {
+      let out: string[][] = [[]];
+      for (const b of branches) out = out.flatMap((joined) => b.map((clause) => [...joined, ...clause]));
+      return out.map((clause) => [...new Set(clause)]);
     }
+    const union = new Set<string>();
+    for (const b of branches) for (const w of bestClause(b)!) union.add(w);
     return [[...union]];
   }
 
