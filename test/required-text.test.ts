@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { PHRASES } from "../src/schema/lint/description-guard.js";
-import { mayMatch, requiredText } from "../src/schema/lint/required-text.js";
+import { execWhereNeeded, mayMatch, requiredText } from "../src/schema/lint/required-text.js";
 
 /** Whether the text may match by the needs, read as scanText reads them. */
 const allows = (re: RegExp, text: string) => mayMatch(requiredText(re.source, re.flags), re.ignoreCase ? text.toLowerCase() : text);
@@ -25,6 +25,11 @@ describe("requiredText", () => {
     expect(requiredText("A(?<n>bc)D", "")).toEqual([["A"], ["bc"], ["D"]]);
     // An alternation of sequences: one word of each branch in every clause.
     expect(requiredText("(?:ab|cd)x|ef", "")).toEqual([["ab", "cd", "ef"], ["x", "ef"]]);
+  });
+
+  it("execWhereNeeded refuses an expression that keeps a lastIndex", () => {
+    expect(() => execWhereNeeded(/a/g)).toThrow(/lastIndex/);
+    expect(() => execWhereNeeded(/a/y)).toThrow(/lastIndex/);
   });
 
   it("claims nothing it cannot stand behind", () => {
@@ -52,9 +57,11 @@ describe("requiredText", () => {
     for (const source of sources) {
       for (const flags of ["", "i"]) {
         const re = new RegExp(source, flags);
+        const exec = execWhereNeeded(new RegExp(source, flags));
         for (let k = 0; k < 400; k++) {
           let text = "";
           for (let n = rand(9); n > 0; n--) text += alphabet[rand(alphabet.length)];
+          expect(exec(text)?.[0], `/${source}/${flags} on ${JSON.stringify(text)}`).toBe(re.exec(text)?.[0]);
           if (re.test(text)) {
             matched++;
             expect(allows(re, text), `/${source}/${flags} on ${JSON.stringify(text)}`).toBe(true);

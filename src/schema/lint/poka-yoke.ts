@@ -12,6 +12,7 @@ import type { Diagnostic } from "../../diagnostics/types.js";
 import type { JsonSchema } from "../../sources/types.js";
 import { LintContext, show, type RuleName } from "./context.js";
 import { IN_PLACE, SchemaIndex, childPointer, declaredTypes, isObject, unescapePointer, type SchemaNode, type SchemaObject } from "./walk.js";
+import { execWhereNeeded } from "./required-text.js";
 
 /** "startDate" / "start_date" / "start-date" → ["start", "date"]. */
 export function nameTokens(name: string): string[] {
@@ -97,22 +98,25 @@ const AMBIGUOUS: Record<string, string> = {
 const RELATIVE_PATH =
   /\brelative\s+(?:file\s+|directory\s+|dir\s+|folder\s+)?paths?\b|\bpaths?\s+(?:are\s+|is\s+|must\s+be\s+|should\s+be\s+)?relative\s+to\b|\brelative\s+to\s+the\s+(?:current\s+|working\s+|project\s+|repo(?:sitory)?\s+|root\s+|workspace\s+)*(?:directory|dir|folder|root|workspace|cwd|project|repo(?:sitory)?)\b/i;
 
+const relativePath = execWhereNeeded(RELATIVE_PATH);
+
 /** A value in a prose list: quoted, backticked, or one bare word. */
 const ITEM = String.raw`(?:"[^"\n]{1,40}"|'[^'\n]{1,40}'|` + "`[^`\\n]{1,40}`" + String.raw`|[\w][\w.+-]*)`;
 const SEP = String.raw`\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s*\/\s*|\s*\|\s*)`;
 const QUOTED = String.raw`(?:"[^"\n]{1,40}"|'[^'\n]{1,40}'|` + "`[^`\\n]{1,40}`" + ")";
 
-const PROSE_ENUM: RegExp[] = [
+// Each run (and compiled by V8 on first use) only on text holding the words it needs (required-text.ts).
+const PROSE_ENUM = [
   new RegExp(String.raw`\bone\s+of(?:\s+the\s+following)?\s*[:\-]?\s*(${ITEM}(?:${SEP}${ITEM})+)`, "i"),
   new RegExp(String.raw`\b(?:possible|allowed|valid|accepted|supported)\s+values?\s*(?:are|is|include|:)\s*:?\s*(${ITEM}(?:${SEP}${ITEM})+)`, "i"),
   new RegExp(String.raw`\beither\s+(${ITEM}\s+or\s+${ITEM})(?![\w-])`, "i"),
   new RegExp(String.raw`(${QUOTED}(?:\s*,\s*${QUOTED})*\s*,?\s+(?:or)\s+${QUOTED})`, "i"),
-];
+].map(execWhereNeeded);
 
 /** The values named in a prose list, or undefined when it does not look like a closed set. */
 export function proseEnumValues(description: string): string[] | undefined {
-  for (const re of PROSE_ENUM) {
-    const m = re.exec(description);
+  for (const exec of PROSE_ENUM) {
+    const m = exec(description);
     if (!m) continue;
     const values = m[1]!
       .split(new RegExp(SEP, "i"))
@@ -174,7 +178,7 @@ export function lintPokaYoke(ctx: LintContext, index: SchemaIndex = new SchemaIn
     );
   }
   if (ctx.enabled("relative-path") && typeof ctx.def.description === "string") {
-    const m = RELATIVE_PATH.exec(ctx.def.description);
+    const m = relativePath(ctx.def.description);
     if (m) {
       out.push(
         ctx.atTool("/description", {
@@ -192,7 +196,7 @@ export function lintPokaYoke(ctx: LintContext, index: SchemaIndex = new SchemaIn
     const s = node.schema;
     if (!isObject(s)) continue;
     if (ctx.enabled("relative-path") && typeof s.description === "string") {
-      const m = RELATIVE_PATH.exec(s.description);
+      const m = relativePath(s.description);
       if (m) {
         warn(
           childPointer(node.pointer, "description"),

@@ -29,6 +29,16 @@ export function requiredText(source: string, flags: string): Needs {
   }
 }
 
+/**
+ * `re.exec(text)` that does not run `re` (nor have V8 compile it) on text without the words it
+ * needs: null then, as exec would give. For expressions without the g or y flag (no lastIndex).
+ */
+export function execWhereNeeded(re: RegExp): (text: string) => RegExpExecArray | null {
+  if (re.global || re.sticky) throw new Error(`execWhereNeeded: /${re.source}/${re.flags} keeps a lastIndex`);
+  const needs = requiredText(re.source, re.flags);
+  return (text) => (mayMatch(needs, re.ignoreCase ? text.toLowerCase() : text) ? re.exec(text) : null);
+}
+
 /** Whether `text` (lower-cased when the expression is case-insensitive) can hold a match, by `needs`. */
 export function mayMatch(needs: Needs, text: string): boolean {
   for (const clause of needs) {
@@ -44,8 +54,8 @@ export function mayMatch(needs: Needs, text: string): boolean {
   return true;
 }
 
-/** Most clauses an alternation is spread into (each is a few includes() on the text). */
-const MAX_CLAUSES = 32;
+/** Most clauses an alternation is spread into (each is a few includes() on the text, and mayMatch stops at the first unmet). */
+const MAX_CLAUSES = 128;
 
 /** Characters an escape stands for, when it stands for one literal character (\n, \., \/…). */
 const CONTROL: Record<string, string> = { n: "\n", t: "\t", r: "\r", f: "\f", v: "\v", "0": "\0" };
@@ -59,8 +69,8 @@ class Reader {
 
   /**
    * Branches up to the closing ")" or the end. (A1 ∧ A2) ∨ (B1 ∧ B2) is (A1 ∨ B1) ∧ (A1 ∨ B2) ∧ …:
-   * every combination of one clause per branch, joined, while there are few; past that, one
-   * clause joining each branch's best.
+   * every combination of one clause per branch, joined; with many, of each branch's best
+   * clauses only (a clause left out is a need not claimed: still sound).
    */
   alternatives(): Needs {
     const branches: Needs[] = [this.sequence()];
@@ -72,14 +82,15 @@ class Reader {
     if (branches.some((b) => b.length === 0)) return [];
     let combinations = 1;
     for (const b of branches) combinations *= b.length;
-    if (combinations <= MAX_CLAUSES) {
-      let out: string[][] = [[]];
-      for (const b of branches) out = out.flatMap((joined) => b.map((clause) => [...joined, ...clause]));
-      return out.map((clause) => [...new Set(clause)]);
+    // The most clauses each branch keeps: k^branches <= MAX_CLAUSES (at least one).
+    let k = 1;
+    while ((k + 1) ** branches.length <= MAX_CLAUSES) k++;
+    let out: string[][] = [[]];
+    for (const b of branches) {
+      const kept = combinations <= MAX_CLAUSES ? b : bestClauses(b, k);
+      out = out.flatMap((joined) => kept.map((clause) => [...joined, ...clause]));
     }
-    const union = new Set<string>();
-    for (const b of branches) for (const w of bestClause(b)!) union.add(w);
-    return [[...union]];
+    return out.map((clause) => [...new Set(clause)]);
   }
 
   /** Items side by side up to "|", ")" or the end: every run of literals is a clause, and each required group's clauses. */
@@ -215,17 +226,8 @@ class Reader {
   }
 }
 
-/** The clause of a branch that narrows most: its shortest word longest, then the fewest words. */
-function bestClause(needs: Needs): string[] | undefined {
-  let best: string[] | undefined;
-  let bestMin = 0;
-  for (const clause of needs) {
-    let min = Infinity;
-    for (const w of clause) min = Math.min(min, w.length);
-    if (!best || min > bestMin || (min === bestMin && clause.length < best.length)) {
-      best = clause;
-      bestMin = min;
-    }
-  }
-  return best;
+/** The `k` clauses of a branch that narrow most: the shortest word longest first, then the fewest words. */
+function bestClauses(needs: Needs, k: number): Needs {
+  const shortest = (clause: string[]) => Math.min(...clause.map((w) => w.length));
+  return [...needs].sort((a, b) => shortest(b) - shortest(a) || a.length - b.length).slice(0, k);
 }
