@@ -20,7 +20,8 @@
  */
 import type { Diagnostic } from "../../diagnostics/types.js";
 import { DEFAULT_MAX_DESCRIPTION_LENGTH, LintContext, type RuleName } from "./context.js";
-import { mayMatch, requiredText, type Needs } from "./required-text.js";
+import { GUARD_NEEDS } from "./guard-needs.js";
+import { mayMatch, needsOf, type Needs } from "./required-text.js";
 import { childPointer, isObject, walkSchema } from "./walk.js";
 
 export type GuardRule =
@@ -217,10 +218,13 @@ export const PHRASES: PhraseRule[] = [
 ];
 
 // Each expression runs (and is compiled by V8, ~1 ms on first use) only on text holding the words it needs.
-for (const p of PHRASES) p.needs = requiredText(p.re.source, p.re.flags);
+for (const p of PHRASES) p.needs = needsOf(p.re, GUARD_NEEDS);
 
 const URL_RE = /\b(?:https?|ftp|wss?|file):\/\/([^\s/?#)"'`>\]]+)[^\s)"'`>\]]*/gi;
-const URL_NEEDS = requiredText(URL_RE.source, URL_RE.flags);
+const URL_NEEDS = needsOf(URL_RE, GUARD_NEEDS);
+
+/** The guard's expressions whose needs GUARD_NEEDS holds (test/required-text.test.ts keeps the table current). */
+export const GUARD_EXPRESSIONS: readonly RegExp[] = [...PHRASES.map((p) => p.re), URL_RE];
 
 /** Hosts that are placeholders by definition (RFC 2606/6761) or loopback. */
 export function isBenignHost(hostPort: string): boolean {

@@ -12,6 +12,7 @@
 // Case-insensitive expressions (flag i, without u) give their words lower-cased and
 // ASCII only: under i without u an ASCII letter matches only its two ASCII cases, so
 // the words are found in text.toLowerCase(); a non-ASCII letter (σ matches ς) ends a run.
+import { sha256Hex } from "../../pipeline/hash.js";
 
 /** Every clause must hold; a clause holds when the text contains one of its words. No clause: the expression needs nothing. */
 export type Needs = string[][];
@@ -39,6 +40,20 @@ export function execWhereNeeded(re: RegExp): (text: string) => RegExpExecArray |
   return (text) => (mayMatch(needs, re.ignoreCase ? text.toLowerCase() : text) ? re.exec(text) : null);
 }
 
+/** An expression's key in a table of needs worked out beforehand (guard-needs.ts): the hash of its source and flags. */
+export function needsKey(re: RegExp): string {
+  return sha256Hex(`${re.flags}/${re.source}`).slice(0, 16);
+}
+
+/**
+ * The needs of `re`: from `table` when it holds them under the expression's key (an
+ * expression edited since has another key), else worked out now. Reading ~35 large
+ * expressions costs ~15 ms of a lint's start, before any text is scanned.
+ */
+export function needsOf(re: RegExp, table: Readonly<Record<string, Needs>>): Needs {
+  return table[needsKey(re)] ?? requiredText(re.source, re.flags);
+}
+
 /** Whether `text` (lower-cased when the expression is case-insensitive) can hold a match, by `needs`. */
 export function mayMatch(needs: Needs, text: string): boolean {
   for (const clause of needs) {
@@ -55,7 +70,10 @@ export function mayMatch(needs: Needs, text: string): boolean {
 }
 
 /** Most clauses an alternation is spread into (each is a few includes() on the text, and mayMatch stops at the first unmet). */
-const MAX_CLAUSES = 128;
+const MAX_CLAUSES = 4;
+
+/** A count after an item: ?, *, +, {n}, {n,}, {n,m}, each maybe lazy. */
+const COUNT = /^(?:([*+?])|\{(\d+)(,(\d*))?\})\??/;
 
 /** Characters an escape stands for, when it stands for one literal character (\n, \., \/…). */
 const CONTROL: Record<string, string> = { n: "\n", t: "\t", r: "\r", f: "\f", v: "\v", "0": "\0" };
@@ -155,8 +173,10 @@ class Reader {
 
   /** The least count of the item just read ("?" 0, "+" 1, "{2,5}" 2; none: 1), and whether it may repeat. */
   count(): number {
-    const m = /^(?:([*+?])|\{(\d+)(,(\d*))?\})\??/.exec(this.src.slice(this.i, this.i + 24));
     this.repeated = false;
+    const c = this.src[this.i];
+    if (c !== "*" && c !== "+" && c !== "?" && c !== "{") return 1;
+    const m = COUNT.exec(this.src.slice(this.i, this.i + 24));
     if (!m) return 1;
     this.i += m[0].length;
     if (m[1] === "?") return 0;
