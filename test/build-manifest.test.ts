@@ -252,6 +252,28 @@ describe("every change builds, and writes what a build without cache writes", ()
     }
   });
 
+  it("a rebuild after the no-change check takes the manifest's stamps: the stamps memo is neither read nor rewritten, and every later edit still builds", () => {
+    const dir = project("basic");
+    const env = { TOOLFORM_CACHE_DIR: join(dir, ".cache") };
+    build(dir, env);
+    expect(build(dir, env).upToDate).toBe(true);
+    const memo = join(dir, ".cache", "stamps.json");
+    const before = readFileSync(memo, "utf8");
+    // Garbage in the memo: a build that read it would take it as empty (and rewrite it); this one needs none of it.
+    writeFileSync(memo, "not json");
+    for (const [from, to] of [
+      ["Draft a contract", "Draft a legal contract"],
+      ["Draft a legal contract", "Draft a contract, legal"],
+    ]) {
+      edit(join(dir, "tools", "legal_draft_v3.json"), from!, to!);
+      expect(build(dir, env)).toMatchObject({ ok: true, upToDate: false });
+      expect(readFileSync(memo, "utf8")).toBe("not json");
+      expect(snapshot(join(dir, "generated"))).toEqual(uncached(dir));
+      expect(build(dir, env).upToDate).toBe(true);
+    }
+    expect(before.length).toBeGreaterThan(2);
+  });
+
   it("the compile workers run the bundle's worker.cjs, and write what compiling on the main thread writes", () => {
     const dir = project();
     mkdirSync(join(dir, "tools"));

@@ -5,7 +5,7 @@
 // manifest again after loading the config).
 import { fstatSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { findConfig } from "../config/find.js";
 import { argsKey, defaultCacheDir, manifestPath, readManifest, upToDate, writeManifest } from "../pipeline/manifest.js";
 import { COMMON, PROJECT } from "./flags.js";
@@ -138,6 +138,8 @@ export interface Handoff {
   toolform?: { fingerprint: string; files: [string, Stamp][]; dirs: [string, string][] };
   /** The files found as stamped (sources, toolform's code, the config): the build takes their stamps without a second stat. */
   verified?: Map<string, Stamp>;
+  /** Every stamp the manifest recorded (files and outputs, by path): what the changed ones were. */
+  recorded?: Map<string, Stamp>;
   /** With the listings they were found with (the next manifest records these: a file added since shows then), and the resolved config they were matched under: another config (an edited glob or root) must walk and glob again. */
   globs?: { configKey: string; matches: [string, string[]][]; dirs: [string, string][] };
 }
@@ -188,6 +190,7 @@ export async function fastBuild(argv: readonly string[], cwd: string): Promise<n
       configFile: file,
       stale: !now.configOnly,
       verified,
+      recorded: new Map([...m.files, ...m.outputs.map(([name, st]): [string, Stamp] => [join(m.outDir, name), st])]),
       ...(now.codeSame ? { toolform: { fingerprint: m.fingerprint, files: m.files.slice(0, m.code), dirs: m.dirs.slice(0, m.codeDirs) } } : {}),
       ...(now.dirsSame ? { globs: { configKey: m.configKey, matches: m.globs, dirs: m.dirs.slice(m.codeDirs) } } : {}),
     };

@@ -92,7 +92,7 @@ export async function openCache(project: Project, noCache: boolean, onActivity?:
   const known = same?.toolform?.fingerprint;
   const cache = new BuildCache({ root: project.config.root, dir: noCache ? false : undefined, configFile: project.configFile, ...(onActivity ? { onActivity } : {}), ...(known ? { fingerprint: known } : {}) });
   // The files the fast path found as stamped moments ago: not stat'ed again.
-  if (same?.verified) cache.stamps.adopt(same.verified);
+  if (same?.verified) cache.stamps.adopt(same.verified, same.recorded);
   return cache;
 }
 

@@ -119,10 +119,22 @@ export class FileStamps {
 
   /** Stamps checked by a stat in this process (the no-change check, src/cli/fast.ts): each taken once, without a second stat. */
   private adopted: Map<string, Stamp> | undefined;
+  /** The stamps the last build recorded in its manifest (its files and outputs): looked up before the memo file, which is then not read. */
+  private recorded: Map<string, Stamp> | undefined;
 
-  /** Takes stamps this process has just found true by a stat (manifest.ts upToDate): the next hash() of each file uses its stamp as that stat. */
-  adopt(stamps: Map<string, Stamp>): void {
+  /**
+   * Takes stamps this process has just found true by a stat (manifest.ts upToDate): the next
+   * hash() of each file uses its stamp as that stat. `recorded`: the stamps of the manifest
+   * they were checked against, for the files found changed (what they were, without the memo).
+   */
+  adopt(stamps: Map<string, Stamp>, recorded?: Map<string, Stamp>): void {
     this.adopted = stamps;
+    this.recorded = recorded;
+  }
+
+  /** The stamp known for `path`: this process's, the manifest's, else the memo file's (read then). */
+  private known(path: string): Stamp | undefined {
+    return this.seen[path] ?? this.recorded?.get(path) ?? (Object.hasOwn(this.load(), path) ? this.old![path] : undefined);
   }
 
   /** sha256 (hex) of the file's bytes; throws as readFileSync does when it cannot be read. */
@@ -136,7 +148,7 @@ export class FileStamps {
     }
     // Stat every time, also for a file seen before in this process (watch runs for hours).
     const st = statSync(path);
-    const was = this.seen[path] ?? (Object.hasOwn(this.load(), path) ? this.old![path] : undefined);
+    const was = this.known(path);
     if (Array.isArray(was) && was.length === 6 && unchangedSince([was[0], was[1], was[2], was[3]], was[5], statKey(st), racyMargin(path, st.dev))) {
       this.seen[path] = was;
       return was[4];
@@ -160,7 +172,7 @@ export class FileStamps {
     } catch {
       return true;
     }
-    const was = this.seen[path] ?? (Object.hasOwn(this.load(), path) ? this.old![path] : undefined);
+    const was = this.known(path);
     return Array.isArray(was) && was.length === 6 && was[0] === st.size && was[1] === st.mtimeMs && was[2] === st.ctimeMs && was[3] === st.ino && was[4] !== sha;
   }
 
@@ -185,6 +197,9 @@ export class FileStamps {
   /** Writes the stamps of the files hashed in this process (and keeps the others'), when any was new. */
   save(): void {
     if (!this.memo || !this.dirty) return;
+    // Every stamp this build needed was the manifest's, and the build records its own in the next
+    // manifest: the memo is left as it is (a stamp there of a file changed since is only a hash again).
+    if (this.old === undefined && this.recorded) return;
     const all = Object.assign(Object.create(null) as Record<string, Stamp>, this.load(), this.seen);
     // Bounded: stamps of files not seen by this process go first when there are many.
     const keys = Object.keys(all);
