@@ -171,32 +171,4 @@ describe("writeAtomic in pieces", () => {
     expect(() => writeAtomic(join(dir, "missing", "out.js"), pieces)).toThrow();
     expect(readdirSync(dir)).toEqual(["out.js"]);
   });
-
-  it("frees a replaced file in the background: its temp name is listed in `freeing` until it is gone, and a leftover of a killed build", async () => {
-    const { removeLeftovers, writeAtomic } = await import("../src/pipeline/write.js");
-    const dir = project();
-    const out = join(dir, "out.js");
-    const freeing = new Set<string>();
-    // Nothing to replace: nothing to free.
-    writeAtomic(out, "first", freeing);
-    expect(freeing.size).toBe(0);
-    writeAtomic(out, "second", freeing);
-    expect(readFileSync(out, "utf8")).toBe("second");
-    expect(freeing.size).toBe(1);
-    const [old] = [...freeing];
-    // The old file under a temp name of this process (it may be gone already: the unlink runs on another thread).
-    expect(old!.startsWith(`${out}.${process.pid}.`) && old!.endsWith(".tmp")).toBe(true);
-    await new Promise<void>((r) => {
-      const wait = () => (freeing.size ? setTimeout(wait, 5) : r());
-      wait();
-    });
-    expect(readdirSync(dir)).toEqual(["out.js"]);
-    // Left there: by a live build, kept (it is still freeing it); by a build that is gone (killed before the unlink), removed by the next one.
-    writeFileSync(old!, "first");
-    expect(removeLeftovers(dir)).toEqual([]);
-    rmSync(old!);
-    writeFileSync(old!.replace(`.${process.pid}.`, ".999999999."), "first");
-    expect(removeLeftovers(dir)).toHaveLength(1);
-    expect(readdirSync(dir)).toEqual(["out.js"]);
-  });
 });

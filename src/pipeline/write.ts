@@ -13,7 +13,7 @@
 // Windows), and an unchanged file is not rewritten (watchers downstream stay
 // quiet). Only files toolform wrote (they carry its header) are ever removed; any
 // other file in the folder is left alone and reported by `toolform check`.
-import { closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, unlink, writeFileSync, writevSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writevSync } from "node:fs";
 import { join } from "node:path";
 import type { GeneratedFile } from "./generate.js";
 
@@ -53,36 +53,13 @@ export function readJsonRecord<T>(path: string | undefined): Record<string, T> {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, T>) : (Object.create(null) as Record<string, T>);
 }
 
-const tempName = (path: string) => `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
-
-/**
- * Writes through a temp file and a rename. `contents` in pieces: written in order with vectored
- * writes (no joined copy). `freeing`: the file being replaced is first linked to a temp name
- * (a leftover removeLeftovers knows), which is unlinked in the background, and its name added
- * to `freeing` until then: a rename over a large file waits while the system frees its blocks
- * (~15 ms for the 13 MB index of 1,000 tools), an unlink on node's thread pool does not hold
- * this thread.
- */
-export function writeAtomic(path: string, contents: string | Uint8Array | readonly Uint8Array[], freeing?: Set<string>): void {
-  const tmp = tempName(path);
+/** Writes through a temp file and a rename. `contents` in pieces: written in order with vectored writes (no joined copy). */
+export function writeAtomic(path: string, contents: string | Uint8Array | readonly Uint8Array[]): void {
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
   try {
     if (Array.isArray(contents)) writePieces(tmp, contents);
     else writeFileSync(tmp, contents as string | Uint8Array);
-    let old: string | undefined;
-    if (freeing) {
-      old = tempName(path);
-      try {
-        linkSync(path, old);
-      } catch {
-        old = undefined; // none yet, or no hard links here: the rename frees it
-      }
-    }
     renameSync(tmp, path);
-    if (old) {
-      const name = old;
-      freeing!.add(name);
-      unlink(name, () => freeing!.delete(name));
-    }
   } catch (e) {
     rmSync(tmp, { force: true });
     throw e;
@@ -177,15 +154,9 @@ const ENTRY_ORDER = ["index.d.ts", "index.ts", "index.js"];
 /**
  * `same(path, file)`: whether the file on disk at `path` already holds `file.contents` (default: read
  * it and compare). The build passes a check by content hash that reads only files whose
- * stat moved (a 17 MB index is not read back to learn it is unchanged). `freeing`: replaced files
- * are unlinked in the background (writeAtomic), their temp names here until they are gone.
+ * stat moved (a 17 MB index is not read back to learn it is unchanged).
  */
-export function writeOutputs(
-  outDir: string,
-  files: GeneratedFile[],
-  same: (path: string, file: GeneratedFile) => boolean = (path, f) => readFileSync(path, "utf8") === f.contents,
-  freeing?: Set<string>,
-): WriteResult {
+export function writeOutputs(outDir: string, files: GeneratedFile[], same: (path: string, file: GeneratedFile) => boolean = (path, f) => readFileSync(path, "utf8") === f.contents): WriteResult {
   mkdirSync(outDir, { recursive: true });
   removeLeftovers(outDir);
   const result: WriteResult = { written: [], unchanged: [], removed: [] };
@@ -196,7 +167,7 @@ export function writeOutputs(
     const path = join(outDir, f.path);
     if (existsSync(path) && same(path, f)) result.unchanged.push(f.path);
     else {
-      writeAtomic(path, outputBytes(f), freeing);
+      writeAtomic(path, outputBytes(f));
       result.written.push(f.path);
     }
   }

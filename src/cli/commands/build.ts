@@ -73,20 +73,13 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
   progress?.update("writing");
   // Outputs are compared by content hash: a file whose stat has not moved since it was hashed is not read.
   const hashes = cacheMod.hashOutputs(result.files);
-  // Replaced outputs are unlinked in the background: their temp names are no part of the output's listing.
-  const freeing = new Set<string>();
-  const write = writeOutputs(
-    outDir,
-    result.files,
-    (path, f) => {
-      try {
-        return !cache.stamps.differs(path, hashes[f.path]!) && cache.stamps.hash(path) === hashes[f.path];
-      } catch {
-        return false;
-      }
-    },
-    freeing,
-  );
+  const write = writeOutputs(outDir, result.files, (path, f) => {
+    try {
+      return !cache.stamps.differs(path, hashes[f.path]!) && cache.stamps.hash(path) === hashes[f.path];
+    } catch {
+      return false;
+    }
+  });
   for (const p of write.written) cache.stamps.record(join(outDir, p), hashes[p]!);
   cache.stamps.save();
   if (mpath) {
@@ -121,9 +114,7 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
     allDirs.push(...(dirs ?? []));
     let outList: string[] = [];
     try {
-      outList = readdirSync(outDir)
-        .filter((n) => !freeing.has(join(outDir, n)))
-        .sort();
+      outList = readdirSync(outDir).sort();
     } catch {
       complete = false;
     }
