@@ -94,3 +94,18 @@ describe("a report's errors carry every field, whatever is read first", () => {
     expect(r.issues.map((i) => i.message)).toEqual(t.validate(CALLS[0]).errors.map((e) => e.message));
   });
 });
+
+describe("an orNull error whose path holds the words the rewrite looks for", () => {
+  it("says 'or null' after the path, not inside it", async () => {
+    const key = "a, got b must be an integer";
+    const odd = {
+      name: "odd_path",
+      description: "A nullable integer under a key that reads like a message.",
+      inputSchema: { type: "object", properties: { [key]: { anyOf: [{ type: "integer" }, { type: "null" }] } }, additionalProperties: false },
+    };
+    const { toolset: ts } = await loadToolset(toolsFromJson([odd], "odd.json").tools);
+    const r = ts.odd_path!.validate({ [key]: "x" });
+    expect(r.type_errors).toEqual([`["a, got b must be an integer"]: expected integer or null, got string`]);
+    expect(r.errors[0]!.message).toBe(`"[\\"a, got b must be an integer\\"]" must be an integer or null; got the string "x". Example: 1`);
+  });
+});

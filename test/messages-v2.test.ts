@@ -10,7 +10,7 @@ import { runtimeSource } from "../src/emit/runtime-file.js";
 import { describePattern } from "../src/emit/validator/phrases.js";
 import { patternExample } from "../src/schema/pattern-example.js";
 import { toolsFromJson } from "../src/sources/json.js";
-import { nearestNames, suggestName } from "../packages/runtime/src/suggest.js";
+import { nearestNames, suggestAndNearest, suggestName } from "../packages/runtime/src/suggest.js";
 import type { Tool } from "../packages/runtime/src/rt/index.js";
 import { loadToolset } from "./helpers/generated.js";
 
@@ -359,5 +359,12 @@ describe("5. Noise: the parameter list once per report, the meant names first; n
     expect(req!.message).toMatch(/^"path" must be a string; got null/);
     const [en] = one("merge_pull_request", { owner: "o", repo: "r", pullNumber: 1, merge_method: null });
     expect(en!.message).toBe('"merge_method" is optional: omit it, or give one of "merge", "squash", "rebase". Example: "merge"');
+  });
+});
+
+describe("suggestAndNearest's limit", () => {
+  it("holds when exactly one name is near (the one-hit answer)", () => {
+    expect(suggestAndNearest("colour", ["color", "zebra"], 0).nearest).toEqual([]);
+    expect(suggestAndNearest("colour", ["color", "zebra"], 1)).toEqual({ suggestion: "color", nearest: ["color"] });
   });
 });

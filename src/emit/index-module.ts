@@ -34,6 +34,9 @@ ${tsOnly(code`export type { ${RUNTIME_TYPES} } from ${from};
  * the layout pass (layout.ts) would read them all again on every build.
  */
 export function indexTablesTs(rows: readonly { ident: string; schemaText?: string; schemaHash: string }[]): Code {
+  // A key `__proto__:` in an object literal would set the table's prototype, not a row. Tool
+  // identifiers never are (camelIdent makes `proto`), and this says so where the keys are written.
+  for (const r of rows) if (r.ident === "__proto__") throw new Error(`toolform bug: the tool identifier "__proto__" would set the tables' prototype`);
   const texts = rows.filter((r) => r.schemaText !== undefined).map((r) => code`  ${identCode(r.ident)}: ${stringLiteral(r.schemaText!)},`);
   const hashes = rows.map((r) => code`  ${identCode(r.ident)}: ${lit(r.schemaHash)},`);
   return code`${comment("Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.", true)}const inputSchemas = {

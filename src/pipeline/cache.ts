@@ -109,6 +109,15 @@ export function toolformIdentity(stamps: FileStamps = new FileStamps(undefined))
     }
   };
   walk(bundleDir ?? codeRoot, bundleDir ? "bundle" : "code");
+  if (bundleDir) {
+    // Not code the bundle runs but text it writes: the ajv engine inlines map-error's source
+    // (src/emit/ajv/errors.ts mapperFile reads it from disk) into every ajv-engine tool.
+    const mapper = join(codeRoot, "emit", "ajv", "map-error.js");
+    if (existsSync(mapper)) {
+      h.update(`code/emit/ajv/map-error.js\0${stamps.hash(mapper)}\n`);
+      files.push(mapper);
+    }
+  }
   if (pkgRoot) {
     walk(join(pkgRoot, "templates"), "templates");
     try {

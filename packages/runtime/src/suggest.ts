@@ -483,7 +483,7 @@ export function suggestAndNearest(name: string, known: readonly string[], limit 
   if (n === 1) {
     // One name within reach (the usual near miss): it is the suggestion and the whole list, whatever its class.
     const only = list.items[sgHitItem[0]!]!.name;
-    return { suggestion: only, nearest: [only] };
+    return { suggestion: only, nearest: limit > 0 ? [only] : [] };
   }
   let best = SG_RANK_NONE;
   const hits: [number, string][] = [];

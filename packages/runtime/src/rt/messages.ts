@@ -25,6 +25,8 @@ export function field(p: string): string {
 
 /** At most this many texts per cache below (they are made per path or tool name: a toolset has a bounded number, but item paths are made per index). */
 const TEXTS_MAX = 1000;
+/** Only paths this short are kept: a path holds the names the model sent (an open map's keys), and the cache must not hold on to a long one. */
+const PATH_KEPT_MAX = 80;
 
 /** field(p) + " must be " (each error's message starts so), made once per path. */
 const mustBeOf = new Map<string, string>();
@@ -33,7 +35,10 @@ export function mustBe(p: string): string {
   let h = mustBeOf.get(p);
   if (h === undefined) {
     h = plainPath(p) ? '"' + p + '" must be ' : quote(p) + " must be ";
-    if (mustBeOf.size < TEXTS_MAX) mustBeOf.set(p, h);
+    if (p.length <= PATH_KEPT_MAX) {
+      if (mustBeOf.size >= TEXTS_MAX) mustBeOf.clear(); // a call with many item paths: start again rather than keep the first thousand for good
+      mustBeOf.set(p, h);
+    }
   }
   return h;
 }
@@ -438,8 +443,13 @@ export function orNull(s: ValidationError[], from: number, p: string): void {
     const e = s[i]!;
     if (e.path === p && e.bucket === "type_errors" && !e.expected.endsWith(" or null")) {
       const expected = e.expected + " or null";
-      const text = textOf(e).replace(/, got /, " or null, got "); // before the copy: it leaves only the public fields to copy
-      s[i] = { ...e, expected, text, message: e.message.replace(" must be " + e.expected, " must be " + expected) };
+      // The line's last ", got " and the message's head: the path before them may hold the same words.
+      const line = textOf(e); // before the copy: it leaves only the public fields to copy
+      const g = line.lastIndexOf(", got ");
+      const text = g < 0 ? line : line.slice(0, g) + " or null" + line.slice(g);
+      const head = mustBe(p) + e.expected;
+      const message = e.message.startsWith(head) ? mustBe(p) + expected + e.message.slice(head.length) : e.message.replace(" must be " + e.expected, " must be " + expected);
+      s[i] = { ...e, expected, text, message };
     }
   }
 }

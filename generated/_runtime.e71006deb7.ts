@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:8661620347aba04e7a69a1d291579671debd2facaaca4331c0b03ce8cb19c949
+// input hash: sha256:e71006deb79ed44d207d363e88a2633c227cf5d3a21029feb1f49566271bfcb3
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -668,7 +668,7 @@ function suggestAndNearest(name: string, known: readonly string[], limit = 3): {
   if (n === 1) {
     // One name within reach (the usual near miss): it is the suggestion and the whole list, whatever its class.
     const only = list.items[sgHitItem[0]!]!.name;
-    return { suggestion: only, nearest: [only] };
+    return { suggestion: only, nearest: limit > 0 ? [only] : [] };
   }
   let best = SG_RANK_NONE;
   const hits: [number, string][] = [];
@@ -719,6 +719,8 @@ function field(p: string): string {
 
 /** At most this many texts per cache below (they are made per path or tool name: a toolset has a bounded number, but item paths are made per index). */
 const TEXTS_MAX = 1000;
+/** Only paths this short are kept: a path holds the names the model sent (an open map's keys), and the cache must not hold on to a long one. */
+const PATH_KEPT_MAX = 80;
 
 /** field(p) + " must be " (each error's message starts so), made once per path. */
 const mustBeOf = new Map<string, string>();
@@ -727,7 +729,10 @@ function mustBe(p: string): string {
   let h = mustBeOf.get(p);
   if (h === undefined) {
     h = plainPath(p) ? '"' + p + '" must be ' : quote(p) + " must be ";
-    if (mustBeOf.size < TEXTS_MAX) mustBeOf.set(p, h);
+    if (p.length <= PATH_KEPT_MAX) {
+      if (mustBeOf.size >= TEXTS_MAX) mustBeOf.clear(); // a call with many item paths: start again rather than keep the first thousand for good
+      mustBeOf.set(p, h);
+    }
   }
   return h;
 }
@@ -1132,8 +1137,13 @@ export function orNull(s: ValidationError[], from: number, p: string): void {
     const e = s[i]!;
     if (e.path === p && e.bucket === "type_errors" && !e.expected.endsWith(" or null")) {
       const expected = e.expected + " or null";
-      const text = textOf(e).replace(/, got /, " or null, got "); // before the copy: it leaves only the public fields to copy
-      s[i] = { ...e, expected, text, message: e.message.replace(" must be " + e.expected, " must be " + expected) };
+      // The line's last ", got " and the message's head: the path before them may hold the same words.
+      const line = textOf(e); // before the copy: it leaves only the public fields to copy
+      const g = line.lastIndexOf(", got ");
+      const text = g < 0 ? line : line.slice(0, g) + " or null" + line.slice(g);
+      const head = mustBe(p) + e.expected;
+      const message = e.message.startsWith(head) ? mustBe(p) + expected + e.message.slice(head.length) : e.message.replace(" must be " + e.expected, " must be " + expected);
+      s[i] = { ...e, expected, text, message };
     }
   }
 }
