@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.e71006deb7.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.e71006deb7.js";
+import * as rt from "./_runtime.db540f964c.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.db540f964c.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -123,16 +123,18 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
+    const props0: rt.NzPropRow[] = [
+      ["room_id", rt.nzToString, false],
+      ["start_iso", rt.nzToString, false],
+      ["duration_min", rt.nzToInteger, true],
+    ];
     // normalise the root schema
+
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["room_id", rt.nzToString, false],
-        ["start_iso", rt.nzToString, false],
-        ["duration_min", rt.nzToInteger, true],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props0);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -359,15 +361,22 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
+    const props0: rt.NzPropRow[] = [
+      ["title", rt.nzToString, false],
+      ["sections", nz_2_0, false],
+    ];
+    const props1: rt.NzPropRow[] = [
+      ["heading", rt.nzToString, false],
+      ["kind", nz_6_0, true],
+      ["children", nz_7_0, true],
+    ];
     // normalise the root schema
+
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["title", rt.nzToString, false],
-        ["sections", nz_2_0, false],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props0);
       return v;
     }
     // normalise #/properties/sections
@@ -393,11 +402,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_4_0, is_4_0);
       // the properties of #/$defs/section: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["heading", rt.nzToString, false],
-        ["kind", nz_6_0, true],
-        ["children", nz_7_0, true],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props1);
       return v;
     }
     // normalise #/$defs/section/properties/kind
@@ -611,16 +616,22 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
+    const props0: rt.NzPropRow[] = [
+      ["path", rt.nzToString, false],
+      ["edits", nz_2_0, false],
+      ["dryRun", rt.nzToBoolean, true],
+    ];
+    const props1: rt.NzPropRow[] = [
+      ["oldText", rt.nzToString, false],
+      ["newText", rt.nzToString, false],
+    ];
     // normalise the root schema
+
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["path", rt.nzToString, false],
-        ["edits", nz_2_0, false],
-        ["dryRun", rt.nzToBoolean, true],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props0);
       return v;
     }
     // normalise #/properties/edits
@@ -638,10 +649,7 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_3_0, is_3_0);
       // the properties of #/properties/edits/items: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["oldText", rt.nzToString, false],
-        ["newText", rt.nzToString, false],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props1);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -746,15 +754,17 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
+    const props0: rt.NzPropRow[] = [
+      ["city", rt.nzToString, false],
+      ["units", nz_2_0, true],
+    ];
     // normalise the root schema
+
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["city", rt.nzToString, false],
-        ["units", nz_2_0, true],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props0);
       return v;
     }
     // normalise #/properties/units
@@ -886,16 +896,18 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
+    const props0: rt.NzPropRow[] = [
+      ["counterparty", rt.nzToString, false],
+      ["value", rt.nzToNumber, false],
+      ["term_months", rt.nzToInteger, false],
+    ];
     // normalise the root schema
+
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["counterparty", rt.nzToString, false],
-        ["value", rt.nzToNumber, false],
-        ["term_months", rt.nzToInteger, false],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props0);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -1017,16 +1029,18 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
+    const props0: rt.NzPropRow[] = [
+      ["path", rt.nzToString, false],
+      ["head", rt.nzToInteger, true],
+      ["tail", rt.nzToInteger, true],
+    ];
     // normalise the root schema
+
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["path", rt.nzToString, false],
-        ["head", rt.nzToInteger, true],
-        ["tail", rt.nzToInteger, true],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props0);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -1224,17 +1238,23 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
+    const props0: rt.NzPropRow[] = [
+      ["title", rt.nzToString, false],
+      ["start_iso", rt.nzToString, false],
+      ["end_iso", rt.nzToString, false],
+      ["attendees", nz_4_0, false],
+    ];
+    const props1: rt.NzPropRow[] = [
+      ["email", rt.nzToString, false],
+      ["optional", rt.nzToBoolean, true],
+    ];
     // normalise the root schema
+
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["title", rt.nzToString, false],
-        ["start_iso", rt.nzToString, false],
-        ["end_iso", rt.nzToString, false],
-        ["attendees", nz_4_0, false],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props0);
       return v;
     }
     // normalise #/properties/attendees
@@ -1252,10 +1272,7 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_5_0, is_5_0);
       // the properties of #/properties/attendees/items: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["email", rt.nzToString, false],
-        ["optional", rt.nzToBoolean, true],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props1);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -1573,18 +1590,30 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
+    const props0: rt.NzPropRow[] = [
+      ["query", rt.nzToString, false],
+      ["filters", nz_2_0, true],
+      ["sort", nz_12_0, true],
+      ["order", nz_13_0, true],
+      ["limit", rt.nzToInteger, true],
+    ];
+    const props1: rt.NzPropRow[] = [
+      ["state", nz_3_0, true],
+      ["labels", nz_4_0, true],
+      ["assignee_id", nz_6_0, false],
+      ["created", nz_9_0, true],
+    ];
+    const props2: rt.NzPropRow[] = [
+      ["after", rt.nzToString, true],
+      ["before", rt.nzToString, true],
+    ];
     // normalise the root schema
+
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["query", rt.nzToString, false],
-        ["filters", nz_2_0, true],
-        ["sort", nz_12_0, true],
-        ["order", nz_13_0, true],
-        ["limit", rt.nzToInteger, true],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props0);
       return v;
     }
     // normalise #/properties/filters
@@ -1593,12 +1622,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_2_0, is_2_0);
       // the properties of #/properties/filters: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["state", nz_3_0, true],
-        ["labels", nz_4_0, true],
-        ["assignee_id", nz_6_0, false],
-        ["created", nz_9_0, true],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props1);
       return v;
     }
     // normalise #/properties/sort
@@ -1668,10 +1692,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_9_0, is_9_0);
       // the properties of #/properties/filters/properties/created: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["after", rt.nzToString, true],
-        ["before", rt.nzToString, true],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props2);
       return v;
     }
     // normalise every place that only casts to null (first: #/properties/filters/properties/assignee_id/anyOf/1)

@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.e71006deb7.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.e71006deb7.js";
+import * as rt from "./_runtime.db540f964c.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.db540f964c.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -128,16 +128,18 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
+    const props0: rt.NzPropRow[] = [
+      ["room_id", rt.nzToString, false],
+      ["start_iso", rt.nzToString, false],
+      ["duration_min", rt.nzToInteger, true],
+    ];
     // normalise the root schema
+
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["room_id", rt.nzToString, false],
-        ["start_iso", rt.nzToString, false],
-        ["duration_min", rt.nzToInteger, true],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props0);
       return v;
     }
     return rt.nzEntry(isArgs0, nz_0_0);
@@ -239,15 +241,17 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
+    const props0: rt.NzPropRow[] = [
+      ["degrees", rt.nzToNumber, false],
+      ["to", nz_2_0, false],
+    ];
     // normalise the root schema
+
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["degrees", rt.nzToNumber, false],
-        ["to", nz_2_0, false],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props0);
       return v;
     }
     // normalise #/properties/to
@@ -377,16 +381,18 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
    * Never mutates args; returns args itself when nothing is repaired.
    */
   const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
+    const props0: rt.NzPropRow[] = [
+      ["query", rt.nzToString, false],
+      ["section", nz_2_0, true],
+      ["limit", rt.nzToInteger, true],
+    ];
     // normalise the root schema
+
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
       v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
       // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, [
-        ["query", rt.nzToString, false],
-        ["section", nz_2_0, true],
-        ["limit", rt.nzToInteger, true],
-      ]);
+      v = rt.nzProps(v, p, r, m, d, props0);
       return v;
     }
     // normalise #/properties/section

@@ -34,9 +34,10 @@ export const objectRule: NormRule = {
       return code`[${lit(key)}, ${f}, ${drop}],`;
     });
     const what = comment(`the properties of ${n === ctx.ir.root ? "the root schema" : "#" + n.loc}: [key, normaliser, drop a null]`);
-    const props = rows.length ? code`${ctx.rt("nzProps")}(v, p, r, m, d, [
+    // A constant of the normaliser's scope (its nz_* functions are hoisted there): no table is made per call.
+    const props = rows.length ? code`${ctx.rt("nzProps")}(v, p, r, m, d, ${ctx.vctx.constant("props", code`[
       ${rows}
-    ])` : undefined;
+    ]`, code`rt.NzPropRow[]`)})` : undefined;
     if (!loopNeeded(n, ctx)) return [code`${what}v = ${props!};`];
     const o = ctx.names.fresh("o");
     return [code`if (typeof v === "object" && v !== null && !Array.isArray(v)) {

@@ -80,15 +80,15 @@ export class EmitContext {
     return new Code("rt." + name);
   }
 
-  /** A module-level constant holding `value` (deduplicated by its text). */
-  constant(prefix: string, value: Code): Name {
+  /** A module-level constant holding `value` (deduplicated by its text), of TypeScript type `type` when given (else inferred). */
+  constant(prefix: string, value: Code, type?: Code): Name {
     if (LOCAL_BASES.has(prefix)) throw new Error(`constant prefix ${prefix} is a local name's (code.ts LOCAL_BASES)`);
     const key = prefix + "\u0000" + value.text;
     const seen = this.constCache.get(key);
     if (seen) return seen;
     const name = this.names.fresh(prefix);
     // An empty array literal would be an implicit any[] (noImplicitAny): say the type.
-    this.consts.push(value.text === "[]" ? code`const ${name}${ann(code`any[]`)} = [];` : code`const ${name} = ${value};`);
+    this.consts.push(value.text === "[]" ? code`const ${name}${ann(code`any[]`)} = [];` : type ? code`const ${name}${ann(type)} = ${value};` : code`const ${name} = ${value};`);
     this.constCache.set(key, name);
     return name;
   }

@@ -167,7 +167,10 @@ export type NzPropRow = readonly [k: string, f: NzFunction | undefined, drop: bo
 export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, props: readonly NzPropRow[]): any {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return v;
   let o = v;
-  for (const [k, f, drop] of props) o = nzProp(o, v, k, f, drop, p, r, m, d);
+  for (let i = 0; i < props.length; i++) {
+    const row = props[i]!;
+    o = nzProp(o, v, row[0], row[1], row[2], p, r, m, d);
+  }
   return o;
 }
 

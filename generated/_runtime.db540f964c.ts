@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:e71006deb79ed44d207d363e88a2633c227cf5d3a21029feb1f49566271bfcb3
+// input hash: sha256:db540f964c7992feb9bf8fc41f16c9e711ef26944d90949719b9a2811efd4cca
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -3291,7 +3291,7 @@ export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, dro
 }
 
 /** A row of nzProps: a declared property's key, its normaliser (undefined: only the drop) and whether a null is dropped. */
-type NzPropRow = readonly [k: string, f: NzFunction | undefined, drop: boolean];
+export type NzPropRow = readonly [k: string, f: NzFunction | undefined, drop: boolean];
 
 /**
  * The declared properties of an object place, each as nzProp does it, in order: when `v`
@@ -3302,7 +3302,10 @@ type NzPropRow = readonly [k: string, f: NzFunction | undefined, drop: boolean];
 export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, props: readonly NzPropRow[]): any {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return v;
   let o = v;
-  for (const [k, f, drop] of props) o = nzProp(o, v, k, f, drop, p, r, m, d);
+  for (let i = 0; i < props.length; i++) {
+    const row = props[i]!;
+    o = nzProp(o, v, row[0], row[1], row[2], p, r, m, d);
+  }
   return o;
 }
 
