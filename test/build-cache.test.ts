@@ -3,7 +3,7 @@
 // parts) and after a schema edit write the same bytes as a build without any cache.
 // A torn cache file is a miss, and the no-change check sees an edit that kept the
 // file's size and mtime.
-import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt, project, snapshot, toolform } from "./fixtures/cli/helpers.js";
@@ -138,4 +138,40 @@ describe("the no-change check", () => {
     expect(r.upToDate).toBe(false);
     expect(readFileSync(index, "utf8")).toBe(good);
   });
+});
+
+describe("a large toolset: the index in chunk files (src/pipeline/chunks.ts)", () => {
+  it("an edit rewrites one chunk and the index; the output is what a build without cache writes; a hand-edited chunk is written again", () => {
+    const dir = project("basic");
+    rmSync(join(dir, "tools"), { recursive: true });
+    mkdirSync(join(dir, "tools"));
+    for (let i = 0; i < 300; i++) {
+      const tool = { name: `tool_${String(i).padStart(3, "0")}`, description: `Tool ${i}.`, inputSchema: { type: "object", properties: { n: { type: "integer", maximum: i } }, required: ["n"] } };
+      writeFileSync(join(dir, "tools", `${tool.name}.json`), JSON.stringify(tool, null, 2));
+    }
+    const env = { TOOLFORM_CACHE_DIR: join(dir, ".cache") };
+    build(dir, env);
+    const first = snapshot(join(dir, "generated"));
+    const chunks = Object.keys(first).filter((f) => f.startsWith("_tools."));
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(first["index.ts"]).toContain(`export * from "./${chunks[0]!.replace(/\.ts$/, ".js")}";`);
+    expect(first).toEqual(uncached(dir, "ts"));
+
+    // One description: its chunk under a new name, the index, and the old chunk removed.
+    edit(join(dir, "tools", "tool_150.json"), "Tool 150.", "Tool one hundred and fifty.");
+    const edited = build(dir, env) as BuildJson & { files: { removed: string[] } };
+    expect(edited.cache).toMatchObject({ compiled: 1 });
+    const second = snapshot(join(dir, "generated"));
+    const holder = Object.keys(second).find((f) => second[f]!.includes("Tool one hundred and fifty."))!;
+    expect(holder).toMatch(/^_tools\.[0-9a-f]{10}\.ts$/);
+    expect(edited.files.written.sort()).toEqual([holder, "index.ts"]);
+    expect(edited.files.removed.length).toBe(1);
+    expect(second).toEqual(uncached(dir, "ts"));
+
+    // A chunk edited by hand (same name) is written again, though its contents follow from its name.
+    const other = chunks.find((c) => c in second)!;
+    writeFileSync(join(dir, "generated", other), second[other]!.replace("Tool ", "Tool!"));
+    build(dir, env);
+    expect(snapshot(join(dir, "generated"))).toEqual(second);
+  }, 120_000);
 });

@@ -3,10 +3,10 @@
 // committed generated/ folders, and a build of varied schemas (the example
 // tools with every coercion, and the JSON Schema Test Suite's schemas, which
 // reach every keyword: $ref recursion, $dynamicRef, unevaluated*, if/then/else,
-// formats, and tools compiled with engine "ajv").
+// formats, and tools compiled with engine "ajv"; over 300 tools: a chunked index).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate, type GenerateOptions } from "../src/pipeline/generate.js";
@@ -95,6 +95,8 @@ describe("generated TypeScript under the strictest tsconfig", () => {
       await buildInto(exampleTools().slice(0, 3), { engine: "ajv" }),
       await buildInto(suiteTools(), { unknownArgs: "schema", coerce: "normalized" }),
     ];
+    // Over 300 tools: the index in chunk files (src/pipeline/chunks.ts), with its imports and re-exports checked too.
+    expect(readdirSync(dirname(roots[3]!)).filter((f) => f.startsWith("_tools.")).length).toBeGreaterThan(1);
     for (const mod of Object.keys(MODULES)) expect(typeErrors(roots, MODULES[mod]!), mod).toEqual([]);
   }, 600_000); // some 300 tools through prettier, then tsc twice
 });

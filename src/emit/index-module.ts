@@ -1,7 +1,8 @@
 // generated/index.ts: the whole toolset in one module — the runtime import, every
 // tool's section (src/emit/tool-module.ts), then the toolset, validateCall and the
 // type maps. One module loads fast (no per-tool module to resolve and compile),
-// and one file is switched at once by the write (src/pipeline/write.ts).
+// and one file is switched at once by the write (src/pipeline/write.ts). A large
+// toolset's sections go to chunk files the index imports (src/pipeline/chunks.ts).
 import { ann, cjsOnly, Code, code, comment, esmOnly, exported, identCode, join, lit, litKey, tsOnly } from "./code.js";
 
 export interface IndexEntry {
@@ -16,14 +17,41 @@ export interface IndexEntry {
 /** The runtime's types the index re-exports (the harness names them). */
 const RUNTIME_TYPES = join(["Tool", "ValidationReport", "ValidationError", "ReportDict", "Repair"].map(identCode), code`, `);
 
-/** The import of the runtime, whose file name carries its content hash (a new runtime is a new file); a `require` in CommonJS. */
-export function indexHeadTs(runtimeFile: string): Code {
+/**
+ * The import of the runtime, whose file name carries its content hash (a new runtime is a new file); a `require` in CommonJS.
+ * `runtimeTypes`: re-export the runtime's types (the index does; a chunk of it does not, or the index would get them twice).
+ */
+export function indexHeadTs(runtimeFile: string, runtimeTypes = true): Code {
   const from = lit("./" + runtimeFile + ".js");
   return code`${cjsOnly(code`"use strict";
 Object.defineProperty(exports, "__esModule", { value: true });
 const rt = require(${from});`)}${esmOnly(code`import * as rt from ${from};`)}
-${tsOnly(code`export type { ${RUNTIME_TYPES} } from ${from};
-`)}`;
+${runtimeTypes ? tsOnly(code`export type { ${RUNTIME_TYPES} } from ${from};
+`) : code``}`;
+}
+
+/**
+ * What a chunked index (src/pipeline/chunks.ts) says of one chunk: everything the chunk's
+ * sections export is exported again, and the tools the tail names (with their argument
+ * types, in TypeScript) are imported. CommonJS: required, and exported one by one (the
+ * form node's ES module loader reads a CommonJS module's names from).
+ */
+export function chunkImportsTs(chunkFile: string, entries: readonly IndexEntry[]): Code {
+  const from = lit("./" + chunkFile + ".js");
+  const idents = join(entries.map((e) => identCode(e.ident)), code`, `);
+  return code`${tsOnly(code`import type { ${join(entries.map((e) => identCode(e.typeName)), code`, `)} } from ${from};
+`)}${esmOnly(code`import { ${idents} } from ${from};
+export * from ${from};`)}${cjsOnly(code`const { ${idents} } = require(${from});
+${join(entries.map((e) => code`exports.${identCode(e.ident)} = ${identCode(e.ident)};`))}`)}
+`;
+}
+
+/** chunkImportsTs for index.d.ts: the argument types the type maps name, and everything the chunk declares. */
+export function chunkImportsDts(chunkFile: string, entries: readonly IndexEntry[]): Code {
+  const from = lit("./" + chunkFile + ".js");
+  return code`import type { ${join(entries.map((e) => identCode(e.typeName)), code`, `)} } from ${from};
+export * from ${from};
+`;
 }
 
 /**
@@ -61,11 +89,11 @@ const LINE_OR_MARK = /[\n\r\u2028\u2029\uFDD0-\uFDD5]/;
 const QUOTE_OR_BACKSLASH = /['\\]/;
 const ESCAPE = /\\[^]/g;
 
-export function indexHeadDts(runtimeFile: string): Code {
+export function indexHeadDts(runtimeFile: string, runtimeTypes = true): Code {
   const from = lit("./" + runtimeFile + ".js");
   return code`import type * as rt from ${from};
-export type { ${RUNTIME_TYPES} } from ${from};
-`;
+${runtimeTypes ? code`export type { ${RUNTIME_TYPES} } from ${from};
+` : code``}`;
 }
 
 function typeMaps(entries: IndexEntry[]): Code {

@@ -600,11 +600,9 @@ function pruneSiblings(base: string, current: string): void {
   for (const d of dirs.slice(2)) rmSync(join(base, d.name), { recursive: true, force: true });
 }
 
-/** sha256 of each generated file's bytes (encoded once: writing reuses them). */
-
-/** sha256 (hex) of each generated file's bytes as written, by path. */
+/** sha256 (hex) of each generated file's bytes as written, by path (encoded once: writing reuses them; a chunk's is known without them). */
 export function hashOutputs(files: readonly GeneratedFile[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const f of files) out[f.path] = sha256(outputBytes(f));
+  for (const f of files) out[f.path] = f.sha ?? sha256(outputBytes(f));
   return out;
 }

@@ -9,7 +9,7 @@ import { textIn, toolIdentifiers, type ToolIdentifiers } from "../emit/code.js";
 import { stripTypes } from "../emit/finish.js";
 import { layoutCode } from "../emit/layout.js";
 import { header } from "../emit/header.js";
-import { indexHeadDts, indexHeadTs, indexTablesTs, indexTailDts, indexTailTs, type IndexEntry } from "../emit/index-module.js";
+import { chunkImportsDts, chunkImportsTs, indexHeadDts, indexHeadTs, indexTablesTs, indexTailDts, indexTailTs, type IndexEntry } from "../emit/index-module.js";
 import { runtimeDeclarations, runtimeHash, runtimeSource } from "../emit/runtime-file.js";
 import { VERSION } from "../emit/templates.js";
 import { readSources } from "../sources/read.js";
@@ -19,6 +19,9 @@ import { placeCompiled, type CompiledTool, type CompileOptions, type ToolParts }
 import { compileJob, compileOnWorkers, finishTool, workerCount, type CompileDone, type CompileJob } from "./workers.js";
 import { defKey, hashOf, keyOf } from "./hash.js";
 import { lintTools } from "./lint.js";
+import { CHUNK_FROM, chunkFileName, chunkRanges } from "./chunks.js";
+import { sha256 } from "./stamps.js";
+import { outputBytes } from "./write.js";
 import type { RedosVerdict } from "../schema/lint/redos.js";
 
 export interface GeneratedFile {
@@ -31,6 +34,8 @@ export interface GeneratedFile {
    * them into text only when read.
    */
   chunks?: readonly (string | Uint8Array)[];
+  /** sha256 (hex) of the bytes, when known without hashing them (a chunk file's: shaKnownFile). */
+  sha?: string;
 }
 
 /** A file made of pieces joined by newlines; its text is decoded only when something reads `contents`. */
@@ -188,6 +193,8 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     }
   });
   const compiled: CompiledTool[] = [];
+  /** Each compiled tool's cache key (what its sections are made from). */
+  const keys: string[] = [];
   for (const [i, s] of slots.entries()) {
     const t = s.t!;
     // Lint advice is kept with the compiled tool (and so in the build cache), keyed by the rules.
@@ -199,6 +206,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     const keep = s.fresh && !t.diagnostics.some((d) => d.severity === "error") && !(await unsure());
     if (keep) options.cache?.set(s.key, t);
     compiled.push(t);
+    keys.push(s.key);
     diagnostics.push(...t.diagnostics);
     if (options.lint !== false) diagnostics.push(...t.lint!.diagnostics.map((d) => ({ ...d })));
   }
@@ -206,7 +214,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   if (strict) diagnostics.splice(0, diagnostics.length, ...diagnostics.map((d) => ({ ...d, severity: "error" as const })));
   if (diagnostics.some((d) => d.severity === "error")) return { files: [], diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
 
-  const entries: IndexEntry[] = compiled.map((t) => ({ name: t.def.name, ident: t.ident, typeName: t.typeName, schemaHash: t.schemaHash, defineTool: /\.[cm]?[jt]sx?$/.test(t.def.origin.file) }));
+  const entries: IndexEntry[] = compiled.map(indexEntry);
   const setHash = hashOf(compiled.map((t) => t.inputHash));
   const sources = [...new Set(defs.map((d) => d.origin.file))].sort();
   const sourceLabel = sources.length <= 3 ? sources.join(", ") : `${sources.length} files`;
@@ -222,12 +230,20 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const entriesJson = JSON.stringify(entries);
   const tail = () => memoFormat(memo, ["index-tail.ts", entriesJson], async () => layoutCode(indexTailTs(entries)));
   // The tables of schemas and hashes the sections read (written laid out: no layout pass over them).
-  const tables = (lang: "ts" | "esm" | "cjs") => textIn(indexTablesTs(compiled), lang);
+  const tables = (tools: readonly CompiledTool[], lang: "ts" | "esm" | "cjs") => textIn(indexTablesTs(tools), lang);
+  // ajv's standalone code (engine "ajv") is untyped JavaScript: a module with such a tool is not type-checked (its types are still exported and used).
+  const nocheck = (tools: readonly CompiledTool[]) => (tools.some((t) => t.untyped) ? "// @ts-nocheck\n" : "");
+  // A large toolset: the sections and their tables in chunk files, which the index imports (chunks.ts).
+  const chunks = compiled.length >= CHUNK_FROM ? chunksOf(compiled, keys, [emit, rtFile]) : undefined;
+  const chunkFile = (c: Chunk, ext: string, pieces: () => (string | Uint8Array)[]) => shaKnownFile(c.file + ext, pieces, memo, keyOf(["chunk-sha", c.key, ext]));
+  const chunkHeader = (c: Chunk) => header(`tools ${c.tools[0]!.def.name} … ${c.tools[c.tools.length - 1]!.def.name} (${c.tools.length})`, c.key);
   if (emit === "ts") {
     files.push({ path: rtFile + ".ts", contents: rtHeader + "\n" + rtTs });
-    // ajv's standalone code (engine "ajv") is untyped JavaScript: with such a tool the module is not type-checked (its types are still exported and used).
-    const nocheck = compiled.some((t) => t.untyped) ? "// @ts-nocheck\n" : "";
-    files.push(joinedFile("index.ts", [idxHeader, nocheck + textIn(indexHeadTs(rtFile), "ts"), tables("ts"), ...compiled.map((t) => t.bytes?.ts ?? t.ts), await tail()]));
+    if (!chunks) files.push(joinedFile("index.ts", [idxHeader, nocheck(compiled) + textIn(indexHeadTs(rtFile), "ts"), tables(compiled, "ts"), ...compiled.map((t) => t.bytes?.ts ?? t.ts), await tail()]));
+    else {
+      for (const c of chunks) files.push(chunkFile(c, ".ts", () => [chunkHeader(c), nocheck(c.tools) + textIn(indexHeadTs(rtFile, false), "ts"), tables(c.tools, "ts"), ...c.tools.map((t) => t.bytes?.ts ?? t.ts)]));
+      files.push(joinedFile("index.ts", [idxHeader, textIn(indexHeadTs(rtFile), "ts"), ...chunks.map((c) => textIn(chunkImportsTs(c.file, c.entries), "ts")), await tail()]));
+    }
   } else {
     // "js" and "cjs" both write .js (ESM, or CommonJS for a package without "type": "module") and .d.ts.
     const module = emit === "cjs" ? "cjs" : "esm";
@@ -236,11 +252,65 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     files.push({ path: rtFile + ".d.ts", contents: rtHeader + "\n" + rtDts });
     // The head, the sections and the tail, each written in the module's language from the same emit as index.ts.
     const tailJs = await memoFormat(memo, ["index-tail.js", module, entriesJson], async () => layoutCode(indexTailTs(entries), module));
-    files.push(joinedFile("index.js", [idxHeader, layoutCode(indexHeadTs(rtFile), module), tables(module), ...compiled.map((t) => t.bytes?.js ?? t.js!), tailJs]));
     const tailDts = await memoFormat(memo, ["index-tail.d.ts", entriesJson], async () => layoutCode(indexTailDts(entries)));
-    files.push(joinedFile("index.d.ts", [idxHeader, textIn(indexHeadDts(rtFile), "ts"), ...compiled.map((t) => t.bytes?.dts ?? t.dts), tailDts]));
+    if (!chunks) {
+      files.push(joinedFile("index.js", [idxHeader, layoutCode(indexHeadTs(rtFile), module), tables(compiled, module), ...compiled.map((t) => t.bytes?.js ?? t.js!), tailJs]));
+      files.push(joinedFile("index.d.ts", [idxHeader, textIn(indexHeadDts(rtFile), "ts"), ...compiled.map((t) => t.bytes?.dts ?? t.dts), tailDts]));
+    } else {
+      for (const c of chunks) {
+        files.push(chunkFile(c, ".js", () => [chunkHeader(c), layoutCode(indexHeadTs(rtFile, false), module), tables(c.tools, module), ...c.tools.map((t) => t.bytes?.js ?? t.js!)]));
+        files.push(chunkFile(c, ".d.ts", () => [chunkHeader(c), textIn(indexHeadDts(rtFile, false), "ts"), ...c.tools.map((t) => t.bytes?.dts ?? t.dts)]));
+      }
+      files.push(joinedFile("index.js", [idxHeader, layoutCode(indexHeadTs(rtFile), module), ...chunks.map((c) => textIn(chunkImportsTs(c.file, c.entries), module)), tailJs]));
+      files.push(joinedFile("index.d.ts", [idxHeader, textIn(indexHeadDts(rtFile), "ts"), ...chunks.map((c) => textIn(chunkImportsDts(c.file, c.entries), "ts")), tailDts]));
+    }
   }
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
+}
+
+/** A run of tools in a chunk file of a large toolset's index. */
+interface Chunk {
+  /** Its file name, without extension. */
+  file: string;
+  /** What its files are made from (the tools' cache keys, the emit, the runtime's name): the file name comes from it. */
+  key: string;
+  tools: CompiledTool[];
+  entries: IndexEntry[];
+}
+
+function chunksOf(compiled: CompiledTool[], keys: readonly string[], context: readonly string[]): Chunk[] {
+  return chunkRanges(compiled.map((t) => t.def.name)).map(([from, to]) => {
+    const tools = compiled.slice(from, to);
+    const key = keyOf(["chunk", ...context, ...keys.slice(from, to)]);
+    return { file: chunkFileName(key), key, tools, entries: tools.map(indexEntry) };
+  });
+}
+
+function indexEntry(t: CompiledTool): IndexEntry {
+  return { name: t.def.name, ident: t.ident, typeName: t.typeName, schemaHash: t.schemaHash, defineTool: /\.[cm]?[jt]sx?$/.test(t.def.origin.file) };
+}
+
+/**
+ * A file whose contents follow from a key (a chunk's): they are made only when read, and their
+ * sha256 is kept in the format cache by that key, so a build that leaves the chunk as it was
+ * neither makes nor hashes its megabyte again (the write finds it unchanged by that hash).
+ */
+function shaKnownFile(path: string, pieces: () => (string | Uint8Array)[], memo: FormatCache, shaKey: string): GeneratedFile {
+  let made: GeneratedFile | undefined;
+  const file = (): GeneratedFile => (made ??= joinedFile(path, pieces()));
+  const f: GeneratedFile = {
+    path,
+    get chunks() {
+      return file().chunks;
+    },
+    get contents() {
+      return file().contents;
+    },
+  };
+  let sha = memo.get(shaKey);
+  if (sha === undefined) memo.set(shaKey, (sha = sha256(outputBytes(f))));
+  f.sha = sha;
+  return f;
 }
 
 /** The runtime as JavaScript and as declarations (TypeScript loads for the latter: cached). */

@@ -3,7 +3,7 @@
 //
 //   1. leftovers of a killed build (temp files whose process is gone) are removed;
 //   2. every file but the entry is written beside the old ones: they are new names
-//      (the runtime's name carries its hash), or unchanged, so nothing the current
+//      (the runtime's and the chunks' names carry their hashes), or unchanged, so nothing the current
 //      index loads is touched;
 //   3. the entry (index.ts, or index.d.ts then index.js) is renamed into place: the
 //      one step that switches what loads from the old generation to the new;
