@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
-import { configIsPlain, resolutions, sourceDirs } from "../src/pipeline/manifest.js";
+import { configIsPlain, configJson, resolutions, sourceDirs } from "../src/pipeline/manifest.js";
 import { generateTools } from "../bench/workload/generate.js";
 import { bin, ensureBuilt, project, repo, snapshot, toolform } from "./fixtures/cli/helpers.js";
 
@@ -314,6 +314,46 @@ describe("every change builds, and writes what a build without cache writes", ()
     expect(readFileSync(file).equals(Buffer.alloc(good.length, 7))).toBe(false);
     // The check through the cache it left.
     expect(toolform(dir, ["check"], { env }).code).toBe(0);
+  });
+});
+
+describe("a plain config's value, kept in the manifest", () => {
+  it("a rebuild after a source edit takes it from there (a TypeScript config too: no tsx loaded); an edited config is loaded again", () => {
+    const dir = project("basic");
+    const env = { TOOLFORM_CACHE_DIR: join(dir, ".cache") };
+    // A TypeScript config that imports toolform: it loads only while node_modules/toolform is there.
+    mkdirSync(join(dir, "node_modules"));
+    symlinkSync(repo, join(dir, "node_modules", "toolform"), "dir");
+    rmSync(join(dir, "toolform.config.mjs"));
+    writeFileSync(join(dir, "toolform.config.ts"), `import { defineConfig } from "toolform";\nexport default defineConfig({ sources: ["tools/**/*.json"], outDir: "generated", lint: { "lint/ambiguous-name": "off" } });\n`);
+    build(dir, env);
+    unlinkSync(join(dir, "node_modules", "toolform"));
+    // A source edit: the config is not loaded (it could not be), and the output is a full build's.
+    edit(join(dir, "tools", "legal_draft_v3.json"), "Draft a contract", "Draft a legal contract");
+    const edited = build(dir, env);
+    expect(edited).toMatchObject({ ok: true, upToDate: false, cache: { compiled: 1 } });
+    const out = snapshot(join(dir, "generated"));
+    expect(Object.values(out).join("")).toContain("Draft a legal contract");
+    symlinkSync(repo, join(dir, "node_modules", "toolform"), "dir");
+    expect(toolform(dir, ["build", "--no-cache", "--out", "fresh"], { env }).code).toBe(0);
+    expect(out).toEqual(snapshot(join(dir, "fresh")));
+    unlinkSync(join(dir, "node_modules", "toolform"));
+    // The config edited: loaded again (and so refused while toolform cannot be imported), then its new value decides.
+    edit(join(dir, "toolform.config.ts"), `outDir: "generated"`, `outDir: "out2"`);
+    expect(toolform(dir, ["build"], { env }).code).toBe(2);
+    symlinkSync(repo, join(dir, "node_modules", "toolform"), "dir");
+    build(dir, env);
+    expect(readdirSync(join(dir, "out2"))).toContain("index.ts");
+  });
+
+  it("is kept only when JSON holds it exactly", () => {
+    expect(configJson({ sources: ["a/*.json"], lint: { rules: [1, "x", null, true] }, maxDepth: 3 })).toBe('{"sources":["a/*.json"],"lint":{"rules":[1,"x",null,true]},"maxDepth":3}');
+    for (const inexact of [{ sources: ["a"], outDir: undefined }, { sources: ["a"], maxDepth: -0 }, { sources: ["a"], formats: { x: () => true } }, { sources: [new URL("file:///a")] }, { sources: ["a"], n: NaN }, Object.create({ sources: ["a"] })]) {
+      expect(configJson(inexact), JSON.stringify(inexact)).toBeUndefined();
+    }
+    const cyclic: Record<string, unknown> = { sources: ["a"] };
+    cyclic.self = cyclic;
+    expect(configJson(cyclic)).toBeUndefined();
   });
 });
 

@@ -140,6 +140,8 @@ export interface Handoff {
   verified?: Map<string, Stamp>;
   /** Every stamp the manifest recorded (files and outputs, by path): what the changed ones were. */
   recorded?: Map<string, Stamp>;
+  /** The config's value as the manifest recorded it (Manifest.configJson), when the config file was found as stamped: loadProject takes it instead of loading the file. */
+  configJson?: string;
   /** With the listings they were found with (the next manifest records these: a file added since shows then), and the resolved config they were matched under: another config (an edited glob or root) must walk and glob again. */
   globs?: { configKey: string; matches: [string, string[]][]; dirs: [string, string][] };
 }
@@ -191,6 +193,7 @@ export async function fastBuild(argv: readonly string[], cwd: string): Promise<n
       stale: !now.configOnly,
       verified,
       recorded: new Map([...m.files, ...m.outputs.map(([name, st]): [string, Stamp] => [join(m.outDir, name), st])]),
+      ...(m.configJson !== undefined && verified.has(file) ? { configJson: m.configJson } : {}),
       ...(now.codeSame ? { toolform: { fingerprint: m.fingerprint, files: m.files.slice(0, m.code), dirs: m.dirs.slice(0, m.codeDirs) } } : {}),
       ...(now.dirsSame ? { globs: { configKey: m.configKey, matches: m.globs, dirs: m.dirs.slice(m.codeDirs) } } : {}),
     };

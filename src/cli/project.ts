@@ -15,6 +15,8 @@ export interface Project {
   config: ResolvedConfig;
   /** The config as written (before defaults), for the watch plan. */
   raw: ToolformConfig;
+  /** The config file's default export, before the flags (the build manifest keeps it: Manifest.configJson). */
+  loaded: ToolformConfig;
   configFile: string;
 }
 
@@ -48,10 +50,12 @@ export async function loadProject(cwd: string, configPath: string | undefined, o
     ]);
   }
   beforeLoad?.(file);
-  const raw = await loadConfigFile(file);
+  // A plain-data config found as stamped by the no-change check (fast.ts): its value as the last build recorded it, not loaded again.
+  const recorded = handoff?.configFile === file ? handoff.configJson : undefined;
+  const raw = recorded !== undefined ? (JSON.parse(recorded) as ToolformConfig) : await loadConfigFile(file);
   const merged = { ...raw, ...overrides };
   try {
-    return { config: resolveConfig(merged, dirname(file), file), raw: merged, configFile: file };
+    return { config: resolveConfig(merged, dirname(file), file), raw: merged, loaded: raw, configFile: file };
   } catch (e) {
     if (e instanceof ToolformError) throw e;
     throw new ToolformError([{ severity: "error", code: "config/invalid", file: rel(cwd, file), message: (e as Error).message, hint: "fix the config" }]);

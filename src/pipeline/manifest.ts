@@ -18,6 +18,7 @@
 import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { recheck, type Stamp } from "./stamps.js";
 import { writeAtomic } from "./write.js";
@@ -36,6 +37,12 @@ export interface Manifest {
   configFile: string;
   /** The config file's text is plain data (configIsPlain): its bytes stand for its value. */
   configPlain: boolean;
+  /**
+   * That value (the config's default export, before the flags) as JSON, when JSON holds it
+   * exactly (configJson): a build that finds the config file as stamped takes it from here
+   * instead of loading the file (a TypeScript config loads tsx: ~200 ms of a one-tool rebuild).
+   */
+  configJson?: string;
   /** Hash of the resolved config, the flags applied. */
   configKey: string;
   /** Where toolform's packages resolved (resolutions()). */
@@ -298,6 +305,17 @@ export function globBase(pattern: string): string {
     out.push(s);
   }
   return out.join("/") || ".";
+}
+
+/** A plain config's value as JSON text, when parsing it gives back the same value (no function, undefined, -0, class instance…); else undefined. */
+export function configJson(value: unknown): string | undefined {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+  return text !== undefined && isDeepStrictEqual(JSON.parse(text), value) ? text : undefined;
 }
 
 /** Globals through which a config could read the environment, the clock, the file system or other modules. */

@@ -125,6 +125,7 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
         args: record!.args,
         configFile: project.configFile,
         configPlain: c.plain && typeof project.raw.schemas !== "string",
+        ...(c.plain ? { configJson: man.configJson(project.loaded) } : {}),
         configKey,
         files,
         dirs: allDirs,
