@@ -236,13 +236,16 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   // A large toolset: the sections and their tables in chunk files, which the index imports (chunks.ts).
   const chunks = compiled.length >= CHUNK_FROM ? chunksOf(compiled, keys, [emit, rtFile]) : undefined;
   const chunkFile = (c: Chunk, ext: string, pieces: () => (string | Uint8Array)[]) => shaKnownFile(c.file + ext, pieces, memo, keyOf(["chunk-sha", c.key, ext]));
+  // What the index says of each chunk, kept by the chunk's key (it names a thousand tools at 1,000 tools: most builds keep most chunks).
+  const chunkImports = (cs: readonly Chunk[], lang: "ts" | "esm" | "cjs" | "dts") =>
+    Promise.all(cs.map((c) => memoFormat(memo, ["chunk-imports", lang, c.key], async () => (lang === "dts" ? textIn(chunkImportsDts(c.file, c.entries), "ts") : textIn(chunkImportsTs(c.file, c.entries), lang)))));
   const chunkHeader = (c: Chunk) => header(`tools ${c.tools[0]!.def.name} … ${c.tools[c.tools.length - 1]!.def.name} (${c.tools.length})`, c.key);
   if (emit === "ts") {
     files.push({ path: rtFile + ".ts", contents: rtHeader + "\n" + rtTs });
     if (!chunks) files.push(joinedFile("index.ts", [idxHeader, nocheck(compiled) + textIn(indexHeadTs(rtFile), "ts"), tables(compiled, "ts"), ...compiled.map((t) => t.bytes?.ts ?? t.ts), await tail()]));
     else {
       for (const c of chunks) files.push(chunkFile(c, ".ts", () => [chunkHeader(c), nocheck(c.tools) + textIn(indexHeadTs(rtFile, false), "ts"), tables(c.tools, "ts"), ...c.tools.map((t) => t.bytes?.ts ?? t.ts)]));
-      files.push(joinedFile("index.ts", [idxHeader, textIn(indexHeadTs(rtFile), "ts"), ...chunks.map((c) => textIn(chunkImportsTs(c.file, c.entries), "ts")), await tail()]));
+      files.push(joinedFile("index.ts", [idxHeader, textIn(indexHeadTs(rtFile), "ts"), ...(await chunkImports(chunks, "ts")), await tail()]));
     }
   } else {
     // "js" and "cjs" both write .js (ESM, or CommonJS for a package without "type": "module") and .d.ts.
@@ -261,8 +264,8 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
         files.push(chunkFile(c, ".js", () => [chunkHeader(c), layoutCode(indexHeadTs(rtFile, false), module), tables(c.tools, module), ...c.tools.map((t) => t.bytes?.js ?? t.js!)]));
         files.push(chunkFile(c, ".d.ts", () => [chunkHeader(c), textIn(indexHeadDts(rtFile, false), "ts"), ...c.tools.map((t) => t.bytes?.dts ?? t.dts)]));
       }
-      files.push(joinedFile("index.js", [idxHeader, layoutCode(indexHeadTs(rtFile), module), ...chunks.map((c) => textIn(chunkImportsTs(c.file, c.entries), module)), tailJs]));
-      files.push(joinedFile("index.d.ts", [idxHeader, textIn(indexHeadDts(rtFile), "ts"), ...chunks.map((c) => textIn(chunkImportsDts(c.file, c.entries), "ts")), tailDts]));
+      files.push(joinedFile("index.js", [idxHeader, layoutCode(indexHeadTs(rtFile), module), ...(await chunkImports(chunks, module)), tailJs]));
+      files.push(joinedFile("index.d.ts", [idxHeader, textIn(indexHeadDts(rtFile), "ts"), ...(await chunkImports(chunks, "dts")), tailDts]));
     }
   }
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
@@ -357,7 +360,8 @@ const processFormatCache: FormatCache = (() => {
 /** Looks a derived text up in the format cache by a hash of its inputs; makes and stores it on a miss. */
 async function memoFormat(memo: FormatCache | undefined, inputs: string[], produce: () => Promise<string>): Promise<string> {
   if (!memo) return produce();
-  const key = hashOf(inputs);
+  // keyOf, not hashOf: the inputs are strings (the tail's is ~150 KB at 1,000 tools), and JSON.stringify is several times faster than the canonical form.
+  const key = keyOf(inputs);
   const hit = memo.get(key);
   if (hit !== undefined) return hit;
   const out = await produce();
