@@ -69,7 +69,7 @@ export function runBuildSpeed(extraArgs: string[] = []): BuildSpeed {
   let noChange1000Ms: number | undefined;
   if (row) {
     const cells = row.split("|").map((c) => c.trim().replace(/ \(cpu .*\)$/, ""));
-    // | tools | cold | no-change | one-tool | watch |
+    // | tools | cold | no-change | one-tool | one-tool, .ts config | watch |
     cold1000Ms = parseDuration(cells[2] ?? "");
     noChange1000Ms = parseDuration(cells[3] ?? "");
     oneTool1000Ms = parseDuration(cells[4] ?? "");
