@@ -7,7 +7,7 @@
 // Chunks end after a tool whose name hashes to a boundary (content-defined chunking, as rsync
 // and backup tools cut files): adding, removing or renaming a tool changes its own chunk and
 // no other, where fixed runs of N tools would shift every chunk after it.
-import { sha256Hex } from "./hash.js";
+import { fnv1a } from "./fnv.js";
 
 /** From this many tools the index is chunked. */
 export const CHUNK_FROM = 256;
@@ -33,7 +33,7 @@ export function chunkRanges(names: readonly string[]): [number, number][] {
 }
 
 function isBoundary(name: string): boolean {
-  return Number.parseInt(sha256Hex("chunk\0" + name).slice(0, 8), 16) % AVERAGE === 0;
+  return fnv1a(name) % AVERAGE === 0;
 }
 
 /** A chunk's file name (without extension), from the keys of what it holds: new contents, new name. */

@@ -234,7 +234,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   // ajv's standalone code (engine "ajv") is untyped JavaScript: a module with such a tool is not type-checked (its types are still exported and used).
   const nocheck = (tools: readonly CompiledTool[]) => (tools.some((t) => t.untyped) ? "// @ts-nocheck\n" : "");
   // A large toolset: the sections and their tables in chunk files, which the index imports (chunks.ts).
-  const chunks = compiled.length >= CHUNK_FROM ? chunksOf(compiled, keys, [emit, rtFile]) : undefined;
+  const chunks = compiled.length >= CHUNK_FROM ? chunksOf(compiled, entries, keys, [emit, rtFile]) : undefined;
   const chunkFile = (c: Chunk, ext: string, pieces: () => (string | Uint8Array)[]) => shaKnownFile(c.file + ext, pieces, memo, keyOf(["chunk-sha", c.key, ext]));
   // What the index says of each chunk, kept by the chunk's key (it names a thousand tools at 1,000 tools: most builds keep most chunks).
   const chunkImports = (cs: readonly Chunk[], lang: "ts" | "esm" | "cjs" | "dts") =>
@@ -281,11 +281,11 @@ interface Chunk {
   entries: IndexEntry[];
 }
 
-function chunksOf(compiled: CompiledTool[], keys: readonly string[], context: readonly string[]): Chunk[] {
-  return chunkRanges(compiled.map((t) => t.def.name)).map(([from, to]) => {
-    const tools = compiled.slice(from, to);
+/** `entries` and `keys`: each compiled tool's, in the same order. */
+function chunksOf(compiled: CompiledTool[], entries: readonly IndexEntry[], keys: readonly string[], context: readonly string[]): Chunk[] {
+  return chunkRanges(entries.map((e) => e.name)).map(([from, to]) => {
     const key = keyOf(["chunk", ...context, ...keys.slice(from, to)]);
-    return { file: chunkFileName(key), key, tools, entries: tools.map(indexEntry) };
+    return { file: chunkFileName(key), key, tools: compiled.slice(from, to), entries: entries.slice(from, to) };
   });
 }
 

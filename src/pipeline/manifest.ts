@@ -20,6 +20,7 @@ import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import type { Diagnostic } from "../diagnostics/types.js";
+import { fnv1a } from "./fnv.js";
 import { recheck, type Stamp } from "./stamps.js";
 import { writeAtomic } from "./write.js";
 
@@ -87,10 +88,7 @@ export function defaultCacheDir(root: string): string {
 
 /** The manifest of a config's builds. Named by a hash that needs no crypto (a clash is harmless: the manifest names its config file). */
 export function manifestPath(cacheBase: string, configFile: string): string {
-  const p = resolve(configFile);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < p.length; i++) h = Math.imul(h ^ p.charCodeAt(i), 0x01000193);
-  return join(cacheBase, `build-${(h >>> 0).toString(16).padStart(8, "0")}.json`);
+  return join(cacheBase, `build-${fnv1a(resolve(configFile)).toString(16).padStart(8, "0")}.json`);
 }
 
 /** What of the command line decides the build: cwd (flags' paths are relative to it) and the flags other than output ones. */
