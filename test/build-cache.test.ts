@@ -141,7 +141,7 @@ describe("the no-change check", () => {
 });
 
 describe("a large toolset: the index in chunk files (src/pipeline/chunks.ts)", () => {
-  it("an edit rewrites one chunk and the index; the output is what a build without cache writes; a hand-edited chunk is written again", () => {
+  it("an edit rewrites one chunk and the index; the output is what a build without cache writes; a hand-edited chunk is written again; under 256 tools, one index again", () => {
     const dir = project("basic");
     rmSync(join(dir, "tools"), { recursive: true });
     mkdirSync(join(dir, "tools"));
@@ -173,5 +173,12 @@ describe("a large toolset: the index in chunk files (src/pipeline/chunks.ts)", (
     writeFileSync(join(dir, "generated", other), second[other]!.replace("Tool ", "Tool!"));
     build(dir, env);
     expect(snapshot(join(dir, "generated"))).toEqual(second);
+
+    // Below 256 tools: one index again, the chunks removed.
+    for (let i = 0; i < 45; i++) rmSync(join(dir, "tools", `tool_${String(i).padStart(3, "0")}.json`));
+    const fewer = build(dir, env) as BuildJson & { files: { removed: string[] } };
+    expect(fewer.files.removed.sort()).toEqual(Object.keys(second).filter((f) => f.startsWith("_tools.")).sort());
+    expect(Object.keys(snapshot(join(dir, "generated"))).filter((f) => f.startsWith("_tools."))).toEqual([]);
+    expect(snapshot(join(dir, "generated"))).toEqual(uncached(dir, "ts"));
   }, 120_000);
 });
