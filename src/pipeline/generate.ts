@@ -235,10 +235,11 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const nocheck = (tools: readonly CompiledTool[]) => (tools.some((t) => t.untyped) ? "// @ts-nocheck\n" : "");
   // A large toolset: the sections and their tables in chunk files, which the index imports (chunks.ts).
   const chunks = compiled.length >= CHUNK_FROM ? chunksOf(compiled, entries, keys, [emit, rtFile]) : undefined;
-  const chunkFile = (c: Chunk, ext: string, pieces: () => (string | Uint8Array)[]) => shaKnownFile(c.file + ext, pieces, memo, keyOf(["chunk-sha", c.key, ext]));
+  // Chunk texts are kept only in the caller's cache (the build's, on disk): the process's own small one keeps the runtime's texts.
+  const chunkFile = (c: Chunk, ext: string, pieces: () => (string | Uint8Array)[]) => shaKnownFile(c.file + ext, pieces, options.formatCache, keyOf(["chunk-sha", c.key, ext]));
   // What the index says of each chunk, kept by the chunk's key (it names a thousand tools at 1,000 tools: most builds keep most chunks).
   const chunkImports = (cs: readonly Chunk[], lang: "ts" | "esm" | "cjs" | "dts") =>
-    Promise.all(cs.map((c) => memoFormat(memo, ["chunk-imports", lang, c.key], async () => (lang === "dts" ? textIn(chunkImportsDts(c.file, c.entries), "ts") : textIn(chunkImportsTs(c.file, c.entries), lang)))));
+    Promise.all(cs.map((c) => memoFormat(options.formatCache, ["chunk-imports", lang, c.key], async () => (lang === "dts" ? textIn(chunkImportsDts(c.file, c.entries), "ts") : textIn(chunkImportsTs(c.file, c.entries), lang)))));
   const chunkHeader = (c: Chunk) => header(`tools ${c.tools[0]!.def.name} … ${c.tools[c.tools.length - 1]!.def.name} (${c.tools.length})`, c.key);
   if (emit === "ts") {
     files.push({ path: rtFile + ".ts", contents: rtHeader + "\n" + rtTs });
@@ -298,7 +299,7 @@ function indexEntry(t: CompiledTool): IndexEntry {
  * sha256 is kept in the format cache by that key, so a build that leaves the chunk as it was
  * neither makes nor hashes its megabyte again (the write finds it unchanged by that hash).
  */
-function shaKnownFile(path: string, pieces: () => (string | Uint8Array)[], memo: FormatCache, shaKey: string): GeneratedFile {
+function shaKnownFile(path: string, pieces: () => (string | Uint8Array)[], memo: FormatCache | undefined, shaKey: string): GeneratedFile {
   let made: GeneratedFile | undefined;
   const file = (): GeneratedFile => (made ??= joinedFile(path, pieces()));
   const f: GeneratedFile = {
@@ -310,9 +311,12 @@ function shaKnownFile(path: string, pieces: () => (string | Uint8Array)[], memo:
       return file().contents;
     },
   };
-  let sha = memo.get(shaKey);
-  if (sha === undefined) memo.set(shaKey, (sha = sha256(outputBytes(f))));
-  f.sha = sha;
+  // Without a cache the sha is left to whoever needs it (hashOutputs): an API caller may only read the text.
+  if (memo) {
+    let sha = memo.get(shaKey);
+    if (sha === undefined) memo.set(shaKey, (sha = sha256(outputBytes(f))));
+    f.sha = sha;
+  }
   return f;
 }
 
