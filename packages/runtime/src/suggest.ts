@@ -44,7 +44,8 @@ export function sgFold(s: string): string {
   let from = 0;
   for (let i = 0; i < l.length; i++) {
     const c = l.charCodeAt(i);
-    if (c === 32 || c === 95 || c === 45 || c === 46 || c === 9 || c === 10 || c === 13) {
+    // Every separator is below "a" (97): one compare for a lower-case letter.
+    if (c < 97 && (c === 32 || c === 95 || c === 45 || c === 46 || c === 9 || c === 10 || c === 13)) {
       if (i > from) out += l.slice(from, i);
       from = i + 1;
     }
