@@ -92,7 +92,7 @@ interface SgKnown {
 }
 
 /** A known-names list, prepared once (the lists are module constants): folded names, and, when first needed, words and their index. */
-interface SgList {
+export interface SgList {
   items: SgKnown[];
   /** Word key → the items with a word of that key (see sgKey); built on the first word-level scan. */
   byKey: Map<string, number[]> | undefined;
@@ -101,7 +101,7 @@ interface SgList {
 }
 
 const sgLists = new WeakMap<readonly string[], SgList>();
-function sgPrepared(known: readonly string[]): SgList {
+export function sgPrepared(known: readonly string[]): SgList {
   let p = sgLists.get(known);
   if (p === undefined) {
     const items = known.map((name): SgKnown => {
@@ -163,6 +163,11 @@ function sgMayShareKey(name: string, bits: Int32Array): boolean {
   // One pass: a non-ASCII character anywhere answers true, as does any word that may share a key.
   for (let i = 0; i < n; i++) {
     const c = name.charCodeAt(i);
+    // A lower-case letter after a letter is never a word boundary: the usual character, one test.
+    if (c >= 97 && c <= 122 && (p === 1 || p === 2)) {
+      p = 1;
+      continue;
+    }
     if (c >= 128) return true;
     const k = sgKind(c);
     if (k === 0) {
@@ -397,6 +402,9 @@ function sgScanFolded(name: string, f: string, list: SgList, context: string | (
     else if (
       max > 0 &&
       Math.abs(f.length - k.fold.length) <= max &&
+      // The first level alone rules out most (a lower bound of the sums below), for two counts, not six.
+      sgBits(f1 & ~k.mask) <= max &&
+      sgBits(k.mask & ~f1) <= max &&
       sgBits(f1 & ~k.mask) + sgBits(f2 & ~k.mask2) + sgBits(f3 & ~k.mask3) <= max &&
       sgBits(k.mask & ~f1) + sgBits(k.mask2 & ~f2) + sgBits(k.mask3 & ~f3) <= max
     ) {
@@ -499,16 +507,25 @@ export function suggestAndNearest(name: string, known: readonly string[], limit 
  * only when words are compared: no closure per call): words of it in `name` are ignored.
  */
 export function suggestName(name: string, known: readonly string[], context?: string | ((arg: string) => string | undefined), ctxArg = ""): string | undefined {
-  if (typeof name !== "string" || name.length > 200 || known.length === 0) return undefined;
-  const f = sgFold(name);
-  if (f.length === 0) return undefined;
+  if (typeof name !== "string" || known.length === 0) return undefined;
   const list = sgPrepared(known);
+  const i = sgSuggestIndex(name, list, context, ctxArg);
+  return i < 0 ? undefined : list.items[i]!.name;
+}
+
+/**
+ * suggestName on a list prepared by sgPrepared: the list index of the name suggested, or -1.
+ * For a caller that keeps the prepared list (the runtime's enum texts: no lookup per error).
+ */
+export function sgSuggestIndex(name: string, list: SgList, context?: string | ((arg: string) => string | undefined), ctxArg = ""): number {
+  if (name.length > 200) return -1;
+  const f = sgFold(name);
+  if (f.length === 0) return -1;
   const items = list.items;
   // The same after folding (class 0) is the best class there is: when a name folds alike, it
   // decides (alone: that name; two: a tie), and no edit distance need be computed.
   let same = -1;
   let count = 0;
   for (let i = 0; i < items.length; i++) if (items[i]!.fold === f) (same = i), count++;
-  const i = count > 0 ? (count === 1 ? same : -1) : sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
-  return i < 0 ? undefined : items[i]!.name;
+  return count > 0 ? (count === 1 ? same : -1) : sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
 }
