@@ -112,6 +112,9 @@ export function sgWords(s: string): string[] {
 interface SgKnown {
   name: string;
   fold: string;
+  /** The name in lower case, and the answer for a name equal to it in lower case (see sgSuggestIndex). */
+  lower: string;
+  alike: number;
   /** The characters of `fold` as bits, and those it has twice and three times or more (see sgM1). */
   mask: number;
   mask2: number;
@@ -126,8 +129,6 @@ export interface SgList {
   byKey: Map<string, number[]> | undefined;
   /** The keys of byKey as 512 bits (sgKeyBit), built with it: a word whose bit is not set shares no key. */
   keyBits: Int32Array;
-  /** Each name's lower case → its index, or -1 when another name folds alike; built on the first sgSuggestIndex (see sgByLower). */
-  byLower: Map<string, number> | undefined;
 }
 
 const sgLists = new WeakMap<readonly string[], SgList>();
@@ -136,9 +137,17 @@ export function sgPrepared(known: readonly string[]): SgList {
   if (p === undefined) {
     const items = known.map((name): SgKnown => {
       const fold = sgFold(name); // and its masks
-      return { name, fold, mask: sgM1, mask2: sgM2, mask3: sgM3, words: [] };
+      return { name, fold, lower: name.toLowerCase(), alike: -1, mask: sgM1, mask2: sgM2, mask3: sgM3, words: [] };
     });
-    sgLists.set(known, (p = { items, byKey: undefined, keyBits: SG_NO_BITS, byLower: undefined }));
+    // A name equal to a known name in lower case folds alike with it, and with the same names: its
+    // answer is that name's index when no other name folds alike, else -1 (a tie in class 0). A
+    // name that folds to "" gets nothing.
+    const folds = new Map<string, number>();
+    for (const k of items) folds.set(k.fold, (folds.get(k.fold) ?? 0) + 1);
+    items.forEach((k, i) => {
+      if (k.fold !== "" && folds.get(k.fold) === 1) k.alike = i;
+    });
+    sgLists.set(known, (p = { items, byKey: undefined, keyBits: SG_NO_BITS }));
   }
   return p;
 }
@@ -446,23 +455,6 @@ function sgScanFolded(name: string, f: string, list: SgList, context: string | (
   return sgHits;
 }
 
-/**
- * Each known name's lower case → its index, or -1 when another name folds alike (class 0 is
- * then a tie: no suggestion). A name equal to one of these in lower case folds alike with it,
- * and with the same names. Names that fold to "" are left out: a name that folds so gets nothing.
- */
-function sgByLower(items: readonly SgKnown[]): Map<string, number> {
-  const folds = new Map<string, number>();
-  for (const k of items) folds.set(k.fold, (folds.get(k.fold) ?? 0) + 1);
-  const m = new Map<string, number>();
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    const lower = k.name.toLowerCase();
-    if (k.fold !== "" && !m.has(lower)) m.set(lower, folds.get(k.fold) === 1 ? i : -1);
-  }
-  return m;
-}
-
 /** The list index of the one best hit of the last scan, or -1 when none or two share the best rank. */
 function sgBestHit(n: number): number {
   let best = SG_RANK_NONE;
@@ -544,11 +536,10 @@ export function sgSuggestIndex(name: string, list: SgList, context?: string | ((
   // decides (alone: that name; two: a tie), and no edit distance need be computed. The usual
   // miss, a known name in another case ("Boardroom"), is found by its lower case: no fold.
   const l = name.toLowerCase();
-  const alike = (list.byLower ??= sgByLower(list.items)).get(l);
-  if (alike !== undefined) return alike;
+  const items = list.items;
+  for (let i = 0; i < items.length; i++) if (items[i]!.lower === l) return items[i]!.alike;
   const f = sgFoldLower(l);
   if (f.length === 0) return -1;
-  const items = list.items;
   let same = -1;
   let count = 0;
   for (let i = 0; i < items.length; i++) if (items[i]!.fold === f) (same = i), count++;
