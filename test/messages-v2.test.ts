@@ -248,6 +248,11 @@ const CORPUS: Case[] = [
   ["in", ["id", "ip"], undefined],
   ["sort_order", ["sort", "order_by"], undefined],
   ["constructor", ["path", "content", "toString"], undefined],
+  // Class 0 found by lower case alone (sgByLower): a tie there gives nothing, as a tie in the fold does.
+  ["U_SHAPE", ["u_shape", "ushape", "theatre"], undefined],
+  ["LAYOUT", ["layout", "Layout"], undefined],
+  ["_", ["_", "a"], undefined],
+  ["BOARD_ROOM", ["boardroom", "theatre"], "boardroom"],
 ];
 
 describe("4. suggestions beyond edit distance, never wrong", () => {

@@ -37,18 +37,47 @@ const SG_FILLERS = new Set(["name", "names", "id", "ids", "list", "lists", "grou
 const SG_RANK_NONE = 99;
 const SG_RANK_EDIT_MAX = 3;
 
-/** Lower case without spaces, "_", "-" and ".": "Start ISO" and "start_iso" fold alike. */
+/**
+ * The fold's characters (see sgFold) as 32 bits (code & 31), and those it has at least twice and
+ * three times, in sgM1, sgM2, sgM3. A bit one side has and the other lacks, at any level,
+ * stands for a character one string has more often than the other, which only an edit can
+ * remove or add (a transposition moves characters both have): so the sum of such bits over the
+ * levels, on either side, is a lower bound of the edit distance (of the bag distance), in O(1)
+ * per pair.
+ */
+let sgM1 = 0;
+let sgM2 = 0;
+let sgM3 = 0;
+
+/**
+ * Lower case without spaces, "_", "-" and ".": "Start ISO" and "start_iso" fold alike. Also sets
+ * the fold's masks (sgM1, sgM2, sgM3), in the same pass: the scan that follows a fold reads them.
+ */
 export function sgFold(s: string): string {
-  const l = s.toLowerCase();
+  return sgFoldLower(s.toLowerCase());
+}
+
+/** sgFold of a string already in lower case. */
+function sgFoldLower(l: string): string {
   let out = "";
   let from = 0;
+  let m1 = 0, m2 = 0, m3 = 0;
   for (let i = 0; i < l.length; i++) {
     const c = l.charCodeAt(i);
-    if (c === 32 || c === 95 || c === 45 || c === 46 || c === 9 || c === 10 || c === 13) {
+    // Every separator is below "a" (97): one compare for a lower-case letter.
+    if (c < 97 && (c === 32 || c === 95 || c === 45 || c === 46 || c === 9 || c === 10 || c === 13)) {
       if (i > from) out += l.slice(from, i);
       from = i + 1;
+      continue;
     }
+    const b = 1 << (c & 31);
+    m3 |= m2 & b;
+    m2 |= m1 & b;
+    m1 |= b;
   }
+  sgM1 = m1;
+  sgM2 = m2;
+  sgM3 = m3;
   return from === 0 ? l : out + l.slice(from);
 }
 
@@ -83,7 +112,10 @@ export function sgWords(s: string): string[] {
 interface SgKnown {
   name: string;
   fold: string;
-  /** The characters of `fold` as bits, and those it has twice and three times or more (see sgMask). */
+  /** The name in lower case, and the answer for a name equal to it in lower case (see sgSuggestIndex). */
+  lower: string;
+  alike: number;
+  /** The characters of `fold` as bits, and those it has twice and three times or more (see sgM1). */
   mask: number;
   mask2: number;
   mask3: number;
@@ -91,7 +123,7 @@ interface SgKnown {
 }
 
 /** A known-names list, prepared once (the lists are module constants): folded names, and, when first needed, words and their index. */
-interface SgList {
+export interface SgList {
   items: SgKnown[];
   /** Word key → the items with a word of that key (see sgKey); built on the first word-level scan. */
   byKey: Map<string, number[]> | undefined;
@@ -100,13 +132,20 @@ interface SgList {
 }
 
 const sgLists = new WeakMap<readonly string[], SgList>();
-function sgPrepared(known: readonly string[]): SgList {
+export function sgPrepared(known: readonly string[]): SgList {
   let p = sgLists.get(known);
   if (p === undefined) {
     const items = known.map((name): SgKnown => {
-      const fold = sgFold(name);
-      sgMask(fold);
-      return { name, fold, mask: sgM1, mask2: sgM2, mask3: sgM3, words: [] };
+      const fold = sgFold(name); // and its masks
+      return { name, fold, lower: name.toLowerCase(), alike: -1, mask: sgM1, mask2: sgM2, mask3: sgM3, words: [] };
+    });
+    // A name equal to a known name in lower case folds alike with it, and with the same names: its
+    // answer is that name's index when no other name folds alike, else -1 (a tie in class 0). A
+    // name that folds to "" gets nothing.
+    const folds = new Map<string, number>();
+    for (const k of items) folds.set(k.fold, (folds.get(k.fold) ?? 0) + 1);
+    items.forEach((k, i) => {
+      if (k.fold !== "" && folds.get(k.fold) === 1) k.alike = i;
     });
     sgLists.set(known, (p = { items, byKey: undefined, keyBits: SG_NO_BITS }));
   }
@@ -162,6 +201,11 @@ function sgMayShareKey(name: string, bits: Int32Array): boolean {
   // One pass: a non-ASCII character anywhere answers true, as does any word that may share a key.
   for (let i = 0; i < n; i++) {
     const c = name.charCodeAt(i);
+    // A lower-case letter after a letter is never a word boundary: the usual character, one test.
+    if (c >= 97 && c <= 122 && (p === 1 || p === 2)) {
+      p = 1;
+      continue;
+    }
     if (c >= 128) return true;
     const k = sgKind(c);
     if (k === 0) {
@@ -191,30 +235,6 @@ function sgWordMayShare(name: string, from: number, to: number, bits: Int32Array
   if ((c0 === 103 && c1 === 101 && c2 === 116) || (c0 === 114 && c1 === 101 && c2 === 97) || (c0 === 102 && c1 === 101 && c2 === 116) || (c0 === 108 && c1 === 105 && c2 === 115) || (c0 === 115 && c1 === 101 && c2 === 97) || (c0 === 100 && c1 === 105 && c2 === 114)) return true;
   const b = sgKeyBit(c0, c1, c2);
   return (bits[b >> 5]! & (1 << (b & 31))) !== 0;
-}
-
-/**
- * The characters of a string as 32 bits (code & 31), and those it has at least twice and
- * three times, in sgM1, sgM2, sgM3. A bit one side has and the other lacks, at any level,
- * stands for a character one string has more often than the other, which only an edit can
- * remove or add (a transposition moves characters both have): so the sum of such bits over the
- * levels, on either side, is a lower bound of the edit distance (of the bag distance), in O(1)
- * per pair.
- */
-let sgM1 = 0;
-let sgM2 = 0;
-let sgM3 = 0;
-function sgMask(s: string): void {
-  let m1 = 0, m2 = 0, m3 = 0;
-  for (let i = 0; i < s.length; i++) {
-    const b = 1 << (s.charCodeAt(i) & 31);
-    m3 |= m2 & b;
-    m2 |= m1 & b;
-    m1 |= b;
-  }
-  sgM1 = m1;
-  sgM2 = m2;
-  sgM3 = m3;
 }
 
 /** The number of bits set (population count). */
@@ -377,8 +397,8 @@ function sgTake(rank: number, item: number): void {
 }
 
 /**
- * Ranks every known name against `name` (folded: `f`, not empty) into the hit buffers; returns how
- * many are within reach. `context`, or `context(ctxArg)` (called only when words are compared):
+ * Ranks every known name against `name` (folded: `f`, not empty, by the last sgFold call, whose
+ * masks it reads) into the hit buffers; returns how many are within reach. `context`, or `context(ctxArg)` (called only when words are compared):
  * the words to drop from `name` first. `context` runs mid-scan and must not call the matcher: the
  * hit buffers are shared (its one caller, the enum's field name from the path, does not).
  */
@@ -386,16 +406,18 @@ function sgScanFolded(name: string, f: string, list: SgList, context: string | (
   sgHits = 0;
   // Edits allowed: none under 3 characters (two short names differ by little and mean different things).
   const max = f.length < 3 ? 0 : Math.max(1, Math.min(SG_RANK_EDIT_MAX, Math.floor(f.length / 3)));
-  sgMask(f);
-  const f1 = sgM1, f2 = sgM2, f3 = sgM3;
+  const f1 = sgM1, f2 = sgM2, f3 = sgM3; // f's, from sgFold
   const items = list.items;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
     if (k.fold === f) sgTake(0, i);
-    // Most names are far: the length, then the characters one side has more often than the other (sgMask), rule them out before any distance.
+    // Most names are far: the length, then the characters one side has more often than the other (sgM1), rule them out before any distance.
     else if (
       max > 0 &&
       Math.abs(f.length - k.fold.length) <= max &&
+      // The first level alone rules out most (a lower bound of the sums below), for two counts, not six.
+      sgBits(f1 & ~k.mask) <= max &&
+      sgBits(k.mask & ~f1) <= max &&
       sgBits(f1 & ~k.mask) + sgBits(f2 & ~k.mask2) + sgBits(f3 & ~k.mask3) <= max &&
       sgBits(k.mask & ~f1) + sgBits(k.mask2 & ~f2) + sgBits(k.mask3 & ~f3) <= max
     ) {
@@ -476,8 +498,8 @@ const SG_NOTHING_NEAR: { readonly suggestion: undefined; readonly nearest: strin
  */
 export function suggestAndNearest(name: string, known: readonly string[], limit = 3): { readonly suggestion: string | undefined; readonly nearest: string[] } {
   if (typeof name !== "string" || name.length > 200 || known.length === 0) return SG_NOTHING_NEAR;
+  const list = sgPrepared(known); // before the fold: preparing a list folds its names
   const f = sgFold(name);
-  const list = sgPrepared(known);
   const n = f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, "");
   if (n === 0) return SG_NOTHING_NEAR;
   if (n === 1) {
@@ -498,16 +520,28 @@ export function suggestAndNearest(name: string, known: readonly string[], limit 
  * only when words are compared: no closure per call): words of it in `name` are ignored.
  */
 export function suggestName(name: string, known: readonly string[], context?: string | ((arg: string) => string | undefined), ctxArg = ""): string | undefined {
-  if (typeof name !== "string" || name.length > 200 || known.length === 0) return undefined;
-  const f = sgFold(name);
-  if (f.length === 0) return undefined;
+  if (typeof name !== "string" || known.length === 0) return undefined;
   const list = sgPrepared(known);
-  const items = list.items;
+  const i = sgSuggestIndex(name, list, context, ctxArg);
+  return i < 0 ? undefined : list.items[i]!.name;
+}
+
+/**
+ * suggestName on a list prepared by sgPrepared: the list index of the name suggested, or -1.
+ * For a caller that keeps the prepared list (the runtime's enum texts: no lookup per error).
+ */
+export function sgSuggestIndex(name: string, list: SgList, context?: string | ((arg: string) => string | undefined), ctxArg = ""): number {
+  if (name.length > 200) return -1;
   // The same after folding (class 0) is the best class there is: when a name folds alike, it
-  // decides (alone: that name; two: a tie), and no edit distance need be computed.
+  // decides (alone: that name; two: a tie), and no edit distance need be computed. The usual
+  // miss, a known name in another case ("Boardroom"), is found by its lower case: no fold.
+  const l = name.toLowerCase();
+  const items = list.items;
+  for (let i = 0; i < items.length; i++) if (items[i]!.lower === l) return items[i]!.alike;
+  const f = sgFoldLower(l);
+  if (f.length === 0) return -1;
   let same = -1;
   let count = 0;
   for (let i = 0; i < items.length; i++) if (items[i]!.fold === f) (same = i), count++;
-  const i = count > 0 ? (count === 1 ? same : -1) : sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
-  return i < 0 ? undefined : items[i]!.name;
+  return count > 0 ? (count === 1 ? same : -1) : sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
 }
