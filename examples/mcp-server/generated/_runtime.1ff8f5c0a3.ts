@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:db540f964c7992feb9bf8fc41f16c9e711ef26944d90949719b9a2811efd4cca
+// input hash: sha256:1ff8f5c0a3c046aa353984aa9e451db429ed2644ea40db95c0a15e4c4d87eac3
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -25,8 +25,9 @@ export function pathKeys(path: string): PropertyKey[] {
 function plain(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    // ", \ and control characters are escaped; for surrogates and U+2028/9 JSON.stringify decides (it escapes lone surrogates only)
-    if (c < 0x20 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029) return false;
+    // ", \ and control characters are escaped; for surrogates and U+2028/9 JSON.stringify decides (it escapes lone surrogates only).
+    // ASCII tested first: three compares for most characters, not seven.
+    if (c < 0x7f ? c < 0x20 || c === 34 || c === 92 : (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029) return false;
   }
   return true;
 }
@@ -222,18 +223,47 @@ const SG_FILLERS = new Set(["name", "names", "id", "ids", "list", "lists", "grou
 const SG_RANK_NONE = 99;
 const SG_RANK_EDIT_MAX = 3;
 
-/** Lower case without spaces, "_", "-" and ".": "Start ISO" and "start_iso" fold alike. */
+/**
+ * The fold's characters (see sgFold) as 32 bits (code & 31), and those it has at least twice and
+ * three times, in sgM1, sgM2, sgM3. A bit one side has and the other lacks, at any level,
+ * stands for a character one string has more often than the other, which only an edit can
+ * remove or add (a transposition moves characters both have): so the sum of such bits over the
+ * levels, on either side, is a lower bound of the edit distance (of the bag distance), in O(1)
+ * per pair.
+ */
+let sgM1 = 0;
+let sgM2 = 0;
+let sgM3 = 0;
+
+/**
+ * Lower case without spaces, "_", "-" and ".": "Start ISO" and "start_iso" fold alike. Also sets
+ * the fold's masks (sgM1, sgM2, sgM3), in the same pass: the scan that follows a fold reads them.
+ */
 function sgFold(s: string): string {
-  const l = s.toLowerCase();
+  return sgFoldLower(s.toLowerCase());
+}
+
+/** sgFold of a string already in lower case. */
+function sgFoldLower(l: string): string {
   let out = "";
   let from = 0;
+  let m1 = 0, m2 = 0, m3 = 0;
   for (let i = 0; i < l.length; i++) {
     const c = l.charCodeAt(i);
-    if (c === 32 || c === 95 || c === 45 || c === 46 || c === 9 || c === 10 || c === 13) {
+    // Every separator is below "a" (97): one compare for a lower-case letter.
+    if (c < 97 && (c === 32 || c === 95 || c === 45 || c === 46 || c === 9 || c === 10 || c === 13)) {
       if (i > from) out += l.slice(from, i);
       from = i + 1;
+      continue;
     }
+    const b = 1 << (c & 31);
+    m3 |= m2 & b;
+    m2 |= m1 & b;
+    m1 |= b;
   }
+  sgM1 = m1;
+  sgM2 = m2;
+  sgM3 = m3;
   return from === 0 ? l : out + l.slice(from);
 }
 
@@ -268,7 +298,10 @@ function sgWords(s: string): string[] {
 interface SgKnown {
   name: string;
   fold: string;
-  /** The characters of `fold` as bits, and those it has twice and three times or more (see sgMask). */
+  /** The name in lower case, and the answer for a name equal to it in lower case (see sgSuggestIndex). */
+  lower: string;
+  alike: number;
+  /** The characters of `fold` as bits, and those it has twice and three times or more (see sgM1). */
   mask: number;
   mask2: number;
   mask3: number;
@@ -289,9 +322,16 @@ function sgPrepared(known: readonly string[]): SgList {
   let p = sgLists.get(known);
   if (p === undefined) {
     const items = known.map((name): SgKnown => {
-      const fold = sgFold(name);
-      sgMask(fold);
-      return { name, fold, mask: sgM1, mask2: sgM2, mask3: sgM3, words: [] };
+      const fold = sgFold(name); // and its masks
+      return { name, fold, lower: name.toLowerCase(), alike: -1, mask: sgM1, mask2: sgM2, mask3: sgM3, words: [] };
+    });
+    // A name equal to a known name in lower case folds alike with it, and with the same names: its
+    // answer is that name's index when no other name folds alike, else -1 (a tie in class 0). A
+    // name that folds to "" gets nothing.
+    const folds = new Map<string, number>();
+    for (const k of items) folds.set(k.fold, (folds.get(k.fold) ?? 0) + 1);
+    items.forEach((k, i) => {
+      if (k.fold !== "" && folds.get(k.fold) === 1) k.alike = i;
     });
     sgLists.set(known, (p = { items, byKey: undefined, keyBits: SG_NO_BITS }));
   }
@@ -347,6 +387,11 @@ function sgMayShareKey(name: string, bits: Int32Array): boolean {
   // One pass: a non-ASCII character anywhere answers true, as does any word that may share a key.
   for (let i = 0; i < n; i++) {
     const c = name.charCodeAt(i);
+    // A lower-case letter after a letter is never a word boundary: the usual character, one test.
+    if (c >= 97 && c <= 122 && (p === 1 || p === 2)) {
+      p = 1;
+      continue;
+    }
     if (c >= 128) return true;
     const k = sgKind(c);
     if (k === 0) {
@@ -376,30 +421,6 @@ function sgWordMayShare(name: string, from: number, to: number, bits: Int32Array
   if ((c0 === 103 && c1 === 101 && c2 === 116) || (c0 === 114 && c1 === 101 && c2 === 97) || (c0 === 102 && c1 === 101 && c2 === 116) || (c0 === 108 && c1 === 105 && c2 === 115) || (c0 === 115 && c1 === 101 && c2 === 97) || (c0 === 100 && c1 === 105 && c2 === 114)) return true;
   const b = sgKeyBit(c0, c1, c2);
   return (bits[b >> 5]! & (1 << (b & 31))) !== 0;
-}
-
-/**
- * The characters of a string as 32 bits (code & 31), and those it has at least twice and
- * three times, in sgM1, sgM2, sgM3. A bit one side has and the other lacks, at any level,
- * stands for a character one string has more often than the other, which only an edit can
- * remove or add (a transposition moves characters both have): so the sum of such bits over the
- * levels, on either side, is a lower bound of the edit distance (of the bag distance), in O(1)
- * per pair.
- */
-let sgM1 = 0;
-let sgM2 = 0;
-let sgM3 = 0;
-function sgMask(s: string): void {
-  let m1 = 0, m2 = 0, m3 = 0;
-  for (let i = 0; i < s.length; i++) {
-    const b = 1 << (s.charCodeAt(i) & 31);
-    m3 |= m2 & b;
-    m2 |= m1 & b;
-    m1 |= b;
-  }
-  sgM1 = m1;
-  sgM2 = m2;
-  sgM3 = m3;
 }
 
 /** The number of bits set (population count). */
@@ -562,8 +583,8 @@ function sgTake(rank: number, item: number): void {
 }
 
 /**
- * Ranks every known name against `name` (folded: `f`, not empty) into the hit buffers; returns how
- * many are within reach. `context`, or `context(ctxArg)` (called only when words are compared):
+ * Ranks every known name against `name` (folded: `f`, not empty, by the last sgFold call, whose
+ * masks it reads) into the hit buffers; returns how many are within reach. `context`, or `context(ctxArg)` (called only when words are compared):
  * the words to drop from `name` first. `context` runs mid-scan and must not call the matcher: the
  * hit buffers are shared (its one caller, the enum's field name from the path, does not).
  */
@@ -571,16 +592,18 @@ function sgScanFolded(name: string, f: string, list: SgList, context: string | (
   sgHits = 0;
   // Edits allowed: none under 3 characters (two short names differ by little and mean different things).
   const max = f.length < 3 ? 0 : Math.max(1, Math.min(SG_RANK_EDIT_MAX, Math.floor(f.length / 3)));
-  sgMask(f);
-  const f1 = sgM1, f2 = sgM2, f3 = sgM3;
+  const f1 = sgM1, f2 = sgM2, f3 = sgM3; // f's, from sgFold
   const items = list.items;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
     if (k.fold === f) sgTake(0, i);
-    // Most names are far: the length, then the characters one side has more often than the other (sgMask), rule them out before any distance.
+    // Most names are far: the length, then the characters one side has more often than the other (sgM1), rule them out before any distance.
     else if (
       max > 0 &&
       Math.abs(f.length - k.fold.length) <= max &&
+      // The first level alone rules out most (a lower bound of the sums below), for two counts, not six.
+      sgBits(f1 & ~k.mask) <= max &&
+      sgBits(k.mask & ~f1) <= max &&
       sgBits(f1 & ~k.mask) + sgBits(f2 & ~k.mask2) + sgBits(f3 & ~k.mask3) <= max &&
       sgBits(k.mask & ~f1) + sgBits(k.mask2 & ~f2) + sgBits(k.mask3 & ~f3) <= max
     ) {
@@ -661,8 +684,8 @@ const SG_NOTHING_NEAR: { readonly suggestion: undefined; readonly nearest: strin
  */
 function suggestAndNearest(name: string, known: readonly string[], limit = 3): { readonly suggestion: string | undefined; readonly nearest: string[] } {
   if (typeof name !== "string" || name.length > 200 || known.length === 0) return SG_NOTHING_NEAR;
+  const list = sgPrepared(known); // before the fold: preparing a list folds its names
   const f = sgFold(name);
-  const list = sgPrepared(known);
   const n = f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, "");
   if (n === 0) return SG_NOTHING_NEAR;
   if (n === 1) {
@@ -683,18 +706,30 @@ function suggestAndNearest(name: string, known: readonly string[], limit = 3): {
  * only when words are compared: no closure per call): words of it in `name` are ignored.
  */
 function suggestName(name: string, known: readonly string[], context?: string | ((arg: string) => string | undefined), ctxArg = ""): string | undefined {
-  if (typeof name !== "string" || name.length > 200 || known.length === 0) return undefined;
-  const f = sgFold(name);
-  if (f.length === 0) return undefined;
+  if (typeof name !== "string" || known.length === 0) return undefined;
   const list = sgPrepared(known);
-  const items = list.items;
+  const i = sgSuggestIndex(name, list, context, ctxArg);
+  return i < 0 ? undefined : list.items[i]!.name;
+}
+
+/**
+ * suggestName on a list prepared by sgPrepared: the list index of the name suggested, or -1.
+ * For a caller that keeps the prepared list (the runtime's enum texts: no lookup per error).
+ */
+function sgSuggestIndex(name: string, list: SgList, context?: string | ((arg: string) => string | undefined), ctxArg = ""): number {
+  if (name.length > 200) return -1;
   // The same after folding (class 0) is the best class there is: when a name folds alike, it
-  // decides (alone: that name; two: a tie), and no edit distance need be computed.
+  // decides (alone: that name; two: a tie), and no edit distance need be computed. The usual
+  // miss, a known name in another case ("Boardroom"), is found by its lower case: no fold.
+  const l = name.toLowerCase();
+  const items = list.items;
+  for (let i = 0; i < items.length; i++) if (items[i]!.lower === l) return items[i]!.alike;
+  const f = sgFoldLower(l);
+  if (f.length === 0) return -1;
   let same = -1;
   let count = 0;
   for (let i = 0; i < items.length; i++) if (items[i]!.fold === f) (same = i), count++;
-  const i = count > 0 ? (count === 1 ? same : -1) : sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
-  return i < 0 ? undefined : items[i]!.name;
+  return count > 0 ? (count === 1 ? same : -1) : sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
 }
 
 // The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
@@ -847,12 +882,17 @@ function textOf(e: ValidationError): string {
 }
 
 
+// The error constructors below make the error, then push it (`const e = …; s.push(e)`), never
+// `s.push(new …)`: with the error made between the array's map check and the push, TurboFan
+// leaves the push to the generic builtin (about 100 instructions more per error, callgrind).
+
 /** Wrong type. `types` is the schema's wording ("integer", "string or null"); the message says it as typesPhrase does ("an integer"). */
 export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, ex?: string): void {
   const phrase = typesPhrase(types);
   const t = jsonType(v);
   const got = describe(v, t);
-  s.push(new LineLater(p, "type_errors", "type", phrase, got, mustBe(p) + `${phrase}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, t));
+  const e = new LineLater(p, "type_errors", "type", phrase, got, mustBe(p) + `${phrase}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, t);
+  s.push(e);
 }
 
 /**
@@ -863,7 +903,8 @@ export function typeErr(s: ValidationError[], p: string, v: unknown, types: stri
 export function optTypeErr(s: ValidationError[], p: string, v: unknown, types: string, ex?: string, nullPhrase?: string): void {
   if (v !== null) return typeErr(s, p, v, types, ex);
   const phrase = typesPhrase(types);
-  s.push(new LineLater(p, "type_errors", "type", phrase, "null", `${field(p)} is optional: omit it, or give ${nullPhrase ?? phrase}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, "null"));
+  const e = new LineLater(p, "type_errors", "type", phrase, "null", `${field(p)} is optional: omit it, or give ${nullPhrase ?? phrase}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, "null");
+  s.push(e);
 }
 
 /** A required property `key` is missing from the object at `p`. */
@@ -873,7 +914,8 @@ export function missing(s: ValidationError[], p: string, key: string, ex?: strin
   const qkey = bare ? '"' + key + '"' : quote(key);
   // Nothing in a bare key is escaped: when p needs no escape, neither does the path (checked on p, not on the joined path).
   const qpath = !bare ? quote(path) : p === "" ? qkey : plainPath(p) ? '"' + path + '"' : quote(path);
-  s.push(mk(path, "missing_required", "required", "present", "nothing", path, `${qpath} is required${ex === undefined ? "" : ". Example: " + qkey + ": " + ex}`, ex));
+  const e = mk(path, "missing_required", "required", "present", "nothing", path, `${qpath} is required${ex === undefined ? "" : ". Example: " + qkey + ": " + ex}`, ex);
+  s.push(e);
 }
 
 /**
@@ -950,7 +992,8 @@ export function unknownKey(s: ValidationError[], p: string, key: string, known: 
   const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
   const received = !bare || key.length > 60 ? quote(clip(key)) : root ? qpath : '"' + key + '"';
   const message = root && hint === "" && none === "" ? qpath + notParameterOf(owner) : root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
-  s.push(new UnknownKeyError(path, received, message, suggestion, known, root ? "Parameters of " + owner : "Fields of " + qp, nearest));
+  const e = new UnknownKeyError(path, received, message, suggestion, known, root ? "Parameters of " + owner : "Fields of " + qp, nearest);
+  s.push(e);
 }
 
 /** At most this many names in a list line; the suggested and closest come first, so a long list loses only far names. */
@@ -1036,11 +1079,12 @@ function uniqueNames(a: readonly string[], b: readonly string[], c: readonly str
   return names;
 }
 
-/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings (for suggestions), and the hint for each when first suggested. */
+/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings (for suggestions, and prepared for the matcher: no lookup of them per error), and the hint for each when first suggested. */
 interface EnumTexts {
   expected: string;
   list: string;
   strings: string[];
+  sg: SgList;
   hints: (string | undefined)[];
 }
 const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
@@ -1049,7 +1093,8 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
   if (t === undefined) {
     const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
     const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
-    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings: allowed.filter((a): a is string => typeof a === "string"), hints: [] };
+    const strings = allowed.filter((a): a is string => typeof a === "string");
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings, sg: sgPrepared(strings), hints: [] };
     enumTextsOf.set(allowed, t);
   }
   return t;
@@ -1059,9 +1104,11 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
 export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
   const t = enumTexts(allowed);
   const got = show(v);
-  const near = typeof v === "string" ? suggestName(v, t.strings, lastKey, p) : undefined;
-  const hint = near === undefined ? "" : (t.hints[t.strings.indexOf(near)] ??= ` (did you mean ${quote(near)}?)`);
-  s.push(new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near, LINE_ENUM, t.list, 0));
+  const i = typeof v === "string" && t.strings.length > 0 ? sgSuggestIndex(v, t.sg, lastKey, p) : -1;
+  const near = i < 0 ? undefined : t.strings[i];
+  const hint = i < 0 ? "" : (t.hints[i] ??= ` (did you mean ${quote(near!)}?)`);
+  const e = new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near, LINE_ENUM, t.list, 0);
+  s.push(e);
 }
 
 const LIMIT: Record<string, [string, string]> = {
@@ -1075,12 +1122,14 @@ const LIMIT: Record<string, [string, string]> = {
 export function limitErr(s: ValidationError[], p: string, v: number, keyword: string, limit: number, ex?: string): void {
   const good = (LIMIT[keyword] ?? ["?", "?"])[1];
   const got = show(v);
-  s.push(new LineLater(p, "constraint_errors", keyword, `${good} ${limit}`, got, mustBe(p) + `${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0));
+  const e = new LineLater(p, "constraint_errors", keyword, `${good} ${limit}`, got, mustBe(p) + `${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0);
+  s.push(e);
 }
 
 export function multipleErr(s: ValidationError[], p: string, v: number, m: number, ex?: string): void {
   const got = show(v);
-  s.push(mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, got, `${at(p)}: ${got} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${got}${exampleSuffix(ex)}`, ex));
+  const e = mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, got, `${at(p)}: ${got} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${got}${exampleSuffix(ex)}`, ex);
+  s.push(e);
 }
 
 /** keyword: [at least/at most, unit, plural unit, what]. */
@@ -1099,7 +1148,8 @@ const SIZE: Record<string, [string, string, string, string]> = {
 export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): void {
   const [rel, unit, units] = SIZE[keyword] ?? ["?", "", "", "size"];
   const has = typeof v === "string" ? `${show(v)} (${n} ${n === 1 ? unit : units})` : `${n} ${n === 1 ? unit : units}`;
-  s.push(new LineLater(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex, undefined, LINE_SIZE, n, limit));
+  const e = new LineLater(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex, undefined, LINE_SIZE, n, limit);
+  s.push(e);
 }
 
 /** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
@@ -1107,28 +1157,33 @@ export function patternErr(s: ValidationError[], p: string, v: string, source: s
   const n = len === undefined ? len : ucs2length(v);
   const shown = show(v);
   const got = n === undefined || n === len ? shown : `${shown} (${n} character${n === 1 ? "" : "s"})`;
-  s.push(new LineLater(p, "constraint_errors", "pattern", expected, got, mustBe(p) + `${expected}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_PATTERN, shown, source));
+  const e = new LineLater(p, "constraint_errors", "pattern", expected, got, mustBe(p) + `${expected}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_PATTERN, shown, source);
+  s.push(e);
 }
 
 /** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
 export function formatErr(s: ValidationError[], p: string, v: string, format: string, words: string, ex?: string): void {
   const got = show(v);
-  s.push(new LineLater(p, "constraint_errors", "format", words, got, mustBe(p) + `${words}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_FORMAT, format, 0));
+  const e = new LineLater(p, "constraint_errors", "format", words, got, mustBe(p) + `${words}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_FORMAT, format, 0);
+  s.push(e);
 }
 
 export function uniqueErr(s: ValidationError[], p: string, i: number, j: number): void {
-  s.push(mk(p, "constraint_errors", "uniqueItems", "unique items", `items ${i} and ${j} equal`, `${at(p)}: items ${i} and ${j} are equal (uniqueItems)`, `${field(p)} must not repeat items; items ${i} and ${j} are equal`));
+  const e = mk(p, "constraint_errors", "uniqueItems", "unique items", `items ${i} and ${j} equal`, `${at(p)}: items ${i} and ${j} are equal (uniqueItems)`, `${field(p)} must not repeat items; items ${i} and ${j} are equal`);
+  s.push(e);
 }
 
 /** Any other constraint, with texts built by the generator (combinators, not, depth, x-compare). */
 export function constraintErr(s: ValidationError[], p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): void {
   const got = show(v);
-  s.push(mk(p, "constraint_errors", keyword, expected, got, `${at(p)}: ${text}`, `${field(p)} ${message}; got ${got}${exampleSuffix(ex)}`, ex));
+  const e = mk(p, "constraint_errors", keyword, expected, got, `${at(p)}: ${text}`, `${field(p)} ${message}; got ${got}${exampleSuffix(ex)}`, ex);
+  s.push(e);
 }
 
 /** A schema that accepts nothing (`false`), or a property forbidden by one. */
 export function falseErr(s: ValidationError[], p: string, v: unknown): void {
-  s.push(mk(p, "constraint_errors", "false", "nothing", show(v), `${at(p)}: not allowed`, `${field(p)} is not allowed here`));
+  const e = mk(p, "constraint_errors", "false", "nothing", show(v), `${at(p)}: not allowed`, `${field(p)} is not allowed here`);
+  s.push(e);
 }
 
 /** For `anyOf: [X, {type: "null"}]`: X's type errors at `p` say "… or null". */
