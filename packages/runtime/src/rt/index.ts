@@ -11,6 +11,8 @@ export { pathKeys, quote, pk, pi, clip, jsonType, show, describe } from "./text.
 export { workErr, unjudged, typeErr, optTypeErr, missing, unknownKey, enumErr, limitErr, multipleErr, sizeErr, patternErr, formatErr, uniqueErr, constraintErr, falseErr, orNull, nullOptional, overrideMessages, depthErr, fromAjv } from "./messages.js";
 export type { Alternative } from "./combinators.js";
 export { pickBranch, oneOfMany } from "./combinators.js";
+// The matcher's one-name answer ("did you mean …?"): the errors ask it by list index (sgSuggestIndex), harness code (and toolform's CLI) by name.
+export { suggestName } from "../suggest.js";
 export { ucs2length, isMultipleOf, hasOwn } from "./predicates.js";
 export { deepEqual, firstDuplicate } from "./equality.js";
 export { compareFails, compareErr } from "./compare.js";

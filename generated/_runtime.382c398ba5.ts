@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:1ff8f5c0a3c046aa353984aa9e451db429ed2644ea40db95c0a15e4c4d87eac3
+// input hash: sha256:382c398ba5e97377bf3e9a09c1f33ea0b8c15700fd233e9b2f45eb51caaa156f
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -705,7 +705,7 @@ function suggestAndNearest(name: string, known: readonly string[], limit = 3): {
  * equally close. `context` (an enum's field name, or a function giving it, called with `ctxArg`
  * only when words are compared: no closure per call): words of it in `name` are ignored.
  */
-function suggestName(name: string, known: readonly string[], context?: string | ((arg: string) => string | undefined), ctxArg = ""): string | undefined {
+export function suggestName(name: string, known: readonly string[], context?: string | ((arg: string) => string | undefined), ctxArg = ""): string | undefined {
   if (typeof name !== "string" || known.length === 0) return undefined;
   const list = sgPrepared(known);
   const i = sgSuggestIndex(name, list, context, ctxArg);
