@@ -193,7 +193,8 @@ export async function fastBuild(argv: readonly string[], cwd: string): Promise<n
       stale: !now.configOnly,
       verified,
       recorded: new Map([...m.files, ...m.outputs.map(([name, st]): [string, Stamp] => [join(m.outDir, name), st])]),
-      ...(m.configJson !== undefined && verified.has(file) ? { configJson: m.configJson } : {}),
+      // Also only when toolform's code is as recorded: the value came through its defineConfig.
+      ...(m.configJson !== undefined && verified.has(file) && now.codeSame ? { configJson: m.configJson } : {}),
       ...(now.codeSame ? { toolform: { fingerprint: m.fingerprint, files: m.files.slice(0, m.code), dirs: m.dirs.slice(0, m.codeDirs) } } : {}),
       ...(now.dirsSame ? { globs: { configKey: m.configKey, matches: m.globs, dirs: m.dirs.slice(m.codeDirs) } } : {}),
     };
