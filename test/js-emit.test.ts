@@ -35,8 +35,11 @@ const corpus = (JSON.parse(readFileSync("test/corpus/sources.json", "utf8")) as 
   tools: toolsFromJson(JSON.parse(readFileSync(`test/corpus/${s.file}`, "utf8")), `test/corpus/${s.file}`).tools,
 }));
 const workload = generateTools(1000, 8000).map((g, i) => ({ ...g.tool, origin: { file: `workload/${i}.json` } }) as ToolDefinition);
+/** The corpus's real tools as one toolset (a name two servers share kept once): over CHUNK_FROM, so a chunked index of real names and schemas. */
+const corpusAsOne = [...new Map(corpus.flatMap((c) => c.tools).map((t) => [t.name, t] as const)).values()];
 const projects: { label: string; tools: ToolDefinition[]; engine?: "ajv" }[] = [
   ...corpus,
+  { label: `the corpus as one toolset (${corpusAsOne.length} tools)`, tools: corpusAsOne },
   { label: "bench workload (1,000 tools)", tools: workload },
   { label: "examples", tools: exampleTools() },
   // ajv's standalone code inside a section, with toolform's typed glue around it.

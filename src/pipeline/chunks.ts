@@ -16,9 +16,9 @@ const AVERAGE = 100;
 const MIN = 20;
 const MAX = 400;
 
-/** The chunks of tools named `names` (in the index's order), as [start, end) index ranges; one range below CHUNK_FROM. */
-export function chunkRanges(names: readonly string[]): [number, number][] {
-  if (names.length < CHUNK_FROM) return [[0, names.length]];
+/** The chunks of tools named `names` (in the index's order), as [start, end) index ranges; undefined below CHUNK_FROM (one index file). */
+export function chunkRanges(names: readonly string[]): [number, number][] | undefined {
+  if (names.length < CHUNK_FROM) return undefined;
   const out: [number, number][] = [];
   let start = 0;
   for (let i = 0; i < names.length; i++) {

@@ -19,7 +19,7 @@ import { placeCompiled, type CompiledTool, type CompileOptions, type ToolParts }
 import { compileJob, compileOnWorkers, finishTool, workerCount, type CompileDone, type CompileJob } from "./workers.js";
 import { defKey, hashOf, keyOf } from "./hash.js";
 import { lintTools } from "./lint.js";
-import { CHUNK_FROM, chunkFileName, chunkRanges } from "./chunks.js";
+import { chunkFileName, chunkRanges } from "./chunks.js";
 import { sha256 } from "./stamps.js";
 import { outputBytes } from "./write.js";
 import type { RedosVerdict } from "../schema/lint/redos.js";
@@ -234,7 +234,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   // ajv's standalone code (engine "ajv") is untyped JavaScript: a module with such a tool is not type-checked (its types are still exported and used).
   const nocheck = (tools: readonly CompiledTool[]) => (tools.some((t) => t.untyped) ? "// @ts-nocheck\n" : "");
   // A large toolset: the sections and their tables in chunk files, which the index imports (chunks.ts).
-  const chunks = compiled.length >= CHUNK_FROM ? chunksOf(compiled, entries, keys, [emit, rtFile]) : undefined;
+  const chunks = chunksOf(compiled, entries, keys, [emit, rtFile]);
   // Chunk texts are kept only in the caller's cache (the build's, on disk): the process's own small one keeps the runtime's texts.
   const chunkFile = (c: Chunk, ext: string, pieces: () => (string | Uint8Array)[]) => shaKnownFile(c.file + ext, pieces, options.formatCache, keyOf(["chunk-sha", c.key, ext]));
   // What the index says of each chunk, kept by the chunk's key (it names a thousand tools at 1,000 tools: most builds keep most chunks).
@@ -282,9 +282,9 @@ interface Chunk {
   entries: IndexEntry[];
 }
 
-/** `entries` and `keys`: each compiled tool's, in the same order. */
-function chunksOf(compiled: CompiledTool[], entries: readonly IndexEntry[], keys: readonly string[], context: readonly string[]): Chunk[] {
-  return chunkRanges(entries.map((e) => e.name)).map(([from, to]) => {
+/** The chunks of a large toolset, undefined for one index file. `entries` and `keys`: each compiled tool's, in the same order. */
+function chunksOf(compiled: CompiledTool[], entries: readonly IndexEntry[], keys: readonly string[], context: readonly string[]): Chunk[] | undefined {
+  return chunkRanges(entries.map((e) => e.name))?.map(([from, to]) => {
     const key = keyOf(["chunk", ...context, ...keys.slice(from, to)]);
     return { file: chunkFileName(key), key, tools: compiled.slice(from, to), entries: entries.slice(from, to) };
   });
@@ -364,8 +364,7 @@ const processFormatCache: FormatCache = (() => {
 /** Looks a derived text up in the format cache by a hash of its inputs; makes and stores it on a miss. */
 async function memoFormat(memo: FormatCache | undefined, inputs: string[], produce: () => Promise<string>): Promise<string> {
   if (!memo) return produce();
-  // keyOf, not hashOf: the inputs are strings (the tail's is ~150 KB at 1,000 tools), and JSON.stringify is several times faster than the canonical form.
-  const key = keyOf(inputs);
+  const key = hashOf(inputs);
   const hit = memo.get(key);
   if (hit !== undefined) return hit;
   const out = await produce();
