@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.382c398ba5.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.382c398ba5.js";
+import * as rt from "./_runtime.99e44b218a.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.99e44b218a.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -48,44 +48,17 @@ export type BookRoomArgs = BookRoomTypes.BookRoomArgs;
 export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   const known0 = ["room_id", "start_iso", "duration_min"];
 
-  // root schema
-
-  function is_0_0(v: any, _d: number): boolean {
-    // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.room_id;
-    if (x0 === undefined) return false; // #/properties/room_id
-
-    if (!(typeof x0 === "string")) return false;
-    const x1 = v.start_iso;
-    if (x1 === undefined) return false; // #/properties/start_iso
-
-    if (!(typeof x1 === "string")) return false;
-    if (!rt.fmt_date_time(x1)) return false;
-    const x2 = v.duration_min;
-    if (x2 !== undefined) { // #/properties/duration_min
-      if (!(Number.isInteger(x2))) return false;
-      if (x2 < 15) return false;
-      if (x2 > 480) return false;
-    }
-    for (const k0 in v) {
-      if (!(k0 === "room_id" || k0 === "start_iso" || k0 === "duration_min")) {
-        return false;
-      }
-    }
-    return true;
-  }
-  function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
+  function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"room_id":"abc123","start_iso":"2026-01-31T09:00:00Z"}');
     else {
-      if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", '"abc123"');
-      if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
       const x0 = v.room_id;
+      const x1 = v.start_iso;
+      if (x0 === undefined) rt.missing(s, "", "room_id", '"abc123"');
+      if (x1 === undefined) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
       if (x0 !== undefined) { // #/properties/room_id
         if (!(typeof x0 === "string")) rt.typeErr(s, "room_id", x0, "string", '"abc123"');
       }
-      const x1 = v.start_iso;
       if (x1 !== undefined) { // #/properties/start_iso
         if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", '"2026-01-31T09:00:00Z"');
         else {
@@ -107,9 +80,11 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing. */
+  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    return is_0_0(v, 0);
+    const failed0 = rt.probe.n;
+    err_0_0(v, "", null, 0);
+    return rt.probe.n === failed0;
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {
@@ -178,40 +153,20 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
   const known1 = ["title", "sections"];
   const allowed0 = ["chapter", "section", "appendix"];
 
-  // root schema
-
-  function is_0_0(v: any, d: number): boolean {
-    // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.title;
-    if (x0 === undefined) return false; // #/properties/title
-
-    if (!(typeof x0 === "string")) return false;
-    if (x0.length < 1) return false;
-    const x1 = v.sections;
-    if (x1 === undefined) return false;
-    if (!is_2_0(x1, d)) return false;
-    for (const k0 in v) {
-      if (!(k0 === "title" || k0 === "sections")) {
-        return false;
-      }
-    }
-    return true;
-  }
-  function err_0_0(v: any, _p: string, s: rt.ValidationError[], d: number): void {
+  function err_0_0(v: any, _p: string, s: rt.Sink, d: number): void {
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"title":"Fix login timeout","sections":[{"heading":"Introduction"}]}');
     else {
-      if (!(v.title !== undefined)) rt.missing(s, "", "title", '"Fix login timeout"');
-      if (!(v.sections !== undefined)) rt.missing(s, "", "sections", '[{"heading":"Introduction"}]');
       const x0 = v.title;
+      const x1 = v.sections;
+      if (x0 === undefined) rt.missing(s, "", "title", '"Fix login timeout"');
+      if (x1 === undefined) rt.missing(s, "", "sections", '[{"heading":"Introduction"}]');
       if (x0 !== undefined) { // #/properties/title
         if (!(typeof x0 === "string")) rt.typeErr(s, "title", x0, "string", '"Fix login timeout"');
         else {
           if (x0.length < 1) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "minLength", 1, '"Fix login timeout"');
         }
       }
-      const x1 = v.sections;
       if (x1 !== undefined) { // #/properties/sections
         if (!(Array.isArray(x1))) rt.typeErr(s, "sections", x1, "array", '[{"heading":"Introduction"}]');
         else {
@@ -219,7 +174,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
           for (let i0 = 0; i0 < x1.length; i0++) {
             const x2 = x1[i0]; // #/properties/sections/items
 
-            err_4_0(x2, rt.pi("sections", i0), s, d + 1);
+            err_4_0(x2, s === null ? "" : rt.pi("sections", i0), s, d + 1);
             if (typeof x2 === "object" && x2 !== null && !Array.isArray(x2)) {
               for (const k0 in x2) {
                 if (!(k0 === "heading" || k0 === "kind" || k0 === "children")) {
@@ -236,26 +191,6 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
         }
       }
     }
-  }
-  // schema at #/properties/sections
-
-  function is_2_0(v: any, d: number): boolean {
-    // #/properties/sections
-    if (!(Array.isArray(v))) return false;
-    if (v.length > 50) return false;
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const x0 = v[i0]; // #/properties/sections/items
-
-      if (!is_4_0(x0, d + 1)) return false;
-      if (typeof x0 === "object" && x0 !== null && !Array.isArray(x0)) {
-        for (const k0 in x0) {
-          if (!(k0 === "heading" || k0 === "kind" || k0 === "children")) {
-            return false;
-          }
-        }
-      }
-    }
-    return true;
   }
   // schema at #/$defs/section (recursive: depth-bounded)
 
@@ -281,8 +216,11 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     }
     return true;
   }
-  function err_4_0(v: any, p: string, s: rt.ValidationError[], d: number): void {
-    if ((rt.work.n += 4) > 1000000) return;
+  function err_4_0(v: any, p: string, s: rt.Sink, d: number): void {
+    if ((rt.work.n += s === null ? 1 : 4) > 1000000) {
+      if (s === null) rt.probe.n++;
+      return;
+    }
     if (d > 128) {
       rt.depthErr(s, p, v, 128);
       return;
@@ -292,8 +230,8 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
 
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, p, v, "object", '{"heading":"Introduction"}');
     else {
-      if (!(v.heading !== undefined)) rt.missing(s, p, "heading", '"Introduction"');
       const x0 = v.heading;
+      if (x0 === undefined) rt.missing(s, p, "heading", '"Introduction"');
       if (x0 !== undefined) { // #/$defs/section/properties/heading
         if (!(typeof x0 === "string")) rt.typeErr(s, rt.pk(p, "heading"), x0, "string", '"Introduction"');
         else {
@@ -314,7 +252,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
           for (let i0 = 0; i0 < x2.length; i0++) {
             const x3 = x2[i0]; // #/$defs/section/properties/children/items
 
-            err_4_0(x3, rt.pi(rt.pk(p, "children"), i0), s, d + 1);
+            err_4_0(x3, s === null ? "" : rt.pi(rt.pk(p, "children"), i0), s, d + 1);
             if (typeof x3 === "object" && x3 !== null && !Array.isArray(x3)) {
               for (const k0 in x3) {
                 if (!(k0 === "heading" || k0 === "kind" || k0 === "children")) {
@@ -346,9 +284,11 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     }
     return true;
   }
-  /** Fast path: true when the arguments fit. Allocates nothing. */
+  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    return is_0_0(v, 0);
+    const failed0 = rt.probe.n;
+    err_0_0(v, "", null, 0);
+    return rt.probe.n === failed0;
   }
   /** Error path: runs only when is0 said no. */
   function collect0(v: unknown, s: rt.ValidationError[]): void {
@@ -370,6 +310,26 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
       ["kind", nz_6_0, true],
       ["children", nz_7_0, true],
     ];
+    // fits #/properties/sections
+
+    function is_2_0(v: any, d: number): boolean {
+      // #/properties/sections
+      if (!(Array.isArray(v))) return false;
+      if (v.length > 50) return false;
+      for (let i0 = 0; i0 < v.length; i0++) {
+        const x0 = v[i0]; // #/properties/sections/items
+
+        if (!is_4_0(x0, d + 1)) return false;
+        if (typeof x0 === "object" && x0 !== null && !Array.isArray(x0)) {
+          for (const k0 in x0) {
+            if (!(k0 === "heading" || k0 === "kind" || k0 === "children")) {
+              return false;
+            }
+          }
+        }
+      }
+      return true;
+    }
     // normalise the root schema
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
@@ -490,37 +450,14 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
   const known0 = ["oldText", "newText"];
   const known1 = ["path", "edits", "dryRun"];
 
-  // root schema
-
-  function is_0_0(v: any, d: number): boolean {
-    // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.path;
-    if (x0 === undefined) return false; // #/properties/path
-
-    if (!(typeof x0 === "string")) return false;
-    if (x0.length > 10000 || !re0.test(x0)) return false;
-    const x1 = v.edits;
-    if (x1 === undefined) return false;
-    if (!is_2_0(x1, d)) return false;
-    const x2 = v.dryRun;
-    if (x2 !== undefined) { // #/properties/dryRun
-      if (!(typeof x2 === "boolean")) return false;
-    }
-    for (const k0 in v) {
-      if (!(k0 === "path" || k0 === "edits" || k0 === "dryRun")) {
-        return false;
-      }
-    }
-    return true;
-  }
-  function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
+  function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"path":"/srv/app/README.md","edits":[{"oldText":"foo","newText":"bar"}]}');
     else {
-      if (!(v.path !== undefined)) rt.missing(s, "", "path", '"/srv/app/README.md"');
-      if (!(v.edits !== undefined)) rt.missing(s, "", "edits", '[{"oldText":"foo","newText":"bar"}]');
       const x0 = v.path;
+      const x1 = v.edits;
+      if (x0 === undefined) rt.missing(s, "", "path", '"/srv/app/README.md"');
+      if (x1 === undefined) rt.missing(s, "", "edits", '[{"oldText":"foo","newText":"bar"}]');
       if (x0 !== undefined) { // #/properties/path
         if (!(typeof x0 === "string")) rt.typeErr(s, "path", x0, "string", '"/srv/app/README.md"');
         else {
@@ -528,7 +465,6 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
           else if (!re0.test(x0)) rt.patternErr(s, "path", x0, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/README.md"');
         }
       }
-      const x1 = v.edits;
       if (x1 !== undefined) { // #/properties/edits
         if (!(Array.isArray(x1))) rt.typeErr(s, "edits", x1, "array", '[{"oldText":"foo","newText":"bar"}]');
         else {
@@ -538,13 +474,13 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
 
             if (!(typeof x2 === "object" && x2 !== null && !Array.isArray(x2))) rt.typeErr(s, rt.pi("edits", i0), x2, "object", '{"oldText":"foo","newText":"bar"}');
             else {
-              if (!(x2.oldText !== undefined)) rt.missing(s, rt.pi("edits", i0), "oldText", '"foo"');
-              if (!(x2.newText !== undefined)) rt.missing(s, rt.pi("edits", i0), "newText", '"bar"');
               const x3 = x2.oldText;
+              const x4 = x2.newText;
+              if (x3 === undefined) rt.missing(s, rt.pi("edits", i0), "oldText", '"foo"');
+              if (x4 === undefined) rt.missing(s, rt.pi("edits", i0), "newText", '"bar"');
               if (x3 !== undefined) { // #/properties/edits/items/properties/oldText
                 if (!(typeof x3 === "string")) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "oldText"), x3, "string", '"foo"');
               }
-              const x4 = x2.newText;
               if (x4 !== undefined) { // #/properties/edits/items/properties/newText
                 if (!(typeof x4 === "string")) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "newText"), x4, "string", '"bar"');
               }
@@ -568,41 +504,11 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
       }
     }
   }
-  // schema at #/properties/edits
-
-  function is_2_0(v: any, d: number): boolean {
-    // #/properties/edits
-    if (!(Array.isArray(v))) return false;
-    if (v.length < 1) return false;
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const x0 = v[i0];
-      if (!is_3_0(x0, d)) return false;
-    }
-    return true;
-  }
-  // schema at #/properties/edits/items
-
-  function is_3_0(v: any, _d: number): boolean {
-    // #/properties/edits/items
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.oldText;
-    if (x0 === undefined) return false; // #/properties/edits/items/properties/oldText
-
-    if (!(typeof x0 === "string")) return false;
-    const x1 = v.newText;
-    if (x1 === undefined) return false; // #/properties/edits/items/properties/newText
-
-    if (!(typeof x1 === "string")) return false;
-    for (const k0 in v) {
-      if (!(k0 === "oldText" || k0 === "newText")) {
-        return false;
-      }
-    }
-    return true;
-  }
-  /** Fast path: true when the arguments fit. Allocates nothing. */
+  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    return is_0_0(v, 0);
+    const failed0 = rt.probe.n;
+    err_0_0(v, "", null, 0);
+    return rt.probe.n === failed0;
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {
@@ -625,6 +531,38 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
       ["oldText", rt.nzToString, false],
       ["newText", rt.nzToString, false],
     ];
+    // fits #/properties/edits
+
+    function is_2_0(v: any, d: number): boolean {
+      // #/properties/edits
+      if (!(Array.isArray(v))) return false;
+      if (v.length < 1) return false;
+      for (let i0 = 0; i0 < v.length; i0++) {
+        const x0 = v[i0];
+        if (!is_3_0(x0, d)) return false;
+      }
+      return true;
+    }
+    // fits #/properties/edits/items
+
+    function is_3_0(v: any, _d: number): boolean {
+      // #/properties/edits/items
+      if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
+      const x0 = v.oldText;
+      if (x0 === undefined) return false; // #/properties/edits/items/properties/oldText
+
+      if (!(typeof x0 === "string")) return false;
+      const x1 = v.newText;
+      if (x1 === undefined) return false; // #/properties/edits/items/properties/newText
+
+      if (!(typeof x1 === "string")) return false;
+      for (const k0 in v) {
+        if (!(k0 === "oldText" || k0 === "newText")) {
+          return false;
+        }
+      }
+      return true;
+    }
     // normalise the root schema
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
@@ -690,34 +628,12 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
   const allowed0 = ["celsius", "fahrenheit"];
   const known0 = ["city", "units"];
 
-  // root schema
-
-  function is_0_0(v: any, _d: number): boolean {
-    // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.city;
-    if (x0 === undefined) return false; // #/properties/city
-
-    if (!(typeof x0 === "string")) return false;
-    if (x0.length < 1) return false;
-    const x1 = v.units;
-    if (x1 !== undefined) { // #/properties/units
-      if (!(typeof x1 === "string")) return false;
-      if (!(x1 === "celsius" || x1 === "fahrenheit")) return false;
-    }
-    for (const k0 in v) {
-      if (!(k0 === "city" || k0 === "units")) {
-        return false;
-      }
-    }
-    return true;
-  }
-  function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
+  function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"city":"Denver"}');
     else {
-      if (!(v.city !== undefined)) rt.missing(s, "", "city", '"Denver"');
       const x0 = v.city;
+      if (x0 === undefined) rt.missing(s, "", "city", '"Denver"');
       if (x0 !== undefined) { // #/properties/city
         if (!(typeof x0 === "string")) rt.typeErr(s, "city", x0, "string", '"Denver"');
         else {
@@ -738,9 +654,11 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing. */
+  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    return is_0_0(v, 0);
+    const failed0 = rt.probe.n;
+    err_0_0(v, "", null, 0);
+    return rt.probe.n === failed0;
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {
@@ -816,56 +734,28 @@ export type LegalDraftV3Args = LegalDraftV3Types.LegalDraftV3Args;
 export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
   const known0 = ["counterparty", "value", "term_months"];
 
-  // root schema
-
-  function is_0_0(v: any, _d: number): boolean {
-    // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.counterparty;
-    if (x0 === undefined) return false; // #/properties/counterparty
-
-    if (!(typeof x0 === "string")) return false;
-    if (x0.length < 1) return false;
-    const x1 = v.value;
-    if (x1 === undefined) return false; // #/properties/value
-
-    if (!(typeof x1 === "number" && Number.isFinite(x1))) return false;
-    if (x1 < 0) return false;
-    const x2 = v.term_months;
-    if (x2 === undefined) return false; // #/properties/term_months
-
-    if (!(Number.isInteger(x2))) return false;
-    if (x2 < 1) return false;
-    if (x2 > 120) return false;
-    for (const k0 in v) {
-      if (!(k0 === "counterparty" || k0 === "value" || k0 === "term_months")) {
-        return false;
-      }
-    }
-    return true;
-  }
-  function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
+  function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"counterparty":"example","value":0,"term_months":12}');
     else {
-      if (!(v.counterparty !== undefined)) rt.missing(s, "", "counterparty", '"example"');
-      if (!(v.value !== undefined)) rt.missing(s, "", "value", "0");
-      if (!(v.term_months !== undefined)) rt.missing(s, "", "term_months", "12");
       const x0 = v.counterparty;
+      const x1 = v.value;
+      const x2 = v.term_months;
+      if (x0 === undefined) rt.missing(s, "", "counterparty", '"example"');
+      if (x1 === undefined) rt.missing(s, "", "value", "0");
+      if (x2 === undefined) rt.missing(s, "", "term_months", "12");
       if (x0 !== undefined) { // #/properties/counterparty
         if (!(typeof x0 === "string")) rt.typeErr(s, "counterparty", x0, "string", '"example"');
         else {
           if (x0.length < 1) rt.sizeErr(s, "counterparty", x0, rt.ucs2length(x0), "minLength", 1, '"example"');
         }
       }
-      const x1 = v.value;
       if (x1 !== undefined) { // #/properties/value
         if (!(typeof x1 === "number" && Number.isFinite(x1))) rt.typeErr(s, "value", x1, "number", "0");
         else {
           if (x1 < 0) rt.limitErr(s, "value", x1, "minimum", 0, "0");
         }
       }
-      const x2 = v.term_months;
       if (x2 !== undefined) { // #/properties/term_months
         if (!(Number.isInteger(x2))) rt.typeErr(s, "term_months", x2, "integer", "12");
         else {
@@ -880,9 +770,11 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing. */
+  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    return is_0_0(v, 0);
+    const failed0 = rt.probe.n;
+    err_0_0(v, "", null, 0);
+    return rt.probe.n === failed0;
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {
@@ -952,39 +844,12 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
   const re0 = new RegExp("^/", "u");
   const known0 = ["path", "head", "tail"];
 
-  // root schema
-
-  function is_0_0(v: any, _d: number): boolean {
-    // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.path;
-    if (x0 === undefined) return false; // #/properties/path
-
-    if (!(typeof x0 === "string")) return false;
-    if (x0.length > 10000 || !re0.test(x0)) return false;
-    const x1 = v.head;
-    if (x1 !== undefined) { // #/properties/head
-      if (!(Number.isInteger(x1))) return false;
-      if (x1 < 1) return false;
-    }
-    const x2 = v.tail;
-    if (x2 !== undefined) { // #/properties/tail
-      if (!(Number.isInteger(x2))) return false;
-      if (x2 < 1) return false;
-    }
-    for (const k0 in v) {
-      if (!(k0 === "path" || k0 === "head" || k0 === "tail")) {
-        return false;
-      }
-    }
-    return true;
-  }
-  function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
+  function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"path":"/srv/app/config.yaml"}');
     else {
-      if (!(v.path !== undefined)) rt.missing(s, "", "path", '"/srv/app/config.yaml"');
       const x0 = v.path;
+      if (x0 === undefined) rt.missing(s, "", "path", '"/srv/app/config.yaml"');
       if (x0 !== undefined) { // #/properties/path
         if (!(typeof x0 === "string")) rt.typeErr(s, "path", x0, "string", '"/srv/app/config.yaml"');
         else {
@@ -1013,9 +878,11 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing. */
+  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    return is_0_0(v, 0);
+    const failed0 = rt.probe.n;
+    err_0_0(v, "", null, 0);
+    return rt.probe.n === failed0;
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {
@@ -1087,47 +954,18 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
   const known0 = ["email", "optional"];
   const known1 = ["title", "start_iso", "end_iso", "attendees"];
 
-  // root schema
-
-  function is_0_0(v: any, d: number): boolean {
-    // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.title;
-    if (x0 === undefined) return false; // #/properties/title
-
-    if (!(typeof x0 === "string")) return false;
-    if (x0.length < 1) return false;
-    if (x0.length > 120 && rt.ucs2length(x0) > 120) return false;
-    const x1 = v.start_iso;
-    if (x1 === undefined) return false; // #/properties/start_iso
-
-    if (!(typeof x1 === "string")) return false;
-    if (!rt.fmt_date_time(x1)) return false;
-    const x2 = v.end_iso;
-    if (x2 === undefined) return false; // #/properties/end_iso
-
-    if (!(typeof x2 === "string")) return false;
-    if (!rt.fmt_date_time(x2)) return false;
-    const x3 = v.attendees;
-    if (x3 === undefined) return false;
-    if (!is_4_0(x3, d)) return false;
-    for (const k0 in v) {
-      if (!(k0 === "title" || k0 === "start_iso" || k0 === "end_iso" || k0 === "attendees")) {
-        return false;
-      }
-    }
-    if (rt.compareFails(v.end_iso, v.start_iso, ">")) return false;
-    return true;
-  }
-  function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
+  function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object");
     else {
-      if (!(v.title !== undefined)) rt.missing(s, "", "title", '"Fix login timeout"');
-      if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
-      if (!(v.end_iso !== undefined)) rt.missing(s, "", "end_iso", '"2026-01-31T09:00:00Z"');
-      if (!(v.attendees !== undefined)) rt.missing(s, "", "attendees", '[{"email":"user@example.com"}]');
       const x0 = v.title;
+      const x1 = v.start_iso;
+      const x2 = v.end_iso;
+      const x3 = v.attendees;
+      if (x0 === undefined) rt.missing(s, "", "title", '"Fix login timeout"');
+      if (x1 === undefined) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
+      if (x2 === undefined) rt.missing(s, "", "end_iso", '"2026-01-31T09:00:00Z"');
+      if (x3 === undefined) rt.missing(s, "", "attendees", '[{"email":"user@example.com"}]');
       if (x0 !== undefined) { // #/properties/title
         if (!(typeof x0 === "string")) rt.typeErr(s, "title", x0, "string", '"Fix login timeout"');
         else {
@@ -1135,21 +973,18 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
           if (x0.length > 120 && rt.ucs2length(x0) > 120) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "maxLength", 120, '"Fix login timeout"');
         }
       }
-      const x1 = v.start_iso;
       if (x1 !== undefined) { // #/properties/start_iso
         if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", '"2026-01-31T09:00:00Z"');
         else {
           if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
         }
       }
-      const x2 = v.end_iso;
       if (x2 !== undefined) { // #/properties/end_iso
         if (!(typeof x2 === "string")) rt.typeErr(s, "end_iso", x2, "string", '"2026-01-31T09:00:00Z"');
         else {
           if (!rt.fmt_date_time(x2)) rt.formatErr(s, "end_iso", x2, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
         }
       }
-      const x3 = v.attendees;
       if (x3 !== undefined) { // #/properties/attendees
         if (!(Array.isArray(x3))) rt.typeErr(s, "attendees", x3, "array", '[{"email":"user@example.com"}]');
         else {
@@ -1160,8 +995,8 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
 
             if (!(typeof x4 === "object" && x4 !== null && !Array.isArray(x4))) rt.typeErr(s, rt.pi("attendees", i0), x4, "object", '{"email":"user@example.com"}');
             else {
-              if (!(x4.email !== undefined)) rt.missing(s, rt.pi("attendees", i0), "email", '"user@example.com"');
               const x5 = x4.email;
+              if (x5 === undefined) rt.missing(s, rt.pi("attendees", i0), "email", '"user@example.com"');
               if (x5 !== undefined) { // #/properties/attendees/items/properties/email
                 if (!(typeof x5 === "string")) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "email"), x5, "string", '"user@example.com"');
                 else {
@@ -1189,43 +1024,11 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
       if (rt.compareFails(v.end_iso, v.start_iso, ">")) rt.compareErr(s, "", "end_iso", v.end_iso, ">", "start_iso", v.start_iso);
     }
   }
-  // schema at #/properties/attendees
-
-  function is_4_0(v: any, d: number): boolean {
-    // #/properties/attendees
-    if (!(Array.isArray(v))) return false;
-    if (v.length < 1) return false;
-    if (v.length > 50) return false;
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const x0 = v[i0];
-      if (!is_5_0(x0, d)) return false;
-    }
-    return true;
-  }
-  // schema at #/properties/attendees/items
-
-  function is_5_0(v: any, _d: number): boolean {
-    // #/properties/attendees/items
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.email;
-    if (x0 === undefined) return false; // #/properties/attendees/items/properties/email
-
-    if (!(typeof x0 === "string")) return false;
-    if (!rt.fmt_email(x0)) return false;
-    const x1 = v.optional;
-    if (x1 !== undefined) { // #/properties/attendees/items/properties/optional
-      if (!(typeof x1 === "boolean")) return false;
-    }
-    for (const k0 in v) {
-      if (!(k0 === "email" || k0 === "optional")) {
-        return false;
-      }
-    }
-    return true;
-  }
-  /** Fast path: true when the arguments fit. Allocates nothing. */
+  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    return is_0_0(v, 0);
+    const failed0 = rt.probe.n;
+    err_0_0(v, "", null, 0);
+    return rt.probe.n === failed0;
   }
   /** Error path: runs only when is0 said no. */
   function collect0(v: unknown, s: rt.ValidationError[]): void {
@@ -1248,6 +1051,40 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
       ["email", rt.nzToString, false],
       ["optional", rt.nzToBoolean, true],
     ];
+    // fits #/properties/attendees
+
+    function is_4_0(v: any, d: number): boolean {
+      // #/properties/attendees
+      if (!(Array.isArray(v))) return false;
+      if (v.length < 1) return false;
+      if (v.length > 50) return false;
+      for (let i0 = 0; i0 < v.length; i0++) {
+        const x0 = v[i0];
+        if (!is_5_0(x0, d)) return false;
+      }
+      return true;
+    }
+    // fits #/properties/attendees/items
+
+    function is_5_0(v: any, _d: number): boolean {
+      // #/properties/attendees/items
+      if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
+      const x0 = v.email;
+      if (x0 === undefined) return false; // #/properties/attendees/items/properties/email
+
+      if (!(typeof x0 === "string")) return false;
+      if (!rt.fmt_email(x0)) return false;
+      const x1 = v.optional;
+      if (x1 !== undefined) { // #/properties/attendees/items/properties/optional
+        if (!(typeof x1 === "boolean")) return false;
+      }
+      for (const k0 in v) {
+        if (!(k0 === "email" || k0 === "optional")) {
+          return false;
+        }
+      }
+      return true;
+    }
     // normalise the root schema
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
@@ -1335,50 +1172,12 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   const known2 = ["query", "filters", "sort", "order", "limit"];
   const re0 = new RegExp("^u_[0-9a-z]{6}$", "u");
 
-  // root schema
-
-  function is_0_0(v: any, d: number): boolean {
-    // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.query;
-    if (x0 === undefined) return false; // #/properties/query
-
-    if (!(typeof x0 === "string")) return false;
-    if (x0.length < 1) return false;
-    if (x0.length > 256 && rt.ucs2length(x0) > 256) return false;
-    const x1 = v.filters;
-    if (x1 !== undefined) {
-      if (!is_2_0(x1, d)) return false;
-    }
-    const x2 = v.sort;
-    if (x2 !== undefined) { // #/properties/sort
-      if (!(typeof x2 === "string")) return false;
-      if (!(x2 === "created" || x2 === "updated" || x2 === "comments")) return false;
-    }
-    const x3 = v.order;
-    if (x3 !== undefined) { // #/properties/order
-      if (!(typeof x3 === "string")) return false;
-      if (!(x3 === "asc" || x3 === "desc")) return false;
-    }
-    const x4 = v.limit;
-    if (x4 !== undefined) { // #/properties/limit
-      if (!(Number.isInteger(x4))) return false;
-      if (x4 < 1) return false;
-      if (x4 > 100) return false;
-    }
-    for (const k0 in v) {
-      if (!(k0 === "query" || k0 === "filters" || k0 === "sort" || k0 === "order" || k0 === "limit")) {
-        return false;
-      }
-    }
-    return true;
-  }
-  function err_0_0(v: any, _p: string, s: rt.ValidationError[], d: number): void {
+  function err_0_0(v: any, _p: string, s: rt.Sink, d: number): void {
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"query":"login timeout"}');
     else {
-      if (!(v.query !== undefined)) rt.missing(s, "", "query", '"login timeout"');
       const x0 = v.query;
+      if (x0 === undefined) rt.missing(s, "", "query", '"login timeout"');
       if (x0 !== undefined) { // #/properties/query
         if (!(typeof x0 === "string")) rt.typeErr(s, "query", x0, "string", '"login timeout"');
         else {
@@ -1415,12 +1214,15 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
           }
           const x5 = x1.assignee_id;
           if (x5 !== undefined) {
-            const from0 = s.length; // #/properties/filters/properties/assignee_id
+            const from0 = (s === null ? 0 : s.length); // #/properties/filters/properties/assignee_id
 
             if (!(is_7_0(x5, d) || is_8_0(x5, d))) {
-              const n0 = s.length;
-              err_7_0(x5, "filters.assignee_id", s, d);
-              rt.orNull(s, n0, "filters.assignee_id");
+              if (s === null) rt.probe.n++;
+              else {
+                const n0 = s.length;
+                err_7_0(x5, "filters.assignee_id", s, d);
+                rt.orNull(s, n0, "filters.assignee_id");
+              }
             }
             if (x5 === null) rt.nullOptional(s, from0, "filters.assignee_id");
           }
@@ -1486,35 +1288,6 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       }
     }
   }
-  // schema at #/properties/filters
-
-  function is_2_0(v: any, d: number): boolean {
-    // #/properties/filters
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.state;
-    if (x0 !== undefined) { // #/properties/filters/properties/state
-      if (!(typeof x0 === "string")) return false;
-      if (!(x0 === "open" || x0 === "closed" || x0 === "all")) return false;
-    }
-    const x1 = v.labels;
-    if (x1 !== undefined) {
-      if (!is_4_0(x1, d)) return false;
-    }
-    const x2 = v.assignee_id;
-    if (x2 !== undefined) { // #/properties/filters/properties/assignee_id
-      if (!(is_7_0(x2, d) || is_8_0(x2, d))) return false;
-    }
-    const x3 = v.created;
-    if (x3 !== undefined) {
-      if (!is_9_0(x3, d)) return false;
-    }
-    for (const k0 in v) {
-      if (!(k0 === "state" || k0 === "labels" || k0 === "assignee_id" || k0 === "created")) {
-        return false;
-      }
-    }
-    return true;
-  }
   // schema at #/properties/filters/properties/assignee_id/anyOf/0
 
   function is_7_0(v: any, _d: number): boolean {
@@ -1523,7 +1296,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     if (v.length > 10000 || !re0.test(v)) return false;
     return true;
   }
-  function err_7_0(v: any, p: string, s: rt.ValidationError[], _d: number): void {
+  function err_7_0(v: any, p: string, s: rt.Sink, _d: number): void {
     // #/properties/filters/properties/assignee_id/anyOf/0
     if (!(typeof v === "string")) rt.typeErr(s, p, v, "string", '"u_3ahov2"');
     else {
@@ -1538,46 +1311,11 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     if (!(v === null)) return false;
     return true;
   }
-  // schema at #/properties/filters/properties/labels
-
-  function is_4_0(v: any, _d: number): boolean {
-    // #/properties/filters/properties/labels
-    if (!(Array.isArray(v))) return false;
-    if (v.length > 10) return false;
-    if (v.length > 1 && rt.firstDuplicate(v) !== undefined) return false;
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const x0 = v[i0]; // #/properties/filters/properties/labels/items
-
-      if (!(typeof x0 === "string")) return false;
-    }
-    return true;
-  }
-  // schema at #/properties/filters/properties/created
-
-  function is_9_0(v: any, _d: number): boolean {
-    // #/properties/filters/properties/created
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.after;
-    if (x0 !== undefined) { // #/properties/filters/properties/created/properties/after
-      if (!(typeof x0 === "string")) return false;
-      if (!rt.fmt_date(x0)) return false;
-    }
-    const x1 = v.before;
-    if (x1 !== undefined) { // #/properties/filters/properties/created/properties/before
-      if (!(typeof x1 === "string")) return false;
-      if (!rt.fmt_date(x1)) return false;
-    }
-    for (const k0 in v) {
-      if (!(k0 === "after" || k0 === "before")) {
-        return false;
-      }
-    }
-    if (rt.compareFails(v.before, v.after, ">")) return false;
-    return true;
-  }
-  /** Fast path: true when the arguments fit. Allocates nothing. */
+  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    return is_0_0(v, 0);
+    const failed0 = rt.probe.n;
+    err_0_0(v, "", null, 0);
+    return rt.probe.n === failed0;
   }
   /** Error path: runs only when is0 said no. */
   function collect0(v: unknown, s: rt.ValidationError[]): void {
@@ -1607,6 +1345,72 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       ["after", rt.nzToString, true],
       ["before", rt.nzToString, true],
     ];
+    // fits #/properties/filters
+
+    function is_2_0(v: any, d: number): boolean {
+      // #/properties/filters
+      if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
+      const x0 = v.state;
+      if (x0 !== undefined) { // #/properties/filters/properties/state
+        if (!(typeof x0 === "string")) return false;
+        if (!(x0 === "open" || x0 === "closed" || x0 === "all")) return false;
+      }
+      const x1 = v.labels;
+      if (x1 !== undefined) {
+        if (!is_4_0(x1, d)) return false;
+      }
+      const x2 = v.assignee_id;
+      if (x2 !== undefined) { // #/properties/filters/properties/assignee_id
+        if (!(is_7_0(x2, d) || is_8_0(x2, d))) return false;
+      }
+      const x3 = v.created;
+      if (x3 !== undefined) {
+        if (!is_9_0(x3, d)) return false;
+      }
+      for (const k0 in v) {
+        if (!(k0 === "state" || k0 === "labels" || k0 === "assignee_id" || k0 === "created")) {
+          return false;
+        }
+      }
+      return true;
+    }
+    // fits #/properties/filters/properties/labels
+
+    function is_4_0(v: any, _d: number): boolean {
+      // #/properties/filters/properties/labels
+      if (!(Array.isArray(v))) return false;
+      if (v.length > 10) return false;
+      if (v.length > 1 && rt.firstDuplicate(v) !== undefined) return false;
+      for (let i0 = 0; i0 < v.length; i0++) {
+        const x0 = v[i0]; // #/properties/filters/properties/labels/items
+
+        if (!(typeof x0 === "string")) return false;
+      }
+      return true;
+    }
+    // fits #/properties/filters/properties/created
+
+    function is_9_0(v: any, _d: number): boolean {
+      // #/properties/filters/properties/created
+      if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
+      const x0 = v.after;
+      if (x0 !== undefined) { // #/properties/filters/properties/created/properties/after
+        if (!(typeof x0 === "string")) return false;
+        if (!rt.fmt_date(x0)) return false;
+      }
+      const x1 = v.before;
+      if (x1 !== undefined) { // #/properties/filters/properties/created/properties/before
+        if (!(typeof x1 === "string")) return false;
+        if (!rt.fmt_date(x1)) return false;
+      }
+      for (const k0 in v) {
+        if (!(k0 === "after" || k0 === "before")) {
+          return false;
+        }
+      }
+      if (rt.compareFails(v.before, v.after, ">")) return false;
+      return true;
+    }
     // normalise the root schema
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {

@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.382c398ba5.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.382c398ba5.js";
+import * as rt from "./_runtime.99e44b218a.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.99e44b218a.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -48,41 +48,14 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   const re0 = new RegExp("^room-[0-9]+$", "u");
   const known0 = ["room_id", "start_iso", "duration_min"];
 
-  // root schema
-
-  function is_0_0(v: any, _d: number): boolean {
-    // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.room_id;
-    if (x0 === undefined) return false; // #/properties/room_id
-
-    if (!(typeof x0 === "string")) return false;
-    if (x0.length > 10000 || !re0.test(x0)) return false;
-    const x1 = v.start_iso;
-    if (x1 === undefined) return false; // #/properties/start_iso
-
-    if (!(typeof x1 === "string")) return false;
-    if (!rt.fmt_date_time(x1)) return false;
-    const x2 = v.duration_min;
-    if (x2 !== undefined) { // #/properties/duration_min
-      if (!(Number.isInteger(x2))) return false;
-      if (x2 < 15) return false;
-      if (x2 > 480) return false;
-    }
-    for (const k0 in v) {
-      if (!(k0 === "room_id" || k0 === "start_iso" || k0 === "duration_min")) {
-        return false;
-      }
-    }
-    return true;
-  }
-  function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
+  function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"room_id":"room-12","start_iso":"2026-01-31T09:00:00Z"}');
     else {
-      if (!(v.room_id !== undefined)) rt.missing(s, "", "room_id", '"room-12"');
-      if (!(v.start_iso !== undefined)) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
       const x0 = v.room_id;
+      const x1 = v.start_iso;
+      if (x0 === undefined) rt.missing(s, "", "room_id", '"room-12"');
+      if (x1 === undefined) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
       if (x0 !== undefined) { // #/properties/room_id
         if (!(typeof x0 === "string")) rt.typeErr(s, "room_id", x0, "string", '"room-12"');
         else {
@@ -90,7 +63,6 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
           else if (!re0.test(x0)) rt.patternErr(s, "room_id", x0, "^room-[0-9]+$", 'a string: "room-", then one or more digits (pattern ^room-[0-9]+$)', '"room-12"');
         }
       }
-      const x1 = v.start_iso;
       if (x1 !== undefined) { // #/properties/start_iso
         if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", '"2026-01-31T09:00:00Z"');
         else {
@@ -112,9 +84,11 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing. */
+  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    return is_0_0(v, 0);
+    const failed0 = rt.probe.n;
+    err_0_0(v, "", null, 0);
+    return rt.probe.n === failed0;
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {
@@ -180,41 +154,20 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
   const allowed0 = ["celsius", "fahrenheit"];
   const known0 = ["degrees", "to"];
 
-  // root schema
-
-  function is_0_0(v: any, _d: number): boolean {
-    // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.degrees;
-    if (x0 === undefined) return false; // #/properties/degrees
-
-    if (!(typeof x0 === "number" && Number.isFinite(x0))) return false;
-    if (x0 < (-459.67)) return false;
-    const x1 = v.to;
-    if (x1 === undefined) return false; // #/properties/to
-
-    if (!(x1 === "celsius" || x1 === "fahrenheit")) return false;
-    for (const k0 in v) {
-      if (!(k0 === "degrees" || k0 === "to")) {
-        return false;
-      }
-    }
-    return true;
-  }
-  function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
+  function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"degrees":21.5,"to":"celsius"}');
     else {
-      if (!(v.degrees !== undefined)) rt.missing(s, "", "degrees", "21.5");
-      if (!(v.to !== undefined)) rt.missing(s, "", "to", '"celsius"');
       const x0 = v.degrees;
+      const x1 = v.to;
+      if (x0 === undefined) rt.missing(s, "", "degrees", "21.5");
+      if (x1 === undefined) rt.missing(s, "", "to", '"celsius"');
       if (x0 !== undefined) { // #/properties/degrees
         if (!(typeof x0 === "number" && Number.isFinite(x0))) rt.typeErr(s, "degrees", x0, "number", "21.5");
         else {
           if (x0 < (-459.67)) rt.limitErr(s, "degrees", x0, "minimum", (-459.67), "21.5");
         }
       }
-      const x1 = v.to;
       if (x1 !== undefined) { // #/properties/to
         if (!(x1 === "celsius" || x1 === "fahrenheit")) rt.enumErr(s, "to", x1, allowed0, "enum", '"celsius"');
       }
@@ -225,9 +178,11 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing. */
+  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    return is_0_0(v, 0);
+    const failed0 = rt.probe.n;
+    err_0_0(v, "", null, 0);
+    return rt.probe.n === failed0;
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {
@@ -304,39 +259,12 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
   const allowed0 = ["guides", "api", "changelog"];
   const known0 = ["query", "section", "limit"];
 
-  // root schema
-
-  function is_0_0(v: any, _d: number): boolean {
-    // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.query;
-    if (x0 === undefined) return false; // #/properties/query
-
-    if (!(typeof x0 === "string")) return false;
-    if (x0.length < 2 || (x0.length < 3 && rt.ucs2length(x0) < 2)) return false;
-    const x1 = v.section;
-    if (x1 !== undefined) { // #/properties/section
-      if (!(x1 === "guides" || x1 === "api" || x1 === "changelog")) return false;
-    }
-    const x2 = v.limit;
-    if (x2 !== undefined) { // #/properties/limit
-      if (!(Number.isInteger(x2))) return false;
-      if (x2 < 1) return false;
-      if (x2 > 20) return false;
-    }
-    for (const k0 in v) {
-      if (!(k0 === "query" || k0 === "section" || k0 === "limit")) {
-        return false;
-      }
-    }
-    return true;
-  }
-  function err_0_0(v: any, _p: string, s: rt.ValidationError[], _d: number): void {
+  function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"query":"login timeout"}');
     else {
-      if (!(v.query !== undefined)) rt.missing(s, "", "query", '"login timeout"');
       const x0 = v.query;
+      if (x0 === undefined) rt.missing(s, "", "query", '"login timeout"');
       if (x0 !== undefined) { // #/properties/query
         if (!(typeof x0 === "string")) rt.typeErr(s, "query", x0, "string", '"login timeout"');
         else {
@@ -345,7 +273,7 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
       }
       const x1 = v.section;
       if (x1 !== undefined) {
-        const from0 = s.length; // #/properties/section
+        const from0 = (s === null ? 0 : s.length); // #/properties/section
 
         if (!(x1 === "guides" || x1 === "api" || x1 === "changelog")) rt.enumErr(s, "section", x1, allowed0, "enum", '"guides"');
         if (x1 === null) rt.nullOptional(s, from0, "section", 'one of "guides", "api", "changelog"');
@@ -365,9 +293,11 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing. */
+  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    return is_0_0(v, 0);
+    const failed0 = rt.probe.n;
+    err_0_0(v, "", null, 0);
+    return rt.probe.n === failed0;
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {

@@ -8,6 +8,7 @@ import { ann, code, comment, Names, params, tsOnly, type Code, type Name } from 
 import type { ValidatorOptions } from "../validator/context.js";
 import { constName, referencedOnly, writtenValidator } from "../validator/functions.js";
 import { evalItemsBody, evalPropsBody } from "../validator/keywords/unevaluated.js";
+import { fastNode } from "../validator/node.js";
 import { wantedTypes } from "./analysis.js";
 import { allOfRule, anyOfRule, dependentRule, ifRule, oneOfRule, refRule } from "./applicators.js";
 import { arrayRule } from "./array.js";
@@ -133,7 +134,7 @@ function emitChecks(ctx: NormContext): { name: string; fn: Code }[] {
       const bounded = v.isRecursive(f.node);
       v.names.restartLocals();
       const body = code`${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${ctx.opts.maxDepth}) return false;` : code``}
-          ${ctx.vsub.fast(f.node, code`v`, f.owner)}
+          ${fastNode(f.node, code`v`, v, ctx.vsub, f.owner)}
           return true;`;
       out.push({
         name: f.names.is.text,

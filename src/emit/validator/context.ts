@@ -55,6 +55,13 @@ export class EmitContext {
 
   /** Whether the schema uses $dynamicRef: then every function also carries the dynamic scope `ds`. */
   readonly dynamic: boolean;
+  /**
+   * Whether the tool's `is` runs the error path without a sink (`s` null, counted in rt.probe)
+   * instead of a fast-path function of its own: then every error function may get `s` null, and
+   * whatever it does with `s` besides handing it to an error helper is guarded. Not with
+   * $dynamicRef (its scope bindings name the `is` functions).
+   */
+  readonly probe: boolean;
   /** Arguments after the value for a call at the same depth: `d` (and `ds`). */
   readonly d: Code;
   /** The same, one $ref deeper. */
@@ -68,9 +75,25 @@ export class EmitContext {
   ) {
     for (const n of opts.moduleNames ?? []) this.names.avoid(n);
     this.dynamic = ir.nodes.some((n) => n.dynamicRef !== undefined);
+    this.probe = !this.dynamic;
     this.d = this.dynamic ? code`d, ds` : code`d`;
     this.d1 = this.dynamic ? code`d + 1, ds` : code`d + 1`;
     this.dParams = this.dynamic ? code`d${ann(code`number`)}, ds${ann(code`any`)}` : code`d${ann(code`number`)}`;
+  }
+
+  /** The type of an error function's `s`. */
+  sinkType(): Code {
+    return this.probe ? code`rt.Sink` : code`rt.ValidationError[]`;
+  }
+
+  /** How many errors `s` holds (0 in a probe: a check of what was found since reads nothing there). */
+  sinkLength(): Code {
+    return this.probe ? code`(s === null ? 0 : s.length)` : code`s.length`;
+  }
+
+  /** A path handed to an error function: a probe makes no error, so a computed path is not computed there. */
+  pathArg(p: PathExpr): Code {
+    return "s" in p || !this.probe ? pathCode(p) : code`s === null ? "" : ${p.c}`;
   }
 
   /** A runtime helper: `rt.<name>`. */

@@ -28,8 +28,13 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   const fns = emitQueued(ctx, false);
   const is = ctx.names.fresh("is");
   const collect = ctx.names.fresh("collect");
+  const failed = ctx.names.fresh("failed");
   const entries = [
-    code`${tsOnly(code`/** Fast path: true when the arguments fit. Allocates nothing. */`)}
+    ctx.probe
+      ? // The error path run without a sink: its helpers count failures and make nothing (one function per place instead of two).
+        code`${tsOnly(code`/** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */`)}
+    function ${is}(v${ann(code`unknown`)})${ann(code`boolean`)} { const ${failed} = ${ctx.rt("probe")}.n; ${root.err}(v, "", null, 0); return ${ctx.rt("probe")}.n === ${failed}; }`
+      : code`${tsOnly(code`/** Fast path: true when the arguments fit. Allocates nothing. */`)}
     function ${is}(v${ann(code`unknown`)})${ann(code`boolean`)} { return ${root.is}(v, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
     collectEntry(collect, is, code`${root.err}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``});`, errorsInPathOrder(ir)),
   ];
@@ -97,12 +102,16 @@ function emitQueued(ctx: EmitContext, isOnly: boolean): { name: Name; fn: Code }
         ${isBody}
       }` };
     if (isOnly) return [isFn];
-    const errBody = code`${bounded ? code`if ((${ctx.rt("work")}.n += 4) > ${WORK_MAX}) return; if (d > ${opts.maxDepth}) { ${ctx.rt("depthErr")}(s, p, v, ${opts.maxDepth}); return; }` : code``}
+    // In a probe a call counts 1, as on the fast path, and running out is a failure.
+    const budget = ctx.probe
+      ? code`if ((${ctx.rt("work")}.n += s === null ? 1 : 4) > ${WORK_MAX}) { if (s === null) ${ctx.rt("probe")}.n++; return; }`
+      : code`if ((${ctx.rt("work")}.n += 4) > ${WORK_MAX}) return;`;
+    const errBody = code`${bounded ? code`${budget} if (d > ${opts.maxDepth}) { ${ctx.rt("depthErr")}(s, p, v, ${opts.maxDepth}); return; }` : code``}
         ${enter(node)}
         ${errs}`;
     return [
       isFn,
-      { name: names.err, fn: code`function ${names.err}(${params(code`v${ann(code`any`)}, p${ann(code`string`)}, s${ann(code`rt.ValidationError[]`)}, ${ctx.dParams}`, errBody)})${ann(code`void`)} {
+      { name: names.err, fn: code`function ${names.err}(${params(code`v${ann(code`any`)}, p${ann(code`string`)}, s${ann(ctx.sinkType())}, ${ctx.dParams}`, errBody)})${ann(code`void`)} {
         ${errBody}
       }` },
     ];

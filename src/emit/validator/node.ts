@@ -123,7 +123,7 @@ export function errorNode(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext, sub
   if (body.length === 0) return [];
   if (n.errorMessage !== undefined) {
     const n0 = ctx.names.fresh("n");
-    return [where(n), code`const ${n0} = s.length;`, ...body, code`${ctx.rt("overrideMessages")}(s, ${n0}, ${lit(n.errorMessage)});`];
+    return [where(n), code`const ${n0} = ${ctx.sinkLength()};`, ...body, code`${ctx.rt("overrideMessages")}(s, ${n0}, ${lit(n.errorMessage)});`];
   }
   return [where(n), ...body];
 }

@@ -1,5 +1,6 @@
 // x-compare: one field against another (numbers, dates, times).
-import type { ValidationError } from "./report.js";
+import type { Sink } from "./report.js";
+import { probing } from "./budget.js";
 import { pk, quote, show } from "./text.js";
 import { mk } from "./messages.js";
 
@@ -43,7 +44,8 @@ export function compareFails(left: unknown, right: unknown, op: string): boolean
 const OP_WORDS: Record<string, string> = { "<": "before", "<=": "at or before", ">": "after", ">=": "at or after", "==": "equal to", "!=": "different from" };
 const OP_NUM: Record<string, string> = { "<": "less than", "<=": "at most", ">": "greater than", ">=": "at least", "==": "equal to", "!=": "different from" };
 
-export function compareErr(s: ValidationError[], p: string, left: string, lv: unknown, op: string, right: string, rv: unknown): void {
+export function compareErr(s: Sink, p: string, left: string, lv: unknown, op: string, right: string, rv: unknown): void {
+  if (probing(s)) return;
   const lp = pk(p, left);
   const rp = pk(p, right);
   // Skipped when either side is already wrong on its own.

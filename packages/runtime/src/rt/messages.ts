@@ -1,6 +1,6 @@
 // The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
-import type { Bucket, ValidationError } from "./report.js";
-import { WORK_MAX } from "./budget.js";
+import type { Bucket, Sink, ValidationError } from "./report.js";
+import { probing, WORK_MAX } from "./budget.js";
 import { clip, describe, isIdent, jsonType, pathKeys, pk, plainPath, quote, show, typesPhrase } from "./text.js";
 import { ucs2length } from "./predicates.js";
 import { sgPrepared, sgSuggestIndex, suggestAndNearest, type SgList } from "../suggest.js";
@@ -158,7 +158,8 @@ export function textOf(e: ValidationError): string {
 // leaves the push to the generic builtin (about 100 instructions more per error, callgrind).
 
 /** Wrong type. `types` is the schema's wording ("integer", "string or null"); the message says it as typesPhrase does ("an integer"). */
-export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, ex?: string): void {
+export function typeErr(s: Sink, p: string, v: unknown, types: string, ex?: string): void {
+  if (probing(s)) return;
   const phrase = typesPhrase(types);
   const t = jsonType(v);
   const got = describe(v, t);
@@ -171,7 +172,8 @@ export function typeErr(s: ValidationError[], p: string, v: unknown, types: stri
  * (models send it for "no value") the message says the field can be left out, as nullOptional
  * would make it. `nullPhrase`: what the field takes, when `phrase` says less ("a date (YYYY-MM-DD)").
  */
-export function optTypeErr(s: ValidationError[], p: string, v: unknown, types: string, ex?: string, nullPhrase?: string): void {
+export function optTypeErr(s: Sink, p: string, v: unknown, types: string, ex?: string, nullPhrase?: string): void {
+  if (probing(s)) return;
   if (v !== null) return typeErr(s, p, v, types, ex);
   const phrase = typesPhrase(types);
   const e = new LineLater(p, "type_errors", "type", phrase, "null", `${field(p)} is optional: omit it, or give ${nullPhrase ?? phrase}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, "null");
@@ -179,7 +181,8 @@ export function optTypeErr(s: ValidationError[], p: string, v: unknown, types: s
 }
 
 /** A required property `key` is missing from the object at `p`. */
-export function missing(s: ValidationError[], p: string, key: string, ex?: string): void {
+export function missing(s: Sink, p: string, key: string, ex?: string): void {
+  if (probing(s)) return;
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const qkey = bare ? '"' + key + '"' : quote(key);
@@ -250,7 +253,8 @@ function notParameterOf(owner: string): string {
 }
 
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
-export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
+export function unknownKey(s: Sink, p: string, key: string, known: readonly string[], owner: string): void {
+  if (probing(s)) return;
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const { suggestion, nearest } = suggestAndNearest(key, known);
@@ -372,7 +376,8 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
 }
 
 /** A value outside its enum (or unequal to its const: `allowed` has one element). */
-export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
+export function enumErr(s: Sink, p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
+  if (probing(s)) return;
   const t = enumTexts(allowed);
   const got = show(v);
   const i = typeof v === "string" && t.strings.length > 0 ? sgSuggestIndex(v, t.sg, lastKey, p) : -1;
@@ -390,14 +395,16 @@ const LIMIT: Record<string, [string, string]> = {
 };
 
 /** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
-export function limitErr(s: ValidationError[], p: string, v: number, keyword: string, limit: number, ex?: string): void {
+export function limitErr(s: Sink, p: string, v: number, keyword: string, limit: number, ex?: string): void {
+  if (probing(s)) return;
   const good = (LIMIT[keyword] ?? ["?", "?"])[1];
   const got = show(v);
   const e = new LineLater(p, "constraint_errors", keyword, `${good} ${limit}`, got, mustBe(p) + `${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0);
   s.push(e);
 }
 
-export function multipleErr(s: ValidationError[], p: string, v: number, m: number, ex?: string): void {
+export function multipleErr(s: Sink, p: string, v: number, m: number, ex?: string): void {
+  if (probing(s)) return;
   const got = show(v);
   const e = mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, got, `${at(p)}: ${got} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${got}${exampleSuffix(ex)}`, ex);
   s.push(e);
@@ -416,7 +423,8 @@ const SIZE: Record<string, [string, string, string, string]> = {
 };
 
 /** A size out of bounds: `n` is the measured size (code points, items, properties). */
-export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): void {
+export function sizeErr(s: Sink, p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): void {
+  if (probing(s)) return;
   const [rel, unit, units] = SIZE[keyword] ?? ["?", "", "", "size"];
   const has = typeof v === "string" ? `${show(v)} (${n} ${n === 1 ? unit : units})` : `${n} ${n === 1 ? unit : units}`;
   const e = new LineLater(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex, undefined, LINE_SIZE, n, limit);
@@ -424,7 +432,8 @@ export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, 
 }
 
 /** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
-export function patternErr(s: ValidationError[], p: string, v: string, source: string, expected: string, ex?: string, len?: number): void {
+export function patternErr(s: Sink, p: string, v: string, source: string, expected: string, ex?: string, len?: number): void {
+  if (probing(s)) return;
   const n = len === undefined ? len : ucs2length(v);
   const shown = show(v);
   const got = n === undefined || n === len ? shown : `${shown} (${n} character${n === 1 ? "" : "s"})`;
@@ -433,32 +442,37 @@ export function patternErr(s: ValidationError[], p: string, v: string, source: s
 }
 
 /** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
-export function formatErr(s: ValidationError[], p: string, v: string, format: string, words: string, ex?: string): void {
+export function formatErr(s: Sink, p: string, v: string, format: string, words: string, ex?: string): void {
+  if (probing(s)) return;
   const got = show(v);
   const e = new LineLater(p, "constraint_errors", "format", words, got, mustBe(p) + `${words}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_FORMAT, format, 0);
   s.push(e);
 }
 
-export function uniqueErr(s: ValidationError[], p: string, i: number, j: number): void {
+export function uniqueErr(s: Sink, p: string, i: number, j: number): void {
+  if (probing(s)) return;
   const e = mk(p, "constraint_errors", "uniqueItems", "unique items", `items ${i} and ${j} equal`, `${at(p)}: items ${i} and ${j} are equal (uniqueItems)`, `${field(p)} must not repeat items; items ${i} and ${j} are equal`);
   s.push(e);
 }
 
 /** Any other constraint, with texts built by the generator (combinators, not, depth, x-compare). */
-export function constraintErr(s: ValidationError[], p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): void {
+export function constraintErr(s: Sink, p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): void {
+  if (probing(s)) return;
   const got = show(v);
   const e = mk(p, "constraint_errors", keyword, expected, got, `${at(p)}: ${text}`, `${field(p)} ${message}; got ${got}${exampleSuffix(ex)}`, ex);
   s.push(e);
 }
 
 /** A schema that accepts nothing (`false`), or a property forbidden by one. */
-export function falseErr(s: ValidationError[], p: string, v: unknown): void {
+export function falseErr(s: Sink, p: string, v: unknown): void {
+  if (probing(s)) return;
   const e = mk(p, "constraint_errors", "false", "nothing", show(v), `${at(p)}: not allowed`, `${field(p)} is not allowed here`);
   s.push(e);
 }
 
 /** For `anyOf: [X, {type: "null"}]`: X's type errors at `p` say "… or null". */
-export function orNull(s: ValidationError[], from: number, p: string): void {
+export function orNull(s: Sink, from: number, p: string): void {
+  if (s === null) return; // a probe: nothing to rewrite
   for (let i = from; i < s.length; i++) {
     const e = s[i]!;
     if (e.path === p && e.bucket === "type_errors" && !e.expected.endsWith(" or null")) {
@@ -479,7 +493,8 @@ export function orNull(s: ValidationError[], from: number, p: string): void {
  * errors found at `p` since index `from` say it can be left out. `phrase`: what the field
  * takes, in words ("an array of strings"), else the error's own wording.
  */
-export function nullOptional(s: ValidationError[], from: number, p: string, phrase?: string): void {
+export function nullOptional(s: Sink, from: number, p: string, phrase?: string): void {
+  if (s === null) return; // a probe: nothing to rewrite
   for (let i = from; i < s.length; i++) {
     const e = s[i]!;
     if (e.path === p && (e.bucket === "type_errors" || e.bucket === "enum_errors")) {
@@ -490,7 +505,8 @@ export function nullOptional(s: ValidationError[], from: number, p: string, phra
 }
 
 /** Replaces the messages of errors found below index `from` (the `errorMessage` keyword). */
-export function overrideMessages(s: ValidationError[], from: number, msg: string | Readonly<Record<string, string>>): void {
+export function overrideMessages(s: Sink, from: number, msg: string | Readonly<Record<string, string>>): void {
+  if (s === null) return; // a probe: nothing to rewrite
   for (let i = from; i < s.length; i++) {
     const e = s[i]!;
     const m = typeof msg === "string" ? msg : msg[e.keyword];
@@ -511,7 +527,7 @@ function lastKey(p: string): string | undefined {
 }
 
 /** Recursion deeper than the schema's bound (recursive $ref on deep or cyclic input). */
-export function depthErr(s: ValidationError[], p: string, v: unknown, max: number): void {
+export function depthErr(s: Sink, p: string, v: unknown, max: number): void {
   constraintErr(s, p, v, "maxDepth", `nesting at most ${max} deep`, `nested deeper than ${max} levels`, `is nested too deeply (more than ${max} levels)`);
 }
 

@@ -27,6 +27,9 @@ export interface ValidationError {
   message: string;
 }
 
+/** Where a collector puts its errors: an array, or null when it only counts failures (see `probe` in budget.ts: a tool's `is`). */
+export type Sink = ValidationError[] | null;
+
 /** The report as a plain dict (what `toDict()` returns and JSON carries). */
 export interface ReportDict {
   ok: boolean;

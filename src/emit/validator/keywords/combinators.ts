@@ -52,8 +52,13 @@ function discriminator(branches: IRNode[]): { key: string; values: unknown[] } |
   return undefined;
 }
 
-/** Errors of a value that matched none of the branches. */
+/** Errors of a value that matched none of the branches (in a probe, the failure counted: nothing else to learn). */
 function noneMatched(branches: IRNode[], keyword: string, v: Code, p: PathExpr, ctx: EmitContext): Code[] {
+  const errs = noneMatchedErrors(branches, keyword, v, p, ctx);
+  return ctx.probe ? [code`if (s === null) ${ctx.rt("probe")}.n++; else { ${errs} }`] : errs;
+}
+
+function noneMatchedErrors(branches: IRNode[], keyword: string, v: Code, p: PathExpr, ctx: EmitContext): Code[] {
   const nonNull = branches.filter((b) => !isNullOnly(b));
   if (nonNull.length === 1 && branches.length === 2) {
     const n0 = ctx.names.fresh("n");
@@ -93,11 +98,11 @@ export const oneOfKeyword: KeywordModule = {
   errors: (n, v, p, ctx) => {
     const c = ctx.names.fresh("matches");
     const matched = n.oneOf!.map((b, i) => code`if (${ctx.fn(b).is}(${v}, ${ctx.d})) ${c}.push(${i + 1});`);
-    return [
-      code`{ const ${c}${ann(code`number[]`)} = []; ${matched}
-        if (${c}.length === 0) { ${noneMatched(n.oneOf!, "oneOf", v, p, ctx)} }
-        else if (${c}.length > 1) ${ctx.rt("oneOfMany")}(s, ${pathCode(p)}, ${v}, ${c}, ${n.oneOf!.length}); }`,
-    ];
+    const errs = code`{ const ${c}${ann(code`number[]`)} = []; ${matched}
+        if (${c}.length === 0) { ${noneMatchedErrors(n.oneOf!, "oneOf", v, p, ctx)} }
+        else if (${c}.length > 1) ${ctx.rt("oneOfMany")}(s, ${pathCode(p)}, ${v}, ${c}, ${n.oneOf!.length}); }`;
+    // A probe counts the matches as the fast path does (no array made on every check).
+    return [ctx.probe ? code`if (s === null) { if (${countMatches(n.oneOf!, v, ctx)} !== 1) ${ctx.rt("probe")}.n++; } else ${errs}` : errs];
   },
 };
 

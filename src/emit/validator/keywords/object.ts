@@ -75,13 +75,22 @@ export const propertiesKeyword: KeywordModule = {
     const out: Code[] = [];
     const req = new Set(n.required ?? []);
     const declared = new Map(n.properties ?? []);
+    // A required property's value is read once, before the missing checks: they and its own checks below use it.
+    const read = new Map<string, Name>();
+    for (const key of req) {
+      if (!declared.has(key)) continue;
+      const x = ctx.names.fresh("x");
+      read.set(key, x);
+      out.push(code`const ${x} = ${own(v, key)};`);
+    }
     for (const key of req) {
       const node = declared.get(key);
       const ex = node?.example === undefined ? code`` : code`, ${lit(node.example)}`;
-      out.push(code`if (!(${has(v, key)})) ${ctx.rt("missing")}(s, ${pathCode(p)}, ${lit(key)}${ex});`);
+      const x = read.get(key);
+      out.push(code`if (${x === undefined ? code`!(${has(v, key)})` : code`${x} === undefined`}) ${ctx.rt("missing")}(s, ${pathCode(p)}, ${lit(key)}${ex});`);
     }
     for (const [key, node] of n.properties ?? []) {
-      const x = ctx.names.fresh("x");
+      const x = read.get(key) ?? ctx.names.fresh("x");
       const at = keyPath(p, key, ctx);
       // An optional field given null: its errors say it can be left out. When null fails the
       // place's type gate and nothing else, its type error says so itself (optTypeErr).
@@ -93,12 +102,13 @@ export const propertiesKeyword: KeywordModule = {
       const folded = optional?.taken === true;
       if (!inner.length) continue;
       // Each property's names are fresh: no block of its own needed.
-      if (req.has(key) || folded) out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} }`);
+      if (read.has(key)) out.push(code`if (${x} !== undefined) { ${inner} }`);
+      else if (folded) out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} }`);
       else {
         // An optional field given null: its errors say it can be left out (nullOptional).
         const from = ctx.names.fresh("from");
         const words = phrase === ANY_FORM ? code`` : code`, ${lit(phrase)}`;
-        out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { const ${from} = s.length; ${inner} if (${x} === null) ${ctx.rt("nullOptional")}(s, ${from}, ${pathCode(at)}${words}); }`);
+        out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { const ${from} = ${ctx.sinkLength()}; ${inner} if (${x} === null) ${ctx.rt("nullOptional")}(s, ${from}, ${pathCode(at)}${words}); }`);
       }
     }
     return out;

@@ -10,7 +10,7 @@ export const refKeyword: KeywordModule = {
   group: "any",
   applies: (n) => n.ref !== undefined,
   fast: (n, v, ctx) => [code`if (!${ctx.fn(n.ref!.target).is}(${v}, ${ctx.d1})) return false;`],
-  errors: (n, v, p, ctx) => [code`${ctx.fn(n.ref!.target).err}(${v}, ${pathCode(p)}, s, ${ctx.d1});`],
+  errors: (n, v, p, ctx) => [code`${ctx.fn(n.ref!.target).err}(${v}, ${ctx.pathArg(p)}, s, ${ctx.d1});`],
 };
 
 /**

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:382c398ba5e97377bf3e9a09c1f33ea0b8c15700fd233e9b2f45eb51caaa156f
+// input hash: sha256:99e44b218a1d48ebca8fec92199aa184c6356a8012c8f6183cce7fba129bf135
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -134,6 +134,21 @@ export function describe(v: unknown, t = jsonType(v)): string {
  */
 export const work = { n: 0 };
 export const WORK_MAX = 1_000_000;
+
+/**
+ * Failures counted by a check that runs the error path without a sink (`s` null): a tool's
+ * `is` runs it so (nothing allocated, one function less per tool to ship) and compares the
+ * count before and after. A count, not a flag: a check that starts another one inside it
+ * (a getter calling a tool) cannot clear the outer one's failures.
+ */
+export const probe = { n: 0 };
+
+/** Whether an error helper was called without a sink: then it counts the failure (see `probe`), and makes no error. */
+export function probing(s: readonly unknown[] | null): s is null {
+  if (s !== null) return false;
+  probe.n++;
+  return true;
+}
 
 // Small predicates the fast path calls: string length in code points, multipleOf, own properties.
 
@@ -887,7 +902,8 @@ function textOf(e: ValidationError): string {
 // leaves the push to the generic builtin (about 100 instructions more per error, callgrind).
 
 /** Wrong type. `types` is the schema's wording ("integer", "string or null"); the message says it as typesPhrase does ("an integer"). */
-export function typeErr(s: ValidationError[], p: string, v: unknown, types: string, ex?: string): void {
+export function typeErr(s: Sink, p: string, v: unknown, types: string, ex?: string): void {
+  if (probing(s)) return;
   const phrase = typesPhrase(types);
   const t = jsonType(v);
   const got = describe(v, t);
@@ -900,7 +916,8 @@ export function typeErr(s: ValidationError[], p: string, v: unknown, types: stri
  * (models send it for "no value") the message says the field can be left out, as nullOptional
  * would make it. `nullPhrase`: what the field takes, when `phrase` says less ("a date (YYYY-MM-DD)").
  */
-export function optTypeErr(s: ValidationError[], p: string, v: unknown, types: string, ex?: string, nullPhrase?: string): void {
+export function optTypeErr(s: Sink, p: string, v: unknown, types: string, ex?: string, nullPhrase?: string): void {
+  if (probing(s)) return;
   if (v !== null) return typeErr(s, p, v, types, ex);
   const phrase = typesPhrase(types);
   const e = new LineLater(p, "type_errors", "type", phrase, "null", `${field(p)} is optional: omit it, or give ${nullPhrase ?? phrase}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, "null");
@@ -908,7 +925,8 @@ export function optTypeErr(s: ValidationError[], p: string, v: unknown, types: s
 }
 
 /** A required property `key` is missing from the object at `p`. */
-export function missing(s: ValidationError[], p: string, key: string, ex?: string): void {
+export function missing(s: Sink, p: string, key: string, ex?: string): void {
+  if (probing(s)) return;
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const qkey = bare ? '"' + key + '"' : quote(key);
@@ -979,7 +997,8 @@ function notParameterOf(owner: string): string {
 }
 
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
-export function unknownKey(s: ValidationError[], p: string, key: string, known: readonly string[], owner: string): void {
+export function unknownKey(s: Sink, p: string, key: string, known: readonly string[], owner: string): void {
+  if (probing(s)) return;
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const { suggestion, nearest } = suggestAndNearest(key, known);
@@ -1101,7 +1120,8 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
 }
 
 /** A value outside its enum (or unequal to its const: `allowed` has one element). */
-export function enumErr(s: ValidationError[], p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
+export function enumErr(s: Sink, p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
+  if (probing(s)) return;
   const t = enumTexts(allowed);
   const got = show(v);
   const i = typeof v === "string" && t.strings.length > 0 ? sgSuggestIndex(v, t.sg, lastKey, p) : -1;
@@ -1119,14 +1139,16 @@ const LIMIT: Record<string, [string, string]> = {
 };
 
 /** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
-export function limitErr(s: ValidationError[], p: string, v: number, keyword: string, limit: number, ex?: string): void {
+export function limitErr(s: Sink, p: string, v: number, keyword: string, limit: number, ex?: string): void {
+  if (probing(s)) return;
   const good = (LIMIT[keyword] ?? ["?", "?"])[1];
   const got = show(v);
   const e = new LineLater(p, "constraint_errors", keyword, `${good} ${limit}`, got, mustBe(p) + `${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0);
   s.push(e);
 }
 
-export function multipleErr(s: ValidationError[], p: string, v: number, m: number, ex?: string): void {
+export function multipleErr(s: Sink, p: string, v: number, m: number, ex?: string): void {
+  if (probing(s)) return;
   const got = show(v);
   const e = mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, got, `${at(p)}: ${got} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${got}${exampleSuffix(ex)}`, ex);
   s.push(e);
@@ -1145,7 +1167,8 @@ const SIZE: Record<string, [string, string, string, string]> = {
 };
 
 /** A size out of bounds: `n` is the measured size (code points, items, properties). */
-export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): void {
+export function sizeErr(s: Sink, p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): void {
+  if (probing(s)) return;
   const [rel, unit, units] = SIZE[keyword] ?? ["?", "", "", "size"];
   const has = typeof v === "string" ? `${show(v)} (${n} ${n === 1 ? unit : units})` : `${n} ${n === 1 ? unit : units}`;
   const e = new LineLater(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex, undefined, LINE_SIZE, n, limit);
@@ -1153,7 +1176,8 @@ export function sizeErr(s: ValidationError[], p: string, v: unknown, n: number, 
 }
 
 /** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
-export function patternErr(s: ValidationError[], p: string, v: string, source: string, expected: string, ex?: string, len?: number): void {
+export function patternErr(s: Sink, p: string, v: string, source: string, expected: string, ex?: string, len?: number): void {
+  if (probing(s)) return;
   const n = len === undefined ? len : ucs2length(v);
   const shown = show(v);
   const got = n === undefined || n === len ? shown : `${shown} (${n} character${n === 1 ? "" : "s"})`;
@@ -1162,32 +1186,37 @@ export function patternErr(s: ValidationError[], p: string, v: string, source: s
 }
 
 /** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
-export function formatErr(s: ValidationError[], p: string, v: string, format: string, words: string, ex?: string): void {
+export function formatErr(s: Sink, p: string, v: string, format: string, words: string, ex?: string): void {
+  if (probing(s)) return;
   const got = show(v);
   const e = new LineLater(p, "constraint_errors", "format", words, got, mustBe(p) + `${words}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_FORMAT, format, 0);
   s.push(e);
 }
 
-export function uniqueErr(s: ValidationError[], p: string, i: number, j: number): void {
+export function uniqueErr(s: Sink, p: string, i: number, j: number): void {
+  if (probing(s)) return;
   const e = mk(p, "constraint_errors", "uniqueItems", "unique items", `items ${i} and ${j} equal`, `${at(p)}: items ${i} and ${j} are equal (uniqueItems)`, `${field(p)} must not repeat items; items ${i} and ${j} are equal`);
   s.push(e);
 }
 
 /** Any other constraint, with texts built by the generator (combinators, not, depth, x-compare). */
-export function constraintErr(s: ValidationError[], p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): void {
+export function constraintErr(s: Sink, p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): void {
+  if (probing(s)) return;
   const got = show(v);
   const e = mk(p, "constraint_errors", keyword, expected, got, `${at(p)}: ${text}`, `${field(p)} ${message}; got ${got}${exampleSuffix(ex)}`, ex);
   s.push(e);
 }
 
 /** A schema that accepts nothing (`false`), or a property forbidden by one. */
-export function falseErr(s: ValidationError[], p: string, v: unknown): void {
+export function falseErr(s: Sink, p: string, v: unknown): void {
+  if (probing(s)) return;
   const e = mk(p, "constraint_errors", "false", "nothing", show(v), `${at(p)}: not allowed`, `${field(p)} is not allowed here`);
   s.push(e);
 }
 
 /** For `anyOf: [X, {type: "null"}]`: X's type errors at `p` say "… or null". */
-export function orNull(s: ValidationError[], from: number, p: string): void {
+export function orNull(s: Sink, from: number, p: string): void {
+  if (s === null) return; // a probe: nothing to rewrite
   for (let i = from; i < s.length; i++) {
     const e = s[i]!;
     if (e.path === p && e.bucket === "type_errors" && !e.expected.endsWith(" or null")) {
@@ -1208,7 +1237,8 @@ export function orNull(s: ValidationError[], from: number, p: string): void {
  * errors found at `p` since index `from` say it can be left out. `phrase`: what the field
  * takes, in words ("an array of strings"), else the error's own wording.
  */
-export function nullOptional(s: ValidationError[], from: number, p: string, phrase?: string): void {
+export function nullOptional(s: Sink, from: number, p: string, phrase?: string): void {
+  if (s === null) return; // a probe: nothing to rewrite
   for (let i = from; i < s.length; i++) {
     const e = s[i]!;
     if (e.path === p && (e.bucket === "type_errors" || e.bucket === "enum_errors")) {
@@ -1219,7 +1249,8 @@ export function nullOptional(s: ValidationError[], from: number, p: string, phra
 }
 
 /** Replaces the messages of errors found below index `from` (the `errorMessage` keyword). */
-export function overrideMessages(s: ValidationError[], from: number, msg: string | Readonly<Record<string, string>>): void {
+export function overrideMessages(s: Sink, from: number, msg: string | Readonly<Record<string, string>>): void {
+  if (s === null) return; // a probe: nothing to rewrite
   for (let i = from; i < s.length; i++) {
     const e = s[i]!;
     const m = typeof msg === "string" ? msg : msg[e.keyword];
@@ -1240,7 +1271,7 @@ function lastKey(p: string): string | undefined {
 }
 
 /** Recursion deeper than the schema's bound (recursive $ref on deep or cyclic input). */
-export function depthErr(s: ValidationError[], p: string, v: unknown, max: number): void {
+export function depthErr(s: Sink, p: string, v: unknown, max: number): void {
   constraintErr(s, p, v, "maxDepth", `nesting at most ${max} deep`, `nested deeper than ${max} levels`, `is nested too deeply (more than ${max} levels)`);
 }
 
@@ -1282,6 +1313,9 @@ export interface ValidationError {
   /** The model-facing line: "\"term_months\" must be an integer; got the string \"ten\". Example: 12". */
   message: string;
 }
+
+/** Where a collector puts its errors: an array, or null when it only counts failures (see `probe` in budget.ts: a tool's `is`). */
+export type Sink = ValidationError[] | null;
 
 /** The report as a plain dict (what `toDict()` returns and JSON carries). */
 export interface ReportDict {
@@ -1798,6 +1832,9 @@ export function callReport(toolset: Readonly<Record<string, Tool>>, known: reado
 const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
 const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
 
+/** The array a `validate` collects into, kept empty between calls (see validate); undefined while one is in use. */
+let spare: ValidationError[] | undefined = [];
+
 /** Builds a tool object from the generated pieces. */
 export function makeTool<Args>(def: {
   name: string;
@@ -1873,9 +1910,18 @@ export function makeTool<Args>(def: {
   const validate =
     cm === 0
       ? (v: unknown): ValidationReport => {
-          if (is(v)) return ok;
-          const s: ValidationError[] = [];
-          return errorReport(def.name, s, collect(v, s));
+          // One pass of the error path, valid or not (not `is` first: a refused call would walk twice).
+          // Its errors go to the spare array, which a valid call hands back empty: nothing allocated.
+          const s = spare ?? [];
+          spare = undefined; // a check started inside this one (a getter) takes its own
+          const inOrder = collect(v, s);
+          if (s.length === 0) {
+            spare = s;
+            return ok;
+          }
+          // Out of budget: the error path counts a call 4, the fast path 1; the fast path's answer stands.
+          if (work.n > WORK_MAX && is(v)) return ok;
+          return errorReport(def.name, s, inOrder);
         }
       : (v: unknown): ValidationReport => {
           const { value, r } = coerced(v);
@@ -2354,7 +2400,8 @@ export function compareFails(left: unknown, right: unknown, op: string): boolean
 const OP_WORDS: Record<string, string> = { "<": "before", "<=": "at or before", ">": "after", ">=": "at or after", "==": "equal to", "!=": "different from" };
 const OP_NUM: Record<string, string> = { "<": "less than", "<=": "at most", ">": "greater than", ">=": "at least", "==": "equal to", "!=": "different from" };
 
-export function compareErr(s: ValidationError[], p: string, left: string, lv: unknown, op: string, right: string, rv: unknown): void {
+export function compareErr(s: Sink, p: string, left: string, lv: unknown, op: string, right: string, rv: unknown): void {
+  if (probing(s)) return;
   const lp = pk(p, left);
   const rp = pk(p, right);
   // Skipped when either side is already wrong on its own.
