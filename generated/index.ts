@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.99e44b218a.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.99e44b218a.js";
+import * as rt from "./_runtime.5081e158f8.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.5081e158f8.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -107,7 +107,7 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
       // the properties of the root schema: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props0);
       return v;
@@ -149,8 +149,8 @@ export type CreateOutlineArgs = CreateOutlineTypes.CreateOutlineArgs;
  * Create a document outline: a tree of sections.
  */
 export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => {
-  const known0 = ["heading", "kind", "children"];
-  const known1 = ["title", "sections"];
+  const known0 = ["title", "sections"];
+  const known1 = ["heading", "kind", "children"];
   const allowed0 = ["chapter", "section", "appendix"];
 
   function err_0_0(v: any, _p: string, s: rt.Sink, d: number): void {
@@ -167,27 +167,31 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
           if (x0.length < 1) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "minLength", 1, '"Fix login timeout"');
         }
       }
-      if (x1 !== undefined) { // #/properties/sections
-        if (!(Array.isArray(x1))) rt.typeErr(s, "sections", x1, "array", '[{"heading":"Introduction"}]');
-        else {
-          if (x1.length > 50) rt.sizeErr(s, "sections", x1, x1.length, "maxItems", 50, '[{"heading":"Introduction"}]');
-          for (let i0 = 0; i0 < x1.length; i0++) {
-            const x2 = x1[i0]; // #/properties/sections/items
-
-            err_4_0(x2, s === null ? "" : rt.pi("sections", i0), s, d + 1);
-            if (typeof x2 === "object" && x2 !== null && !Array.isArray(x2)) {
-              for (const k0 in x2) {
-                if (!(k0 === "heading" || k0 === "kind" || k0 === "children")) {
-                  rt.unknownKey(s, rt.pi("sections", i0), k0, known0, "create_outline");
-                }
-              }
-            }
-          }
+      if (x1 !== undefined) {
+        err_2_0(x1, "sections", s, d);
+      }
+      for (const k0 in v) {
+        if (!(k0 === "title" || k0 === "sections")) {
+          rt.unknownKey(s, "", k0, known0, "create_outline");
         }
       }
-      for (const k1 in v) {
-        if (!(k1 === "title" || k1 === "sections")) {
-          rt.unknownKey(s, "", k1, known1, "create_outline");
+    }
+  }
+  function err_2_0(v: any, _p: string, s: rt.Sink, d: number): void {
+    // #/properties/sections
+    if (!(Array.isArray(v))) rt.typeErr(s, "sections", v, "array", '[{"heading":"Introduction"}]');
+    else {
+      if (v.length > 50) rt.sizeErr(s, "sections", v, v.length, "maxItems", 50, '[{"heading":"Introduction"}]');
+      for (let i0 = 0; i0 < v.length; i0++) {
+        const x0 = v[i0]; // #/properties/sections/items
+
+        err_4_0(x0, s === null ? "" : rt.pi("sections", i0), s, d + 1);
+        if (typeof x0 === "object" && x0 !== null && !Array.isArray(x0)) {
+          for (const k0 in x0) {
+            if (!(k0 === "heading" || k0 === "kind" || k0 === "children")) {
+              rt.unknownKey(s, rt.pi("sections", i0), k0, known1, "create_outline");
+            }
+          }
         }
       }
     }
@@ -246,22 +250,8 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
         }
       }
       const x2 = v.children;
-      if (x2 !== undefined) { // #/$defs/section/properties/children
-        if (!(Array.isArray(x2))) rt.optTypeErr(s, rt.pk(p, "children"), x2, "array", '[{"heading":"Introduction"}]', "an array of objects");
-        else {
-          for (let i0 = 0; i0 < x2.length; i0++) {
-            const x3 = x2[i0]; // #/$defs/section/properties/children/items
-
-            err_4_0(x3, s === null ? "" : rt.pi(rt.pk(p, "children"), i0), s, d + 1);
-            if (typeof x3 === "object" && x3 !== null && !Array.isArray(x3)) {
-              for (const k0 in x3) {
-                if (!(k0 === "heading" || k0 === "kind" || k0 === "children")) {
-                  rt.unknownKey(s, rt.pi(rt.pk(p, "children"), i0), k0, known0, "create_outline");
-                }
-              }
-            }
-          }
-        }
+      if (x2 !== undefined) {
+        err_7_0(x2, s === null ? "" : rt.pk(p, "children"), s, d);
       }
     }
   }
@@ -283,6 +273,24 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
       }
     }
     return true;
+  }
+  function err_7_0(v: any, p: string, s: rt.Sink, d: number): void {
+    // #/$defs/section/properties/children
+    if (!(Array.isArray(v))) rt.optTypeErr(s, p, v, "array", '[{"heading":"Introduction"}]', "an array of objects");
+    else {
+      for (let i0 = 0; i0 < v.length; i0++) {
+        const x0 = v[i0]; // #/$defs/section/properties/children/items
+
+        err_4_0(x0, s === null ? "" : rt.pi(p, i0), s, d + 1);
+        if (typeof x0 === "object" && x0 !== null && !Array.isArray(x0)) {
+          for (const k0 in x0) {
+            if (!(k0 === "heading" || k0 === "kind" || k0 === "children")) {
+              rt.unknownKey(s, rt.pi(p, i0), k0, known1, "create_outline");
+            }
+          }
+        }
+      }
+    }
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
@@ -310,31 +318,11 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
       ["kind", nz_6_0, true],
       ["children", nz_7_0, true],
     ];
-    // fits #/properties/sections
-
-    function is_2_0(v: any, d: number): boolean {
-      // #/properties/sections
-      if (!(Array.isArray(v))) return false;
-      if (v.length > 50) return false;
-      for (let i0 = 0; i0 < v.length; i0++) {
-        const x0 = v[i0]; // #/properties/sections/items
-
-        if (!is_4_0(x0, d + 1)) return false;
-        if (typeof x0 === "object" && x0 !== null && !Array.isArray(x0)) {
-          for (const k0 in x0) {
-            if (!(k0 === "heading" || k0 === "kind" || k0 === "children")) {
-              return false;
-            }
-          }
-        }
-      }
-      return true;
-    }
     // normalise the root schema
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
       // the properties of the root schema: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props0);
       return v;
@@ -343,7 +331,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
 
     function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, is_2_0);
+      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, err_2_0);
       // #/properties/sections/items
       if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_3_0, p, r, m, d);
       return v;
@@ -360,7 +348,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       if (++rt.work.n > 1000000 || d > 128) throw rt.NZ_ABORT;
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_4_0, is_4_0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_4_0, err_4_0);
       // the properties of #/$defs/section: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props1);
       return v;
@@ -377,7 +365,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
 
     function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_7_0, is_7_0);
+      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_7_0, err_7_0);
       // #/$defs/section/properties/children/items
       if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_8_0, p, r, m, d);
       return v;
@@ -447,10 +435,10 @@ export type EditFileArgs = EditFileTypes.EditFileArgs;
  */
 export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
   const re0 = new RegExp("^/", "u");
-  const known0 = ["oldText", "newText"];
-  const known1 = ["path", "edits", "dryRun"];
+  const known0 = ["path", "edits", "dryRun"];
+  const known1 = ["oldText", "newText"];
 
-  function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
+  function err_0_0(v: any, _p: string, s: rt.Sink, d: number): void {
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"path":"/srv/app/README.md","edits":[{"oldText":"foo","newText":"bar"}]}');
     else {
@@ -465,41 +453,48 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
           else if (!re0.test(x0)) rt.patternErr(s, "path", x0, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/README.md"');
         }
       }
-      if (x1 !== undefined) { // #/properties/edits
-        if (!(Array.isArray(x1))) rt.typeErr(s, "edits", x1, "array", '[{"oldText":"foo","newText":"bar"}]');
-        else {
-          if (x1.length < 1) rt.sizeErr(s, "edits", x1, x1.length, "minItems", 1, '[{"oldText":"foo","newText":"bar"}]');
-          for (let i0 = 0; i0 < x1.length; i0++) {
-            const x2 = x1[i0]; // #/properties/edits/items
-
-            if (!(typeof x2 === "object" && x2 !== null && !Array.isArray(x2))) rt.typeErr(s, rt.pi("edits", i0), x2, "object", '{"oldText":"foo","newText":"bar"}');
-            else {
-              const x3 = x2.oldText;
-              const x4 = x2.newText;
-              if (x3 === undefined) rt.missing(s, rt.pi("edits", i0), "oldText", '"foo"');
-              if (x4 === undefined) rt.missing(s, rt.pi("edits", i0), "newText", '"bar"');
-              if (x3 !== undefined) { // #/properties/edits/items/properties/oldText
-                if (!(typeof x3 === "string")) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "oldText"), x3, "string", '"foo"');
-              }
-              if (x4 !== undefined) { // #/properties/edits/items/properties/newText
-                if (!(typeof x4 === "string")) rt.typeErr(s, rt.pk(rt.pi("edits", i0), "newText"), x4, "string", '"bar"');
-              }
-              for (const k0 in x2) {
-                if (!(k0 === "oldText" || k0 === "newText")) {
-                  rt.unknownKey(s, rt.pi("edits", i0), k0, known0, "edit_file");
-                }
-              }
-            }
-          }
+      if (x1 !== undefined) {
+        err_2_0(x1, "edits", s, d);
+      }
+      const x2 = v.dryRun;
+      if (x2 !== undefined) { // #/properties/dryRun
+        if (!(typeof x2 === "boolean")) rt.optTypeErr(s, "dryRun", x2, "boolean", "false");
+      }
+      for (const k0 in v) {
+        if (!(k0 === "path" || k0 === "edits" || k0 === "dryRun")) {
+          rt.unknownKey(s, "", k0, known0, "edit_file");
         }
       }
-      const x6 = v.dryRun;
-      if (x6 !== undefined) { // #/properties/dryRun
-        if (!(typeof x6 === "boolean")) rt.optTypeErr(s, "dryRun", x6, "boolean", "false");
+    }
+  }
+  function err_2_0(v: any, _p: string, s: rt.Sink, d: number): void {
+    // #/properties/edits
+    if (!(Array.isArray(v))) rt.typeErr(s, "edits", v, "array", '[{"oldText":"foo","newText":"bar"}]');
+    else {
+      if (v.length < 1) rt.sizeErr(s, "edits", v, v.length, "minItems", 1, '[{"oldText":"foo","newText":"bar"}]');
+      for (let i0 = 0; i0 < v.length; i0++) {
+        const x0 = v[i0];
+        err_3_0(x0, s === null ? "" : rt.pi("edits", i0), s, d);
       }
-      for (const k1 in v) {
-        if (!(k1 === "path" || k1 === "edits" || k1 === "dryRun")) {
-          rt.unknownKey(s, "", k1, known1, "edit_file");
+    }
+  }
+  function err_3_0(v: any, p: string, s: rt.Sink, _d: number): void {
+    // #/properties/edits/items
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, p, v, "object", '{"oldText":"foo","newText":"bar"}');
+    else {
+      const x0 = v.oldText;
+      const x1 = v.newText;
+      if (x0 === undefined) rt.missing(s, p, "oldText", '"foo"');
+      if (x1 === undefined) rt.missing(s, p, "newText", '"bar"');
+      if (x0 !== undefined) { // #/properties/edits/items/properties/oldText
+        if (!(typeof x0 === "string")) rt.typeErr(s, rt.pk(p, "oldText"), x0, "string", '"foo"');
+      }
+      if (x1 !== undefined) { // #/properties/edits/items/properties/newText
+        if (!(typeof x1 === "string")) rt.typeErr(s, rt.pk(p, "newText"), x1, "string", '"bar"');
+      }
+      for (const k0 in v) {
+        if (!(k0 === "oldText" || k0 === "newText")) {
+          rt.unknownKey(s, p, k0, known1, "edit_file");
         }
       }
     }
@@ -531,43 +526,11 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
       ["oldText", rt.nzToString, false],
       ["newText", rt.nzToString, false],
     ];
-    // fits #/properties/edits
-
-    function is_2_0(v: any, d: number): boolean {
-      // #/properties/edits
-      if (!(Array.isArray(v))) return false;
-      if (v.length < 1) return false;
-      for (let i0 = 0; i0 < v.length; i0++) {
-        const x0 = v[i0];
-        if (!is_3_0(x0, d)) return false;
-      }
-      return true;
-    }
-    // fits #/properties/edits/items
-
-    function is_3_0(v: any, _d: number): boolean {
-      // #/properties/edits/items
-      if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-      const x0 = v.oldText;
-      if (x0 === undefined) return false; // #/properties/edits/items/properties/oldText
-
-      if (!(typeof x0 === "string")) return false;
-      const x1 = v.newText;
-      if (x1 === undefined) return false; // #/properties/edits/items/properties/newText
-
-      if (!(typeof x1 === "string")) return false;
-      for (const k0 in v) {
-        if (!(k0 === "oldText" || k0 === "newText")) {
-          return false;
-        }
-      }
-      return true;
-    }
     // normalise the root schema
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
       // the properties of the root schema: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props0);
       return v;
@@ -576,7 +539,7 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
 
     function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, is_2_0);
+      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, err_2_0);
       // #/properties/edits/items
       if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_3_0, p, r, m, d);
       return v;
@@ -585,7 +548,7 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
 
     function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_3_0, is_3_0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_3_0, err_3_0);
       // the properties of #/properties/edits/items: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props1);
       return v;
@@ -680,7 +643,7 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
       // the properties of the root schema: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props0);
       return v;
@@ -797,7 +760,7 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
       // the properties of the root schema: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props0);
       return v;
@@ -905,7 +868,7 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
       // the properties of the root schema: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props0);
       return v;
@@ -951,10 +914,10 @@ export type ScheduleMeetingArgs = ScheduleMeetingTypes.ScheduleMeetingArgs;
  * Schedule a meeting. Times are RFC 3339 with a time zone.
  */
 export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (() => {
-  const known0 = ["email", "optional"];
-  const known1 = ["title", "start_iso", "end_iso", "attendees"];
+  const known0 = ["title", "start_iso", "end_iso", "attendees"];
+  const known1 = ["email", "optional"];
 
-  function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
+  function err_0_0(v: any, _p: string, s: rt.Sink, d: number): void {
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object");
     else {
@@ -985,43 +948,50 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
           if (!rt.fmt_date_time(x2)) rt.formatErr(s, "end_iso", x2, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
         }
       }
-      if (x3 !== undefined) { // #/properties/attendees
-        if (!(Array.isArray(x3))) rt.typeErr(s, "attendees", x3, "array", '[{"email":"user@example.com"}]');
-        else {
-          if (x3.length < 1) rt.sizeErr(s, "attendees", x3, x3.length, "minItems", 1, '[{"email":"user@example.com"}]');
-          if (x3.length > 50) rt.sizeErr(s, "attendees", x3, x3.length, "maxItems", 50, '[{"email":"user@example.com"}]');
-          for (let i0 = 0; i0 < x3.length; i0++) {
-            const x4 = x3[i0]; // #/properties/attendees/items
-
-            if (!(typeof x4 === "object" && x4 !== null && !Array.isArray(x4))) rt.typeErr(s, rt.pi("attendees", i0), x4, "object", '{"email":"user@example.com"}');
-            else {
-              const x5 = x4.email;
-              if (x5 === undefined) rt.missing(s, rt.pi("attendees", i0), "email", '"user@example.com"');
-              if (x5 !== undefined) { // #/properties/attendees/items/properties/email
-                if (!(typeof x5 === "string")) rt.typeErr(s, rt.pk(rt.pi("attendees", i0), "email"), x5, "string", '"user@example.com"');
-                else {
-                  if (!rt.fmt_email(x5)) rt.formatErr(s, rt.pk(rt.pi("attendees", i0), "email"), x5, "email", "an email address", '"user@example.com"');
-                }
-              }
-              const x6 = x4.optional;
-              if (x6 !== undefined) { // #/properties/attendees/items/properties/optional
-                if (!(typeof x6 === "boolean")) rt.optTypeErr(s, rt.pk(rt.pi("attendees", i0), "optional"), x6, "boolean", "false");
-              }
-              for (const k0 in x4) {
-                if (!(k0 === "email" || k0 === "optional")) {
-                  rt.unknownKey(s, rt.pi("attendees", i0), k0, known0, "schedule_meeting");
-                }
-              }
-            }
-          }
-        }
+      if (x3 !== undefined) {
+        err_4_0(x3, "attendees", s, d);
       }
-      for (const k1 in v) {
-        if (!(k1 === "title" || k1 === "start_iso" || k1 === "end_iso" || k1 === "attendees")) {
-          rt.unknownKey(s, "", k1, known1, "schedule_meeting");
+      for (const k0 in v) {
+        if (!(k0 === "title" || k0 === "start_iso" || k0 === "end_iso" || k0 === "attendees")) {
+          rt.unknownKey(s, "", k0, known0, "schedule_meeting");
         }
       }
       if (rt.compareFails(v.end_iso, v.start_iso, ">")) rt.compareErr(s, "", "end_iso", v.end_iso, ">", "start_iso", v.start_iso);
+    }
+  }
+  function err_4_0(v: any, _p: string, s: rt.Sink, d: number): void {
+    // #/properties/attendees
+    if (!(Array.isArray(v))) rt.typeErr(s, "attendees", v, "array", '[{"email":"user@example.com"}]');
+    else {
+      if (v.length < 1) rt.sizeErr(s, "attendees", v, v.length, "minItems", 1, '[{"email":"user@example.com"}]');
+      if (v.length > 50) rt.sizeErr(s, "attendees", v, v.length, "maxItems", 50, '[{"email":"user@example.com"}]');
+      for (let i0 = 0; i0 < v.length; i0++) {
+        const x0 = v[i0];
+        err_5_0(x0, s === null ? "" : rt.pi("attendees", i0), s, d);
+      }
+    }
+  }
+  function err_5_0(v: any, p: string, s: rt.Sink, _d: number): void {
+    // #/properties/attendees/items
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, p, v, "object", '{"email":"user@example.com"}');
+    else {
+      const x0 = v.email;
+      if (x0 === undefined) rt.missing(s, p, "email", '"user@example.com"');
+      if (x0 !== undefined) { // #/properties/attendees/items/properties/email
+        if (!(typeof x0 === "string")) rt.typeErr(s, rt.pk(p, "email"), x0, "string", '"user@example.com"');
+        else {
+          if (!rt.fmt_email(x0)) rt.formatErr(s, rt.pk(p, "email"), x0, "email", "an email address", '"user@example.com"');
+        }
+      }
+      const x1 = v.optional;
+      if (x1 !== undefined) { // #/properties/attendees/items/properties/optional
+        if (!(typeof x1 === "boolean")) rt.optTypeErr(s, rt.pk(p, "optional"), x1, "boolean", "false");
+      }
+      for (const k0 in v) {
+        if (!(k0 === "email" || k0 === "optional")) {
+          rt.unknownKey(s, p, k0, known1, "schedule_meeting");
+        }
+      }
     }
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
@@ -1051,45 +1021,11 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
       ["email", rt.nzToString, false],
       ["optional", rt.nzToBoolean, true],
     ];
-    // fits #/properties/attendees
-
-    function is_4_0(v: any, d: number): boolean {
-      // #/properties/attendees
-      if (!(Array.isArray(v))) return false;
-      if (v.length < 1) return false;
-      if (v.length > 50) return false;
-      for (let i0 = 0; i0 < v.length; i0++) {
-        const x0 = v[i0];
-        if (!is_5_0(x0, d)) return false;
-      }
-      return true;
-    }
-    // fits #/properties/attendees/items
-
-    function is_5_0(v: any, _d: number): boolean {
-      // #/properties/attendees/items
-      if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-      const x0 = v.email;
-      if (x0 === undefined) return false; // #/properties/attendees/items/properties/email
-
-      if (!(typeof x0 === "string")) return false;
-      if (!rt.fmt_email(x0)) return false;
-      const x1 = v.optional;
-      if (x1 !== undefined) { // #/properties/attendees/items/properties/optional
-        if (!(typeof x1 === "boolean")) return false;
-      }
-      for (const k0 in v) {
-        if (!(k0 === "email" || k0 === "optional")) {
-          return false;
-        }
-      }
-      return true;
-    }
     // normalise the root schema
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
       // the properties of the root schema: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props0);
       return v;
@@ -1098,7 +1034,7 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
 
     function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, is_4_0);
+      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, err_4_0);
       // #/properties/attendees/items
       if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_5_0, p, r, m, d);
       return v;
@@ -1107,7 +1043,7 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
 
     function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_5_0, is_5_0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_5_0, err_5_0);
       // the properties of #/properties/attendees/items: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props1);
       return v;
@@ -1164,13 +1100,13 @@ export type SearchIssuesArgs = SearchIssuesTypes.SearchIssuesArgs;
  * Search the issue tracker.
  */
 export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
-  const allowed0 = ["open", "closed", "all"];
-  const known0 = ["after", "before"];
+  const allowed0 = ["created", "updated", "comments"];
+  const allowed1 = ["asc", "desc"];
+  const known0 = ["query", "filters", "sort", "order", "limit"];
+  const allowed2 = ["open", "closed", "all"];
   const known1 = ["state", "labels", "assignee_id", "created"];
-  const allowed1 = ["created", "updated", "comments"];
-  const allowed2 = ["asc", "desc"];
-  const known2 = ["query", "filters", "sort", "order", "limit"];
   const re0 = new RegExp("^u_[0-9a-z]{6}$", "u");
+  const known2 = ["after", "before"];
 
   function err_0_0(v: any, _p: string, s: rt.Sink, d: number): void {
     // #
@@ -1186,105 +1122,91 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
         }
       }
       const x1 = v.filters;
-      if (x1 !== undefined) { // #/properties/filters
-        if (!(typeof x1 === "object" && x1 !== null && !Array.isArray(x1))) rt.optTypeErr(s, "filters", x1, "object", '{"state":"open"}');
+      if (x1 !== undefined) {
+        err_2_0(x1, "filters", s, d);
+      }
+      const x2 = v.sort;
+      if (x2 !== undefined) { // #/properties/sort
+        if (!(typeof x2 === "string")) rt.optTypeErr(s, "sort", x2, "string", '"created"', 'one of "created", "updated", "comments"');
         else {
-          const x2 = x1.state;
-          if (x2 !== undefined) { // #/properties/filters/properties/state
-            if (!(typeof x2 === "string")) rt.optTypeErr(s, "filters.state", x2, "string", '"open"', 'one of "open", "closed", "all"');
-            else {
-              if (!(x2 === "open" || x2 === "closed" || x2 === "all")) rt.enumErr(s, "filters.state", x2, allowed0, "enum", '"open"');
-            }
-          }
-          const x3 = x1.labels;
-          if (x3 !== undefined) { // #/properties/filters/properties/labels
-            if (!(Array.isArray(x3))) rt.optTypeErr(s, "filters.labels", x3, "array", '["bug"]', "an array of strings");
-            else {
-              if (x3.length > 10) rt.sizeErr(s, "filters.labels", x3, x3.length, "maxItems", 10, '["bug"]');
-              if (x3.length > 1) {
-                const dup0 = rt.firstDuplicate(x3);
-                if (dup0 !== undefined) rt.uniqueErr(s, "filters.labels", dup0[0], dup0[1]);
-              }
-              for (let i0 = 0; i0 < x3.length; i0++) {
-                const x4 = x3[i0]; // #/properties/filters/properties/labels/items
+          if (!(x2 === "created" || x2 === "updated" || x2 === "comments")) rt.enumErr(s, "sort", x2, allowed0, "enum", '"created"');
+        }
+      }
+      const x3 = v.order;
+      if (x3 !== undefined) { // #/properties/order
+        if (!(typeof x3 === "string")) rt.optTypeErr(s, "order", x3, "string", '"desc"', 'one of "asc", "desc"');
+        else {
+          if (!(x3 === "asc" || x3 === "desc")) rt.enumErr(s, "order", x3, allowed1, "enum", '"desc"');
+        }
+      }
+      const x4 = v.limit;
+      if (x4 !== undefined) { // #/properties/limit
+        if (!(Number.isInteger(x4))) rt.optTypeErr(s, "limit", x4, "integer", "20");
+        else {
+          if (x4 < 1) rt.limitErr(s, "limit", x4, "minimum", 1, "20");
+          if (x4 > 100) rt.limitErr(s, "limit", x4, "maximum", 100, "20");
+        }
+      }
+      for (const k0 in v) {
+        if (!(k0 === "query" || k0 === "filters" || k0 === "sort" || k0 === "order" || k0 === "limit")) {
+          rt.unknownKey(s, "", k0, known0, "search_issues");
+        }
+      }
+    }
+  }
+  function err_2_0(v: any, _p: string, s: rt.Sink, d: number): void {
+    // #/properties/filters
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.optTypeErr(s, "filters", v, "object", '{"state":"open"}');
+    else {
+      const x0 = v.state;
+      if (x0 !== undefined) { // #/properties/filters/properties/state
+        if (!(typeof x0 === "string")) rt.optTypeErr(s, "filters.state", x0, "string", '"open"', 'one of "open", "closed", "all"');
+        else {
+          if (!(x0 === "open" || x0 === "closed" || x0 === "all")) rt.enumErr(s, "filters.state", x0, allowed2, "enum", '"open"');
+        }
+      }
+      const x1 = v.labels;
+      if (x1 !== undefined) {
+        err_4_0(x1, "filters.labels", s, d);
+      }
+      const x2 = v.assignee_id;
+      if (x2 !== undefined) {
+        const from0 = (s === null ? 0 : s.length); // #/properties/filters/properties/assignee_id
 
-                if (!(typeof x4 === "string")) rt.typeErr(s, rt.pi("filters.labels", i0), x4, "string", '"bug"');
-              }
-            }
+        if (!(is_7_0(x2, d) || is_8_0(x2, d))) {
+          if (s === null) rt.probe.n++;
+          else {
+            const n0 = s.length;
+            err_7_0(x2, "filters.assignee_id", s, d);
+            rt.orNull(s, n0, "filters.assignee_id");
           }
-          const x5 = x1.assignee_id;
-          if (x5 !== undefined) {
-            const from0 = (s === null ? 0 : s.length); // #/properties/filters/properties/assignee_id
+        }
+        if (x2 === null) rt.nullOptional(s, from0, "filters.assignee_id");
+      }
+      const x3 = v.created;
+      if (x3 !== undefined) {
+        err_9_0(x3, "filters.created", s, d);
+      }
+      for (const k0 in v) {
+        if (!(k0 === "state" || k0 === "labels" || k0 === "assignee_id" || k0 === "created")) {
+          rt.unknownKey(s, "filters", k0, known1, "search_issues");
+        }
+      }
+    }
+  }
+  function err_4_0(v: any, _p: string, s: rt.Sink, _d: number): void {
+    // #/properties/filters/properties/labels
+    if (!(Array.isArray(v))) rt.optTypeErr(s, "filters.labels", v, "array", '["bug"]', "an array of strings");
+    else {
+      if (v.length > 10) rt.sizeErr(s, "filters.labels", v, v.length, "maxItems", 10, '["bug"]');
+      if (v.length > 1) {
+        const dup0 = rt.firstDuplicate(v);
+        if (dup0 !== undefined) rt.uniqueErr(s, "filters.labels", dup0[0], dup0[1]);
+      }
+      for (let i0 = 0; i0 < v.length; i0++) {
+        const x0 = v[i0]; // #/properties/filters/properties/labels/items
 
-            if (!(is_7_0(x5, d) || is_8_0(x5, d))) {
-              if (s === null) rt.probe.n++;
-              else {
-                const n0 = s.length;
-                err_7_0(x5, "filters.assignee_id", s, d);
-                rt.orNull(s, n0, "filters.assignee_id");
-              }
-            }
-            if (x5 === null) rt.nullOptional(s, from0, "filters.assignee_id");
-          }
-          const x6 = x1.created;
-          if (x6 !== undefined) { // #/properties/filters/properties/created
-            if (!(typeof x6 === "object" && x6 !== null && !Array.isArray(x6))) rt.optTypeErr(s, "filters.created", x6, "object", '{"after":"2026-01-31"}');
-            else {
-              const x7 = x6.after;
-              if (x7 !== undefined) { // #/properties/filters/properties/created/properties/after
-                if (!(typeof x7 === "string")) rt.optTypeErr(s, "filters.created.after", x7, "string", '"2026-01-31"', "a date (YYYY-MM-DD)");
-                else {
-                  if (!rt.fmt_date(x7)) rt.formatErr(s, "filters.created.after", x7, "date", "a date (YYYY-MM-DD)", '"2026-01-31"');
-                }
-              }
-              const x8 = x6.before;
-              if (x8 !== undefined) { // #/properties/filters/properties/created/properties/before
-                if (!(typeof x8 === "string")) rt.optTypeErr(s, "filters.created.before", x8, "string", '"2026-01-31"', "a date (YYYY-MM-DD)");
-                else {
-                  if (!rt.fmt_date(x8)) rt.formatErr(s, "filters.created.before", x8, "date", "a date (YYYY-MM-DD)", '"2026-01-31"');
-                }
-              }
-              for (const k0 in x6) {
-                if (!(k0 === "after" || k0 === "before")) {
-                  rt.unknownKey(s, "filters.created", k0, known0, "search_issues");
-                }
-              }
-              if (rt.compareFails(x6.before, x6.after, ">")) rt.compareErr(s, "filters.created", "before", x6.before, ">", "after", x6.after);
-            }
-          }
-          for (const k1 in x1) {
-            if (!(k1 === "state" || k1 === "labels" || k1 === "assignee_id" || k1 === "created")) {
-              rt.unknownKey(s, "filters", k1, known1, "search_issues");
-            }
-          }
-        }
-      }
-      const x11 = v.sort;
-      if (x11 !== undefined) { // #/properties/sort
-        if (!(typeof x11 === "string")) rt.optTypeErr(s, "sort", x11, "string", '"created"', 'one of "created", "updated", "comments"');
-        else {
-          if (!(x11 === "created" || x11 === "updated" || x11 === "comments")) rt.enumErr(s, "sort", x11, allowed1, "enum", '"created"');
-        }
-      }
-      const x12 = v.order;
-      if (x12 !== undefined) { // #/properties/order
-        if (!(typeof x12 === "string")) rt.optTypeErr(s, "order", x12, "string", '"desc"', 'one of "asc", "desc"');
-        else {
-          if (!(x12 === "asc" || x12 === "desc")) rt.enumErr(s, "order", x12, allowed2, "enum", '"desc"');
-        }
-      }
-      const x13 = v.limit;
-      if (x13 !== undefined) { // #/properties/limit
-        if (!(Number.isInteger(x13))) rt.optTypeErr(s, "limit", x13, "integer", "20");
-        else {
-          if (x13 < 1) rt.limitErr(s, "limit", x13, "minimum", 1, "20");
-          if (x13 > 100) rt.limitErr(s, "limit", x13, "maximum", 100, "20");
-        }
-      }
-      for (const k2 in v) {
-        if (!(k2 === "query" || k2 === "filters" || k2 === "sort" || k2 === "order" || k2 === "limit")) {
-          rt.unknownKey(s, "", k2, known2, "search_issues");
-        }
+        if (!(typeof x0 === "string")) rt.typeErr(s, rt.pi("filters.labels", i0), x0, "string", '"bug"');
       }
     }
   }
@@ -1310,6 +1232,32 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     // #/properties/filters/properties/assignee_id/anyOf/1
     if (!(v === null)) return false;
     return true;
+  }
+  function err_9_0(v: any, _p: string, s: rt.Sink, _d: number): void {
+    // #/properties/filters/properties/created
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.optTypeErr(s, "filters.created", v, "object", '{"after":"2026-01-31"}');
+    else {
+      const x0 = v.after;
+      if (x0 !== undefined) { // #/properties/filters/properties/created/properties/after
+        if (!(typeof x0 === "string")) rt.optTypeErr(s, "filters.created.after", x0, "string", '"2026-01-31"', "a date (YYYY-MM-DD)");
+        else {
+          if (!rt.fmt_date(x0)) rt.formatErr(s, "filters.created.after", x0, "date", "a date (YYYY-MM-DD)", '"2026-01-31"');
+        }
+      }
+      const x1 = v.before;
+      if (x1 !== undefined) { // #/properties/filters/properties/created/properties/before
+        if (!(typeof x1 === "string")) rt.optTypeErr(s, "filters.created.before", x1, "string", '"2026-01-31"', "a date (YYYY-MM-DD)");
+        else {
+          if (!rt.fmt_date(x1)) rt.formatErr(s, "filters.created.before", x1, "date", "a date (YYYY-MM-DD)", '"2026-01-31"');
+        }
+      }
+      for (const k0 in v) {
+        if (!(k0 === "after" || k0 === "before")) {
+          rt.unknownKey(s, "filters.created", k0, known2, "search_issues");
+        }
+      }
+      if (rt.compareFails(v.before, v.after, ">")) rt.compareErr(s, "filters.created", "before", v.before, ">", "after", v.after);
+    }
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
@@ -1345,77 +1293,11 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       ["after", rt.nzToString, true],
       ["before", rt.nzToString, true],
     ];
-    // fits #/properties/filters
-
-    function is_2_0(v: any, d: number): boolean {
-      // #/properties/filters
-      if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-      const x0 = v.state;
-      if (x0 !== undefined) { // #/properties/filters/properties/state
-        if (!(typeof x0 === "string")) return false;
-        if (!(x0 === "open" || x0 === "closed" || x0 === "all")) return false;
-      }
-      const x1 = v.labels;
-      if (x1 !== undefined) {
-        if (!is_4_0(x1, d)) return false;
-      }
-      const x2 = v.assignee_id;
-      if (x2 !== undefined) { // #/properties/filters/properties/assignee_id
-        if (!(is_7_0(x2, d) || is_8_0(x2, d))) return false;
-      }
-      const x3 = v.created;
-      if (x3 !== undefined) {
-        if (!is_9_0(x3, d)) return false;
-      }
-      for (const k0 in v) {
-        if (!(k0 === "state" || k0 === "labels" || k0 === "assignee_id" || k0 === "created")) {
-          return false;
-        }
-      }
-      return true;
-    }
-    // fits #/properties/filters/properties/labels
-
-    function is_4_0(v: any, _d: number): boolean {
-      // #/properties/filters/properties/labels
-      if (!(Array.isArray(v))) return false;
-      if (v.length > 10) return false;
-      if (v.length > 1 && rt.firstDuplicate(v) !== undefined) return false;
-      for (let i0 = 0; i0 < v.length; i0++) {
-        const x0 = v[i0]; // #/properties/filters/properties/labels/items
-
-        if (!(typeof x0 === "string")) return false;
-      }
-      return true;
-    }
-    // fits #/properties/filters/properties/created
-
-    function is_9_0(v: any, _d: number): boolean {
-      // #/properties/filters/properties/created
-      if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-      const x0 = v.after;
-      if (x0 !== undefined) { // #/properties/filters/properties/created/properties/after
-        if (!(typeof x0 === "string")) return false;
-        if (!rt.fmt_date(x0)) return false;
-      }
-      const x1 = v.before;
-      if (x1 !== undefined) { // #/properties/filters/properties/created/properties/before
-        if (!(typeof x1 === "string")) return false;
-        if (!rt.fmt_date(x1)) return false;
-      }
-      for (const k0 in v) {
-        if (!(k0 === "after" || k0 === "before")) {
-          return false;
-        }
-      }
-      if (rt.compareFails(v.before, v.after, ">")) return false;
-      return true;
-    }
     // normalise the root schema
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
       // the properties of the root schema: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props0);
       return v;
@@ -1424,7 +1306,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
 
     function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_2_0, is_2_0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_2_0, err_2_0);
       // the properties of #/properties/filters: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props1);
       return v;
@@ -1434,7 +1316,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     function nz_12_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed1);
+      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
       return v;
     }
     // normalise #/properties/order
@@ -1442,7 +1324,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     function nz_13_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed2);
+      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed1);
       return v;
     }
     // normalise #/properties/filters/properties/state
@@ -1450,14 +1332,14 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       v = rt.nzToString(v, p, r, m, d);
       // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
+      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed2);
       return v;
     }
     // normalise #/properties/filters/properties/labels
 
     function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, is_4_0);
+      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, err_4_0);
       // #/properties/filters/properties/labels/items
       if (Array.isArray(v)) v = rt.nzItems(v, v, 0, rt.nzToString, p, r, m, d);
       return v;
@@ -1494,7 +1376,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
 
     function nz_9_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_9_0, is_9_0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_9_0, err_9_0);
       // the properties of #/properties/filters/properties/created: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props2);
       return v;

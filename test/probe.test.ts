@@ -1,6 +1,7 @@
 // A tool's `is` runs its error path without a sink (issue 15, size): the error helpers
-// count failures in rt.probe and make nothing. `validate` runs the error path once, into a
-// spare array a valid call hands back empty. What this must keep: `is` and `validate` agree
+// count failures in rt.probe and make nothing; `validate` runs `is`, then the error path with
+// an array. The normaliser asks a place's error function the same way whether a repaired
+// value fits (rt.fitsPlace). What this must keep: `is` and `validate` agree
 // on every construct whose error code does more than call a helper (anyOf/oneOf branches,
 // errorMessage, an optional field given null, x-compare, recursion and its budgets), a
 // check started inside another cannot change the outer one's answer, and a report keeps
@@ -106,7 +107,7 @@ describe("is runs the error path without a sink", () => {
     expect(r.errors.map((e) => e.message)).toEqual([expect.stringContaining('"opt" is optional: omit it'), "must be three capital letters"]);
   });
 
-  it("recursion: past maxDepth is refused by both; the probe counts a call 1, as the fast path did, so a wide value fits where the error path's budget (4 a call) runs out", () => {
+  it("recursion: past maxDepth is refused by both; the probe counts a call 1, as the fast path did (the error path counts 4), so a wide value still fits", () => {
     let deep: Record<string, unknown> = { v: 0 };
     for (let i = 0; i < 12; i++) deep = { v: i, kids: [deep] };
     agree("tree", { items: [deep] }, false);
@@ -136,7 +137,7 @@ describe("is runs the error path without a sink", () => {
     expect(r.errors.map((e) => e.path)).toEqual(["n"]);
   });
 
-  it("a report keeps its errors whatever the calls after it (validate collects into a spare array only a valid call hands back)", () => {
+  it("a report keeps its errors whatever the calls after it", () => {
     const flat = ts.toolset.flat!;
     const bad = flat.validate({ n: "x", extra: 1 });
     const before = bad.errors.map((e) => e.message);

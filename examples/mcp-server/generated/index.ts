@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.99e44b218a.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.99e44b218a.js";
+import * as rt from "./_runtime.5081e158f8.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.5081e158f8.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -111,7 +111,7 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
       // the properties of the root schema: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props0);
       return v;
@@ -204,7 +204,7 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
       // the properties of the root schema: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props0);
       return v;
@@ -320,7 +320,7 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
 
     function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
       // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, isArgs0);
+      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
       // the properties of the root schema: [key, normaliser, drop a null]
       v = rt.nzProps(v, p, r, m, d, props0);
       return v;

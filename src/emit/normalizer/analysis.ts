@@ -156,8 +156,9 @@ export function nodesWithWork(ir: IR, required: Map<IRNode, Set<string>>): Set<I
 
 /**
  * Places (not the root) whose fit the normaliser tests on their own, after a
- * JSON-text or wrapped-list repair: the validator gives each its own `is_*`
- * function, and the normaliser calls that one instead of writing it again.
+ * JSON-text or wrapped-list repair: the validator gives each its own error
+ * function (and, where a fast path calls it, its own `is_*`), and the normaliser
+ * asks that one (rt.fitsPlace) instead of writing a check again.
  */
 export function placesTestedAlone(ir: IR): Set<IRNode> {
   const work = nodesWithWork(ir, requiredByInstance(ir));

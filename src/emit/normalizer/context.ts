@@ -100,15 +100,9 @@ export class NormContext {
     return this.queue.shift();
   }
 
-  /** Expression: `w` fits `node` (the validator's fast path for that place). */
-  fits(node: IRNode, owner: boolean, w: Code): Code {
-    if (node === this.ir.root) return code`${this.isArgs}(${w})`;
-    return code`${this.vctx.fn(node, owner).is}(${w}, d)`;
-  }
-
-  /** The function `(w, d) => boolean` that says `w` fits `node` (see `fits`). */
+  /** The error function of `node` (the root's too), which the runtime asks whether a value fits it, without a sink (rt.fitsPlace). */
   fitsFn(node: IRNode, owner: boolean): Code {
-    return node === this.ir.root ? code`${this.isArgs}` : code`${this.vctx.fn(node, owner).is}`;
+    return code`${this.vctx.fn(node, node === this.ir.root || owner).err}`;
   }
 
   /** Expression: `w` fits an applicator branch (never an owner). */

@@ -47,9 +47,16 @@ export class EmitContext {
    */
   optionalNull: { node: IRNode; phrase: string | undefined; taken: boolean } | undefined;
 
+  /** A place the normaliser tests alone, called from one place whose path is known at build time: that path (functions.ts writes it into the function). */
+  readonly staticPaths = new Map<IRNode, string>();
+
+  /** The optionalNull of a place checked by a call of its own function, for when that function is written (functions.ts). */
+  readonly optionalAt = new Map<IRNode, { node: IRNode; phrase: string | undefined; taken: boolean }>();
+
   /**
-   * Places checked by a call of their own `is_*` function rather than inline, because
-   * the normaliser tests them alone too and calls the same function (functions.ts).
+   * Places checked by a call of their own function rather than inline, because the
+   * normaliser tests them alone too and asks the same function: their error function
+   * (in a probe, node.ts), and their `is_*` where a fast path reaches them.
    */
   alone: ReadonlySet<IRNode> = new Set();
 

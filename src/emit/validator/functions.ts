@@ -91,7 +91,9 @@ function emitQueued(ctx: EmitContext, isOnly: boolean): { name: Name; fn: Code }
     let errs: Code[] = [];
     if (!isOnly) {
       ctx.names.restartLocals();
-      errs = errorNode(node, v, staticRoot ? { s: "" } : { c: code`p` }, ctx, sub, owner);
+      ctx.optionalNull = ctx.optionalAt.get(node);
+      const known = staticRoot ? "" : ctx.staticPaths.get(node);
+      errs = errorNode(node, v, known !== undefined ? { s: known } : { c: code`p` }, ctx, sub, owner);
     }
     const isBody = code`${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${opts.maxDepth}) return false;` : code``}
         ${enter(node)}

@@ -19,6 +19,18 @@ export const WORK_MAX = 1_000_000;
  */
 export const probe = { n: 0 };
 
+/** A place's generated error function: pushes the errors of `v` at path `p` into `s`, or, with `s` null, counts them (see `probe`). */
+export type PlaceCheck = (v: any, p: string, s: any[] | null, d: number) => void;
+
+/** Whether `v` fits a place, asked of its error function without a sink. The count is put back: a question asked during another check is not that check's failure. */
+export function fitsPlace(check: PlaceCheck, v: unknown, d: number): boolean {
+  const n = probe.n;
+  check(v, "", null, d);
+  const fits = probe.n === n;
+  probe.n = n;
+  return fits;
+}
+
 /** Whether an error helper was called without a sink: then it counts the failure (see `probe`), and makes no error. */
 export function probing(s: readonly unknown[] | null): s is null {
   if (s !== null) return false;

@@ -8,6 +8,7 @@
 // Modes, as numbers in generated code: 1 lenient, 2 normalized, 3 compare
 // (normalized, then every string case-folded and trimmed).
 import type { Repair } from "./report.js";
+import { fitsPlace, type PlaceCheck } from "./budget.js";
 import { pi, pk } from "./text.js";
 
 export const NZ_LENIENT = 1;
@@ -182,7 +183,7 @@ export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, pr
  * list; normalised by `self`, and kept only when the result `fits` the place (the repair
  * recorded before those made inside it). Otherwise `v` unchanged. Returns the value.
  */
-export function nzContainer(v: unknown, p: string, r: Repair[], m: number, d: number, want: number, self: NzFunction, fits: (w: unknown, d: number) => boolean): unknown {
+export function nzContainer(v: unknown, p: string, r: Repair[], m: number, d: number, want: number, self: NzFunction, fits: PlaceCheck): unknown {
   if (m < 2) return v;
   let j: unknown = undefined;
   if (typeof v === "string") {
@@ -194,10 +195,10 @@ export function nzContainer(v: unknown, p: string, r: Repair[], m: number, d: nu
 }
 
 /** `to` normalised by `self` when that fits, recorded as `rule` before the repairs inside it; else `from` (and no repair). */
-function nzTry(from: unknown, to: unknown, p: string, r: Repair[], m: number, d: number, self: NzFunction, fits: (w: unknown, d: number) => boolean, rule: string): unknown {
+function nzTry(from: unknown, to: unknown, p: string, r: Repair[], m: number, d: number, self: NzFunction, fits: PlaceCheck, rule: string): unknown {
   const n = r.length;
   const w = self(to, p, r, m, d);
-  if (fits(w, d)) {
+  if (fitsPlace(fits, w, d)) {
     nzFixAt(r, n, p, from, to, rule);
     return w;
   }
