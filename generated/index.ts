@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.5081e158f8.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.5081e158f8.js";
+import * as rt from "./_runtime.f14b253eda.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.f14b253eda.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -50,32 +50,47 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
 
   function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"room_id":"abc123","start_iso":"2026-01-31T09:00:00Z"}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.typeErr(s, "", v, "object", '{"room_id":"abc123","start_iso":"2026-01-31T09:00:00Z"}')) return;
+    } else {
       const x0 = v.room_id;
       const x1 = v.start_iso;
-      if (x0 === undefined) rt.missing(s, "", "room_id", '"abc123"');
-      if (x1 === undefined) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
+      if (x0 === undefined) {
+        if (rt.missing(s, "", "room_id", '"abc123"')) return;
+      }
+      if (x1 === undefined) {
+        if (rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"')) return;
+      }
       if (x0 !== undefined) { // #/properties/room_id
-        if (!(typeof x0 === "string")) rt.typeErr(s, "room_id", x0, "string", '"abc123"');
+        if (!(typeof x0 === "string")) {
+          if (rt.typeErr(s, "room_id", x0, "string", '"abc123"')) return;
+        }
       }
       if (x1 !== undefined) { // #/properties/start_iso
-        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", '"2026-01-31T09:00:00Z"');
-        else {
-          if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
+        if (!(typeof x1 === "string")) {
+          if (rt.typeErr(s, "start_iso", x1, "string", '"2026-01-31T09:00:00Z"')) return;
+        } else {
+          if (!rt.fmt_date_time(x1)) {
+            if (rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"')) return;
+          }
         }
       }
       const x2 = v.duration_min;
       if (x2 !== undefined) { // #/properties/duration_min
-        if (!(Number.isInteger(x2))) rt.optTypeErr(s, "duration_min", x2, "integer", "15");
-        else {
-          if (x2 < 15) rt.limitErr(s, "duration_min", x2, "minimum", 15, "15");
-          if (x2 > 480) rt.limitErr(s, "duration_min", x2, "maximum", 480, "15");
+        if (!(Number.isInteger(x2))) {
+          if (rt.optTypeErr(s, "duration_min", x2, "integer", "15")) return;
+        } else {
+          if (x2 < 15) {
+            if (rt.limitErr(s, "duration_min", x2, "minimum", 15, "15")) return;
+          }
+          if (x2 > 480) {
+            if (rt.limitErr(s, "duration_min", x2, "maximum", 480, "15")) return;
+          }
         }
       }
       for (const k0 in v) {
         if (!(k0 === "room_id" || k0 === "start_iso" || k0 === "duration_min")) {
-          rt.unknownKey(s, "", k0, known0, "book_room");
+          if (rt.unknownKey(s, "", k0, known0, "book_room")) return;
         }
       }
     }
@@ -155,16 +170,24 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
 
   function err_0_0(v: any, _p: string, s: rt.Sink, d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"title":"Fix login timeout","sections":[{"heading":"Introduction"}]}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.typeErr(s, "", v, "object", '{"title":"Fix login timeout","sections":[{"heading":"Introduction"}]}')) return;
+    } else {
       const x0 = v.title;
       const x1 = v.sections;
-      if (x0 === undefined) rt.missing(s, "", "title", '"Fix login timeout"');
-      if (x1 === undefined) rt.missing(s, "", "sections", '[{"heading":"Introduction"}]');
+      if (x0 === undefined) {
+        if (rt.missing(s, "", "title", '"Fix login timeout"')) return;
+      }
+      if (x1 === undefined) {
+        if (rt.missing(s, "", "sections", '[{"heading":"Introduction"}]')) return;
+      }
       if (x0 !== undefined) { // #/properties/title
-        if (!(typeof x0 === "string")) rt.typeErr(s, "title", x0, "string", '"Fix login timeout"');
-        else {
-          if (x0.length < 1) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "minLength", 1, '"Fix login timeout"');
+        if (!(typeof x0 === "string")) {
+          if (rt.typeErr(s, "title", x0, "string", '"Fix login timeout"')) return;
+        } else {
+          if (x0.length < 1) {
+            if (rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "minLength", 1, '"Fix login timeout"')) return;
+          }
         }
       }
       if (x1 !== undefined) {
@@ -172,16 +195,19 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
       }
       for (const k0 in v) {
         if (!(k0 === "title" || k0 === "sections")) {
-          rt.unknownKey(s, "", k0, known0, "create_outline");
+          if (rt.unknownKey(s, "", k0, known0, "create_outline")) return;
         }
       }
     }
   }
   function err_2_0(v: any, _p: string, s: rt.Sink, d: number): void {
     // #/properties/sections
-    if (!(Array.isArray(v))) rt.typeErr(s, "sections", v, "array", '[{"heading":"Introduction"}]');
-    else {
-      if (v.length > 50) rt.sizeErr(s, "sections", v, v.length, "maxItems", 50, '[{"heading":"Introduction"}]');
+    if (!(Array.isArray(v))) {
+      if (rt.typeErr(s, "sections", v, "array", '[{"heading":"Introduction"}]')) return;
+    } else {
+      if (v.length > 50) {
+        if (rt.sizeErr(s, "sections", v, v.length, "maxItems", 50, '[{"heading":"Introduction"}]')) return;
+      }
       for (let i0 = 0; i0 < v.length; i0++) {
         const x0 = v[i0]; // #/properties/sections/items
 
@@ -189,7 +215,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
         if (typeof x0 === "object" && x0 !== null && !Array.isArray(x0)) {
           for (const k0 in x0) {
             if (!(k0 === "heading" || k0 === "kind" || k0 === "children")) {
-              rt.unknownKey(s, rt.pi("sections", i0), k0, known1, "create_outline");
+              if (rt.unknownKey(s, rt.pi("sections", i0), k0, known1, "create_outline")) return;
             }
           }
         }
@@ -232,21 +258,30 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
 
     // #/$defs/section
 
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, p, v, "object", '{"heading":"Introduction"}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.typeErr(s, p, v, "object", '{"heading":"Introduction"}')) return;
+    } else {
       const x0 = v.heading;
-      if (x0 === undefined) rt.missing(s, p, "heading", '"Introduction"');
+      if (x0 === undefined) {
+        if (rt.missing(s, p, "heading", '"Introduction"')) return;
+      }
       if (x0 !== undefined) { // #/$defs/section/properties/heading
-        if (!(typeof x0 === "string")) rt.typeErr(s, rt.pk(p, "heading"), x0, "string", '"Introduction"');
-        else {
-          if (x0.length < 1) rt.sizeErr(s, rt.pk(p, "heading"), x0, rt.ucs2length(x0), "minLength", 1, '"Introduction"');
+        if (!(typeof x0 === "string")) {
+          if (rt.typeErr(s, rt.pk(p, "heading"), x0, "string", '"Introduction"')) return;
+        } else {
+          if (x0.length < 1) {
+            if (rt.sizeErr(s, rt.pk(p, "heading"), x0, rt.ucs2length(x0), "minLength", 1, '"Introduction"')) return;
+          }
         }
       }
       const x1 = v.kind;
       if (x1 !== undefined) { // #/$defs/section/properties/kind
-        if (!(typeof x1 === "string")) rt.optTypeErr(s, rt.pk(p, "kind"), x1, "string", '"chapter"', 'one of "chapter", "section", "appendix"');
-        else {
-          if (!(x1 === "chapter" || x1 === "section" || x1 === "appendix")) rt.enumErr(s, rt.pk(p, "kind"), x1, allowed0, "enum", '"chapter"');
+        if (!(typeof x1 === "string")) {
+          if (rt.optTypeErr(s, rt.pk(p, "kind"), x1, "string", '"chapter"', 'one of "chapter", "section", "appendix"')) return;
+        } else {
+          if (!(x1 === "chapter" || x1 === "section" || x1 === "appendix")) {
+            if (rt.enumErr(s, rt.pk(p, "kind"), x1, allowed0, "enum", '"chapter"')) return;
+          }
         }
       }
       const x2 = v.children;
@@ -276,8 +311,9 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
   }
   function err_7_0(v: any, p: string, s: rt.Sink, d: number): void {
     // #/$defs/section/properties/children
-    if (!(Array.isArray(v))) rt.optTypeErr(s, p, v, "array", '[{"heading":"Introduction"}]', "an array of objects");
-    else {
+    if (!(Array.isArray(v))) {
+      if (rt.optTypeErr(s, p, v, "array", '[{"heading":"Introduction"}]', "an array of objects")) return;
+    } else {
       for (let i0 = 0; i0 < v.length; i0++) {
         const x0 = v[i0]; // #/$defs/section/properties/children/items
 
@@ -285,7 +321,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
         if (typeof x0 === "object" && x0 !== null && !Array.isArray(x0)) {
           for (const k0 in x0) {
             if (!(k0 === "heading" || k0 === "kind" || k0 === "children")) {
-              rt.unknownKey(s, rt.pi(p, i0), k0, known1, "create_outline");
+              if (rt.unknownKey(s, rt.pi(p, i0), k0, known1, "create_outline")) return;
             }
           }
         }
@@ -440,17 +476,27 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
 
   function err_0_0(v: any, _p: string, s: rt.Sink, d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"path":"/srv/app/README.md","edits":[{"oldText":"foo","newText":"bar"}]}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.typeErr(s, "", v, "object", '{"path":"/srv/app/README.md","edits":[{"oldText":"foo","newText":"bar"}]}')) return;
+    } else {
       const x0 = v.path;
       const x1 = v.edits;
-      if (x0 === undefined) rt.missing(s, "", "path", '"/srv/app/README.md"');
-      if (x1 === undefined) rt.missing(s, "", "edits", '[{"oldText":"foo","newText":"bar"}]');
+      if (x0 === undefined) {
+        if (rt.missing(s, "", "path", '"/srv/app/README.md"')) return;
+      }
+      if (x1 === undefined) {
+        if (rt.missing(s, "", "edits", '[{"oldText":"foo","newText":"bar"}]')) return;
+      }
       if (x0 !== undefined) { // #/properties/path
-        if (!(typeof x0 === "string")) rt.typeErr(s, "path", x0, "string", '"/srv/app/README.md"');
-        else {
-          if (x0.length > 10000) rt.constraintErr(s, "path", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-          else if (!re0.test(x0)) rt.patternErr(s, "path", x0, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/README.md"');
+        if (!(typeof x0 === "string")) {
+          if (rt.typeErr(s, "path", x0, "string", '"/srv/app/README.md"')) return;
+        } else {
+          if (x0.length > 10000) {
+            if (rt.constraintErr(s, "path", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long")) return;
+          }
+          else if (!re0.test(x0)) {
+            if (rt.patternErr(s, "path", x0, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/README.md"')) return;
+          }
         }
       }
       if (x1 !== undefined) {
@@ -458,20 +504,25 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
       }
       const x2 = v.dryRun;
       if (x2 !== undefined) { // #/properties/dryRun
-        if (!(typeof x2 === "boolean")) rt.optTypeErr(s, "dryRun", x2, "boolean", "false");
+        if (!(typeof x2 === "boolean")) {
+          if (rt.optTypeErr(s, "dryRun", x2, "boolean", "false")) return;
+        }
       }
       for (const k0 in v) {
         if (!(k0 === "path" || k0 === "edits" || k0 === "dryRun")) {
-          rt.unknownKey(s, "", k0, known0, "edit_file");
+          if (rt.unknownKey(s, "", k0, known0, "edit_file")) return;
         }
       }
     }
   }
   function err_2_0(v: any, _p: string, s: rt.Sink, d: number): void {
     // #/properties/edits
-    if (!(Array.isArray(v))) rt.typeErr(s, "edits", v, "array", '[{"oldText":"foo","newText":"bar"}]');
-    else {
-      if (v.length < 1) rt.sizeErr(s, "edits", v, v.length, "minItems", 1, '[{"oldText":"foo","newText":"bar"}]');
+    if (!(Array.isArray(v))) {
+      if (rt.typeErr(s, "edits", v, "array", '[{"oldText":"foo","newText":"bar"}]')) return;
+    } else {
+      if (v.length < 1) {
+        if (rt.sizeErr(s, "edits", v, v.length, "minItems", 1, '[{"oldText":"foo","newText":"bar"}]')) return;
+      }
       for (let i0 = 0; i0 < v.length; i0++) {
         const x0 = v[i0];
         err_3_0(x0, s === null ? "" : rt.pi("edits", i0), s, d);
@@ -480,21 +531,30 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
   }
   function err_3_0(v: any, p: string, s: rt.Sink, _d: number): void {
     // #/properties/edits/items
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, p, v, "object", '{"oldText":"foo","newText":"bar"}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.typeErr(s, p, v, "object", '{"oldText":"foo","newText":"bar"}')) return;
+    } else {
       const x0 = v.oldText;
       const x1 = v.newText;
-      if (x0 === undefined) rt.missing(s, p, "oldText", '"foo"');
-      if (x1 === undefined) rt.missing(s, p, "newText", '"bar"');
+      if (x0 === undefined) {
+        if (rt.missing(s, p, "oldText", '"foo"')) return;
+      }
+      if (x1 === undefined) {
+        if (rt.missing(s, p, "newText", '"bar"')) return;
+      }
       if (x0 !== undefined) { // #/properties/edits/items/properties/oldText
-        if (!(typeof x0 === "string")) rt.typeErr(s, rt.pk(p, "oldText"), x0, "string", '"foo"');
+        if (!(typeof x0 === "string")) {
+          if (rt.typeErr(s, rt.pk(p, "oldText"), x0, "string", '"foo"')) return;
+        }
       }
       if (x1 !== undefined) { // #/properties/edits/items/properties/newText
-        if (!(typeof x1 === "string")) rt.typeErr(s, rt.pk(p, "newText"), x1, "string", '"bar"');
+        if (!(typeof x1 === "string")) {
+          if (rt.typeErr(s, rt.pk(p, "newText"), x1, "string", '"bar"')) return;
+        }
       }
       for (const k0 in v) {
         if (!(k0 === "oldText" || k0 === "newText")) {
-          rt.unknownKey(s, p, k0, known1, "edit_file");
+          if (rt.unknownKey(s, p, k0, known1, "edit_file")) return;
         }
       }
     }
@@ -593,26 +653,35 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
 
   function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"city":"Denver"}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.typeErr(s, "", v, "object", '{"city":"Denver"}')) return;
+    } else {
       const x0 = v.city;
-      if (x0 === undefined) rt.missing(s, "", "city", '"Denver"');
+      if (x0 === undefined) {
+        if (rt.missing(s, "", "city", '"Denver"')) return;
+      }
       if (x0 !== undefined) { // #/properties/city
-        if (!(typeof x0 === "string")) rt.typeErr(s, "city", x0, "string", '"Denver"');
-        else {
-          if (x0.length < 1) rt.sizeErr(s, "city", x0, rt.ucs2length(x0), "minLength", 1, '"Denver"');
+        if (!(typeof x0 === "string")) {
+          if (rt.typeErr(s, "city", x0, "string", '"Denver"')) return;
+        } else {
+          if (x0.length < 1) {
+            if (rt.sizeErr(s, "city", x0, rt.ucs2length(x0), "minLength", 1, '"Denver"')) return;
+          }
         }
       }
       const x1 = v.units;
       if (x1 !== undefined) { // #/properties/units
-        if (!(typeof x1 === "string")) rt.optTypeErr(s, "units", x1, "string", '"celsius"', 'one of "celsius", "fahrenheit"');
-        else {
-          if (!(x1 === "celsius" || x1 === "fahrenheit")) rt.enumErr(s, "units", x1, allowed0, "enum", '"celsius"');
+        if (!(typeof x1 === "string")) {
+          if (rt.optTypeErr(s, "units", x1, "string", '"celsius"', 'one of "celsius", "fahrenheit"')) return;
+        } else {
+          if (!(x1 === "celsius" || x1 === "fahrenheit")) {
+            if (rt.enumErr(s, "units", x1, allowed0, "enum", '"celsius"')) return;
+          }
         }
       }
       for (const k0 in v) {
         if (!(k0 === "city" || k0 === "units")) {
-          rt.unknownKey(s, "", k0, known0, "get_weather");
+          if (rt.unknownKey(s, "", k0, known0, "get_weather")) return;
         }
       }
     }
@@ -699,36 +768,54 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
 
   function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"counterparty":"example","value":0,"term_months":12}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.typeErr(s, "", v, "object", '{"counterparty":"example","value":0,"term_months":12}')) return;
+    } else {
       const x0 = v.counterparty;
       const x1 = v.value;
       const x2 = v.term_months;
-      if (x0 === undefined) rt.missing(s, "", "counterparty", '"example"');
-      if (x1 === undefined) rt.missing(s, "", "value", "0");
-      if (x2 === undefined) rt.missing(s, "", "term_months", "12");
+      if (x0 === undefined) {
+        if (rt.missing(s, "", "counterparty", '"example"')) return;
+      }
+      if (x1 === undefined) {
+        if (rt.missing(s, "", "value", "0")) return;
+      }
+      if (x2 === undefined) {
+        if (rt.missing(s, "", "term_months", "12")) return;
+      }
       if (x0 !== undefined) { // #/properties/counterparty
-        if (!(typeof x0 === "string")) rt.typeErr(s, "counterparty", x0, "string", '"example"');
-        else {
-          if (x0.length < 1) rt.sizeErr(s, "counterparty", x0, rt.ucs2length(x0), "minLength", 1, '"example"');
+        if (!(typeof x0 === "string")) {
+          if (rt.typeErr(s, "counterparty", x0, "string", '"example"')) return;
+        } else {
+          if (x0.length < 1) {
+            if (rt.sizeErr(s, "counterparty", x0, rt.ucs2length(x0), "minLength", 1, '"example"')) return;
+          }
         }
       }
       if (x1 !== undefined) { // #/properties/value
-        if (!(typeof x1 === "number" && Number.isFinite(x1))) rt.typeErr(s, "value", x1, "number", "0");
-        else {
-          if (x1 < 0) rt.limitErr(s, "value", x1, "minimum", 0, "0");
+        if (!(typeof x1 === "number" && Number.isFinite(x1))) {
+          if (rt.typeErr(s, "value", x1, "number", "0")) return;
+        } else {
+          if (x1 < 0) {
+            if (rt.limitErr(s, "value", x1, "minimum", 0, "0")) return;
+          }
         }
       }
       if (x2 !== undefined) { // #/properties/term_months
-        if (!(Number.isInteger(x2))) rt.typeErr(s, "term_months", x2, "integer", "12");
-        else {
-          if (x2 < 1) rt.limitErr(s, "term_months", x2, "minimum", 1, "12");
-          if (x2 > 120) rt.limitErr(s, "term_months", x2, "maximum", 120, "12");
+        if (!(Number.isInteger(x2))) {
+          if (rt.typeErr(s, "term_months", x2, "integer", "12")) return;
+        } else {
+          if (x2 < 1) {
+            if (rt.limitErr(s, "term_months", x2, "minimum", 1, "12")) return;
+          }
+          if (x2 > 120) {
+            if (rt.limitErr(s, "term_months", x2, "maximum", 120, "12")) return;
+          }
         }
       }
       for (const k0 in v) {
         if (!(k0 === "counterparty" || k0 === "value" || k0 === "term_months")) {
-          rt.unknownKey(s, "", k0, known0, "legal_draft_v3");
+          if (rt.unknownKey(s, "", k0, known0, "legal_draft_v3")) return;
         }
       }
     }
@@ -809,34 +896,48 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
 
   function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"path":"/srv/app/config.yaml"}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.typeErr(s, "", v, "object", '{"path":"/srv/app/config.yaml"}')) return;
+    } else {
       const x0 = v.path;
-      if (x0 === undefined) rt.missing(s, "", "path", '"/srv/app/config.yaml"');
+      if (x0 === undefined) {
+        if (rt.missing(s, "", "path", '"/srv/app/config.yaml"')) return;
+      }
       if (x0 !== undefined) { // #/properties/path
-        if (!(typeof x0 === "string")) rt.typeErr(s, "path", x0, "string", '"/srv/app/config.yaml"');
-        else {
-          if (x0.length > 10000) rt.constraintErr(s, "path", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-          else if (!re0.test(x0)) rt.patternErr(s, "path", x0, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/config.yaml"');
+        if (!(typeof x0 === "string")) {
+          if (rt.typeErr(s, "path", x0, "string", '"/srv/app/config.yaml"')) return;
+        } else {
+          if (x0.length > 10000) {
+            if (rt.constraintErr(s, "path", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long")) return;
+          }
+          else if (!re0.test(x0)) {
+            if (rt.patternErr(s, "path", x0, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/config.yaml"')) return;
+          }
         }
       }
       const x1 = v.head;
       if (x1 !== undefined) { // #/properties/head
-        if (!(Number.isInteger(x1))) rt.optTypeErr(s, "head", x1, "integer", "1");
-        else {
-          if (x1 < 1) rt.limitErr(s, "head", x1, "minimum", 1, "1");
+        if (!(Number.isInteger(x1))) {
+          if (rt.optTypeErr(s, "head", x1, "integer", "1")) return;
+        } else {
+          if (x1 < 1) {
+            if (rt.limitErr(s, "head", x1, "minimum", 1, "1")) return;
+          }
         }
       }
       const x2 = v.tail;
       if (x2 !== undefined) { // #/properties/tail
-        if (!(Number.isInteger(x2))) rt.optTypeErr(s, "tail", x2, "integer", "1");
-        else {
-          if (x2 < 1) rt.limitErr(s, "tail", x2, "minimum", 1, "1");
+        if (!(Number.isInteger(x2))) {
+          if (rt.optTypeErr(s, "tail", x2, "integer", "1")) return;
+        } else {
+          if (x2 < 1) {
+            if (rt.limitErr(s, "tail", x2, "minimum", 1, "1")) return;
+          }
         }
       }
       for (const k0 in v) {
         if (!(k0 === "path" || k0 === "head" || k0 === "tail")) {
-          rt.unknownKey(s, "", k0, known0, "read_file");
+          if (rt.unknownKey(s, "", k0, known0, "read_file")) return;
         }
       }
     }
@@ -919,33 +1020,53 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
 
   function err_0_0(v: any, _p: string, s: rt.Sink, d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object");
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.typeErr(s, "", v, "object")) return;
+    } else {
       const x0 = v.title;
       const x1 = v.start_iso;
       const x2 = v.end_iso;
       const x3 = v.attendees;
-      if (x0 === undefined) rt.missing(s, "", "title", '"Fix login timeout"');
-      if (x1 === undefined) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
-      if (x2 === undefined) rt.missing(s, "", "end_iso", '"2026-01-31T09:00:00Z"');
-      if (x3 === undefined) rt.missing(s, "", "attendees", '[{"email":"user@example.com"}]');
+      if (x0 === undefined) {
+        if (rt.missing(s, "", "title", '"Fix login timeout"')) return;
+      }
+      if (x1 === undefined) {
+        if (rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"')) return;
+      }
+      if (x2 === undefined) {
+        if (rt.missing(s, "", "end_iso", '"2026-01-31T09:00:00Z"')) return;
+      }
+      if (x3 === undefined) {
+        if (rt.missing(s, "", "attendees", '[{"email":"user@example.com"}]')) return;
+      }
       if (x0 !== undefined) { // #/properties/title
-        if (!(typeof x0 === "string")) rt.typeErr(s, "title", x0, "string", '"Fix login timeout"');
-        else {
-          if (x0.length < 1) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "minLength", 1, '"Fix login timeout"');
-          if (x0.length > 120 && rt.ucs2length(x0) > 120) rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "maxLength", 120, '"Fix login timeout"');
+        if (!(typeof x0 === "string")) {
+          if (rt.typeErr(s, "title", x0, "string", '"Fix login timeout"')) return;
+        } else {
+          if (x0.length < 1) {
+            if (rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "minLength", 1, '"Fix login timeout"')) return;
+          }
+          if (x0.length > 120 && rt.ucs2length(x0) > 120) {
+            if (rt.sizeErr(s, "title", x0, rt.ucs2length(x0), "maxLength", 120, '"Fix login timeout"')) return;
+          }
         }
       }
       if (x1 !== undefined) { // #/properties/start_iso
-        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", '"2026-01-31T09:00:00Z"');
-        else {
-          if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
+        if (!(typeof x1 === "string")) {
+          if (rt.typeErr(s, "start_iso", x1, "string", '"2026-01-31T09:00:00Z"')) return;
+        } else {
+          if (!rt.fmt_date_time(x1)) {
+            if (rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"')) return;
+          }
         }
       }
       if (x2 !== undefined) { // #/properties/end_iso
-        if (!(typeof x2 === "string")) rt.typeErr(s, "end_iso", x2, "string", '"2026-01-31T09:00:00Z"');
-        else {
-          if (!rt.fmt_date_time(x2)) rt.formatErr(s, "end_iso", x2, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
+        if (!(typeof x2 === "string")) {
+          if (rt.typeErr(s, "end_iso", x2, "string", '"2026-01-31T09:00:00Z"')) return;
+        } else {
+          if (!rt.fmt_date_time(x2)) {
+            if (rt.formatErr(s, "end_iso", x2, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"')) return;
+          }
         }
       }
       if (x3 !== undefined) {
@@ -953,18 +1074,25 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
       }
       for (const k0 in v) {
         if (!(k0 === "title" || k0 === "start_iso" || k0 === "end_iso" || k0 === "attendees")) {
-          rt.unknownKey(s, "", k0, known0, "schedule_meeting");
+          if (rt.unknownKey(s, "", k0, known0, "schedule_meeting")) return;
         }
       }
-      if (rt.compareFails(v.end_iso, v.start_iso, ">")) rt.compareErr(s, "", "end_iso", v.end_iso, ">", "start_iso", v.start_iso);
+      if (rt.compareFails(v.end_iso, v.start_iso, ">")) {
+        if (rt.compareErr(s, "", "end_iso", v.end_iso, ">", "start_iso", v.start_iso)) return;
+      }
     }
   }
   function err_4_0(v: any, _p: string, s: rt.Sink, d: number): void {
     // #/properties/attendees
-    if (!(Array.isArray(v))) rt.typeErr(s, "attendees", v, "array", '[{"email":"user@example.com"}]');
-    else {
-      if (v.length < 1) rt.sizeErr(s, "attendees", v, v.length, "minItems", 1, '[{"email":"user@example.com"}]');
-      if (v.length > 50) rt.sizeErr(s, "attendees", v, v.length, "maxItems", 50, '[{"email":"user@example.com"}]');
+    if (!(Array.isArray(v))) {
+      if (rt.typeErr(s, "attendees", v, "array", '[{"email":"user@example.com"}]')) return;
+    } else {
+      if (v.length < 1) {
+        if (rt.sizeErr(s, "attendees", v, v.length, "minItems", 1, '[{"email":"user@example.com"}]')) return;
+      }
+      if (v.length > 50) {
+        if (rt.sizeErr(s, "attendees", v, v.length, "maxItems", 50, '[{"email":"user@example.com"}]')) return;
+      }
       for (let i0 = 0; i0 < v.length; i0++) {
         const x0 = v[i0];
         err_5_0(x0, s === null ? "" : rt.pi("attendees", i0), s, d);
@@ -973,23 +1101,31 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
   }
   function err_5_0(v: any, p: string, s: rt.Sink, _d: number): void {
     // #/properties/attendees/items
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, p, v, "object", '{"email":"user@example.com"}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.typeErr(s, p, v, "object", '{"email":"user@example.com"}')) return;
+    } else {
       const x0 = v.email;
-      if (x0 === undefined) rt.missing(s, p, "email", '"user@example.com"');
+      if (x0 === undefined) {
+        if (rt.missing(s, p, "email", '"user@example.com"')) return;
+      }
       if (x0 !== undefined) { // #/properties/attendees/items/properties/email
-        if (!(typeof x0 === "string")) rt.typeErr(s, rt.pk(p, "email"), x0, "string", '"user@example.com"');
-        else {
-          if (!rt.fmt_email(x0)) rt.formatErr(s, rt.pk(p, "email"), x0, "email", "an email address", '"user@example.com"');
+        if (!(typeof x0 === "string")) {
+          if (rt.typeErr(s, rt.pk(p, "email"), x0, "string", '"user@example.com"')) return;
+        } else {
+          if (!rt.fmt_email(x0)) {
+            if (rt.formatErr(s, rt.pk(p, "email"), x0, "email", "an email address", '"user@example.com"')) return;
+          }
         }
       }
       const x1 = v.optional;
       if (x1 !== undefined) { // #/properties/attendees/items/properties/optional
-        if (!(typeof x1 === "boolean")) rt.optTypeErr(s, rt.pk(p, "optional"), x1, "boolean", "false");
+        if (!(typeof x1 === "boolean")) {
+          if (rt.optTypeErr(s, rt.pk(p, "optional"), x1, "boolean", "false")) return;
+        }
       }
       for (const k0 in v) {
         if (!(k0 === "email" || k0 === "optional")) {
-          rt.unknownKey(s, p, k0, known1, "schedule_meeting");
+          if (rt.unknownKey(s, p, k0, known1, "schedule_meeting")) return;
         }
       }
     }
@@ -1110,15 +1246,23 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
 
   function err_0_0(v: any, _p: string, s: rt.Sink, d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"query":"login timeout"}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.typeErr(s, "", v, "object", '{"query":"login timeout"}')) return;
+    } else {
       const x0 = v.query;
-      if (x0 === undefined) rt.missing(s, "", "query", '"login timeout"');
+      if (x0 === undefined) {
+        if (rt.missing(s, "", "query", '"login timeout"')) return;
+      }
       if (x0 !== undefined) { // #/properties/query
-        if (!(typeof x0 === "string")) rt.typeErr(s, "query", x0, "string", '"login timeout"');
-        else {
-          if (x0.length < 1) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "minLength", 1, '"login timeout"');
-          if (x0.length > 256 && rt.ucs2length(x0) > 256) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "maxLength", 256, '"login timeout"');
+        if (!(typeof x0 === "string")) {
+          if (rt.typeErr(s, "query", x0, "string", '"login timeout"')) return;
+        } else {
+          if (x0.length < 1) {
+            if (rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "minLength", 1, '"login timeout"')) return;
+          }
+          if (x0.length > 256 && rt.ucs2length(x0) > 256) {
+            if (rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "maxLength", 256, '"login timeout"')) return;
+          }
         }
       }
       const x1 = v.filters;
@@ -1127,42 +1271,57 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       }
       const x2 = v.sort;
       if (x2 !== undefined) { // #/properties/sort
-        if (!(typeof x2 === "string")) rt.optTypeErr(s, "sort", x2, "string", '"created"', 'one of "created", "updated", "comments"');
-        else {
-          if (!(x2 === "created" || x2 === "updated" || x2 === "comments")) rt.enumErr(s, "sort", x2, allowed0, "enum", '"created"');
+        if (!(typeof x2 === "string")) {
+          if (rt.optTypeErr(s, "sort", x2, "string", '"created"', 'one of "created", "updated", "comments"')) return;
+        } else {
+          if (!(x2 === "created" || x2 === "updated" || x2 === "comments")) {
+            if (rt.enumErr(s, "sort", x2, allowed0, "enum", '"created"')) return;
+          }
         }
       }
       const x3 = v.order;
       if (x3 !== undefined) { // #/properties/order
-        if (!(typeof x3 === "string")) rt.optTypeErr(s, "order", x3, "string", '"desc"', 'one of "asc", "desc"');
-        else {
-          if (!(x3 === "asc" || x3 === "desc")) rt.enumErr(s, "order", x3, allowed1, "enum", '"desc"');
+        if (!(typeof x3 === "string")) {
+          if (rt.optTypeErr(s, "order", x3, "string", '"desc"', 'one of "asc", "desc"')) return;
+        } else {
+          if (!(x3 === "asc" || x3 === "desc")) {
+            if (rt.enumErr(s, "order", x3, allowed1, "enum", '"desc"')) return;
+          }
         }
       }
       const x4 = v.limit;
       if (x4 !== undefined) { // #/properties/limit
-        if (!(Number.isInteger(x4))) rt.optTypeErr(s, "limit", x4, "integer", "20");
-        else {
-          if (x4 < 1) rt.limitErr(s, "limit", x4, "minimum", 1, "20");
-          if (x4 > 100) rt.limitErr(s, "limit", x4, "maximum", 100, "20");
+        if (!(Number.isInteger(x4))) {
+          if (rt.optTypeErr(s, "limit", x4, "integer", "20")) return;
+        } else {
+          if (x4 < 1) {
+            if (rt.limitErr(s, "limit", x4, "minimum", 1, "20")) return;
+          }
+          if (x4 > 100) {
+            if (rt.limitErr(s, "limit", x4, "maximum", 100, "20")) return;
+          }
         }
       }
       for (const k0 in v) {
         if (!(k0 === "query" || k0 === "filters" || k0 === "sort" || k0 === "order" || k0 === "limit")) {
-          rt.unknownKey(s, "", k0, known0, "search_issues");
+          if (rt.unknownKey(s, "", k0, known0, "search_issues")) return;
         }
       }
     }
   }
   function err_2_0(v: any, _p: string, s: rt.Sink, d: number): void {
     // #/properties/filters
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.optTypeErr(s, "filters", v, "object", '{"state":"open"}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.optTypeErr(s, "filters", v, "object", '{"state":"open"}')) return;
+    } else {
       const x0 = v.state;
       if (x0 !== undefined) { // #/properties/filters/properties/state
-        if (!(typeof x0 === "string")) rt.optTypeErr(s, "filters.state", x0, "string", '"open"', 'one of "open", "closed", "all"');
-        else {
-          if (!(x0 === "open" || x0 === "closed" || x0 === "all")) rt.enumErr(s, "filters.state", x0, allowed2, "enum", '"open"');
+        if (!(typeof x0 === "string")) {
+          if (rt.optTypeErr(s, "filters.state", x0, "string", '"open"', 'one of "open", "closed", "all"')) return;
+        } else {
+          if (!(x0 === "open" || x0 === "closed" || x0 === "all")) {
+            if (rt.enumErr(s, "filters.state", x0, allowed2, "enum", '"open"')) return;
+          }
         }
       }
       const x1 = v.labels;
@@ -1174,12 +1333,13 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
         const from0 = (s === null ? 0 : s.length); // #/properties/filters/properties/assignee_id
 
         if (!(is_7_0(x2, d) || is_8_0(x2, d))) {
-          if (s === null) rt.probe.n++;
-          else {
-            const n0 = s.length;
-            err_7_0(x2, "filters.assignee_id", s, d);
-            rt.orNull(s, n0, "filters.assignee_id");
+          if (s === null) {
+            rt.probe.n++;
+            return;
           }
+          const n0 = s.length;
+          err_7_0(x2, "filters.assignee_id", s, d);
+          rt.orNull(s, n0, "filters.assignee_id");
         }
         if (x2 === null) rt.nullOptional(s, from0, "filters.assignee_id");
       }
@@ -1189,24 +1349,31 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       }
       for (const k0 in v) {
         if (!(k0 === "state" || k0 === "labels" || k0 === "assignee_id" || k0 === "created")) {
-          rt.unknownKey(s, "filters", k0, known1, "search_issues");
+          if (rt.unknownKey(s, "filters", k0, known1, "search_issues")) return;
         }
       }
     }
   }
   function err_4_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #/properties/filters/properties/labels
-    if (!(Array.isArray(v))) rt.optTypeErr(s, "filters.labels", v, "array", '["bug"]', "an array of strings");
-    else {
-      if (v.length > 10) rt.sizeErr(s, "filters.labels", v, v.length, "maxItems", 10, '["bug"]');
+    if (!(Array.isArray(v))) {
+      if (rt.optTypeErr(s, "filters.labels", v, "array", '["bug"]', "an array of strings")) return;
+    } else {
+      if (v.length > 10) {
+        if (rt.sizeErr(s, "filters.labels", v, v.length, "maxItems", 10, '["bug"]')) return;
+      }
       if (v.length > 1) {
         const dup0 = rt.firstDuplicate(v);
-        if (dup0 !== undefined) rt.uniqueErr(s, "filters.labels", dup0[0], dup0[1]);
+        if (dup0 !== undefined) {
+          if (rt.uniqueErr(s, "filters.labels", dup0[0], dup0[1])) return;
+        }
       }
       for (let i0 = 0; i0 < v.length; i0++) {
         const x0 = v[i0]; // #/properties/filters/properties/labels/items
 
-        if (!(typeof x0 === "string")) rt.typeErr(s, rt.pi("filters.labels", i0), x0, "string", '"bug"');
+        if (!(typeof x0 === "string")) {
+          if (rt.typeErr(s, rt.pi("filters.labels", i0), x0, "string", '"bug"')) return;
+        }
       }
     }
   }
@@ -1220,10 +1387,15 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   }
   function err_7_0(v: any, p: string, s: rt.Sink, _d: number): void {
     // #/properties/filters/properties/assignee_id/anyOf/0
-    if (!(typeof v === "string")) rt.typeErr(s, p, v, "string", '"u_3ahov2"');
-    else {
-      if (v.length > 10000) rt.constraintErr(s, p, v, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-      else if (!re0.test(v)) rt.patternErr(s, p, v, "^u_[0-9a-z]{6}$", 'a string: "u_", then 6 lowercase letters or digits (pattern ^u_[0-9a-z]{6}$)', '"u_3ahov2"', 8);
+    if (!(typeof v === "string")) {
+      if (rt.typeErr(s, p, v, "string", '"u_3ahov2"')) return;
+    } else {
+      if (v.length > 10000) {
+        if (rt.constraintErr(s, p, v, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long")) return;
+      }
+      else if (!re0.test(v)) {
+        if (rt.patternErr(s, p, v, "^u_[0-9a-z]{6}$", 'a string: "u_", then 6 lowercase letters or digits (pattern ^u_[0-9a-z]{6}$)', '"u_3ahov2"', 8)) return;
+      }
     }
   }
   // schema at #/properties/filters/properties/assignee_id/anyOf/1
@@ -1235,28 +1407,37 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   }
   function err_9_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #/properties/filters/properties/created
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.optTypeErr(s, "filters.created", v, "object", '{"after":"2026-01-31"}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.optTypeErr(s, "filters.created", v, "object", '{"after":"2026-01-31"}')) return;
+    } else {
       const x0 = v.after;
       if (x0 !== undefined) { // #/properties/filters/properties/created/properties/after
-        if (!(typeof x0 === "string")) rt.optTypeErr(s, "filters.created.after", x0, "string", '"2026-01-31"', "a date (YYYY-MM-DD)");
-        else {
-          if (!rt.fmt_date(x0)) rt.formatErr(s, "filters.created.after", x0, "date", "a date (YYYY-MM-DD)", '"2026-01-31"');
+        if (!(typeof x0 === "string")) {
+          if (rt.optTypeErr(s, "filters.created.after", x0, "string", '"2026-01-31"', "a date (YYYY-MM-DD)")) return;
+        } else {
+          if (!rt.fmt_date(x0)) {
+            if (rt.formatErr(s, "filters.created.after", x0, "date", "a date (YYYY-MM-DD)", '"2026-01-31"')) return;
+          }
         }
       }
       const x1 = v.before;
       if (x1 !== undefined) { // #/properties/filters/properties/created/properties/before
-        if (!(typeof x1 === "string")) rt.optTypeErr(s, "filters.created.before", x1, "string", '"2026-01-31"', "a date (YYYY-MM-DD)");
-        else {
-          if (!rt.fmt_date(x1)) rt.formatErr(s, "filters.created.before", x1, "date", "a date (YYYY-MM-DD)", '"2026-01-31"');
+        if (!(typeof x1 === "string")) {
+          if (rt.optTypeErr(s, "filters.created.before", x1, "string", '"2026-01-31"', "a date (YYYY-MM-DD)")) return;
+        } else {
+          if (!rt.fmt_date(x1)) {
+            if (rt.formatErr(s, "filters.created.before", x1, "date", "a date (YYYY-MM-DD)", '"2026-01-31"')) return;
+          }
         }
       }
       for (const k0 in v) {
         if (!(k0 === "after" || k0 === "before")) {
-          rt.unknownKey(s, "filters.created", k0, known2, "search_issues");
+          if (rt.unknownKey(s, "filters.created", k0, known2, "search_issues")) return;
         }
       }
-      if (rt.compareFails(v.before, v.after, ">")) rt.compareErr(s, "filters.created", "before", v.before, ">", "after", v.after);
+      if (rt.compareFails(v.before, v.after, ">")) {
+        if (rt.compareErr(s, "filters.created", "before", v.before, ">", "after", v.after)) return;
+      }
     }
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */

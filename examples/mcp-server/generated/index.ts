@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.5081e158f8.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.5081e158f8.js";
+import * as rt from "./_runtime.f14b253eda.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.f14b253eda.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -50,36 +50,54 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
 
   function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"room_id":"room-12","start_iso":"2026-01-31T09:00:00Z"}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.typeErr(s, "", v, "object", '{"room_id":"room-12","start_iso":"2026-01-31T09:00:00Z"}')) return;
+    } else {
       const x0 = v.room_id;
       const x1 = v.start_iso;
-      if (x0 === undefined) rt.missing(s, "", "room_id", '"room-12"');
-      if (x1 === undefined) rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"');
+      if (x0 === undefined) {
+        if (rt.missing(s, "", "room_id", '"room-12"')) return;
+      }
+      if (x1 === undefined) {
+        if (rt.missing(s, "", "start_iso", '"2026-01-31T09:00:00Z"')) return;
+      }
       if (x0 !== undefined) { // #/properties/room_id
-        if (!(typeof x0 === "string")) rt.typeErr(s, "room_id", x0, "string", '"room-12"');
-        else {
-          if (x0.length > 10000) rt.constraintErr(s, "room_id", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long");
-          else if (!re0.test(x0)) rt.patternErr(s, "room_id", x0, "^room-[0-9]+$", 'a string: "room-", then one or more digits (pattern ^room-[0-9]+$)', '"room-12"');
+        if (!(typeof x0 === "string")) {
+          if (rt.typeErr(s, "room_id", x0, "string", '"room-12"')) return;
+        } else {
+          if (x0.length > 10000) {
+            if (rt.constraintErr(s, "room_id", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long")) return;
+          }
+          else if (!re0.test(x0)) {
+            if (rt.patternErr(s, "room_id", x0, "^room-[0-9]+$", 'a string: "room-", then one or more digits (pattern ^room-[0-9]+$)', '"room-12"')) return;
+          }
         }
       }
       if (x1 !== undefined) { // #/properties/start_iso
-        if (!(typeof x1 === "string")) rt.typeErr(s, "start_iso", x1, "string", '"2026-01-31T09:00:00Z"');
-        else {
-          if (!rt.fmt_date_time(x1)) rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"');
+        if (!(typeof x1 === "string")) {
+          if (rt.typeErr(s, "start_iso", x1, "string", '"2026-01-31T09:00:00Z"')) return;
+        } else {
+          if (!rt.fmt_date_time(x1)) {
+            if (rt.formatErr(s, "start_iso", x1, "date-time", "a date-time (RFC 3339, with a time zone)", '"2026-01-31T09:00:00Z"')) return;
+          }
         }
       }
       const x2 = v.duration_min;
       if (x2 !== undefined) { // #/properties/duration_min
-        if (!(Number.isInteger(x2))) rt.optTypeErr(s, "duration_min", x2, "integer", "15");
-        else {
-          if (x2 < 15) rt.limitErr(s, "duration_min", x2, "minimum", 15, "15");
-          if (x2 > 480) rt.limitErr(s, "duration_min", x2, "maximum", 480, "15");
+        if (!(Number.isInteger(x2))) {
+          if (rt.optTypeErr(s, "duration_min", x2, "integer", "15")) return;
+        } else {
+          if (x2 < 15) {
+            if (rt.limitErr(s, "duration_min", x2, "minimum", 15, "15")) return;
+          }
+          if (x2 > 480) {
+            if (rt.limitErr(s, "duration_min", x2, "maximum", 480, "15")) return;
+          }
         }
       }
       for (const k0 in v) {
         if (!(k0 === "room_id" || k0 === "start_iso" || k0 === "duration_min")) {
-          rt.unknownKey(s, "", k0, known0, "book_room");
+          if (rt.unknownKey(s, "", k0, known0, "book_room")) return;
         }
       }
     }
@@ -156,24 +174,34 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
 
   function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"degrees":21.5,"to":"celsius"}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.typeErr(s, "", v, "object", '{"degrees":21.5,"to":"celsius"}')) return;
+    } else {
       const x0 = v.degrees;
       const x1 = v.to;
-      if (x0 === undefined) rt.missing(s, "", "degrees", "21.5");
-      if (x1 === undefined) rt.missing(s, "", "to", '"celsius"');
+      if (x0 === undefined) {
+        if (rt.missing(s, "", "degrees", "21.5")) return;
+      }
+      if (x1 === undefined) {
+        if (rt.missing(s, "", "to", '"celsius"')) return;
+      }
       if (x0 !== undefined) { // #/properties/degrees
-        if (!(typeof x0 === "number" && Number.isFinite(x0))) rt.typeErr(s, "degrees", x0, "number", "21.5");
-        else {
-          if (x0 < (-459.67)) rt.limitErr(s, "degrees", x0, "minimum", (-459.67), "21.5");
+        if (!(typeof x0 === "number" && Number.isFinite(x0))) {
+          if (rt.typeErr(s, "degrees", x0, "number", "21.5")) return;
+        } else {
+          if (x0 < (-459.67)) {
+            if (rt.limitErr(s, "degrees", x0, "minimum", (-459.67), "21.5")) return;
+          }
         }
       }
       if (x1 !== undefined) { // #/properties/to
-        if (!(x1 === "celsius" || x1 === "fahrenheit")) rt.enumErr(s, "to", x1, allowed0, "enum", '"celsius"');
+        if (!(x1 === "celsius" || x1 === "fahrenheit")) {
+          if (rt.enumErr(s, "to", x1, allowed0, "enum", '"celsius"')) return;
+        }
       }
       for (const k0 in v) {
         if (!(k0 === "degrees" || k0 === "to")) {
-          rt.unknownKey(s, "", k0, known0, "convert_temperature");
+          if (rt.unknownKey(s, "", k0, known0, "convert_temperature")) return;
         }
       }
     }
@@ -261,34 +289,47 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
 
   function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) rt.typeErr(s, "", v, "object", '{"query":"login timeout"}');
-    else {
+    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
+      if (rt.typeErr(s, "", v, "object", '{"query":"login timeout"}')) return;
+    } else {
       const x0 = v.query;
-      if (x0 === undefined) rt.missing(s, "", "query", '"login timeout"');
+      if (x0 === undefined) {
+        if (rt.missing(s, "", "query", '"login timeout"')) return;
+      }
       if (x0 !== undefined) { // #/properties/query
-        if (!(typeof x0 === "string")) rt.typeErr(s, "query", x0, "string", '"login timeout"');
-        else {
-          if (x0.length < 2 || (x0.length < 3 && rt.ucs2length(x0) < 2)) rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "minLength", 2, '"login timeout"');
+        if (!(typeof x0 === "string")) {
+          if (rt.typeErr(s, "query", x0, "string", '"login timeout"')) return;
+        } else {
+          if (x0.length < 2 || (x0.length < 3 && rt.ucs2length(x0) < 2)) {
+            if (rt.sizeErr(s, "query", x0, rt.ucs2length(x0), "minLength", 2, '"login timeout"')) return;
+          }
         }
       }
       const x1 = v.section;
       if (x1 !== undefined) {
         const from0 = (s === null ? 0 : s.length); // #/properties/section
 
-        if (!(x1 === "guides" || x1 === "api" || x1 === "changelog")) rt.enumErr(s, "section", x1, allowed0, "enum", '"guides"');
+        if (!(x1 === "guides" || x1 === "api" || x1 === "changelog")) {
+          if (rt.enumErr(s, "section", x1, allowed0, "enum", '"guides"')) return;
+        }
         if (x1 === null) rt.nullOptional(s, from0, "section", 'one of "guides", "api", "changelog"');
       }
       const x2 = v.limit;
       if (x2 !== undefined) { // #/properties/limit
-        if (!(Number.isInteger(x2))) rt.optTypeErr(s, "limit", x2, "integer", "5");
-        else {
-          if (x2 < 1) rt.limitErr(s, "limit", x2, "minimum", 1, "5");
-          if (x2 > 20) rt.limitErr(s, "limit", x2, "maximum", 20, "5");
+        if (!(Number.isInteger(x2))) {
+          if (rt.optTypeErr(s, "limit", x2, "integer", "5")) return;
+        } else {
+          if (x2 < 1) {
+            if (rt.limitErr(s, "limit", x2, "minimum", 1, "5")) return;
+          }
+          if (x2 > 20) {
+            if (rt.limitErr(s, "limit", x2, "maximum", 20, "5")) return;
+          }
         }
       }
       for (const k0 in v) {
         if (!(k0 === "query" || k0 === "section" || k0 === "limit")) {
-          rt.unknownKey(s, "", k0, known0, "search_docs");
+          if (rt.unknownKey(s, "", k0, known0, "search_docs")) return;
         }
       }
     }

@@ -112,7 +112,7 @@ export function errorNode(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext, sub
   ctx.optionalNull = undefined;
   if (optional) optional.taken = true;
   if (n.bool === true) return [];
-  if (n.bool === false) return [code`${ctx.rt("falseErr")}(s, ${pathCode(p)}, ${v});`];
+  if (n.bool === false) return [code`if (${ctx.rt("falseErr")}(s, ${pathCode(p)}, ${v})) return;`];
   const rest = grouped(
     n,
     v,
@@ -129,7 +129,8 @@ export function errorNode(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext, sub
   }
   // type gate
   if (n.types && n.types.length) {
-    const gate = code`if (!(${typeTest(n.types, v)})) ${typeError(n, v, p, ctx, optional)}`;
+    // Braced: the error call is itself an `if` (a probe stops there), and an `else` follows.
+    const gate = code`if (!(${typeTest(n.types, v)})) { ${typeError(n, v, p, ctx, optional)} }`;
     body = [body.length ? code`${gate} else { ${body} }` : gate];
   }
   if (body.length === 0) return [];

@@ -44,14 +44,15 @@ export function compareFails(left: unknown, right: unknown, op: string): boolean
 const OP_WORDS: Record<string, string> = { "<": "before", "<=": "at or before", ">": "after", ">=": "at or after", "==": "equal to", "!=": "different from" };
 const OP_NUM: Record<string, string> = { "<": "less than", "<=": "at most", ">": "greater than", ">=": "at least", "==": "equal to", "!=": "different from" };
 
-export function compareErr(s: Sink, p: string, left: string, lv: unknown, op: string, right: string, rv: unknown): void {
-  if (probing(s)) return;
+export function compareErr(s: Sink, p: string, left: string, lv: unknown, op: string, right: string, rv: unknown): boolean {
+  if (probing(s)) return true;
   const lp = pk(p, left);
   const rp = pk(p, right);
   // Skipped when either side is already wrong on its own.
-  for (const e of s) if (e.path === lp || e.path === rp) return;
+  for (const e of s) if (e.path === lp || e.path === rp) return false;
   const words = (typeof lv === "number" ? OP_NUM : OP_WORDS)[op] ?? op;
   s.push(
     mk(lp, "constraint_errors", "x-compare", `${words} ${quote(rp)}`, show(lv), `${lp}: ${show(lv)} ${op} ${rp} (${show(rv)}) does not hold`, `${quote(lp)} must be ${words} ${quote(rp)} (${show(rv)}); got ${show(lv)}`),
   );
+  return false;
 }

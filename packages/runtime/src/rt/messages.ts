@@ -153,18 +153,23 @@ export function textOf(e: ValidationError): string {
 }
 
 
+// Each error constructor below returns true when it was called without a sink (`s` null: a
+// tool's `is`, see `probe`): it counted the failure, and the generated code stops there
+// (`if (rt.typeErr(…)) return;`); with an array it pushes the error and returns false.
+//
 // The error constructors below make the error, then push it (`const e = …; s.push(e)`), never
 // `s.push(new …)`: with the error made between the array's map check and the push, TurboFan
 // leaves the push to the generic builtin (about 100 instructions more per error, callgrind).
 
 /** Wrong type. `types` is the schema's wording ("integer", "string or null"); the message says it as typesPhrase does ("an integer"). */
-export function typeErr(s: Sink, p: string, v: unknown, types: string, ex?: string): void {
-  if (probing(s)) return;
+export function typeErr(s: Sink, p: string, v: unknown, types: string, ex?: string): boolean {
+  if (probing(s)) return true;
   const phrase = typesPhrase(types);
   const t = jsonType(v);
   const got = describe(v, t);
   const e = new LineLater(p, "type_errors", "type", phrase, got, mustBe(p) + `${phrase}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, t);
   s.push(e);
+  return false;
 }
 
 /**
@@ -172,17 +177,18 @@ export function typeErr(s: Sink, p: string, v: unknown, types: string, ex?: stri
  * (models send it for "no value") the message says the field can be left out, as nullOptional
  * would make it. `nullPhrase`: what the field takes, when `phrase` says less ("a date (YYYY-MM-DD)").
  */
-export function optTypeErr(s: Sink, p: string, v: unknown, types: string, ex?: string, nullPhrase?: string): void {
-  if (probing(s)) return;
+export function optTypeErr(s: Sink, p: string, v: unknown, types: string, ex?: string, nullPhrase?: string): boolean {
+  if (probing(s)) return true;
   if (v !== null) return typeErr(s, p, v, types, ex);
   const phrase = typesPhrase(types);
   const e = new LineLater(p, "type_errors", "type", phrase, "null", `${field(p)} is optional: omit it, or give ${nullPhrase ?? phrase}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, "null");
   s.push(e);
+  return false;
 }
 
 /** A required property `key` is missing from the object at `p`. */
-export function missing(s: Sink, p: string, key: string, ex?: string): void {
-  if (probing(s)) return;
+export function missing(s: Sink, p: string, key: string, ex?: string): boolean {
+  if (probing(s)) return true;
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const qkey = bare ? '"' + key + '"' : quote(key);
@@ -190,6 +196,7 @@ export function missing(s: Sink, p: string, key: string, ex?: string): void {
   const qpath = !bare ? quote(path) : p === "" ? qkey : plainPath(p) ? '"' + path + '"' : quote(path);
   const e = mk(path, "missing_required", "required", "present", "nothing", path, `${qpath} is required${ex === undefined ? "" : ". Example: " + qkey + ": " + ex}`, ex);
   s.push(e);
+  return false;
 }
 
 /**
@@ -253,8 +260,8 @@ function notParameterOf(owner: string): string {
 }
 
 /** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
-export function unknownKey(s: Sink, p: string, key: string, known: readonly string[], owner: string): void {
-  if (probing(s)) return;
+export function unknownKey(s: Sink, p: string, key: string, known: readonly string[], owner: string): boolean {
+  if (probing(s)) return true;
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
   const { suggestion, nearest } = suggestAndNearest(key, known);
@@ -269,6 +276,7 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   const message = root && hint === "" && none === "" ? qpath + notParameterOf(owner) : root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
   const e = new UnknownKeyError(path, received, message, suggestion, known, root ? "Parameters of " + owner : "Fields of " + qp, nearest);
   s.push(e);
+  return false;
 }
 
 /** At most this many names in a list line; the suggested and closest come first, so a long list loses only far names. */
@@ -376,8 +384,8 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
 }
 
 /** A value outside its enum (or unequal to its const: `allowed` has one element). */
-export function enumErr(s: Sink, p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): void {
-  if (probing(s)) return;
+export function enumErr(s: Sink, p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): boolean {
+  if (probing(s)) return true;
   const t = enumTexts(allowed);
   const got = show(v);
   const i = typeof v === "string" && t.strings.length > 0 ? sgSuggestIndex(v, t.sg, lastKey, p) : -1;
@@ -385,6 +393,7 @@ export function enumErr(s: Sink, p: string, v: unknown, allowed: readonly unknow
   const hint = i < 0 ? "" : (t.hints[i] ??= ` (did you mean ${quote(near!)}?)`);
   const e = new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near, LINE_ENUM, t.list, 0);
   s.push(e);
+  return false;
 }
 
 const LIMIT: Record<string, [string, string]> = {
@@ -395,19 +404,21 @@ const LIMIT: Record<string, [string, string]> = {
 };
 
 /** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
-export function limitErr(s: Sink, p: string, v: number, keyword: string, limit: number, ex?: string): void {
-  if (probing(s)) return;
+export function limitErr(s: Sink, p: string, v: number, keyword: string, limit: number, ex?: string): boolean {
+  if (probing(s)) return true;
   const good = (LIMIT[keyword] ?? ["?", "?"])[1];
   const got = show(v);
   const e = new LineLater(p, "constraint_errors", keyword, `${good} ${limit}`, got, mustBe(p) + `${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0);
   s.push(e);
+  return false;
 }
 
-export function multipleErr(s: Sink, p: string, v: number, m: number, ex?: string): void {
-  if (probing(s)) return;
+export function multipleErr(s: Sink, p: string, v: number, m: number, ex?: string): boolean {
+  if (probing(s)) return true;
   const got = show(v);
   const e = mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, got, `${at(p)}: ${got} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${got}${exampleSuffix(ex)}`, ex);
   s.push(e);
+  return false;
 }
 
 /** keyword: [at least/at most, unit, plural unit, what]. */
@@ -423,51 +434,57 @@ const SIZE: Record<string, [string, string, string, string]> = {
 };
 
 /** A size out of bounds: `n` is the measured size (code points, items, properties). */
-export function sizeErr(s: Sink, p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): void {
-  if (probing(s)) return;
+export function sizeErr(s: Sink, p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): boolean {
+  if (probing(s)) return true;
   const [rel, unit, units] = SIZE[keyword] ?? ["?", "", "", "size"];
   const has = typeof v === "string" ? `${show(v)} (${n} ${n === 1 ? unit : units})` : `${n} ${n === 1 ? unit : units}`;
   const e = new LineLater(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex, undefined, LINE_SIZE, n, limit);
   s.push(e);
+  return false;
 }
 
 /** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
-export function patternErr(s: Sink, p: string, v: string, source: string, expected: string, ex?: string, len?: number): void {
-  if (probing(s)) return;
+export function patternErr(s: Sink, p: string, v: string, source: string, expected: string, ex?: string, len?: number): boolean {
+  if (probing(s)) return true;
   const n = len === undefined ? len : ucs2length(v);
   const shown = show(v);
   const got = n === undefined || n === len ? shown : `${shown} (${n} character${n === 1 ? "" : "s"})`;
   const e = new LineLater(p, "constraint_errors", "pattern", expected, got, mustBe(p) + `${expected}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_PATTERN, shown, source);
   s.push(e);
+  return false;
 }
 
 /** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
-export function formatErr(s: Sink, p: string, v: string, format: string, words: string, ex?: string): void {
-  if (probing(s)) return;
+export function formatErr(s: Sink, p: string, v: string, format: string, words: string, ex?: string): boolean {
+  if (probing(s)) return true;
   const got = show(v);
   const e = new LineLater(p, "constraint_errors", "format", words, got, mustBe(p) + `${words}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_FORMAT, format, 0);
   s.push(e);
+  return false;
 }
 
-export function uniqueErr(s: Sink, p: string, i: number, j: number): void {
-  if (probing(s)) return;
+export function uniqueErr(s: Sink, p: string, i: number, j: number): boolean {
+  if (probing(s)) return true;
   const e = mk(p, "constraint_errors", "uniqueItems", "unique items", `items ${i} and ${j} equal`, `${at(p)}: items ${i} and ${j} are equal (uniqueItems)`, `${field(p)} must not repeat items; items ${i} and ${j} are equal`);
   s.push(e);
+  return false;
 }
 
 /** Any other constraint, with texts built by the generator (combinators, not, depth, x-compare). */
-export function constraintErr(s: Sink, p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): void {
-  if (probing(s)) return;
+export function constraintErr(s: Sink, p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): boolean {
+  if (probing(s)) return true;
   const got = show(v);
   const e = mk(p, "constraint_errors", keyword, expected, got, `${at(p)}: ${text}`, `${field(p)} ${message}; got ${got}${exampleSuffix(ex)}`, ex);
   s.push(e);
+  return false;
 }
 
 /** A schema that accepts nothing (`false`), or a property forbidden by one. */
-export function falseErr(s: Sink, p: string, v: unknown): void {
-  if (probing(s)) return;
+export function falseErr(s: Sink, p: string, v: unknown): boolean {
+  if (probing(s)) return true;
   const e = mk(p, "constraint_errors", "false", "nothing", show(v), `${at(p)}: not allowed`, `${field(p)} is not allowed here`);
   s.push(e);
+  return false;
 }
 
 /** For `anyOf: [X, {type: "null"}]`: X's type errors at `p` say "… or null". */
@@ -527,8 +544,8 @@ function lastKey(p: string): string | undefined {
 }
 
 /** Recursion deeper than the schema's bound (recursive $ref on deep or cyclic input). */
-export function depthErr(s: Sink, p: string, v: unknown, max: number): void {
-  constraintErr(s, p, v, "maxDepth", `nesting at most ${max} deep`, `nested deeper than ${max} levels`, `is nested too deeply (more than ${max} levels)`);
+export function depthErr(s: Sink, p: string, v: unknown, max: number): boolean {
+  return constraintErr(s, p, v, "maxDepth", `nesting at most ${max} deep`, `nested deeper than ${max} levels`, `is nested too deeply (more than ${max} levels)`);
 }
 
 /** An error found by ajv's standalone code (tools on the ajv fallback road), in toolform's report. */

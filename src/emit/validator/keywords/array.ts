@@ -13,8 +13,8 @@ export const sizeKeyword: KeywordModule = {
     ...(n.maxItems !== undefined ? [code`if (${v}.length > ${n.maxItems}) return false;`] : []),
   ],
   errors: (n, v, p, ctx) => [
-    ...(n.minItems ? [code`if (${v}.length < ${n.minItems}) ${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${v}.length, "minItems", ${n.minItems}${exArg(n)});`] : []),
-    ...(n.maxItems !== undefined ? [code`if (${v}.length > ${n.maxItems}) ${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${v}.length, "maxItems", ${n.maxItems}${exArg(n)});`] : []),
+    ...(n.minItems ? [code`if (${v}.length < ${n.minItems}) { if (${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${v}.length, "minItems", ${n.minItems}${exArg(n)})) return; }`] : []),
+    ...(n.maxItems !== undefined ? [code`if (${v}.length > ${n.maxItems}) { if (${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${v}.length, "maxItems", ${n.maxItems}${exArg(n)})) return; }`] : []),
   ],
 };
 
@@ -75,9 +75,9 @@ export const containsKeyword: KeywordModule = {
     const out = [...stmts];
     if (min) {
       const what = minV === 1 ? "an item matching the contains schema" : `at least ${minV} items matching the contains schema`;
-      out.push(code`if (${min}) ${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "contains", ${lit(what)}, ${lit(`fewer than ${minV} items match contains`)}, ${lit(`must contain ${what}`)});`);
+      out.push(code`if (${min}) { if (${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "contains", ${lit(what)}, ${lit(`fewer than ${minV} items match contains`)}, ${lit(`must contain ${what}`)})) return; }`);
     }
-    if (max) out.push(code`if (${max}) ${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${count}, "maxContains", ${n.maxContains!});`);
+    if (max) out.push(code`if (${max}) { if (${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${count}, "maxContains", ${n.maxContains!})) return; }`);
     return out;
   },
 };
@@ -89,6 +89,6 @@ export const uniqueKeyword: KeywordModule = {
   fast: (_n, v, ctx) => [code`if (${v}.length > 1 && ${ctx.rt("firstDuplicate")}(${v}) !== undefined) return false;`],
   errors: (_n, v, p, ctx) => {
     const dup = ctx.names.fresh("dup");
-    return [code`if (${v}.length > 1) { const ${dup} = ${ctx.rt("firstDuplicate")}(${v}); if (${dup} !== undefined) ${ctx.rt("uniqueErr")}(s, ${pathCode(p)}, ${dup}[0], ${dup}[1]); }`];
+    return [code`if (${v}.length > 1) { const ${dup} = ${ctx.rt("firstDuplicate")}(${v}); if (${dup} !== undefined) { if (${ctx.rt("uniqueErr")}(s, ${pathCode(p)}, ${dup}[0], ${dup}[1])) return; } }`];
   },
 };

@@ -14,6 +14,6 @@ export const compareKeyword: KeywordModule = {
     n.compare!.map((r) => code`if (${ctx.rt("compareFails")}(${prop(v, r.left)}, ${prop(v, r.right)}, ${lit(r.op)})) return false;`),
   errors: (n, v, p, ctx) =>
     n.compare!.map(
-      (r) => code`if (${ctx.rt("compareFails")}(${prop(v, r.left)}, ${prop(v, r.right)}, ${lit(r.op)})) ${ctx.rt("compareErr")}(s, ${pathCode(p)}, ${lit(r.left)}, ${prop(v, r.left)}, ${lit(r.op)}, ${lit(r.right)}, ${prop(v, r.right)});`,
+      (r) => code`if (${ctx.rt("compareFails")}(${prop(v, r.left)}, ${prop(v, r.right)}, ${lit(r.op)})) { if (${ctx.rt("compareErr")}(s, ${pathCode(p)}, ${lit(r.left)}, ${prop(v, r.left)}, ${lit(r.op)}, ${lit(r.right)}, ${prop(v, r.right)})) return; }`,
     ),
 };

@@ -24,7 +24,7 @@ export const enumKeyword: KeywordModule = {
   group: "any",
   applies: (n) => n.enum !== undefined,
   fast: (n, v, ctx) => [code`if (!(${inList(v, n.enum!, ctx)})) return false;`],
-  errors: (n, v, p, ctx) => [code`if (!(${inList(v, n.enum!, ctx)})) ${enumCall(n, v, p, ctx, n.enum!, "enum")}`],
+  errors: (n, v, p, ctx) => [code`if (!(${inList(v, n.enum!, ctx)})) { ${enumCall(n, v, p, ctx, n.enum!, "enum")} }`],
 };
 
 export const constKeyword: KeywordModule = {
@@ -32,11 +32,11 @@ export const constKeyword: KeywordModule = {
   group: "any",
   applies: (n) => n.const !== undefined,
   fast: (n, v, ctx) => [code`if (!(${equals(v, n.const!.value, ctx)})) return false;`],
-  errors: (n, v, p, ctx) => [code`if (!(${equals(v, n.const!.value, ctx)})) ${enumCall(n, v, p, ctx, [n.const!.value], "const")}`],
+  errors: (n, v, p, ctx) => [code`if (!(${equals(v, n.const!.value, ctx)})) { ${enumCall(n, v, p, ctx, [n.const!.value], "const")} }`],
 };
 
 function enumCall(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext, values: unknown[], keyword: string): Code {
-  return code`${ctx.rt("enumErr")}(s, ${pathCode(p)}, ${v}, ${ctx.constant("allowed", lit(values))}, ${lit(keyword)}${exArg(n)});`;
+  return code`if (${ctx.rt("enumErr")}(s, ${pathCode(p)}, ${v}, ${ctx.constant("allowed", lit(values))}, ${lit(keyword)}${exArg(n)})) return;`;
 }
 
 /** Both at once: the error-path gate (a value outside its enum gets that one error). */

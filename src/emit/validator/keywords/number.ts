@@ -33,7 +33,7 @@ export const limitKeyword: KeywordModule = {
   fast: (n, v) => LIMITS.filter(([k]) => n[k] !== undefined).map(([k, op]) => code`if (${failTest(v, op, n[k]!)}) return false;`),
   errors: (n, v, p, ctx) =>
     LIMITS.filter(([k]) => n[k] !== undefined).map(
-      ([k, op]) => code`if (${failTest(v, op, n[k]!)}) ${ctx.rt("limitErr")}(s, ${pathCode(p)}, ${v}, ${lit(k)}, ${n[k]!}${exArg(n)});`,
+      ([k, op]) => code`if (${failTest(v, op, n[k]!)}) { if (${ctx.rt("limitErr")}(s, ${pathCode(p)}, ${v}, ${lit(k)}, ${n[k]!}${exArg(n)})) return; }`,
     ),
 };
 
@@ -47,7 +47,7 @@ export const multipleOfKeyword: KeywordModule = {
   group: "number",
   applies: (n) => n.multipleOf !== undefined,
   fast: (n, v, ctx) => [code`if (${multipleFail(v, n.multipleOf!, (x) => ctx.rt(x))}) return false;`],
-  errors: (n, v, p, ctx) => [code`if (${multipleFail(v, n.multipleOf!, (x) => ctx.rt(x))}) ${ctx.rt("multipleErr")}(s, ${pathCode(p)}, ${v}, ${n.multipleOf!}${exArg(n)});`],
+  errors: (n, v, p, ctx) => [code`if (${multipleFail(v, n.multipleOf!, (x) => ctx.rt(x))}) { if (${ctx.rt("multipleErr")}(s, ${pathCode(p)}, ${v}, ${n.multipleOf!}${exArg(n)})) return; }`],
 };
 
 export const numberFormatKeyword: KeywordModule = {
@@ -55,5 +55,5 @@ export const numberFormatKeyword: KeywordModule = {
   group: "number",
   applies: (n) => n.format !== undefined && NUMBER_FORMATS.has(n.format),
   fast: (n, v, ctx) => [code`if (!${ctx.rt("fmt_" + n.format!)}(${v})) return false;`],
-  errors: (n, v, p, ctx) => [code`if (!${ctx.rt("fmt_" + n.format!)}(${v})) ${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}, ${lit(formatWords(n.format!))}${exArg(n)});`],
+  errors: (n, v, p, ctx) => [code`if (!${ctx.rt("fmt_" + n.format!)}(${v})) { if (${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}, ${lit(formatWords(n.format!))}${exArg(n)})) return; }`],
 };

@@ -87,7 +87,7 @@ export const propertiesKeyword: KeywordModule = {
       const node = declared.get(key);
       const ex = node?.example === undefined ? code`` : code`, ${lit(node.example)}`;
       const x = read.get(key);
-      out.push(code`if (${x === undefined ? code`!(${has(v, key)})` : code`${x} === undefined`}) ${ctx.rt("missing")}(s, ${pathCode(p)}, ${lit(key)}${ex});`);
+      out.push(code`if (${x === undefined ? code`!(${has(v, key)})` : code`${x} === undefined`}) { if (${ctx.rt("missing")}(s, ${pathCode(p)}, ${lit(key)}${ex})) return; }`);
     }
     for (const [key, node] of n.properties ?? []) {
       const x = read.get(key) ?? ctx.names.fresh("x");
@@ -191,13 +191,13 @@ export const additionalKeyword: KeywordModule = {
       (k, x) =>
         n.additionalProperties && n.additionalProperties.bool !== false
           ? sub.errors(n.additionalProperties, x, at(k), true)
-          : [code`${ctx.rt("unknownKey")}(s, ${pathCode(p)}, ${k}, ${ctx.constant("known", lit(known))}, ${lit(ctx.opts.toolName)});`],
+          : [code`if (${ctx.rt("unknownKey")}(s, ${pathCode(p)}, ${k}, ${ctx.constant("known", lit(known))}, ${lit(ctx.opts.toolName)})) return;`],
       (node, k, x) => sub.errors(node, x, at(k), true),
       (k) => {
         const { limit: max, redos } = keyPatternBound((n.patternProperties ?? []).map(([source]) => source), ctx.opts.maxPatternInput);
         const why = redos ? ` (a property-name pattern here can take ${redos} time on longer names: ReDoS)` : "";
         return [
-          code`${ctx.rt("constraintErr")}(s, ${ctx.rt("pk")}(${pathCode(p)}, ${k}), ${k}, "maxPatternInput", ${lit(`a property name of at most ${max} characters`)}, ${lit(`property name longer than ${max} characters, the most a pattern is checked on${why}`)}, ${lit(`is a property name longer than ${max} characters, the most a pattern is checked on${why}`)});`,
+          code`if (${ctx.rt("constraintErr")}(s, ${ctx.rt("pk")}(${pathCode(p)}, ${k}), ${k}, "maxPatternInput", ${lit(`a property name of at most ${max} characters`)}, ${lit(`property name longer than ${max} characters, the most a pattern is checked on${why}`)}, ${lit(`is a property name longer than ${max} characters, the most a pattern is checked on${why}`)})) return;`,
         ];
       },
     );
@@ -241,11 +241,11 @@ export const propertyCountKeyword: KeywordModule = {
   },
   errors: (n, v, p, ctx) => {
     const { n: c, stmt } = countKeys(v, ctx);
-    const call = (kw: string, lim: number) => code`${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${c}, ${lit(kw)}, ${lim}${exArg(n)});`;
+    const call = (kw: string, lim: number) => code`if (${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${c}, ${lit(kw)}, ${lim}${exArg(n)})) return;`;
     return [
       stmt,
-      ...(n.minProperties ? [code`if (${c} < ${n.minProperties}) ${call("minProperties", n.minProperties)}`] : []),
-      ...(n.maxProperties !== undefined ? [code`if (${c} > ${n.maxProperties}) ${call("maxProperties", n.maxProperties)}`] : []),
+      ...(n.minProperties ? [code`if (${c} < ${n.minProperties}) { ${call("minProperties", n.minProperties)} }`] : []),
+      ...(n.maxProperties !== undefined ? [code`if (${c} > ${n.maxProperties}) { ${call("maxProperties", n.maxProperties)} }`] : []),
     ];
   },
 };
@@ -262,7 +262,7 @@ export const dependentKeyword: KeywordModule = {
     }),
   ],
   errors: (n, v, p, ctx, sub) => [
-    ...(n.dependentRequired ?? []).filter(([, deps]) => deps.length).map(([key, deps]) => code`if (${has(v, key)}) { ${deps.map((dep) => code`if (!(${has(v, dep)})) ${ctx.rt("missing")}(s, ${pathCode(p)}, ${lit(dep)});`)} }`),
+    ...(n.dependentRequired ?? []).filter(([, deps]) => deps.length).map(([key, deps]) => code`if (${has(v, key)}) { ${deps.map((dep) => code`if (!(${has(v, dep)})) { if (${ctx.rt("missing")}(s, ${pathCode(p)}, ${lit(dep)})) return; }`)} }`),
     ...(n.dependentSchemas ?? []).map(([key, node]) => {
       const body = sub.errors(node, v, p, false);
       return body.length ? code`if (${has(v, key)}) { ${body} }` : code``;

@@ -30,10 +30,10 @@ export const lengthKeyword: KeywordModule = {
     ...(n.maxLength !== undefined ? [code`if (${tooLong(v, n.maxLength, ctx)}) return false;`] : []),
   ],
   errors: (n, v, p, ctx) => {
-    const call = (kw: string, limit: number) => code`${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${ctx.rt("ucs2length")}(${v}), ${lit(kw)}, ${limit}${exArg(n)});`;
+    const call = (kw: string, limit: number) => code`if (${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${ctx.rt("ucs2length")}(${v}), ${lit(kw)}, ${limit}${exArg(n)})) return;`;
     return [
-      ...(n.minLength !== undefined && n.minLength > 0 ? [code`if (${tooShort(v, n.minLength, ctx)}) ${call("minLength", n.minLength)}`] : []),
-      ...(n.maxLength !== undefined ? [code`if (${tooLong(v, n.maxLength, ctx)}) ${call("maxLength", n.maxLength)}`] : []),
+      ...(n.minLength !== undefined && n.minLength > 0 ? [code`if (${tooShort(v, n.minLength, ctx)}) { ${call("minLength", n.minLength)} }`] : []),
+      ...(n.maxLength !== undefined ? [code`if (${tooLong(v, n.maxLength, ctx)}) { ${call("maxLength", n.maxLength)} }`] : []),
     ];
   },
 };
@@ -59,8 +59,8 @@ export const patternKeyword: KeywordModule = {
       ? `longer than ${limit} characters, the most this pattern is checked on (it can take ${redos} time on longer text: ReDoS)`
       : `longer than ${limit} characters, the most a pattern is checked on`;
     const message = redos ? `must be at most ${limit} characters long (its pattern is too costly to check on longer text)` : `must be at most ${limit} characters long`;
-    const check = code`if (${v}.length > ${limit}) ${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "maxPatternInput", ${lit(`at most ${limit} characters`)}, ${lit(text)}, ${lit(message)});
-      else if (!${ctx.regex(n.pattern!)}.test(${v})) ${patternErrCall(n, v, p, ctx)}`;
+    const check = code`if (${v}.length > ${limit}) { if (${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "maxPatternInput", ${lit(`at most ${limit} characters`)}, ${lit(text)}, ${lit(message)})) return; }
+      else if (!${ctx.regex(n.pattern!)}.test(${v})) { ${patternErrCall(n, v, p, ctx)} }`;
     return [!stringFormat(n) ? check : code`if (${formatFn(n.format!, ctx)}(${v})) { ${check} }`];
   },
 };
@@ -69,7 +69,7 @@ export const patternKeyword: KeywordModule = {
 function patternErrCall(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext): Code {
   const { expected, length } = patternPhrase(n.pattern!);
   const ex = n.example === undefined ? (length === undefined ? code`` : code`, undefined`) : code`, ${lit(n.example)}`;
-  return code`${ctx.rt("patternErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.pattern!)}, ${lit(expected)}${ex}${length === undefined ? code`` : code`, ${length}`});`;
+  return code`if (${ctx.rt("patternErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.pattern!)}, ${lit(expected)}${ex}${length === undefined ? code`` : code`, ${length}`})) return;`;
 }
 
 /** The runtime predicate of a format: "date-time" → fmt_date_time. */
@@ -87,5 +87,5 @@ export const formatKeyword: KeywordModule = {
   group: "string",
   applies: stringFormat,
   fast: (n, v, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) return false;`],
-  errors: (n, v, p, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) ${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}, ${lit(formatWords(n.format!))}${exArg(n)});`],
+  errors: (n, v, p, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) { if (${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}, ${lit(formatWords(n.format!))}${exArg(n)})) return; }`],
 };

@@ -51,9 +51,9 @@ export function typeError(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext, opt
   const types = n.types ?? [];
   const phrase = typePhrase(types);
   // The runtime says the types in words itself (typePhrase): only the schema's wording is passed.
-  if (optional === undefined) return code`${ctx.rt("typeErr")}(s, ${pathCode(p)}, ${v}, ${lit(types.join(" or "))}${exArg(n)});`;
+  if (optional === undefined) return code`if (${ctx.rt("typeErr")}(s, ${pathCode(p)}, ${v}, ${lit(types.join(" or "))}${exArg(n)})) return;`;
   const words = optional.phrase === undefined || optional.phrase === phrase ? code`` : code`, ${lit(optional.phrase)}`;
   // The example is positional before the words: an explicit undefined holds its place.
   const ex = n.example === undefined && words.text ? code`, undefined` : exArg(n);
-  return code`${ctx.rt("optTypeErr")}(s, ${pathCode(p)}, ${v}, ${lit(types.join(" or "))}${ex}${words});`;
+  return code`if (${ctx.rt("optTypeErr")}(s, ${pathCode(p)}, ${v}, ${lit(types.join(" or "))}${ex}${words})) return;`;
 }

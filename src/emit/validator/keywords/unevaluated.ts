@@ -80,7 +80,7 @@ export const unevaluatedPropertiesKeyword: KeywordModule = {
     const at = { c: code`${ctx.rt("pk")}(${pathCode(p)}, ${k})` };
     const body =
       n.unevaluatedProperties!.bool === false
-        ? [code`${ctx.rt("unknownKey")}(s, ${pathCode(p)}, ${k}, ${ctx.constant("known", lit((n.properties ?? []).map(([key]) => key)))}, ${lit(ctx.opts.toolName)});`]
+        ? [code`if (${ctx.rt("unknownKey")}(s, ${pathCode(p)}, ${k}, ${ctx.constant("known", lit((n.properties ?? []).map(([key]) => key)))}, ${lit(ctx.opts.toolName)})) return;`]
         : sub.errors(n.unevaluatedProperties!, code`${v}[${k}]`, at, true);
     return [code`{ const ${seen} = new Set${tsOnly(code`<string>`)}(); ${ctx.evalFn(n, "props", true)}(${v}, ${ctx.d}, ${seen}); for (const ${k} in ${v}) if (!${seen}.has(${k})) { ${body} } }`];
   },
@@ -102,7 +102,7 @@ export const unevaluatedItemsKeyword: KeywordModule = {
     const at = itemPath(p, i, ctx);
     const body =
       n.unevaluatedItems!.bool === false
-        ? [code`${ctx.rt("constraintErr")}(s, ${pathCode(at)}, ${v}[${i}], "unevaluatedItems", "no further items", "item not allowed (unevaluatedItems)", "is an item this array does not allow");`]
+        ? [code`if (${ctx.rt("constraintErr")}(s, ${pathCode(at)}, ${v}[${i}], "unevaluatedItems", "no further items", "item not allowed (unevaluatedItems)", "is an item this array does not allow")) return;`]
         : sub.errors(n.unevaluatedItems!, code`${v}[${i}]`, at, true);
     return [code`{ const ${seen} = new Set${tsOnly(code`<number>`)}(); ${ctx.evalFn(n, "items", true)}(${v}, ${ctx.d}, ${seen}); for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (!${seen}.has(${i})) { ${body} } }`];
   },
