@@ -46,11 +46,17 @@ const TREE = def("tree", {
   $defs: { node: { type: "object", properties: { v: { type: "integer" }, kids: { type: "array", items: { $ref: "#/$defs/node" } } }, required: ["v"] } },
 });
 
+/** A place the normaliser tests alone that is also a $ref target: called from two places, with two paths. */
+const SHARED = def("shared", {
+  type: "object",
+  properties: { a: { type: "object", properties: { x: { type: "integer" } } }, b: { $ref: "#/properties/a" } },
+});
+
 const FLAT = def("flat", { type: "object", properties: { n: { type: "integer" }, s: { type: "string" } }, required: ["n"], additionalProperties: false });
 
 let ts: LoadedToolset;
 beforeAll(async () => {
-  ts = await loadToolset([COMBINATORS, MESSAGES, TREE, FLAT], { unknownArgs: "schema", maxDepth: 8 });
+  ts = await loadToolset([COMBINATORS, MESSAGES, TREE, FLAT, SHARED], { unknownArgs: "schema", maxDepth: 8, coerce: "none" });
 });
 
 /** `is`, `validate` and the number of errors, for a value. */
@@ -120,6 +126,16 @@ describe("is runs the error path without a sink", () => {
     (wide.items[299_999] as Record<string, unknown>).v = "x";
     expect(ts.toolset.tree!.is(wide)).toBe(false);
     expect(ts.toolset.tree!.validate(wide).ok).toBe(false);
+  });
+
+  it("a place called from two places (a $ref target) names each caller's path; the normaliser asks it too", () => {
+    const t = ts.toolset.shared!;
+    const r = t.validate({ a: { x: "1" }, b: { x: "2" } });
+    expect(r.errors.map((e) => e.path)).toEqual(["a.x", "b.x"]);
+    agree("shared", { a: { x: 1 }, b: { x: 2 } }, true);
+    const n = t.normalize({ a: '{"x": "1"}', b: { x: "2" } }, "normalized");
+    expect(n.value).toEqual({ a: { x: 1 }, b: { x: 2 } });
+    expect(t.normalize({ a: '{"x": "one"}' }, "normalized").value).toEqual({ a: '{"x": "one"}' });
   });
 
   it("a check started inside another (a getter calling a tool) cannot clear the outer one's failures", () => {

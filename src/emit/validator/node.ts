@@ -61,14 +61,16 @@ export function makeSub(ctx: EmitContext): Sub {
     // A place the normaliser tests alone is a function of its own in a probe too: the normaliser asks it without a sink (rt.fitsPlace) instead of writing a check of its own.
     errors: (node, v, p, owner) => {
       if (!own(node) && !(ctx.probe && ctx.alone.has(node))) return errorNode(node, v, p, ctx, sub, owner);
-      // An optional property's null, said by the place's own type gate (see EmitContext.optionalNull): kept for when its function is written.
-      if (ctx.optionalNull?.node === node && node.types?.length) {
+      // A place reached only from here (not a $ref target, which other places call too) has its
+      // function written as the inline code would be: its optional property's null said by its own
+      // type gate (see EmitContext.optionalNull), and its path, when known at build time.
+      const onlyHere = !own(node) && !ctx.ir.refTargets.has(node);
+      if (onlyHere && ctx.optionalNull?.node === node && node.types?.length) {
         ctx.optionalNull.taken = true;
         ctx.optionalAt.set(node, ctx.optionalNull);
       }
       ctx.optionalNull = undefined;
-      // Its one call site's path, when known at build time, is written into the function as the inline code would have it.
-      if (!own(node) && "s" in p) ctx.staticPaths.set(node, p.s);
+      if (onlyHere && "s" in p) ctx.staticPaths.set(node, p.s);
       return [code`${ctx.fn(node, owner).err}(${v}, ${ctx.pathArg(p)}, s, ${ctx.d});`];
     },
   };
