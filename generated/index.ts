@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.f14b253eda.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.f14b253eda.js";
+import * as rt from "./_runtime.54f8e9e344.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.54f8e9e344.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -97,9 +97,7 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    const failed0 = rt.probe.n;
-    err_0_0(v, "", null, 0);
-    return rt.probe.n === failed0;
+    return rt.fitsPlace(err_0_0, v, 0);
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {
@@ -330,9 +328,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    const failed0 = rt.probe.n;
-    err_0_0(v, "", null, 0);
-    return rt.probe.n === failed0;
+    return rt.fitsPlace(err_0_0, v, 0);
   }
   /** Error path: runs only when is0 said no. */
   function collect0(v: unknown, s: rt.ValidationError[]): void {
@@ -561,9 +557,7 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    const failed0 = rt.probe.n;
-    err_0_0(v, "", null, 0);
-    return rt.probe.n === failed0;
+    return rt.fitsPlace(err_0_0, v, 0);
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {
@@ -688,9 +682,7 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    const failed0 = rt.probe.n;
-    err_0_0(v, "", null, 0);
-    return rt.probe.n === failed0;
+    return rt.fitsPlace(err_0_0, v, 0);
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {
@@ -822,9 +814,7 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    const failed0 = rt.probe.n;
-    err_0_0(v, "", null, 0);
-    return rt.probe.n === failed0;
+    return rt.fitsPlace(err_0_0, v, 0);
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {
@@ -944,9 +934,7 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    const failed0 = rt.probe.n;
-    err_0_0(v, "", null, 0);
-    return rt.probe.n === failed0;
+    return rt.fitsPlace(err_0_0, v, 0);
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {
@@ -1132,9 +1120,7 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    const failed0 = rt.probe.n;
-    err_0_0(v, "", null, 0);
-    return rt.probe.n === failed0;
+    return rt.fitsPlace(err_0_0, v, 0);
   }
   /** Error path: runs only when is0 said no. */
   function collect0(v: unknown, s: rt.ValidationError[]): void {
@@ -1442,9 +1428,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    const failed0 = rt.probe.n;
-    err_0_0(v, "", null, 0);
-    return rt.probe.n === failed0;
+    return rt.fitsPlace(err_0_0, v, 0);
   }
   /** Error path: runs only when is0 said no. */
   function collect0(v: unknown, s: rt.ValidationError[]): void {

@@ -1,11 +1,12 @@
 // A tool's `is` runs its error path without a sink (issue 15, size): the error helpers
-// count failures in rt.probe and make nothing; `validate` runs `is`, then the error path with
-// an array. The normaliser asks a place's error function the same way whether a repaired
-// value fits (rt.fitsPlace). What this must keep: `is` and `validate` agree
+// count failures in rt.probe and make nothing, and the code returns at the first; `validate`
+// runs `is`, then the error path with an array. The normaliser asks a place's error function
+// the same way whether a repaired value fits (rt.fitsPlace, which `is` uses too: the count is
+// put back after each question). What this must keep: `is` and `validate` agree
 // on every construct whose error code does more than call a helper (anyOf/oneOf branches,
 // errorMessage, an optional field given null, x-compare, recursion and its budgets), a
-// check started inside another cannot change the outer one's answer, and a report keeps
-// its errors whatever the calls after it.
+// check started inside another (passing, failing or throwing) cannot change the outer one's
+// answer, and a report keeps its errors whatever the calls after it.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JsonSchema, ToolDefinition } from "../src/sources/types.js";
 import { loadToolset, type LoadedToolset } from "./helpers/generated.js";
@@ -52,11 +53,17 @@ const SHARED = def("shared", {
   properties: { a: { type: "object", properties: { x: { type: "integer" } } }, b: { $ref: "#/properties/a" } },
 });
 
+/** A list of objects: a bare object is wrapped into a one-element list when the result fits (the normaliser asks the list's error function). */
+const WRAP = def("wrap", {
+  type: "object",
+  properties: { list: { type: "array", items: { type: "object", properties: { x: { type: "integer" }, y: { type: "integer" } } } } },
+});
+
 const FLAT = def("flat", { type: "object", properties: { n: { type: "integer" }, s: { type: "string" } }, required: ["n"], additionalProperties: false });
 
 let ts: LoadedToolset;
 beforeAll(async () => {
-  ts = await loadToolset([COMBINATORS, MESSAGES, TREE, FLAT, SHARED], { unknownArgs: "schema", maxDepth: 8, coerce: "none" });
+  ts = await loadToolset([COMBINATORS, MESSAGES, TREE, FLAT, SHARED, WRAP], { unknownArgs: "schema", maxDepth: 8, coerce: "none" });
 });
 
 /** `is`, `validate` and the number of errors, for a value. */
@@ -138,7 +145,7 @@ describe("is runs the error path without a sink", () => {
     expect(t.normalize({ a: '{"x": "one"}' }, "normalized").value).toEqual({ a: '{"x": "one"}' });
   });
 
-  it("a check started inside another (a getter calling a tool) cannot clear the outer one's failures", () => {
+  it("a check started inside another (a getter calling a tool) neither clears the outer one's failures nor adds its own", () => {
     const flat = ts.toolset.flat!;
     const inner = () => {
       expect(flat.is({ n: 1 })).toBe(true);
@@ -151,6 +158,33 @@ describe("is runs the error path without a sink", () => {
     const r = flat.validate(args);
     expect(r.ok).toBe(false);
     expect(r.errors.map((e) => e.path)).toEqual(["n"]);
+    // A valid value whose getter runs a failing check: still valid.
+    const failingInside = Object.defineProperty({ n: 1 } as Record<string, unknown>, "s", {
+      get: () => {
+        expect(flat.is({ n: "x" })).toBe(false);
+        expect(flat.validate({ n: "x" }).ok).toBe(false);
+        return "fine";
+      },
+      enumerable: true,
+    });
+    expect(flat.is(failingInside)).toBe(true);
+    expect(flat.validate(failingInside).ok).toBe(true);
+  });
+
+  it("a value that throws while the normaliser asks whether it fits leaves no failure counted for the check around it", () => {
+    const flat = ts.toolset.flat!;
+    const wrap = ts.toolset.wrap!;
+    // Wrapped into a list, this fails at x (counted), then throws at y: the question is put back either way.
+    const hostile = Object.defineProperty({ x: "bad" } as Record<string, unknown>, "y", { get: () => { throw new Error("boom"); }, enumerable: true });
+    const args = Object.defineProperty({ n: 1 } as Record<string, unknown>, "s", {
+      get: () => {
+        expect(wrap.normalize({ list: hostile }, "normalized").value).toEqual({ list: hostile });
+        return "fine";
+      },
+      enumerable: true,
+    });
+    expect(flat.is(args)).toBe(true);
+    expect(flat.validate(args).ok).toBe(true);
   });
 
   it("a report keeps its errors whatever the calls after it", () => {

@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.f14b253eda.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.f14b253eda.js";
+import * as rt from "./_runtime.54f8e9e344.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.54f8e9e344.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -104,9 +104,7 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    const failed0 = rt.probe.n;
-    err_0_0(v, "", null, 0);
-    return rt.probe.n === failed0;
+    return rt.fitsPlace(err_0_0, v, 0);
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {
@@ -208,9 +206,7 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    const failed0 = rt.probe.n;
-    err_0_0(v, "", null, 0);
-    return rt.probe.n === failed0;
+    return rt.fitsPlace(err_0_0, v, 0);
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {
@@ -336,9 +332,7 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
   }
   /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
   function is0(v: unknown): boolean {
-    const failed0 = rt.probe.n;
-    err_0_0(v, "", null, 0);
-    return rt.probe.n === failed0;
+    return rt.fitsPlace(err_0_0, v, 0);
   }
   /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
   function collect0(v: unknown, s: rt.ValidationError[]): boolean {

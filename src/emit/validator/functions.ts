@@ -28,12 +28,11 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   const fns = emitQueued(ctx, false);
   const is = ctx.names.fresh("is");
   const collect = ctx.names.fresh("collect");
-  const failed = ctx.names.fresh("failed");
   const entries = [
     ctx.probe
       ? // The error path run without a sink: its helpers count failures and make nothing (one function per place instead of two).
         code`${tsOnly(code`/** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */`)}
-    function ${is}(v${ann(code`unknown`)})${ann(code`boolean`)} { const ${failed} = ${ctx.rt("probe")}.n; ${root.err}(v, "", null, 0); return ${ctx.rt("probe")}.n === ${failed}; }`
+    function ${is}(v${ann(code`unknown`)})${ann(code`boolean`)} { return ${ctx.rt("fitsPlace")}(${root.err}, v, 0); }`
       : code`${tsOnly(code`/** Fast path: true when the arguments fit. Allocates nothing. */`)}
     function ${is}(v${ann(code`unknown`)})${ann(code`boolean`)} { return ${root.is}(v, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
     collectEntry(collect, is, code`${root.err}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``});`, errorsInPathOrder(ir)),

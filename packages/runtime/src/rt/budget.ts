@@ -13,22 +13,25 @@ export const WORK_MAX = 1_000_000;
 
 /**
  * Failures counted by a check that runs the error path without a sink (`s` null): a tool's
- * `is` runs it so (nothing allocated, one function less per tool to ship) and compares the
- * count before and after. A count, not a flag: a check that starts another one inside it
- * (a getter calling a tool) cannot clear the outer one's failures.
+ * `is` runs it so (nothing allocated, one function less per tool to ship), through
+ * fitsPlace, which compares the count before and after and puts it back. A count put back,
+ * not a flag: a check started inside another (a getter calling a tool) can neither clear
+ * the outer one's failures nor add its own to them.
  */
 export const probe = { n: 0 };
 
 /** A place's generated error function: pushes the errors of `v` at path `p` into `s`, or, with `s` null, counts them (see `probe`). */
 export type PlaceCheck = (v: any, p: string, s: any[] | null, d: number) => void;
 
-/** Whether `v` fits a place, asked of its error function without a sink. The count is put back: a question asked during another check is not that check's failure. */
+/** Whether `v` fits a place, asked of its error function without a sink (a tool's `is`, the normaliser's questions). The count is put back: a question asked during another check is not that check's failure. */
 export function fitsPlace(check: PlaceCheck, v: unknown, d: number): boolean {
   const n = probe.n;
-  check(v, "", null, d);
-  const fits = probe.n === n;
-  probe.n = n;
-  return fits;
+  try {
+    check(v, "", null, d);
+    return probe.n === n;
+  } finally {
+    probe.n = n; // also when the value throws as it is read (the normaliser's caller then keeps the value as it came)
+  }
 }
 
 /** Whether an error helper was called without a sink: then it counts the failure (see `probe`), and makes no error. */

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:f14b253eda4881ad9ae84e3674fc9ae6dc3efbd8d63214b542e01ae9e189fcfc
+// input hash: sha256:54f8e9e3444bf04cc655620ef5b1b469fd05ce3b94490bf3cf7738ebc46f5aa4
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -137,22 +137,25 @@ export const WORK_MAX = 1_000_000;
 
 /**
  * Failures counted by a check that runs the error path without a sink (`s` null): a tool's
- * `is` runs it so (nothing allocated, one function less per tool to ship) and compares the
- * count before and after. A count, not a flag: a check that starts another one inside it
- * (a getter calling a tool) cannot clear the outer one's failures.
+ * `is` runs it so (nothing allocated, one function less per tool to ship), through
+ * fitsPlace, which compares the count before and after and puts it back. A count put back,
+ * not a flag: a check started inside another (a getter calling a tool) can neither clear
+ * the outer one's failures nor add its own to them.
  */
 export const probe = { n: 0 };
 
 /** A place's generated error function: pushes the errors of `v` at path `p` into `s`, or, with `s` null, counts them (see `probe`). */
 type PlaceCheck = (v: any, p: string, s: any[] | null, d: number) => void;
 
-/** Whether `v` fits a place, asked of its error function without a sink. The count is put back: a question asked during another check is not that check's failure. */
-function fitsPlace(check: PlaceCheck, v: unknown, d: number): boolean {
+/** Whether `v` fits a place, asked of its error function without a sink (a tool's `is`, the normaliser's questions). The count is put back: a question asked during another check is not that check's failure. */
+export function fitsPlace(check: PlaceCheck, v: unknown, d: number): boolean {
   const n = probe.n;
-  check(v, "", null, d);
-  const fits = probe.n === n;
-  probe.n = n;
-  return fits;
+  try {
+    check(v, "", null, d);
+    return probe.n === n;
+  } finally {
+    probe.n = n; // also when the value throws as it is read (the normaliser's caller then keeps the value as it came)
+  }
 }
 
 /** Whether an error helper was called without a sink: then it counts the failure (see `probe`), and makes no error. */
