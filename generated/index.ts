@@ -220,30 +220,6 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
       }
     }
   }
-  // schema at #/$defs/section (recursive: depth-bounded)
-
-  function is_4_0(v: any, d: number): boolean {
-    if (++rt.work.n > 1000000 || d > 128) return false;
-
-    // #/$defs/section
-
-    if (!(typeof v === "object" && v !== null && !Array.isArray(v))) return false;
-    const x0 = v.heading;
-    if (x0 === undefined) return false; // #/$defs/section/properties/heading
-
-    if (!(typeof x0 === "string")) return false;
-    if (x0.length < 1) return false;
-    const x1 = v.kind;
-    if (x1 !== undefined) { // #/$defs/section/properties/kind
-      if (!(typeof x1 === "string")) return false;
-      if (!(x1 === "chapter" || x1 === "section" || x1 === "appendix")) return false;
-    }
-    const x2 = v.children;
-    if (x2 !== undefined) {
-      if (!is_7_0(x2, d)) return false;
-    }
-    return true;
-  }
   function err_4_0(v: any, p: string, s: rt.Sink, d: number): void {
     if ((rt.work.n += s === null ? 1 : 4) > 1000000) {
       if (s === null) rt.probe.n++;
@@ -287,25 +263,6 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
         err_7_0(x2, s === null ? "" : rt.pk(p, "children"), s, d);
       }
     }
-  }
-  // schema at #/$defs/section/properties/children
-
-  function is_7_0(v: any, d: number): boolean {
-    // #/$defs/section/properties/children
-    if (!(Array.isArray(v))) return false;
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const x0 = v[i0]; // #/$defs/section/properties/children/items
-
-      if (!is_4_0(x0, d + 1)) return false;
-      if (typeof x0 === "object" && x0 !== null && !Array.isArray(x0)) {
-        for (const k0 in x0) {
-          if (!(k0 === "heading" || k0 === "kind" || k0 === "children")) {
-            return false;
-          }
-        }
-      }
-    }
-    return true;
   }
   function err_7_0(v: any, p: string, s: rt.Sink, d: number): void {
     // #/$defs/section/properties/children

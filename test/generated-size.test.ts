@@ -112,6 +112,36 @@ describe("generated code stays short and means the same", () => {
     expect(Object.keys(map)).toHaveLength(2);
   });
 
+  it("ships no function nothing reaches, two recursive checks that only call each other included", async () => {
+    const tree: JsonSchema = {
+      type: "object",
+      properties: { title: { type: "string", minLength: 1 }, sections: { type: "array", items: { $ref: "#/$defs/section" }, maxItems: 50 } },
+      required: ["title", "sections"],
+      $defs: { section: { type: "object", properties: { heading: { type: "string", minLength: 1 }, kind: { type: "string", enum: ["chapter", "section"] }, children: { type: "array", items: { $ref: "#/$defs/section" } } }, required: ["heading"] } },
+    };
+    const text = await tsOf([def("tree", tree), def("nested", nested)]);
+    for (const tool of ["tree", "nested"]) {
+      const start = text.indexOf(`tool "${tool}"`);
+      const section = text.slice(start, text.indexOf("})();", start));
+      // The validator's functions (before the normaliser), each with its body.
+      const validator = section.slice(0, section.indexOf("const normalize"));
+      const bodies = new Map<string, string>();
+      for (const m of validator.matchAll(/\n {2}function ([\w$]+)\(/g)) {
+        const at = m.index! + 1;
+        bodies.set(m[1]!, validator.slice(at, validator.indexOf("\n  }\n", at) + 4));
+      }
+      expect(bodies.size).toBeGreaterThan(2);
+      // Reached from the normaliser and the tool object (its is, collect, normalize), directly or through each other.
+      const reached = new Set<string>();
+      const todo = [section.slice(section.indexOf("const normalize"))];
+      for (let t = todo.pop(); t !== undefined; t = todo.pop())
+        for (const [name, body] of bodies) if (!reached.has(name) && new RegExp(`(?<![\\w$])${name}(?![\\w$])`).test(t)) reached.add(name), todo.push(body);
+      expect([...bodies.keys()].filter((n) => !reached.has(n)), tool).toEqual([]);
+    }
+    // The recursive section's own checks: the error function, no is_* that only the other is_* called.
+    expect((await loadToolset([def("tree", tree)])).toolset.tree!.validate({ title: "t", sections: [{ heading: "a", children: [{ heading: 1 }] }] }).errors.map((e) => e.path)).toEqual(["sections[0].children[0].heading"]);
+  });
+
   it("local names are counted from 0 in each function", async () => {
     const flat: JsonSchema = { type: "object", properties: { a: { type: "string", minLength: 2 }, b: { type: "integer" }, c: { type: "boolean" } }, required: ["a"] };
     const text = await tsOf([def("nested", nested), def("flat", flat)]);

@@ -149,23 +149,23 @@ export function constName(c: Code): string {
 }
 
 /**
- * The constants and functions something refers to (another of them, or the entry
- * points `entries`), in their order. A pair is made whole, but a branch's error
- * function may go unused (a nullable anyOf reports the non-null branch only),
- * and with it the constants only it used: left out, so generated code passes
- * noUnusedLocals.
+ * The constants and functions the entry points `entries` reach (directly, or through
+ * others they reach), in their order. A pair is made whole, but a branch's error
+ * function may go unused (a nullable anyOf reports the non-null branch only), a
+ * place's `is_*` is unused when only the error path checks it, and with them the
+ * constants only they used: left out, so generated code passes noUnusedLocals and
+ * ships nothing dead (two recursive checks that only call each other included).
  */
 export function referencedOnly(items: readonly { name: string; fn: Code }[], entries: readonly Code[]): Code[] {
-  let kept = items;
-  for (;;) {
-    const next = kept.filter((f) => {
-      const re = new RegExp(`(?<![\\w$])${f.name.replace(/\$/g, "\\$")}(?![\\w$])`);
-      // A reference from itself does not count (TypeScript does not count it either).
-      return entries.some((e) => re.test(e.text)) || kept.some((g) => g !== f && re.test(g.fn.text));
-    });
-    if (next.length === kept.length) return kept.map((f) => f.fn);
-    kept = next;
+  const named = items.map((f) => ({ f, re: new RegExp(`(?<![\\w$])${f.name.replace(/\$/g, "\\$")}(?![\\w$])`) }));
+  const reached = new Set<Code>();
+  const todo = named.filter(({ re }) => entries.some((e) => re.test(e.text))).map(({ f }) => f);
+  for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
+    if (reached.has(f.fn)) continue;
+    reached.add(f.fn);
+    for (const g of named) if (!reached.has(g.f.fn) && g.re.test(f.fn.text)) todo.push(g.f);
   }
+  return items.filter((f) => reached.has(f.fn)).map((f) => f.fn);
 }
 
 /** The error path's entry; it returns true when the errors come in the feedback's order (errorsInPathOrder), so the report need not sort them. */
