@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.54f8e9e344.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.54f8e9e344.js";
+import * as rt from "./_runtime.8c64cb1dfd.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.8c64cb1dfd.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -221,10 +221,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     }
   }
   function err_4_0(v: any, p: string, s: rt.Sink, d: number): void {
-    if ((rt.work.n += s === null ? 1 : 4) > 1000000) {
-      if (s === null) rt.probe.n++;
-      return;
-    }
+    if ((rt.work.n += s === null ? 1 : 4) > 1000000) return void rt.probing(s);
     if (d > 128) {
       rt.depthErr(s, p, v, 128);
       return;
@@ -1276,10 +1273,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
         const from0 = (s === null ? 0 : s.length); // #/properties/filters/properties/assignee_id
 
         if (!(is_7_0(x2, d) || is_8_0(x2, d))) {
-          if (s === null) {
-            rt.probe.n++;
-            return;
-          }
+          if (rt.probing(s)) return;
           const n0 = s.length;
           err_7_0(x2, "filters.assignee_id", s, d);
           rt.orNull(s, n0, "filters.assignee_id");

@@ -1,5 +1,5 @@
 // A tool's `is` runs its error path without a sink (issue 15, size): the error helpers
-// count failures in rt.probe and make nothing, and the code returns at the first; `validate`
+// count failures (rt.probing) and make nothing, and the code returns at the first; `validate`
 // runs `is`, then the error path with an array. The normaliser asks a place's error function
 // the same way whether a repaired value fits (rt.fitsPlace, which `is` uses too: the count is
 // put back after each question). What this must keep: `is` and `validate` agree

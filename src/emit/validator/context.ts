@@ -63,7 +63,7 @@ export class EmitContext {
   /** Whether the schema uses $dynamicRef: then every function also carries the dynamic scope `ds`. */
   readonly dynamic: boolean;
   /**
-   * Whether the tool's `is` runs the error path without a sink (`s` null, counted in rt.probe)
+   * Whether the tool's `is` runs the error path without a sink (`s` null: failures counted by rt.probing)
    * instead of a fast-path function of its own: then every error function may get `s` null, and
    * whatever it does with `s` besides handing it to an error helper is guarded. Not with
    * $dynamicRef (its scope bindings name the `is` functions).

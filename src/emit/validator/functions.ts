@@ -105,7 +105,7 @@ function emitQueued(ctx: EmitContext, isOnly: boolean): { name: Name; fn: Code }
     if (isOnly) return [isFn];
     // In a probe a call counts 1, as on the fast path, and running out is a failure.
     const budget = ctx.probe
-      ? code`if ((${ctx.rt("work")}.n += s === null ? 1 : 4) > ${WORK_MAX}) { if (s === null) ${ctx.rt("probe")}.n++; return; }`
+      ? code`if ((${ctx.rt("work")}.n += s === null ? 1 : 4) > ${WORK_MAX}) return void ${ctx.rt("probing")}(s);`
       : code`if ((${ctx.rt("work")}.n += 4) > ${WORK_MAX}) return;`;
     const errBody = code`${bounded ? code`${budget} if (d > ${opts.maxDepth}) { ${ctx.rt("depthErr")}(s, p, v, ${opts.maxDepth}); return; }` : code``}
         ${enter(node)}

@@ -34,7 +34,7 @@ export function fitsPlace(check: PlaceCheck, v: unknown, d: number): boolean {
   }
 }
 
-/** Whether an error helper was called without a sink: then it counts the failure (see `probe`), and makes no error. */
+/** Whether an error helper (or generated code that fails without a helper) runs without a sink: then it counts the failure (see `probe`), and makes no error. The one place that counts. */
 export function probing(s: readonly unknown[] | null): s is null {
   if (s !== null) return false;
   probe.n++;

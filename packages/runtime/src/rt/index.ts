@@ -6,7 +6,7 @@ export type { Bucket, Sink, ValidationError, ReportDict, Repair, ValidationRepor
 export { okReport, errorReport, unknownToolReport, unreadableCallReport } from "./report.js";
 export type { CoerceMode, NormalizeMode, NormalizeResult, StandardSchemaV1, Tool } from "./tool.js";
 export { callReport, makeTool } from "./tool.js";
-export { work, WORK_MAX, probe, fitsPlace } from "./budget.js";
+export { work, WORK_MAX, probing, fitsPlace } from "./budget.js";
 export { pathKeys, quote, pk, pi, clip, jsonType, show, describe } from "./text.js";
 export { workErr, unjudged, typeErr, optTypeErr, missing, unknownKey, enumErr, limitErr, multipleErr, sizeErr, patternErr, formatErr, uniqueErr, constraintErr, falseErr, orNull, nullOptional, overrideMessages, depthErr, fromAjv } from "./messages.js";
 export type { Alternative } from "./combinators.js";

@@ -55,7 +55,7 @@ function discriminator(branches: IRNode[]): { key: string; values: unknown[] } |
 /** Errors of a value that matched none of the branches (in a probe, the failure counted: nothing else to learn). */
 function noneMatched(branches: IRNode[], keyword: string, v: Code, p: PathExpr, ctx: EmitContext): Code[] {
   const errs = noneMatchedErrors(branches, keyword, v, p, ctx);
-  return ctx.probe ? [code`if (s === null) { ${ctx.rt("probe")}.n++; return; } ${errs}`] : errs;
+  return ctx.probe ? [code`if (${ctx.rt("probing")}(s)) return; ${errs}`] : errs;
 }
 
 function noneMatchedErrors(branches: IRNode[], keyword: string, v: Code, p: PathExpr, ctx: EmitContext): Code[] {
@@ -102,7 +102,7 @@ export const oneOfKeyword: KeywordModule = {
         if (${c}.length === 0) { ${noneMatchedErrors(n.oneOf!, "oneOf", v, p, ctx)} }
         else if (${c}.length > 1) ${ctx.rt("oneOfMany")}(s, ${pathCode(p)}, ${v}, ${c}, ${n.oneOf!.length}); }`;
     // A probe counts the matches as the fast path does (no array made on every check).
-    return [ctx.probe ? code`if (s === null) { if (${countMatches(n.oneOf!, v, ctx)} !== 1) { ${ctx.rt("probe")}.n++; return; } } else ${errs}` : errs];
+    return [ctx.probe ? code`if (s === null) { if (${countMatches(n.oneOf!, v, ctx)} !== 1 && ${ctx.rt("probing")}(s)) return; } else ${errs}` : errs];
   },
 };
 

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:54f8e9e3444bf04cc655620ef5b1b469fd05ce3b94490bf3cf7738ebc46f5aa4
+// input hash: sha256:8c64cb1dfd0cbb661e21fba82f5842319abfac5ff7a8b9d74e66e4ce452e2827
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -142,7 +142,7 @@ export const WORK_MAX = 1_000_000;
  * not a flag: a check started inside another (a getter calling a tool) can neither clear
  * the outer one's failures nor add its own to them.
  */
-export const probe = { n: 0 };
+const probe = { n: 0 };
 
 /** A place's generated error function: pushes the errors of `v` at path `p` into `s`, or, with `s` null, counts them (see `probe`). */
 type PlaceCheck = (v: any, p: string, s: any[] | null, d: number) => void;
@@ -158,8 +158,8 @@ export function fitsPlace(check: PlaceCheck, v: unknown, d: number): boolean {
   }
 }
 
-/** Whether an error helper was called without a sink: then it counts the failure (see `probe`), and makes no error. */
-function probing(s: readonly unknown[] | null): s is null {
+/** Whether an error helper (or generated code that fails without a helper) runs without a sink: then it counts the failure (see `probe`), and makes no error. The one place that counts. */
+export function probing(s: readonly unknown[] | null): s is null {
   if (s !== null) return false;
   probe.n++;
   return true;
