@@ -3,13 +3,19 @@
 // and `pullTools`, which writes each mcp source's tools to its snapshot file so
 // the build (src/sources/read.ts) reads them offline and the snapshot can be
 // reviewed and committed.
+//
+// The SDK comes under an npm alias, `toolform-mcp-sdk` (package.json). Under its own
+// name it would also satisfy @toolform/runtime's optional peer in a user's app, and npm
+// then counts it as needed in production: `npm ci --omit=dev` of an app with toolform as
+// a dev dependency installed the SDK and its server stack (~100 packages, 31 MB; npm/cli
+// issues 7734, 7772). Under the alias it is toolform's alone, and leaves with the dev tree.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { Client } from "toolform-mcp-sdk/client/index.js";
+import { StdioClientTransport } from "toolform-mcp-sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "toolform-mcp-sdk/client/streamableHttp.js";
+import type { Transport } from "toolform-mcp-sdk/shared/transport.js";
+import type { Tool as McpTool } from "toolform-mcp-sdk/types.js";
 import { writeAtomic } from "../pipeline/write.js";
 import type { ResolvedConfig, SourceSpec } from "../config/types.js";
 import { ToolformError } from "../diagnostics/format.js";

@@ -45,6 +45,11 @@ function readJsonMemo(abs: string, root: string, memo: SourceMemo | undefined): 
 export async function readSources(sources: SourceSpec[], root: string, memo?: SourceMemo): Promise<ReadResult> {
   const out: ReadResult = { tools: [], diagnostics: [], files: [] };
   if (memo) memo.matches = [];
+  // Each file is read once: an MCP source's snapshot is that source's, never also a glob's
+  // (docs/mcp.md keeps snapshots under tools/, which tools/**/*.json matches too), and a file
+  // two globs match is read by the first.
+  const taken = new Set<string>();
+  for (const spec of sources) if (typeof spec === "object" && "mcp" in spec && spec.snapshot) taken.add(resolve(root, spec.snapshot));
   for (const spec of sources) {
     if (typeof spec === "object" && "mcp" in spec) {
       if (!spec.snapshot) {
@@ -67,13 +72,15 @@ export async function readSources(sources: SourceSpec[], root: string, memo?: So
     // A glob whose folders are known to be as the last build found them matches what it matched then.
     const globKey = JSON.stringify(patterns);
     const known = memo?.knownMatches?.get(globKey);
-    const { files, problems } = known ? { files: known, problems: [] } : await matchSources(patterns, root, (f) => f.endsWith(".json") || (TS_FILE.test(f) && !f.endsWith(".d.ts")));
-    memo?.matches.push([globKey, files]);
+    const { files: matched, problems } = known ? { files: known, problems: [] } : await matchSources(patterns, root, (f) => f.endsWith(".json") || (TS_FILE.test(f) && !f.endsWith(".d.ts")));
+    memo?.matches.push([globKey, matched]);
+    const files = matched.filter((f) => !taken.has(f));
+    for (const f of files) taken.add(f);
     for (const p of problems) {
       const file = rel(root, p.path);
       out.diagnostics.push({ severity: "error", code: "source/not-a-file", message: `matched by ${patterns.map((x) => JSON.stringify(x)).join(", ")}, but it is ${p.what}, not a file of tool definitions`, file, hint: "remove it, or narrow the source glob so it matches tool files only" });
     }
-    if (files.length === 0 && problems.length === 0) {
+    if (matched.length === 0 && problems.length === 0) {
       out.diagnostics.push({ severity: "warning", code: "source/empty", message: `no files match ${patterns.map((p) => JSON.stringify(p)).join(", ")}`, hint: "check the glob in toolform.config.ts (paths are relative to the config file)" });
     }
     // TypeScript files are read by the compiler; their bytes are checked here first (same rules as JSON).

@@ -4,8 +4,31 @@
  * tsImport), so a watch rebuild sees edited files.
  */
 import { pathToFileURL } from "node:url";
-import { tsImport } from "tsx/esm/api";
 import { isPlainObject } from "./definition.js";
+
+/** tsx's loader could not be loaded: toolform's install is at fault, not the user's file. */
+export class LoaderUnavailableError extends Error {
+  override readonly name = "LoaderUnavailableError";
+}
+
+type TsImport = (specifier: string, parent: string) => Promise<unknown>;
+let tsImportOnce: Promise<TsImport> | undefined;
+
+/**
+ * tsx's ESM API, imported (never required): the bundled CommonJS CLI would otherwise
+ * reach tsx's CommonJS entry, which cannot load its own ES module half
+ * (scripts/bundle-cli.mjs turns this import() into a real ES import).
+ */
+function loadTsImport(): Promise<TsImport> {
+  tsImportOnce ??= import("tsx/esm/api").then(
+    (api) => api.tsImport as TsImport,
+    (error: unknown) => {
+      tsImportOnce = undefined;
+      throw new LoaderUnavailableError(`toolform could not load its TypeScript loader (tsx): ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    },
+  );
+  return tsImportOnce;
+}
 
 /** An exported value that looks like a tool spec. */
 export interface RuntimeSpec {
@@ -21,6 +44,7 @@ export interface RuntimeSpec {
  * would format it against tsx's output instead; V8 formats on first access.)
  */
 export async function importModule(absPath: string): Promise<Record<string, unknown>> {
+  const tsImport = await loadTsImport();
   try {
     return (await tsImport(pathToFileURL(absPath).href, import.meta.url)) as Record<string, unknown>;
   } catch (error) {

@@ -7,7 +7,7 @@ import { Node, type CallExpression, type SourceFile } from "ts-morph";
 import type { Diagnostic } from "../../diagnostics/types.js";
 import type { ToolDefinition } from "../types.js";
 import { toToolDefinition } from "./definition.js";
-import { exportedToolSpecs, importModule, type RuntimeSpec } from "./import-loader.js";
+import { exportedToolSpecs, importModule, LoaderUnavailableError, type RuntimeSpec } from "./import-loader.js";
 import { displayPath } from "./project.js";
 import { locateFor, noToolsWarning, readCalls, siteOf, staticName, type CallReading } from "./read-static.js";
 import { runtimeSchemaToJson } from "./runtime-schema.js";
@@ -108,6 +108,15 @@ function bySourcePlace(a: ToolDefinition, b: ToolDefinition): number {
 
 /** A module that fails to load or throws while it runs, placed by its stack when that names the file. */
 function importFailed(error: unknown, sf: SourceFile, file: string): Diagnostic {
+  if (error instanceof LoaderUnavailableError) {
+    return {
+      severity: "error",
+      code: "source/loader",
+      message: `${error.message} (the file itself was not run)`,
+      hint: "reinstall toolform (`npm install -D toolform`) so its dependency tsx is complete; the file needs no change",
+      file,
+    };
+  }
   const message = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? (error.stack ?? "") : "";
   const escaped = sf.getFilePath().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -3,7 +3,8 @@
 // way OpenAI sends them), and run the tool's precompiled validator.
 import { clip, show } from "../rt/text.js";
 import { errorReport, unknownToolReport, unreadableCallReport, type Repair, type ValidationError, type ValidationReport } from "../rt/report.js";
-import type { Tool } from "../rt/tool.js";
+import { parameterNames, type Tool } from "../rt/tool.js";
+import { notJsonErr } from "../rt/messages.js";
 import { sgFold as fold } from "../suggest.js";
 import { textOf } from "./data.js";
 import { readJson } from "./json.js";
@@ -64,27 +65,11 @@ export function readArguments(args: unknown, repair: boolean): ArgumentsRead {
   return { ok: true, value, repairs, raw };
 }
 
-function parameterNames(tool: Tool<any> | undefined): string[] {
-  const s = tool?.inputSchema;
-  if (typeof s !== "object" || s === null) return [];
-  const p = (s as { properties?: unknown }).properties;
-  return typeof p === "object" && p !== null && !Array.isArray(p) ? Object.keys(p) : [];
-}
-
 /** The report for arguments that are not readable JSON: a type error at the root, with a message the model can act on. */
 export function unreadableArgumentsReport(toolName: string, tool: Tool<any> | undefined, raw: string, error: string): ValidationReport {
-  const params = parameterNames(tool);
-  const hint = params.length ? ` with the parameters: ${clip(params.join(", "), 200)}` : "";
-  const e: ValidationError = {
-    path: "",
-    bucket: "type_errors",
-    keyword: "type",
-    expected: "a JSON object",
-    received: `text that is not valid JSON: ${show(raw)}`,
-    text: "arguments: expected object, got invalid JSON",
-    message: `The arguments are not valid JSON (${clip(error, 120)}). Send them as one JSON object${hint}`,
-  };
-  return errorReport(toolName, [e]);
+  const s: ValidationError[] = [];
+  notJsonErr(s, raw, error, parameterNames(tool?.inputSchema));
+  return errorReport(toolName, s);
 }
 
 export interface ValidateOptions {

@@ -18,6 +18,13 @@ export function unjudged(s: ValidationError[], e: unknown): void {
   s.push(mk("", "constraint_errors", deep ? "maxDepth" : "type", expected, deep ? "a value nested too deeply" : "a value that throws when read", `arguments: not checkable (${expected})`, message));
 }
 
+/** Arguments sent as a string that is not JSON (OpenAI sends them as JSON text): say so, and what to send. */
+export function notJsonErr(s: ValidationError[], text: string, error: unknown, params: readonly string[]): void {
+  const why = clip(String(error instanceof Error ? error.message : error).split("\n")[0]!, 120);
+  const hint = params.length ? ` with the parameters ${clip(params.join(", "), 200)}` : "";
+  s.push(mk("", "type_errors", "type", "a JSON object", `text that is not valid JSON: ${show(text)}`, "arguments: expected object, got invalid JSON", `The arguments are not valid JSON (${why}). Send them as one JSON object${hint}.`));
+}
+
 /** The field as named in a message. */
 export function field(p: string): string {
   return p === "" ? "The arguments" : quote(p);

@@ -2,7 +2,7 @@
 import { CoercedReport, errorReport, okReport, type Repair, unknownToolReport, unreadableCallReport, type ValidationError, type ValidationReport } from "./report.js";
 import { work, WORK_MAX } from "./budget.js";
 import { pathKeys, show } from "./text.js";
-import { unjudged, workErr } from "./messages.js";
+import { notJsonErr, unjudged, workErr } from "./messages.js";
 import { hasOwn } from "./predicates.js";
 
 /** What `validate` coerces (config `coerce`; docs/normalize.md). */
@@ -70,14 +70,46 @@ export function callReport(toolset: Readonly<Record<string, Tool>>, known: reado
   }
   if (typeof name !== "string" || !hasOwn.call(toolset, name)) return unknownToolReport(typeof name === "string" ? name : show(name), known);
   try {
-    const args = (call as { arguments?: unknown }).arguments;
-    return toolset[name]!.validate(args === undefined ? {} : args);
+    // OpenAI's `arguments` (a JSON string, or an object) or Anthropic's `input`.
+    let args = (call as { arguments?: unknown }).arguments;
+    if (args === undefined) args = (call as { input?: unknown }).input;
+    const tool = toolset[name]!;
+    return typeof args === "string" ? textArguments(tool, args) : tool.validate(args === undefined ? {} : args);
   } catch (e) {
     // A throwing `arguments` getter (validate itself is total); only then is an error list made.
     const s: ValidationError[] = [];
     unjudged(s, e);
     return errorReport(name, s);
   }
+}
+
+/**
+ * Arguments sent as text, the way OpenAI sends them: JSON text holding an object is read and
+ * checked, and the report lists that reading as a repair (its `value` is the object, for the
+ * executor); text that is not JSON is refused saying so. Text a tool's schema takes as it is
+ * (a root that allows strings) stays text.
+ */
+function textArguments(tool: Tool, text: string): ValidationReport {
+  if (tool.is(text)) return tool.validate(text);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    const s: ValidationError[] = [];
+    notJsonErr(s, text, e, parameterNames(tool.inputSchema));
+    return errorReport(tool.name, s);
+  }
+  if (typeof parsed !== "object" || parsed === null) return tool.validate(text);
+  const report = tool.validate(parsed);
+  const read: Repair = { path: "", from: text, to: parsed, rule: "json_arguments" };
+  const r = report as { value?: unknown; repairs?: readonly Repair[] };
+  return new CoercedReport(report, r.repairs ? r.value : parsed, r.repairs ? [read, ...r.repairs] : [read]);
+}
+
+/** The declared parameter names of a schema (for a message). */
+export function parameterNames(schema: unknown): string[] {
+  const p = typeof schema === "object" && schema !== null ? (schema as { properties?: unknown }).properties : undefined;
+  return typeof p === "object" && p !== null && !Array.isArray(p) ? Object.keys(p) : [];
 }
 
 const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:8c64cb1dfd0cbb661e21fba82f5842319abfac5ff7a8b9d74e66e4ce452e2827
+// input hash: sha256:82c4d829d85b9a094fd2f11189ab83912a898a0603675f82f37cb7f2e4da8afa
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -775,6 +775,13 @@ export function unjudged(s: ValidationError[], e: unknown): void {
   const expected = deep ? "nesting the validator can follow" : "plain JSON data";
   const message = deep ? "The arguments are nested too deeply to check." : "The arguments could not be read as plain JSON data.";
   s.push(mk("", "constraint_errors", deep ? "maxDepth" : "type", expected, deep ? "a value nested too deeply" : "a value that throws when read", `arguments: not checkable (${expected})`, message));
+}
+
+/** Arguments sent as a string that is not JSON (OpenAI sends them as JSON text): say so, and what to send. */
+function notJsonErr(s: ValidationError[], text: string, error: unknown, params: readonly string[]): void {
+  const why = clip(String(error instanceof Error ? error.message : error).split("\n")[0]!, 120);
+  const hint = params.length ? ` with the parameters ${clip(params.join(", "), 200)}` : "";
+  s.push(mk("", "type_errors", "type", "a JSON object", `text that is not valid JSON: ${show(text)}`, "arguments: expected object, got invalid JSON", `The arguments are not valid JSON (${why}). Send them as one JSON object${hint}.`));
 }
 
 /** The field as named in a message. */
@@ -1851,14 +1858,46 @@ export function callReport(toolset: Readonly<Record<string, Tool>>, known: reado
   }
   if (typeof name !== "string" || !hasOwn.call(toolset, name)) return unknownToolReport(typeof name === "string" ? name : show(name), known);
   try {
-    const args = (call as { arguments?: unknown }).arguments;
-    return toolset[name]!.validate(args === undefined ? {} : args);
+    // OpenAI's `arguments` (a JSON string, or an object) or Anthropic's `input`.
+    let args = (call as { arguments?: unknown }).arguments;
+    if (args === undefined) args = (call as { input?: unknown }).input;
+    const tool = toolset[name]!;
+    return typeof args === "string" ? textArguments(tool, args) : tool.validate(args === undefined ? {} : args);
   } catch (e) {
     // A throwing `arguments` getter (validate itself is total); only then is an error list made.
     const s: ValidationError[] = [];
     unjudged(s, e);
     return errorReport(name, s);
   }
+}
+
+/**
+ * Arguments sent as text, the way OpenAI sends them: JSON text holding an object is read and
+ * checked, and the report lists that reading as a repair (its `value` is the object, for the
+ * executor); text that is not JSON is refused saying so. Text a tool's schema takes as it is
+ * (a root that allows strings) stays text.
+ */
+function textArguments(tool: Tool, text: string): ValidationReport {
+  if (tool.is(text)) return tool.validate(text);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    const s: ValidationError[] = [];
+    notJsonErr(s, text, e, parameterNames(tool.inputSchema));
+    return errorReport(tool.name, s);
+  }
+  if (typeof parsed !== "object" || parsed === null) return tool.validate(text);
+  const report = tool.validate(parsed);
+  const read: Repair = { path: "", from: text, to: parsed, rule: "json_arguments" };
+  const r = report as { value?: unknown; repairs?: readonly Repair[] };
+  return new CoercedReport(report, r.repairs ? r.value : parsed, r.repairs ? [read, ...r.repairs] : [read]);
+}
+
+/** The declared parameter names of a schema (for a message). */
+function parameterNames(schema: unknown): string[] {
+  const p = typeof schema === "object" && schema !== null ? (schema as { properties?: unknown }).properties : undefined;
+  return typeof p === "object" && p !== null && !Array.isArray(p) ? Object.keys(p) : [];
 }
 
 const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
