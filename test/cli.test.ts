@@ -136,7 +136,7 @@ describe("toolform build", () => {
     writeFileSync(join(dir, "conf", "other.config.mjs"), `export default { sources: ["../tools/calendar.json"], outDir: "../from-other" };\n`);
     const r = toolform(dir, ["build", "--config", "conf/other.config.mjs", "--emit", "js", "--out", "js-out"], { env });
     expect(r.code).toBe(0);
-    expect(names(join(dir, "js-out"))).toEqual(["_runtime.#.d.ts", "_runtime.#.js", "index.d.ts", "index.js"]);
+    expect(names(join(dir, "js-out"))).toEqual(["_runtime.#.d.ts", "_runtime.#.js", "index.d.ts", "index.js", "package.json"]);
     expect(existsSync(join(dir, "from-other"))).toBe(false);
     const check = `const m = await import(${JSON.stringify(pathToFileURL(join(dir, "js-out", "index.js")).href)});
       const r = m.validateCall({ name: "book_room", arguments: { room_id: "R-1", start: "soon", duration_min: 5 } });

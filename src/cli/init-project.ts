@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CONFIG_NAMES } from "../config/load.js";
+import { packageTypeOf } from "../config/package-type.js";
 
 export interface InitStep {
   path: string;
@@ -35,6 +36,16 @@ export default defineConfig({
 export const CONFIG_TEMPLATE_CJS = CONFIG_TEMPLATE.replace('import { defineConfig } from "toolform";', '// A type-only import: this package is not ESM, so the config cannot import toolform at run time.\nimport type { ToolformConfig } from "toolform";')
   .replace("export default defineConfig({", "export default {")
   .replace(/\}\);\n$/, "} satisfies ToolformConfig;\n");
+
+/**
+ * The config for a CommonJS package (a package.json without "type": "module"): defineTool files
+ * as .mts, ES modules in any package (the runtime is ESM), which tsc accepts under
+ * verbatimModuleSyntax; and emit "cjs", what a CommonJS package can require.
+ */
+export const CONFIG_TEMPLATE_COMMONJS = CONFIG_TEMPLATE_CJS.replace('"tools/**/*.tool.ts"', '"tools/**/*.tool.mts"').replace(
+  /  \/\/ "ts" for TypeScript projects.*\n  emit: "ts",/,
+  '  // "cjs": CommonJS JavaScript with .d.ts beside it (this package is CommonJS; "ts" would be ES module syntax).\n  emit: "cjs",',
+);
 
 export const EXAMPLE_JSON = `${JSON.stringify(
   {
@@ -86,19 +97,13 @@ export function initProject(dir: string): InitStep[] {
   const steps: InitStep[] = [];
   const existingConfig = CONFIG_NAMES.find((n) => existsSync(join(dir, n)));
   if (existingConfig) steps.push({ path: existingConfig, action: "skipped", note: "a config already exists; left it as it is" });
-  else steps.push(writeNew(dir, "toolform.config.ts", isEsmPackage(dir) ? CONFIG_TEMPLATE : CONFIG_TEMPLATE_CJS));
+  // No package.json: the config still loads as CommonJS (type-only import), and the output stays TypeScript.
+  const type = packageTypeOf(dir);
+  if (!existingConfig) steps.push(writeNew(dir, "toolform.config.ts", type === "module" ? CONFIG_TEMPLATE : type === "commonjs" ? CONFIG_TEMPLATE_COMMONJS : CONFIG_TEMPLATE_CJS));
   steps.push(writeNew(dir, "tools/example.json", EXAMPLE_JSON));
-  steps.push(writeNew(dir, "tools/example.tool.ts", EXAMPLE_TS));
+  steps.push(writeNew(dir, type === "commonjs" ? "tools/example.tool.mts" : "tools/example.tool.ts", EXAMPLE_TS));
   steps.push(addBuildStep(dir));
   return steps;
-}
-
-function isEsmPackage(dir: string): boolean {
-  try {
-    return (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { type?: unknown }).type === "module";
-  } catch {
-    return false;
-  }
 }
 
 function writeNew(dir: string, rel: string, text: string): InitStep {

@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS, resolveLimits } from "./limits.js";
 import type { ResolvedConfig, ToolformConfig } from "./types.js";
 import { UNCHECKED_KINDS, uncheckedKinds } from "./unchecked.js";
 import { CONFIG_NAMES, findConfig } from "./find.js";
+import { defaultEmit } from "./package-type.js";
 
 export { CONFIG_NAMES, findConfig };
 
@@ -61,7 +62,7 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     ...(configFile ? { configFile } : {}),
     sources: cfg.sources,
     outDir: resolve(root, cfg.outDir ?? "generated"),
-    emit: oneOf("emit", cfg.emit, ["ts", "js", "cjs"] as const, "ts"),
+    emit: oneOf("emit", cfg.emit, ["ts", "js", "cjs"] as const, cfg.emit === undefined ? defaultEmit(root) : "ts"),
     unknownArgs: oneOf("unknownArgs", cfg.unknownArgs, ["reject", "schema"] as const, "reject"),
     coerce: oneOf("coerce", cfg.coerce, ["none", "lenient", "normalized"] as const, "none"),
     engine: oneOf("engine", cfg.engine, ["toolform", "ajv"] as const, "toolform"),

@@ -21,7 +21,7 @@ import { defKey, hashOf, keyOf } from "./hash.js";
 import { lintTools } from "./lint.js";
 import { chunkFileName, chunkRanges } from "./chunks.js";
 import { sha256 } from "./stamps.js";
-import { outputBytes } from "./write.js";
+import { GENERATED_JSON_MARK, outputBytes } from "./write.js";
 import type { RedosVerdict } from "../schema/lint/redos.js";
 
 export interface GeneratedFile {
@@ -249,8 +249,11 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
       files.push(joinedFile("index.ts", [idxHeader, textIn(indexHeadTs(rtFile), "ts"), ...(await chunkImports(chunks, "ts")), await tail()]));
     }
   } else {
-    // "js" and "cjs" both write .js (ESM, or CommonJS for a package without "type": "module") and .d.ts.
+    // "js" and "cjs" both write .js (an ES module, or CommonJS) and .d.ts, and a package.json that says which:
+    // node and TypeScript read a .js file's module type from the nearest package.json, so the output
+    // loads as what it is in a package of either type.
     const module = emit === "cjs" ? "cjs" : "esm";
+    files.push({ path: "package.json", contents: outDirPackageJson(module) });
     const { rtJs, rtDts } = runtimeTexts ?? (await runtimeJs(rtTs, memo, module));
     files.push({ path: rtFile + ".js", contents: rtHeader + "\n" + rtJs });
     files.push({ path: rtFile + ".d.ts", contents: rtHeader + "\n" + rtDts });
@@ -270,6 +273,11 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     }
   }
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
+}
+
+/** The outDir's package.json under emit "js"/"cjs": the module type of the .js files in it (GENERATED_JSON_MARK first). */
+function outDirPackageJson(module: "esm" | "cjs"): string {
+  return `${GENERATED_JSON_MARK}",\n  "type": ${JSON.stringify(module === "cjs" ? "commonjs" : "module")}\n}\n`;
 }
 
 /** A run of tools in a chunk file of a large toolset's index. */
