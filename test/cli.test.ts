@@ -255,6 +255,16 @@ describe("toolform check", () => {
     expect(mtimes(join(dir, "generated"))).toEqual(before);
   });
 
+  it("a stray file alone: check says to move it, not to build (a build never removes it)", () => {
+    const dir = built();
+    writeFileSync(join(dir, "generated", "notes.md"), "mine\n");
+    const r = toolform(dir, ["check"], { env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/stray\s+generated\/notes\.md/);
+    expect(r.stdout).toMatch(/Move the stray file out of generated\//);
+    expect(r.stdout).not.toMatch(/Run `npx toolform build`/);
+  });
+
   it("a hand-edited generated file is stale, with a unified diff", () => {
     const dir = built();
     const f = join(dir, "generated", "index.ts");
@@ -468,18 +478,48 @@ describe("toolform compile", () => {
 });
 
 describe("toolform lint", () => {
-  it("prints the advice with tool and field, exit 1; --warn-only exits 0; --json", () => {
+  it("prints the advice with tool and field; warnings alone exit 0, --max-warnings sets a limit; --json", () => {
     const dir = project("basic");
     copyFileSync(join(fixtures, "lint-me.json"), join(dir, "tools", "lint-me.json"));
     const r = toolform(dir, ["lint"], { env });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/tools\/lint-me\.json#\/inputSchema\/properties\/data: warning lint\/[a-z-]+ \(tool update_record\)/);
     expect(r.stdout).toMatch(/fix: /);
     expect(r.stdout).toMatch(/\d+ warnings in \d+ tools? of 4/);
-    expect(toolform(dir, ["lint", "--warn-only"], { env }).code).toBe(0);
+    expect(toolform(dir, ["lint", "--max-warnings", "0"], { env }).code).toBe(1);
+    expect(toolform(dir, ["lint", "--max-warnings", "1000"], { env }).code).toBe(0);
+    expect(toolform(dir, ["lint", "--max-warnings", "0", "--warn-only"], { env }).code).toBe(0);
+    expect(toolform(dir, ["lint", "--max-warnings", "many"], { env }).code).toBe(2);
     const j = JSON.parse(toolform(dir, ["lint", "--json"], { env }).stdout) as { warnings: number; diagnostics: { tool: string; code: string }[] };
     expect(j.warnings).toBeGreaterThan(0);
     expect(j.diagnostics.some((d) => d.tool === "update_record" && d.code === "lint/missing-description")).toBe(true);
+  });
+
+  it("a source's lint setting: off drops its advice, warn keeps it a warning under strict, error makes it an error", () => {
+    const dir = project();
+    mkdirSync(join(dir, "tools"));
+    mkdirSync(join(dir, "vendor"));
+    copyFileSync(join(fixtures, "basic", "tools", "calendar.json"), join(dir, "tools", "calendar.json"));
+    copyFileSync(join(fixtures, "lint-me.json"), join(dir, "vendor", "lint-me.json"));
+    const config = (lint: string, extra = "") => writeFileSync(join(dir, "toolform.config.mjs"), `export default { sources: ["tools/*.json", { files: "vendor/*.json"${lint} }]${extra} };\n`);
+    config("");
+    const plain = JSON.parse(toolform(dir, ["lint", "--json"], { env }).stdout) as { warnings: number };
+    expect(plain.warnings).toBeGreaterThan(0);
+    config(', lint: "off"');
+    const off = toolform(dir, ["lint"], { env });
+    expect(off.stdout).toMatch(/no findings/);
+    config(', lint: "warn"', ", strict: true");
+    const warn = toolform(dir, ["build"], { env });
+    expect(warn.code).toBe(0);
+    expect(warn.stderr).toMatch(/warning lint\//);
+    config(', lint: "error"');
+    const error = toolform(dir, ["build"], { env });
+    expect(error.code).toBe(1);
+    expect(error.stderr).toMatch(/error lint\//);
+    config(', lint: "loud"');
+    const bad = toolform(dir, ["build"], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/sources\[1\]\.lint" must be "off", "warn" or "error"/);
   });
 
   it("rules switched off in the config are not reported; no findings exits 0", () => {

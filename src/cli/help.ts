@@ -40,9 +40,11 @@ Docs: ${DOCS_URL}`,
 
   build: `Usage: toolform build [options]
 
-Reads the config, generates one module per tool plus index and runtime into outDir,
-and writes only the files whose content changed (atomically). Outputs of removed
-tools are deleted. On an error nothing is written: the last good output stays.
+Reads the config and generates index.ts (every tool, one section each; from 256 tools
+the sections go to chunk files the index imports) and the runtime into outDir
+(index.js, index.d.ts and a package.json naming their module type under --emit js|cjs).
+Writes only the files whose content changed, and switches atomically; files of
+removed tools are deleted. On an error nothing is written: the last good output stays.
 
 Options:
 ${PROJECT_FLAGS}
@@ -83,10 +85,11 @@ Exit codes: 0 up to date, 1 drift (run \`toolform build\` and commit), 2 config 
 
 Lists the tools of each MCP source (tools/list, following pagination) and writes
 them to the source's snapshot file, sorted and stable, so builds run offline and
-the snapshot can be reviewed in a diff.
+the snapshot can be reviewed in a diff. A snapshot is read only as its MCP
+source's: a glob that also matches it (tools/**/*.json) skips it.
 
 Options:
-${PROJECT_FLAGS}
+  -c, --config PATH        config file (default: toolform.config.{ts,mts,js,mjs} in the current folder)
       --source LABEL       only this MCP source (repeatable)
       --timeout MS         how long to wait for each server
 ${OUTPUT_FLAGS}
@@ -141,13 +144,15 @@ Exit codes: 0 written, 1 invalid schema, 2 usage error.`,
 
 Runs the pipeline and prints only the advice: lint findings (ambiguous names,
 missing descriptions, free text where an enum belongs, ...) and schema warnings.
-Rules are switched off in the config: lint: { "missing-description": false }.
+Rules are switched off in the config: lint: { "missing-description": false };
+a source's advice by its lint setting: { mcp: ..., snapshot: ..., lint: "off" | "warn" | "error" }.
 
 Options:
   -c, --config PATH        config file
-      --warn-only          exit 0 even when there are warnings
+      --max-warnings N     exit 1 when there are more than N warnings (default: no limit)
       --json               print the findings as JSON
       --no-cache           do not use the build cache
 
-Exit codes: 0 no findings, 1 findings (or errors), 2 usage or config error.`,
+Exit codes: 0 no errors (warnings alone exit 0, as in ESLint), 1 errors or more warnings
+than --max-warnings, 2 usage or config error.`,
 };

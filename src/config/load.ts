@@ -39,6 +39,10 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
   const where = configFile ?? join(root, "toolform.config.ts");
   const bad = (m: string, hint: string) => configError(where, m, hint);
   if (!Array.isArray(cfg.sources) || cfg.sources.length === 0) throw bad('"sources" must be a non-empty array', 'e.g. sources: ["tools/**/*.json"]');
+  cfg.sources.forEach((spec, i) => {
+    const lint = typeof spec === "object" && spec !== null ? (spec as { lint?: unknown }).lint : undefined;
+    if (lint !== undefined && lint !== "off" && lint !== "warn" && lint !== "error") throw bad(`"sources[${i}].lint" must be "off", "warn" or "error"; got ${JSON.stringify(lint)}`, `e.g. { ...the source, lint: "off" } for tools you do not own`);
+  });
   const oneOf = <T extends string>(key: string, v: unknown, allowed: readonly T[], dflt: T): T => {
     if (v === undefined) return dflt;
     if (!allowed.includes(v as T)) throw bad(`"${key}" must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}; got ${JSON.stringify(v)}`, `set ${key}: ${JSON.stringify(dflt)}`);

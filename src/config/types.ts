@@ -8,13 +8,25 @@ export type SourceSpec =
       files: string | string[];
       /** TypeScript files: read `defineTool` calls statically (default) or import the module. */
       load?: "static" | "import";
+      /** Lint advice on this source's tools (see {@link SourceLint}). */
+      lint?: SourceLint;
     }
   | {
       /** A live MCP server (tools/list). With `snapshot`, `toolform pull` writes its tools there and the build reads that file (offline, reviewable); without one, every build lists the server live. */
       mcp: { command: string; args?: string[]; env?: Record<string, string>; cwd?: string } | { url: string };
       snapshot?: string;
       label?: string;
+      /** Lint advice on this server's tools (see {@link SourceLint}); "off" suits a server you do not own. */
+      lint?: SourceLint;
     };
+
+/**
+ * What lint advice (lint and schema warnings) does for one source's tools, as ESLint's
+ * severities: "off" none is reported (the description guard still is: it protects the model);
+ * "warn" warnings, never build errors (not even under strict); "error" each is a build error.
+ * Unset: the config's `lint` and `strict` decide.
+ */
+export type SourceLint = "off" | "warn" | "error";
 
 export type UnknownArgs = "reject" | "schema";
 /**

@@ -22,6 +22,7 @@ import { lintTools } from "./lint.js";
 import { chunkFileName, chunkRanges } from "./chunks.js";
 import { sha256 } from "./stamps.js";
 import { GENERATED_JSON_MARK, outputBytes } from "./write.js";
+import type { SourceLint } from "../config/types.js";
 import type { RedosVerdict } from "../schema/lint/redos.js";
 
 export interface GeneratedFile {
@@ -101,11 +102,13 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   let options: GenerateOptions;
   const diagnostics: Diagnostic[] = [];
   let inputs: string[] = [];
+  let sourceLint: ReadonlyMap<string, SourceLint> = new Map();
   if ("config" in input) {
     const c = input.config;
     const read = await readSources(c.sources, c.root, (input.config as { sourceMemo?: SourceMemo }).sourceMemo);
     defs = read.tools;
     inputs = read.files;
+    sourceLint = read.lint;
     diagnostics.push(...read.diagnostics);
     options = c;
   } else {
@@ -208,10 +211,10 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     compiled.push(t);
     keys.push(s.key);
     diagnostics.push(...t.diagnostics);
-    if (options.lint !== false) diagnostics.push(...t.lint!.diagnostics.map((d) => ({ ...d })));
+    // Copies: cached tools keep their own diagnostics as they were.
+    if (options.lint !== false) for (const d of withSourceLint(t.lint!.diagnostics, sourceLint.get(t.def.name))) diagnostics.push(d);
   }
-  // Copies: cached tools keep their own diagnostics as they were.
-  if (strict) diagnostics.splice(0, diagnostics.length, ...diagnostics.map((d) => ({ ...d, severity: "error" as const })));
+  if (strict) diagnostics.splice(0, diagnostics.length, ...diagnostics.map((d) => (asWarning.has(d) ? d : { ...d, severity: "error" as const })));
   if (diagnostics.some((d) => d.severity === "error")) return { files: [], diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
 
   const entries: IndexEntry[] = compiled.map(indexEntry);
@@ -273,6 +276,23 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     }
   }
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
+}
+
+/** Lint advice a source set to "warn": strict does not make it an error. */
+const asWarning = new WeakSet<Diagnostic>();
+
+/** A tool's lint advice as its source's `lint` setting says (config SourceLint), as copies. */
+function withSourceLint(ds: readonly Diagnostic[], setting: SourceLint | undefined): Diagnostic[] {
+  if (setting === undefined) return ds.map((d) => ({ ...d }));
+  // The description guard is not advice: it protects the model from the tool's own text.
+  const guard = (d: Diagnostic) => d.code.startsWith("guard/");
+  if (setting === "off") return ds.filter(guard).map((d) => ({ ...d }));
+  return ds.map((d) => {
+    if (guard(d)) return { ...d };
+    const c: Diagnostic = { ...d, severity: setting === "error" ? "error" : "warning" };
+    if (setting === "warn") asWarning.add(c);
+    return c;
+  });
 }
 
 /** The outDir's package.json under emit "js"/"cjs": the module type of the .js files in it (GENERATED_JSON_MARK first). */

@@ -2,7 +2,7 @@
 // TypeScript files with defineTool calls, MCP sources (their snapshot file when
 // one is set, else the server's tools/list, live).
 import { relative, resolve } from "node:path";
-import type { SourceSpec } from "../config/types.js";
+import type { SourceLint, SourceSpec } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { parseJsonFile, toolsFromJson } from "./json.js";
 import { matchSources } from "./match.js";
@@ -17,6 +17,8 @@ export interface ReadResult {
   diagnostics: Diagnostic[];
   /** Every file read (for watch mode and the cache). */
   files: string[];
+  /** The lint setting of each tool whose source has one (by tool name). */
+  lint: Map<string, SourceLint>;
 }
 
 function rel(root: string, file: string): string {
@@ -43,7 +45,7 @@ function readJsonMemo(abs: string, root: string, memo: SourceMemo | undefined): 
 }
 
 export async function readSources(sources: SourceSpec[], root: string, memo?: SourceMemo): Promise<ReadResult> {
-  const out: ReadResult = { tools: [], diagnostics: [], files: [] };
+  const out: ReadResult = { tools: [], diagnostics: [], files: [], lint: new Map() };
   if (memo) memo.matches = [];
   // Each file is read once: an MCP source's snapshot is that source's, never also a glob's
   // (docs/mcp.md keeps snapshots under tools/, which tools/**/*.json matches too), and a file
@@ -51,6 +53,14 @@ export async function readSources(sources: SourceSpec[], root: string, memo?: So
   const taken = new Set<string>();
   for (const spec of sources) if (typeof spec === "object" && "mcp" in spec && spec.snapshot) taken.add(resolve(root, spec.snapshot));
   for (const spec of sources) {
+    const before = out.tools.length;
+    await readSource(spec);
+    const lint = typeof spec === "object" ? spec.lint : undefined;
+    if (lint !== undefined) for (const t of out.tools.slice(before)) out.lint.set(t.name, lint);
+  }
+  return out;
+
+  async function readSource(spec: SourceSpec): Promise<void> {
     if (typeof spec === "object" && "mcp" in spec) {
       if (!spec.snapshot) {
         // No snapshot: list the server now (it is started, listed and ended). The MCP SDK loads only here.
@@ -58,14 +68,14 @@ export async function readSources(sources: SourceSpec[], root: string, memo?: So
         const r = await readMcpSource(spec, root);
         out.tools.push(...r.tools);
         out.diagnostics.push(...r.diagnostics);
-        continue;
+        return;
       }
       const abs = resolve(root, spec.snapshot);
       out.files.push(abs);
       const r = readJsonMemo(abs, root, memo);
       out.tools.push(...r.tools);
       out.diagnostics.push(...r.diagnostics);
-      continue;
+      return;
     }
     const patterns = typeof spec === "string" ? [spec] : Array.isArray(spec.files) ? spec.files : [spec.files];
     const load = typeof spec === "string" ? "static" : (spec.load ?? "static");
@@ -105,5 +115,4 @@ export async function readSources(sources: SourceSpec[], root: string, memo?: So
       out.diagnostics.push(...r.diagnostics);
     }
   }
-  return out;
 }

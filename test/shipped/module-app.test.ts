@@ -121,6 +121,16 @@ console.log(JSON.stringify({ a: [a.ok, a.value, a.repairs], b: b.ok, c: [c.ok, c
     expect(live.status, out(live)).toBe(0);
   });
 
+  it("the installed toolform's prepare script builds nothing (it ships dist/ built)", () => {
+    const installed = join(app.dir, "node_modules", "toolform");
+    const bundle = join(installed, "dist", "src", "bundle", "main.cjs");
+    const before = statSync(bundle).mtimeMs;
+    const r = app.run("npm", ["run", "prepare"], { cwd: installed });
+    expect(r.status, out(r)).toBe(0);
+    expect(r.stdout + r.stderr).not.toMatch(/tsc|npm run build/);
+    expect(statSync(bundle).mtimeMs).toBe(before);
+  });
+
   it("npm ci --omit=dev installs the runtime and its one dependency, and the app runs without code generation", () => {
     // A copy of the app as it would be deployed: package.json, the lock file, generated/, the app.
     const deploy = mkdtempSync(join(tmpdir(), "toolform-app-deploy-"));

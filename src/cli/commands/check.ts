@@ -75,7 +75,11 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   for (const f of drift.missing) lines.push(`  ${s.yellow("missing")}   ${out}/${f}`);
   for (const f of drift.orphaned) lines.push(`  ${s.yellow("orphaned")}  ${out}/${f} (no tool produces it any more)`);
   for (const f of drift.stray) lines.push(`  ${s.yellow("stray")}     ${out}/${f} (not toolform's output: move it out of ${out}/; a *.tmp file is a killed build's leftover, which the next build removes)`);
-  lines.push(`Run \`npx toolform build\` and commit ${out}/.`);
+  // A build rewrites toolform's files and removes a killed build's *.tmp; it never removes a file it did not write.
+  const userStray = drift.stray.filter((f) => !f.endsWith(".tmp"));
+  const buildFixes = drift.stale.length + drift.missing.length + drift.orphaned.length + (drift.stray.length - userStray.length) > 0;
+  if (buildFixes) lines.push(`Run \`npx toolform build\` and commit ${out}/.`);
+  if (userStray.length) lines.push(`${buildFixes ? "Also move" : "Move"} ${userStray.length === 1 ? "the stray file" : "the stray files"} out of ${out}/ (a build never removes a file toolform did not write), then run \`npx toolform check\` again.`);
   io.stdout.write(lines.join("\n") + "\n");
   return 1;
 }

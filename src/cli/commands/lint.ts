@@ -1,5 +1,6 @@
 // `toolform lint`: the pipeline's advice only (lint findings and schema
-// warnings), all of it, grouped by tool. Exit 1 when there is any (0 with --warn-only).
+// warnings), all of it, grouped by tool. Exit codes as ESLint's: 1 on an error, or on more
+// warnings than --max-warnings allows (no limit unless given); warnings alone exit 0.
 import { parse } from "../args.js";
 import { HELP } from "../help.js";
 import { makeStyle, paintDiagnostic, plural, useColor, type Io } from "../output.js";
@@ -8,12 +9,18 @@ import { relocate } from "../report.js";
 import { configFailure } from "./shared.js";
 
 export async function lintCommand(argv: string[], io: Io): Promise<number> {
-  const p = parse("lint", argv, { config: { type: "string", short: "c" }, "warn-only": { type: "boolean" }, json: { type: "boolean" }, "no-cache": { type: "boolean" } }, { min: 0, max: 0 });
+  const p = parse("lint", argv, { config: { type: "string", short: "c" }, "max-warnings": { type: "string" }, "warn-only": { type: "boolean" }, json: { type: "boolean" }, "no-cache": { type: "boolean" } }, { min: 0, max: 0 });
   if (p.values.help) {
     io.stdout.write(HELP.lint + "\n");
     return 0;
   }
   const json = !!p.values.json;
+  const maxText = p.values["max-warnings"];
+  const maxWarnings = typeof maxText === "string" ? Number(maxText) : -1;
+  if (!Number.isInteger(maxWarnings) || maxWarnings < -1) {
+    io.stderr.write(`toolform lint: --max-warnings takes a whole number (0 or more; -1 for no limit); got ${JSON.stringify(maxText)}\n`);
+    return 2;
+  }
   const s = makeStyle(!json && useColor(io.stdout, io.env, !!p.values["no-color"]));
   let project;
   try {
@@ -27,7 +34,9 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
   const ds = relocate(result.diagnostics, project.config.root, io.cwd);
   const errors = ds.filter((d) => d.severity === "error");
   const warnings = ds.filter((d) => d.severity !== "error");
-  const exitCode = errors.length || (warnings.length && !p.values["warn-only"]) ? 1 : 0;
+  // --warn-only (older spelling of the default) lifts a --max-warnings limit too.
+  const tooMany = maxWarnings >= 0 && !p.values["warn-only"] && warnings.length > maxWarnings;
+  const exitCode = errors.length || tooMany ? 1 : 0;
   if (json) {
     io.stdout.write(JSON.stringify({ command: "lint", ok: exitCode === 0, exitCode, errors: errors.length, warnings: warnings.length, diagnostics: ds }, null, 2) + "\n");
     return exitCode;
@@ -43,9 +52,10 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
   const top = [...byCode].sort((a, b) => b[1] - a[1]).slice(0, 4);
   const summary = [errors.length && s.red(plural(errors.length, "error")), warnings.length && s.yellow(plural(warnings.length, "warning"))].filter(Boolean).join(", ");
   io.stdout.write(`\n${summary} in ${plural(tools.size, "tool")} of ${result.tools.length}${top.length ? ` (${top.map(([c, n]) => `${c} ×${n}`).join(", ")})` : ""}\n`);
+  if (tooMany) io.stdout.write(s.red(`${plural(warnings.length, "warning")}: more than --max-warnings ${maxWarnings} allows\n`));
   if (top.length) {
     const rule = top[0]![0].replace(/^[^/]+\//, "");
-    io.stdout.write(s.dim(`A rule is switched off in toolform.config.ts: lint: { ${JSON.stringify(rule)}: false }\n`));
+    io.stdout.write(s.dim(`A rule is switched off in toolform.config.ts: lint: { ${JSON.stringify(rule)}: false }; a source you do not own: { ...the source, lint: "off" }\n`));
   }
   return exitCode;
 }

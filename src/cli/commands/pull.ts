@@ -4,11 +4,11 @@
 import { parse, PROJECT } from "../args.js";
 import { HELP } from "../help.js";
 import { makeStyle, paintDiagnostic, useColor, type Io } from "../output.js";
-import { loadProject, overridesFrom, type Project } from "../project.js";
+import { loadProject, type Project } from "../project.js";
 import { configFailure } from "./shared.js";
 
 export async function pullCommand(argv: string[], io: Io): Promise<number> {
-  const p = parse("pull", argv, { ...PROJECT, source: { type: "string", multiple: true }, timeout: { type: "string" } }, { min: 0, max: 0 });
+  const p = parse("pull", argv, { config: PROJECT.config!, quiet: PROJECT.quiet!, json: PROJECT.json!, source: { type: "string", multiple: true }, timeout: { type: "string" } }, { min: 0, max: 0 });
   if (p.values.help) {
     io.stdout.write(HELP.pull + "\n");
     return 0;
@@ -17,7 +17,7 @@ export async function pullCommand(argv: string[], io: Io): Promise<number> {
   const s = makeStyle(!json && useColor(io.stdout, io.env, !!p.values["no-color"]));
   let project: Project;
   try {
-    project = await loadProject(io.cwd, typeof p.values.config === "string" ? p.values.config : undefined, overridesFrom(p, io.cwd, "pull"));
+    project = await loadProject(io.cwd, typeof p.values.config === "string" ? p.values.config : undefined, {});
   } catch (e) {
     return configFailure(e, io, s, json, "pull");
   }
