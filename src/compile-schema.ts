@@ -10,7 +10,8 @@ import { code, lit } from "./emit/code.js";
 import { formatSource } from "./emit/finish.js";
 import { layoutCode } from "./emit/layout.js";
 import { header } from "./emit/header.js";
-import { runtimeSubset } from "./emit/runtime-file.js";
+import { runtimeSource, runtimeSubset } from "./emit/runtime-file.js";
+import { emitArgsType } from "./emit/types.js";
 import { emitValidator } from "./emit/validator/functions.js";
 import { chooseExamples } from "./schema/examples.js";
 import type { Dialect } from "./schema/ir.js";
@@ -37,6 +38,43 @@ export interface CompileSchemaOptions {
    * compile, an unknown format, a keyword not consumed. Default none: each is an error (no code).
    */
   allowUnchecked?: boolean | UncheckedKind[];
+  /**
+   * "js" (default): an ES module, with its declarations in `declarations` (for a .d.ts beside it).
+   * "ts": the same module as a TypeScript file whose exports carry those types.
+   */
+  lang?: "js" | "ts";
+}
+
+/** The report's types, as the runtime declares them (its source is the one definition). */
+const REPORT_TYPES = ["Bucket", "ValidationError", "ReportDict", "Repair", "ValidationReport"];
+
+/** The declarations `names` make in the runtime's TypeScript source, in that order (each with its doc comment). */
+function runtimeTypes(names: readonly string[]): string {
+  const src = runtimeSource();
+  return names
+    .map((name) => {
+      const at = new RegExp(`^export (?:interface|type) ${name}\\b`, "m").exec(src);
+      if (!at) throw new Error(`the runtime declares no ${name}`);
+      // Its doc comment, when one ends right above it.
+      const before = src.slice(0, at.index);
+      const doc = /\/\*\*(?:(?!\*\/)[\s\S])*\*\/\n$/.exec(before);
+      const start = doc ? at.index - doc[0].length : at.index;
+      let end: number;
+      if (src.startsWith("export type", at.index)) end = src.indexOf(";\n", at.index) + 2;
+      else {
+        let depth = 0;
+        end = at.index;
+        for (let i = src.indexOf("{", at.index); i < src.length; i++) {
+          if (src[i] === "{") depth++;
+          else if (src[i] === "}" && --depth === 0) {
+            end = i + 1;
+            break;
+          }
+        }
+      }
+      return src.slice(start, end).trim();
+    })
+    .join("\n\n");
 }
 
 /**
@@ -48,7 +86,14 @@ async function inlineRuntime(js: string): Promise<string> {
   return `let rt;\n${await runtimeSubset([...js.matchAll(/\brt\.([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!))}`;
 }
 
-export async function compileSchema(schema: unknown, options: CompileSchemaOptions = {}): Promise<{ code: string; diagnostics: Diagnostic[] }> {
+/** The exported type's name: the schema's name in PascalCase ("person.schema" → Person). */
+function typeNameOf(name: string): string {
+  const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const t = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+  return /^[A-Za-z]/.test(t) ? t : `Schema${t}`;
+}
+
+export async function compileSchema(schema: unknown, options: CompileSchemaOptions = {}): Promise<{ code: string; declarations: string; diagnostics: Diagnostic[] }> {
   const name = options.name ?? "schema";
   const opts: CompileOptions = {
     unknownArgs: options.unknownArgs ?? "schema",
@@ -60,7 +105,7 @@ export async function compileSchema(schema: unknown, options: CompileSchemaOptio
     ...(options.dialect ? { dialect: options.dialect } : {}),
   };
   const { ir, diagnostics, schema: read } = analyzeSchema(schema, opts);
-  if (!ir || diagnostics.some((d) => d.severity === "error")) return { code: "", diagnostics };
+  if (!ir || diagnostics.some((d) => d.severity === "error")) return { code: "", declarations: "", diagnostics };
   if (options.examples !== false) chooseExamples(ir, read);
   const v = emitValidator(ir, { unknownArgs: opts.unknownArgs, toolName: name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput });
   const module = code`${v.body}
@@ -80,6 +125,21 @@ export default validate;
 `;
   // JavaScript from the same emit as the TypeScript would be (code.ts textIn): no compiler loads.
   const body = layoutCode(module, "esm");
-  const text = `${header("compileSchema", hashOf({ schema, opts }))}\n${await inlineRuntime(body)}\n${body}`;
-  return { code: options.format === false ? text : await formatSource(text, "babel"), diagnostics };
+  const head = header("compileSchema", hashOf({ schema, opts }));
+  // The value's type (json-schema-to-typescript, as a tool's arguments) and the report's.
+  const typeName = typeNameOf(name);
+  const { types, diagnostics: typeDiagnostics } = await emitArgsType(schema, typeName, opts.unknownArgs);
+  diagnostics.push(...typeDiagnostics);
+  const typeText = `${types.text.trim()}\n\n${runtimeTypes(REPORT_TYPES)}\n`;
+  const declarations = `${head}\n${typeText}\n/** True when the value fits the schema. Allocates nothing. Never throws. */\nexport declare function is(value: unknown): value is ${typeName};\n/** The report: ok, buckets, structured errors, model-facing feedback. */\nexport declare function validate(value: unknown): ValidationReport;\nexport default validate;\n`;
+  let text = `${head}\n${await inlineRuntime(body)}\n${body}`;
+  if (options.lang === "ts") {
+    // The validator is the JavaScript above, not checked as TypeScript (as ajv's standalone code in a
+    // build); its exports carry the declared types, so an importer type-checks against them.
+    text = `${head}\n// @ts-nocheck\n${typeText}\n${await inlineRuntime(body)}\n${body
+      .replace("export function is(value) {", `export function is(value: unknown): value is ${typeName} {`)
+      .replace("export function validate(value) {", "export function validate(value: unknown): ValidationReport {")}`;
+  }
+  const format = (t: string, parser: "babel" | "typescript") => (options.format === false ? t : formatSource(t, parser));
+  return { code: await format(text, options.lang === "ts" ? "typescript" : "babel"), declarations: await format(declarations, "typescript"), diagnostics };
 }

@@ -23,7 +23,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
 }
 
 /** Any JSON Schema → one standalone ESM module exporting `is` and `validate`. */
-export async function compileSchema(schema: unknown, options?: CompileSchemaOptions): Promise<{ code: string; diagnostics: Diagnostic[] }> {
+export async function compileSchema(schema: unknown, options?: CompileSchemaOptions): Promise<{ code: string; declarations: string; diagnostics: Diagnostic[] }> {
   return (await import("./compile-schema.js")).compileSchema(schema, options);
 }
 

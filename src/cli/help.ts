@@ -121,14 +121,15 @@ Options:
 
 Exit codes: 0 valid, 1 invalid call, 2 usage error or nothing built.`,
 
-  compile: `Usage: toolform compile SCHEMA.json [-o OUT.js] [options]
+  compile: `Usage: toolform compile SCHEMA.json [-o OUT.js|OUT.ts] [options]
 
 Compiles one JSON Schema (any schema, not only tools) into a standalone ESM
-module exporting \`is\` and \`validate\` (the same report as tools). Without -o
-the module is printed on stdout.
+module exporting \`is\` and \`validate\` (the same report as tools), typed: -o x.js
+writes x.d.ts beside it, -o x.ts writes TypeScript. Without -o the module is
+printed on stdout.
 
 Options:
-  -o, --out FILE           where to write the module
+  -o, --out FILE           where to write the module (.js/.mjs with declarations, or .ts)
       --name NAME          name used in messages (default: the file name)
       --unknown-args reject|schema
                            default schema (plain JSON Schema)

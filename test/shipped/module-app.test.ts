@@ -121,6 +121,37 @@ console.log(JSON.stringify({ a: [a.ok, a.value, a.repairs], b: b.ok, c: [c.ok, c
     expect(live.status, out(live)).toBe(0);
   });
 
+  it("compile writes typed output: -o x.js with x.d.ts beside it, -o x.ts as TypeScript; strict tsc accepts both", () => {
+    const person = { type: "object", properties: { name: { type: "string", minLength: 1 }, age: { type: "integer", minimum: 0 } }, required: ["name"] };
+    app.write("compile/person.schema.json", JSON.stringify(person));
+    const cwd = join(app.dir, "compile");
+    const js = app.toolform(["compile", "person.schema.json", "-o", "validators/person.js"], { cwd });
+    expect(js.status, out(js)).toBe(0);
+    expect(existsSync(join(cwd, "validators/person.d.ts"))).toBe(true);
+    const ts = app.toolform(["compile", "person.schema.json", "-o", "typed/person.ts"], { cwd });
+    expect(ts.status, out(ts)).toBe(0);
+    app.write("compile/tsconfig.json", JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", noEmit: true, noUnusedLocals: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true, allowImportingTsExtensions: true, types: [] }, include: ["use.ts", "typed/*.ts"] }));
+    app.write(
+      "compile/use.ts",
+      `import { is, validate } from "./validators/person.js";
+import { is as isTs, validate as validateTs } from "./typed/person.ts";
+const v: unknown = JSON.parse('{"name": "Ada"}');
+if (is(v)) console.log(v.name.toUpperCase(), v.age?.toFixed(0));
+if (isTs(v)) console.log(v.name.length);
+const r = validate({ age: -1 });
+const t = validateTs({ age: -1 });
+console.log(r.ok, r.errors.length, t.feedback.length);
+// @ts-expect-error: age is a number
+if (is(v)) v.age?.toUpperCase();
+`,
+    );
+    const tsc = app.run("npx", ["tsc", "-p", "compile"]);
+    expect(tsc.status, out(tsc)).toBe(0);
+    const run = app.run("node", ["-e", `import("./compile/validators/person.js").then((m) => console.log(m.validate({ age: -1 }).feedback))`]);
+    expect(run.status, out(run)).toBe(0);
+    expect(run.stdout).toMatch(/"name" is required/);
+  });
+
   it("the installed toolform's prepare script builds nothing (it ships dist/ built)", () => {
     const installed = join(app.dir, "node_modules", "toolform");
     const bundle = join(installed, "dist", "src", "bundle", "main.cjs");

@@ -37,8 +37,12 @@ export async function compileCommand(argv: string[], io: Io): Promise<number> {
   }
   const unknownArgs = oneOf("unknown-args", p.values["unknown-args"], ["reject", "schema"] as const, "compile");
   const name = typeof p.values.name === "string" ? p.values.name : basename(file).replace(/\.(schema\.)?json$/i, "");
+  const out = typeof p.values.out === "string" ? resolve(io.cwd, p.values.out) : undefined;
+  // A .ts file gets TypeScript; a .js/.mjs file gets its declarations beside it (.d.ts/.d.mts), as a build writes them.
+  const ts = out !== undefined && /\.[cm]?ts$/.test(out) && !/\.d\.[cm]?ts$/.test(out);
+  if (out !== undefined && !ts && !/\.m?js$/.test(out)) throw new UsageError(`-o ${p.values.out}: the module is ESM, so name it .js or .mjs (declarations go beside it), or .ts for TypeScript`, "compile");
   const { compileSchema } = await import("../../compile-schema.js");
-  const { code, diagnostics } = await compileSchema(parsed.value, { name, ...(unknownArgs ? { unknownArgs } : {}), formats: !p.values["no-formats"], allowUnchecked: !!p.values["allow-unchecked"] });
+  const { code, declarations, diagnostics } = await compileSchema(parsed.value, { name, ...(unknownArgs ? { unknownArgs } : {}), formats: !p.values["no-formats"], allowUnchecked: !!p.values["allow-unchecked"], lang: ts ? "ts" : "js" });
   // Schema diagnostics carry pointers into the schema: name the file.
   const placed = diagnostics.map((d) => ({ ...d, file: d.file ?? shown }));
   const errors = placed.filter((d) => d.severity === "error");
@@ -49,14 +53,15 @@ export async function compileCommand(argv: string[], io: Io): Promise<number> {
     return 1;
   }
   if (warnings.length && !p.values.quiet) io.stderr.write(warnings.map((d) => paintDiagnostic(d, s)).join("\n") + "\n");
-  const out = typeof p.values.out === "string" ? resolve(io.cwd, p.values.out) : undefined;
   if (!out) {
     io.stdout.write(code);
     return 0;
   }
   const { writeAtomic } = await import("../../pipeline/write.js");
   mkdirSync(dirname(out), { recursive: true });
+  const dts = ts ? undefined : out.replace(/\.(m?)js$/, ".d.$1ts");
+  if (dts) writeAtomic(dts, declarations);
   writeAtomic(out, code);
-  if (!p.values.quiet) io.stdout.write(`${s.green("✓")} ${rel(io.cwd, out)} (${(Buffer.byteLength(code) / 1024).toFixed(1)} kB) from ${shown}: exports is(value), validate(value)\n`);
+  if (!p.values.quiet) io.stdout.write(`${s.green("✓")} ${rel(io.cwd, out)} (${(Buffer.byteLength(code) / 1024).toFixed(1)} kB)${dts ? ` and ${rel(io.cwd, dts)}` : ""} from ${shown}: exports is(value), validate(value)\n`);
   return 0;
 }
