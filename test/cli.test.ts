@@ -447,7 +447,7 @@ describe("toolform compile", () => {
     const r = toolform(dir, ["compile", "person.schema.json", "-o", "out/validate-person.js"]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/✓ out\/validate-person\.js \([\d.]+ kB\) from person\.schema\.json/);
+    expect(r.stdout).toMatch(/✓ out\/validate-person\.js \([\d.]+ kB\) and out\/validate-person\.d\.ts from person\.schema\.json/);
     const m = (await import(pathToFileURL(join(dir, "out", "validate-person.js")).href)) as {
       is(v: unknown): boolean;
       validate(v: unknown): { ok: boolean; missing_required: string[]; feedback: string };
