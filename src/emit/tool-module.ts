@@ -28,6 +28,8 @@ export interface ToolModuleInput {
   normalizer?: { body: Code; entry: Code };
   /** What `validate` coerces (config `coerce`). Default "none". */
   coerce?: "none" | "lenient" | "normalized";
+  /** The check of the tool's MCP outputSchema: the schema, its hash, and its validator's body and entry points. */
+  output?: { schema: unknown; schemaHash: string; body: Code; is: Code; collect: Code };
 }
 
 function toolObject(t: ToolModuleInput): Code {
@@ -40,8 +42,17 @@ function toolObject(t: ToolModuleInput): Code {
     is: ${t.validator.is},
     collect: ${t.validator.collect},
     ${t.normalizer ? code`normalize: ${t.normalizer.entry},` : code``}
-    coerce: ${lit(t.coerce ?? "none")},
+    coerce: ${lit(t.coerce ?? "none")},${t.output ? code`
+    output: ${outputObject(t.output)},` : code``}
   });`;
+}
+
+/** The output check's closure: its own scope, so its names never meet the arguments' check. */
+function outputObject(o: NonNullable<ToolModuleInput["output"]>): Code {
+  return code`(() => {
+${o.body}
+return { schema: ${lit(o.schema)}, schemaHash: ${lit(o.schemaHash)}, is: ${o.is}, collect: ${o.collect} };
+})()`;
 }
 
 /** The namespace holding a tool's types: "BookRoomArgs" → "BookRoomTypes" (type names end in "Args", so never a clash). */

@@ -72,12 +72,33 @@ export async function compileToolParts(def: ToolDefinition, names: { ident: stri
   const normalizer = viaAjv || opts.normalizer === false ? emitIdentityNormalizer([names.ident]) : emitNormalizer(ir, validatorOpts, validator.is, [names.ident]);
   const types = await emitArgsType(def.inputSchema, names.typeName, opts.unknownArgs);
   found.push(...types.diagnostics);
+  const output = def.outputSchema === undefined ? undefined : outputValidator(def, opts, found);
+  if (found.some((d) => d.severity === "error")) return { diagnostics: found };
   return {
     diagnostics: found,
     code: {
       typesText: types.types.text,
       validator: { body: validator.body.text, is: validator.is.text, collect: validator.collect.text, ...(validator.untyped ? { untyped: true } : {}) },
       normalizer: { body: normalizer.body.text, entry: normalizer.entry.text },
+      ...(output ? { output } : {}),
     },
   };
+}
+
+/**
+ * The check of a tool's MCP `outputSchema` (what its `structuredContent` must fit), by the same
+ * compiler as its arguments and as plain JSON Schema (a server's reply may carry more than it
+ * declares unless the schema closes it). Its problems are the tool's, named as the output
+ * schema's; it sits in a closure of its own, so its names never meet the arguments' check.
+ */
+function outputValidator(def: ToolDefinition, opts: CompileOptions, found: Diagnostic[]): { body: string; is: string; collect: string } | undefined {
+  const outOpts: CompileOptions = { ...opts, unknownArgs: "schema", coerce: "none" };
+  const { ir, diagnostics } = analyzeSchema(def.outputSchema, outOpts);
+  for (const d of diagnostics) {
+    const { pointer, ...rest } = d;
+    found.push({ ...rest, message: `outputSchema${pointer ? ` at ${pointer}` : ""}: ${d.message}`, pointer: "" });
+  }
+  if (!ir || diagnostics.some((d) => d.severity === "error")) return undefined;
+  const v = emitValidator(ir, { unknownArgs: "schema", toolName: def.name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput });
+  return { body: v.body.text, is: v.is.text, collect: v.collect.text };
 }

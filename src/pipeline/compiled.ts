@@ -70,6 +70,8 @@ export interface ToolParts {
     typesText: string;
     validator: { body: string; is: string; collect: string; untyped?: boolean };
     normalizer?: { body: string; entry: string };
+    /** The check of the tool's outputSchema, when it has one. */
+    output?: { body: string; is: string; collect: string };
   };
 }
 
@@ -91,7 +93,7 @@ export function placeCompiled(t: CompiledTool): CompiledTool {
 export function toolHashes(def: ToolDefinition, opts: CompileOptions, toolformVersion: string): { schemaHash: string; inputHash: string } {
   return {
     schemaHash: hashOf(def.inputSchema),
-    inputHash: hashOf({ name: def.name, description: def.description ?? "", inputSchema: def.inputSchema, opts: { ...opts, remotes: hashOf(opts.remotes) }, toolformVersion }),
+    inputHash: hashOf({ name: def.name, description: def.description ?? "", inputSchema: def.inputSchema, ...(def.outputSchema !== undefined ? { outputSchema: def.outputSchema } : {}), opts: { ...opts, remotes: hashOf(opts.remotes) }, toolformVersion }),
   };
 }
 
@@ -121,6 +123,7 @@ export function assembleTool(def: ToolDefinition, names: { ident: string; typeNa
     validator: { body: new Code(c.validator.body), is: new Name(c.validator.is), collect: new Name(c.validator.collect), ...(c.validator.untyped ? { untyped: true } : {}) },
     ...(c.normalizer ? { normalizer: { body: new Code(c.normalizer.body), entry: new Name(c.normalizer.entry) } } : {}),
     coerce: opts.coerce ?? "none",
+    ...(c.output ? { output: { schema: def.outputSchema, schemaHash: hashOf(def.outputSchema), body: new Code(c.output.body), is: new Name(c.output.is), collect: new Name(c.output.collect) } } : {}),
   };
   const section = toolSectionTs(input);
   const untyped = c.validator.untyped ? { untyped: true } : {};

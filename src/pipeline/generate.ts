@@ -163,7 +163,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const partKeys = new Map<(typeof slots)[number], string>();
   const todo: typeof slots = [];
   for (const s of missing) {
-    const pk = keyOf({ name: s.def.name, inputSchema: s.def.inputSchema, names: s.names, opts: s.opts, VERSION });
+    const pk = keyOf({ name: s.def.name, inputSchema: s.def.inputSchema, ...(s.def.outputSchema !== undefined ? { outputSchema: s.def.outputSchema } : {}), names: s.names, opts: s.opts, VERSION });
     partKeys.set(s, pk);
     const parts = options.partsCache?.get(pk);
     if (parts) s.t = Object.assign(placeCompiled(finishTool({ def: s.def, names: s.names, opts: s.opts, ...jsOf }, VERSION, parts)), { partsKey: pk });

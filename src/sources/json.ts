@@ -32,7 +32,7 @@ export function toolsFromJson(value: unknown, file: string): { tools: ToolDefini
     }
     // OpenAI Responses / flat function tools: {type: "function", name, parameters}
     if (v.type === "function" && "parameters" in v) return add(v.name, v.description, v.parameters, pointer, "/parameters", pointer);
-    if ("inputSchema" in v) return add(v.name, v.description, v.inputSchema, pointer, "/inputSchema", pointer);
+    if ("inputSchema" in v) return add(v.name, v.description, v.inputSchema, pointer, "/inputSchema", pointer, v.outputSchema);
     if ("input_schema" in v) return add(v.name, v.description, v.input_schema, pointer, "/input_schema", pointer);
     if ("parameters" in v) return add(v.name, v.description, v.parameters, pointer, "/parameters", pointer);
     diagnostics.push({
@@ -44,7 +44,7 @@ export function toolsFromJson(value: unknown, file: string): { tools: ToolDefini
       hint: 'add "inputSchema" (MCP), "input_schema" (Anthropic) or "parameters" (OpenAI)',
     });
   };
-  const add = (name: unknown, description: unknown, schema: unknown, pointer: string, schemaKey: string, namePointer: string) => {
+  const add = (name: unknown, description: unknown, schema: unknown, pointer: string, schemaKey: string, namePointer: string, outputSchema?: unknown) => {
     if (typeof name !== "string" || name === "") {
       diagnostics.push({ severity: "error", code: "source/no-name", message: "tool definition has no name", file, pointer: namePointer, hint: 'add "name": "my_tool"' });
       return;
@@ -53,7 +53,12 @@ export function toolsFromJson(value: unknown, file: string): { tools: ToolDefini
       diagnostics.push({ severity: "error", code: "source/bad-description", message: `tool ${JSON.stringify(name)}: description must be a string`, file, pointer: namePointer + "/description" });
       return;
     }
-    tools.push({ name, ...(description !== undefined ? { description } : {}), inputSchema: schema as ToolDefinition["inputSchema"], origin: { file, pointer, schemaPointer: pointer + schemaKey } });
+    if (outputSchema !== undefined && typeof outputSchema !== "boolean" && !isObj(outputSchema)) {
+      diagnostics.push({ severity: "error", code: "source/bad-output-schema", message: `tool ${JSON.stringify(name)}: outputSchema must be a JSON Schema (an object)`, file, pointer: pointer + "/outputSchema", hint: "fix it, or remove outputSchema" });
+      return;
+    }
+    const output = outputSchema !== undefined ? { outputSchema: outputSchema as ToolDefinition["inputSchema"] } : {};
+    tools.push({ name, ...(description !== undefined ? { description } : {}), inputSchema: schema as ToolDefinition["inputSchema"], ...output, origin: { file, pointer, schemaPointer: pointer + schemaKey } });
   };
   if (Array.isArray(value)) value.forEach((v, i) => one(v, `/${i}`));
   else if (isObj(value) && Array.isArray(value.tools)) value.tools.forEach((v, i) => one(v, `/tools/${i}`));

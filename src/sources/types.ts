@@ -19,6 +19,8 @@ export interface ToolDefinition {
   name: string;
   description?: string;
   inputSchema: JsonSchema;
+  /** MCP's `outputSchema`: what the tool's `structuredContent` must fit (compiled too: the generated tool's `output`). */
+  outputSchema?: JsonSchema;
   origin: Origin;
   /**
    * Maps a JSON pointer inside `inputSchema` to a place in the source file

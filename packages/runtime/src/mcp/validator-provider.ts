@@ -14,12 +14,17 @@
 import type { JsonSchemaType, JsonSchemaValidator, JsonSchemaValidatorResult, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
 import { schemaHashOf } from "./canonical.js";
 
-/** What the provider needs of a generated tool (every tool in `generated/index` has it). */
-export interface PrecompiledTool {
-  readonly name: string;
+/** A compiled schema: `is` and the report of `validate`. */
+export interface PrecompiledCheck {
   readonly schemaHash: string;
   is(value: unknown): boolean;
   validate(value: unknown): { readonly ok: boolean; readonly errors: ReadonlyArray<{ readonly message: string }>; readonly feedback: string };
+}
+
+/** What the provider needs of a generated tool (every tool in `generated/index` has it): its input check, and its output check when it declares an outputSchema. */
+export interface PrecompiledTool extends PrecompiledCheck {
+  readonly name: string;
+  readonly output?: PrecompiledCheck | undefined;
 }
 
 export interface ToolformValidatorOptions {
@@ -66,7 +71,7 @@ const VALID = <T>(data: T): JsonSchemaValidatorResult<T> => ({ valid: true, data
 const INVALID = <T>(errorMessage: string): JsonSchemaValidatorResult<T> => ({ valid: false, data: undefined, errorMessage });
 
 /** The SDK validator for one generated tool: the fast `is` first, the report only for a failing value. */
-export function validatorOf<T>(tool: PrecompiledTool): JsonSchemaValidator<T> {
+export function validatorOf<T>(tool: PrecompiledCheck): JsonSchemaValidator<T> {
   return (input: unknown) => {
     if (tool.is(input)) return VALID(input as T);
     const report = tool.validate(input);
@@ -77,7 +82,8 @@ export function validatorOf<T>(tool: PrecompiledTool): JsonSchemaValidator<T> {
 
 /** A `jsonSchemaValidator` backed by toolform's precompiled validators. */
 export class ToolformJsonSchemaValidator implements jsonSchemaValidator {
-  readonly #byHash = new Map<string, PrecompiledTool>();
+  /** Each schema a tool was built from, input or output, by its hash (with the tool's name). */
+  readonly #byHash = new Map<string, { name: string; check: PrecompiledCheck }>();
   readonly #cache = new WeakMap<object, JsonSchemaValidator<unknown>>();
   readonly #fallback: jsonSchemaValidator | undefined;
   readonly #onUnknown: "throw" | "reject";
@@ -88,7 +94,9 @@ export class ToolformJsonSchemaValidator implements jsonSchemaValidator {
       if (typeof t?.schemaHash !== "string" || typeof t.is !== "function" || typeof t.validate !== "function") {
         throw new TypeError(`toolform: ${JSON.stringify(t?.name ?? String(t))} is not a generated tool (no schemaHash/is/validate); pass the toolset from your generated index`);
       }
-      if (!this.#byHash.has(t.schemaHash)) this.#byHash.set(t.schemaHash, t);
+      if (!this.#byHash.has(t.schemaHash)) this.#byHash.set(t.schemaHash, { name: t.name, check: t });
+      // The SDK's Client checks each tool's structuredContent against its outputSchema: compiled too.
+      if (t.output && !this.#byHash.has(t.output.schemaHash)) this.#byHash.set(t.output.schemaHash, { name: `${t.name} (output)`, check: t.output });
     }
     this.#fallback = options.fallback;
     this.#onUnknown = options.onUnknown ?? "throw";
@@ -115,15 +123,15 @@ export class ToolformJsonSchemaValidator implements jsonSchemaValidator {
 
   #resolve<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
     const hash = schemaHashOf(schema);
-    const tool = this.#byHash.get(hash);
-    if (tool) return validatorOf<T>(tool);
+    const known = this.#byHash.get(hash);
+    if (known) return validatorOf<T>(known.check);
     if (this.#fallback) return this.#fallback.getValidator<T>(schema);
     const names = [...this.#byHash.values()].map((t) => t.name);
     const message =
       `toolform: no precompiled validator for this JSON Schema (sha256 ${hash}; ${describe(schema)}). ` +
       `The toolset knows ${names.length} schema${names.length === 1 ? "" : "s"}${names.length ? ` (${names.slice(0, 8).join(", ")}${names.length > 8 ? ", …" : ""})` : ""}. ` +
-      `Fix: add this schema to a toolform source (e.g. a JSON file {"name": "...", "inputSchema": <the schema>}; for an output schema use unknownArgs: "schema" for it) and run \`toolform build\`, ` +
-      `or pass a fallback: toolformValidator({ tools: toolset, fallback: new CfWorkerJsonSchemaValidator() }).`;
+      `Fix: build the tools from the server's own listing (\`toolform pull\` writes inputSchema and outputSchema into the snapshot; both are compiled), or add this schema to a toolform source, and run \`toolform build\`; ` +
+      `or pass a fallback (npm install @cfworker/json-schema): toolformValidator({ tools: toolset, fallback: new CfWorkerJsonSchemaValidator() }), with CfWorkerJsonSchemaValidator from "@modelcontextprotocol/sdk/validation/cfworker".`;
     if (this.#onUnknown === "reject") return () => INVALID<T>(message);
     throw new UnknownSchemaError(hash, message);
   }

@@ -4,7 +4,7 @@
 // (ucs2length, deepEqual, formats) that the fast path calls.
 export type { Bucket, Sink, ValidationError, ReportDict, Repair, ValidationReport } from "./report.js";
 export { okReport, errorReport, unknownToolReport, unreadableCallReport } from "./report.js";
-export type { CoerceMode, NormalizeMode, NormalizeResult, StandardSchemaV1, Tool } from "./tool.js";
+export type { CoerceMode, NormalizeMode, NormalizeResult, OutputCheck, StandardSchemaV1, Tool } from "./tool.js";
 export { callReport, makeTool } from "./tool.js";
 export { work, WORK_MAX, probing, fitsPlace } from "./budget.js";
 export { pathKeys, quote, pk, pi, clip, jsonType, show, describe } from "./text.js";

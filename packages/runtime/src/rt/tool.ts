@@ -53,6 +53,17 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
   readonly coerce: CoerceMode;
   /** Schema-directed normalisation; never mutates `args`. Default mode "compare" (a parsed call's normalized_arguments). */
   normalize(args: unknown, mode?: NormalizeMode): NormalizeResult;
+  /** The check of what the tool returns, for a tool that declares an MCP `outputSchema` (its `structuredContent`). */
+  readonly output?: OutputCheck;
+}
+
+/** A tool's compiled `outputSchema`: plain JSON Schema (more properties than declared are fine unless the schema says otherwise). */
+export interface OutputCheck {
+  readonly schema: Record<string, unknown> | boolean;
+  /** sha256 of the canonical outputSchema (what the MCP validator provider looks it up by). */
+  readonly schemaHash: string;
+  is(value: unknown): boolean;
+  validate(value: unknown): ValidationReport;
 }
 
 /**
@@ -112,6 +123,36 @@ export function parameterNames(schema: unknown): string[] {
   return typeof p === "object" && p !== null && !Array.isArray(p) ? Object.keys(p) : [];
 }
 
+/** A tool's output check from its generated pieces: total like the arguments' check (a throw or too much work is a refusal). */
+function outputCheck(name: string, o: NonNullable<Parameters<typeof makeTool>[0]["output"]>): OutputCheck {
+  const ok = okReport(name);
+  const is = (v: unknown): boolean => {
+    work.n = 0;
+    try {
+      return o.is(v);
+    } catch {
+      return false;
+    }
+  };
+  return Object.freeze({
+    schema: o.schema,
+    schemaHash: o.schemaHash,
+    is,
+    validate: (v: unknown): ValidationReport => {
+      if (is(v)) return ok;
+      const s: ValidationError[] = [];
+      work.n = 0;
+      try {
+        o.collect(v, s);
+      } catch (e) {
+        unjudged(s, e);
+      }
+      if (work.n > WORK_MAX) workErr(s);
+      return errorReport(name, s);
+    },
+  });
+}
+
 const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
 const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
 
@@ -127,6 +168,8 @@ export function makeTool<Args>(def: {
   /** The generated normaliser: (args, mode 1 lenient | 2 normalized | 3 compare, repairs) => value. Absent: nothing is repaired. */
   normalize?: (v: unknown, m: number, r: Repair[]) => unknown;
   coerce?: CoerceMode;
+  /** The outputSchema's generated check. */
+  output?: { schema: Record<string, unknown> | boolean; schemaHash: string; is: (v: unknown) => boolean; collect: (v: unknown, s: ValidationError[]) => boolean | void };
 }): Tool<Args> {
   const ok = okReport(def.name);
   // Total whatever the input: a Proxy or getter that throws, or nesting deeper than
@@ -212,6 +255,7 @@ export function makeTool<Args>(def: {
     validate,
     coerce,
     normalize,
+    ...(def.output ? { output: outputCheck(def.name, def.output) } : {}),
     "~standard": Object.freeze({
       version: 1 as const,
       vendor: "toolform",
