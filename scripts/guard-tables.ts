@@ -21,8 +21,9 @@ const esc = (s: string) => [...s].map((c) => (/[\x20-\x7e]/.test(c) && c !== '"'
 
 /**
  * Look-alike characters that fold to ASCII letters or digits: the confusables.txt entries whose
- * prototype is 1–3 ASCII letters/digits, from a non-ASCII character that NFKC leaves non-ASCII
- * (NFKC runs first and already folds fullwidth and mathematical letters). The prototype of a
+ * prototype is 1–3 ASCII letters/digits, from a non-ASCII character that NFKC leaves as it is
+ * (NFKC runs first: it already folds fullwidth and mathematical letters, and what it changes
+ * never reaches the table). The prototype of a
  * capital is kept a capital where confusables.txt uses "l" for I (Cyrillic Ӏ, Greek Ι → I).
  */
 export function confusablesSource(): string {
@@ -32,7 +33,8 @@ export function confusablesSource(): string {
   for (const [from, to] of Object.entries(data)) {
     if ([...from].length !== 1 || from.codePointAt(0)! < 0x80) continue;
     if (!/^[A-Za-z0-9]{1,3}$/.test(to)) continue;
-    if (/^[\x00-\x7f]*$/.test(from.normalize("NFKC"))) continue;
+    // The guard folds text after NFKC: only characters NFKC leaves alone reach the table.
+    if (from.normalize("NFKC") !== from) continue;
     const target = to === "l" && /\p{Lu}/u.test(from) ? "I" : to;
     byTarget.set(target, (byTarget.get(target) ?? "") + from);
   }

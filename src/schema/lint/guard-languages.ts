@@ -49,7 +49,8 @@ export const LANGUAGE_RULES: readonly { lang: string; re: RegExp }[] = ROWS.map(
   const noun = `(?:${r.nouns})`;
   const body = r.order === "verb-noun" ? `${verb}${gap}${noun}` : `${noun}${gap}${verb}`;
   const cjk = r.lang === "zh" || r.lang === "ja";
-  return { lang: r.lang, re: new RegExp(cjk ? body : `(?<!\\p{L})${body}`, "u") };
+  // NFKC as the text is (Devanagari nukta letters decompose).
+  return { lang: r.lang, re: new RegExp((cjk ? body : `(?<!\\p{L})${body}`).normalize("NFKC"), "u") };
 });
 
 /** The first language whose row matches the (NFKC, lower-cased) text, with the match. */

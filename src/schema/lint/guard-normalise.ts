@@ -21,10 +21,12 @@ const ASCII = /^[\t\n\r\x20-\x7e]*$/;
 const LATIN = /\p{Script=Latin}/u;
 
 /**
- * A run of at least five single letters, each pair split by one separator ("i g n o r e",
- * "i.g.n.o.r.e", "i-g-n-o-r-e"): a letter-spaced word. Two spaces end a word.
+ * A run of at least three single letters, each pair split by one separator ("i g n o r e",
+ * "i.g.n.o.r.e", "i-g-n-o-r-e"): a letter-spaced word. Two spaces end a word. (Two letters
+ * are left alone: "e.g.", "i.e.".)
  */
-const SPACED = /(?<![\p{L}\p{N}])\p{L}(?:(?: ?[.\-_*·•|+~] ?| )\p{L}(?![\p{L}\p{N}])){4,}/gu;
+const SPACED = /(?<![\p{L}\p{N}])\p{L}(?:(?: ?[.\-_*·•|+~] ?| )\p{L}(?![\p{L}\p{N}])){2,}/gu;
+const SPACED_PAIR = /(?<![\p{L}\p{N}])\p{L}(?: ?[.\-_*·•|+~] ?| )\p{L}(?![\p{L}\p{N}])/gu;
 const SEPARATORS = /[\s.\-_*·•|+~]/g;
 
 export interface Normalised {
@@ -73,7 +75,11 @@ export function normalise(text: string): Normalised {
     spaced.push(joined);
     return joined;
   });
-  if (spaced.length) changes.push("letter-spaced words");
+  if (spaced.length) {
+    // In a letter-spaced text, two-letter words are spaced too ("d o  n o t").
+    out = out.replace(SPACED_PAIR, (pair) => pair.replace(SEPARATORS, ""));
+    changes.push("letter-spaced words");
+  }
   return { text: out, changes, mixedWords, spaced };
 }
 
@@ -92,14 +98,15 @@ const BASE64 = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
 const HEX = /(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{2}[ :]?){8,}(?![0-9A-Za-z])|(?:\\x[0-9A-Fa-f]{2}){6,}/g;
 
 /**
- * Whether decoded bytes read as prose: valid UTF-8, no control characters, mostly
- * letters, and at least two words. A hash or a key decodes to bytes that do not.
+ * Whether decoded bytes read as prose: valid UTF-8, no control characters, letters for at
+ * least 40%, and two words. A hash or a key decodes to bytes that do not (20 random bytes
+ * are all printable ASCII once in ~10^9).
  */
 function readsAsText(bytes: Buffer): string | undefined {
   const s = bytes.toString("utf8");
   if (s.includes("\uFFFD") || /[\x00-\x08\x0E-\x1F\x7F]/.test(s)) return undefined;
   const letters = s.match(/\p{L}/gu)?.length ?? 0;
-  if (letters < 8 || letters / [...s].length < 0.6) return undefined;
+  if (letters < 8 || letters / [...s].length < 0.4) return undefined;
   if (!/\p{L}{2,}[\s,.:;!?-]+\p{L}{2,}/u.test(s)) return undefined;
   return s;
 }
