@@ -14,7 +14,7 @@ import { toolsFromJson } from "../src/sources/json.js";
 vi.mock("../src/emit/finish.js", async (importOriginal) => ({ ...(await importOriginal<typeof import("../src/emit/finish.js")>()), formatSource: async (text: string) => text }));
 
 /** Advice for a tool's author (poka-yoke.ts): nothing a user of someone else's server can act on, so SECURITY.md's strict setup switches it off. */
-export const AUTHOR_ADVICE = ["unconstrained-string", "ambiguous-name", "prose-enum", "missing-description", "open-object", "required-with-default", "relative-path"];
+const AUTHOR_ADVICE = ["unconstrained-string", "ambiguous-name", "prose-enum", "missing-description", "open-object", "required-with-default", "relative-path"];
 
 const DIR = "test/corpus";
 const sources = JSON.parse(readFileSync(`${DIR}/sources.json`, "utf8")) as { file: string }[];

@@ -11,12 +11,16 @@
  *
  * Scanned: the tool description, every `description` and `title` in the schema (all
  * rules); property names and string `enum`/`const`/`default`/`examples` values (hidden
- * Unicode only). Invisible characters are removed before the phrase rules run, and text
- * spelled in Unicode tag characters is decoded and scanned as well.
+ * Unicode only). Prose is read as a model reads it: invisible characters removed (text
+ * in Unicode tag characters decoded), then the phrase rules (guard-phrases.ts) run on the
+ * text as written, on its normal form (NFKC, look-alike letters folded, letter-spaced
+ * words joined: guard-normalise.ts), on base64/hex/rot13 decodings, and the language
+ * table (guard-languages.ts) on the visible and decoded text. url and too-long are
+ * opt-in (OPT_IN_RULES). docs/description-guard.md has the rules, figures and limits.
  *
  * These are heuristics: they catch the published attack shapes and their paraphrases,
- * not a determined adversary. The corpus test in test/description-guard.test.ts prints
- * the detection and false-positive rates.
+ * not a determined adversary. test/description-guard.test.ts (fixtures) and
+ * test/description-guard-corpus.test.ts (real tools, a public attack set) print the rates.
  */
 import type { Diagnostic } from "../../diagnostics/types.js";
 import { DEFAULT_MAX_DESCRIPTION_LENGTH, LintContext, type RuleName } from "./context.js";
