@@ -53,8 +53,12 @@ export const LANGUAGE_RULES: readonly { lang: string; re: RegExp }[] = ROWS.map(
   return { lang: r.lang, re: new RegExp((cjk ? body : `(?<!\\p{L})${body}`).normalize("NFKC"), "u") };
 });
 
+/** Any row's noun: one scan that spares text without one the 17 expressions (and their compiling, ~20 ms). */
+const ANY_NOUN = new RegExp(ROWS.map((r) => r.nouns).join("|").normalize("NFKC"), "u");
+
 /** The first language whose row matches the (NFKC, lower-cased) text, with the match. */
 export function matchLanguages(lower: string): { lang: string; m: RegExpExecArray } | undefined {
+  if (!ANY_NOUN.test(lower)) return undefined;
   for (const r of LANGUAGE_RULES) {
     const m = r.re.exec(lower);
     if (m) return { lang: r.lang, m };
