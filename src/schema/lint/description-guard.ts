@@ -207,9 +207,10 @@ export function scanText(text: string, options: ScanOptions = {}): GuardMatch[] 
     m.detail = `${decoded.how} that decodes to text: ${clip(decoded.text)}`;
     out.set("encoded", m);
   }
-  const disguised = norm.mixedWords[0] ?? norm.spaced.find((w) => w.length >= 8);
+  const mixed = norm.mixedWords[0];
+  const disguised = mixed?.folded ?? norm.spaced.find((w) => w.length >= 8);
   if (disguised !== undefined && enabled("obfuscated")) {
-    const how = norm.mixedWords.length ? "a word mixing Latin letters with look-alikes from another script" : "letter-spaced text";
+    const how = mixed ? `a word mixing Latin letters with look-alikes from another script, "${mixed.raw}",` : "letter-spaced text";
     out.set("obfuscated", { rule: "obfuscated", excerpt: excerptAt(norm.text, Math.max(norm.text.indexOf(disguised), 0), disguised.length), detail: `${how} reads ${clip(disguised)}` });
   }
 

@@ -34,15 +34,15 @@ export interface Normalised {
   text: string;
   /** What changed, for a finding's note: "compatibility letters", "look-alike letters", "letter-spaced words". */
   changes: string[];
-  /** Words mixing Latin letters with look-alikes from another script ("іgnore" with Cyrillic і), as folded. */
-  mixedWords: string[];
+  /** Words mixing Latin letters with look-alikes from another script ("іgnore" with Cyrillic і): as written, the foreign letters as \u{…}, and folded. */
+  mixedWords: { raw: string; folded: string }[];
   /** Letter-spaced runs, joined. */
   spaced: string[];
 }
 
 export function normalise(text: string): Normalised {
   const changes: string[] = [];
-  const mixedWords: string[] = [];
+  const mixedWords: { raw: string; folded: string }[] = [];
   let out = text;
   if (!ASCII.test(out)) {
     const nfkc = out.normalize("NFKC");
@@ -64,7 +64,7 @@ export function normalise(text: string): Normalised {
       }
       if (w === word) return word;
       folded = true;
-      if (latin && foreign) mixedWords.push(w);
+      if (latin && foreign) mixedWords.push({ raw: [...word].map((c) => (FOLD.has(c) && !LATIN.test(c) ? `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}` : c)).join(""), folded: w });
       return w;
     });
     if (folded) changes.push("look-alike letters");
