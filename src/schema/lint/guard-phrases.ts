@@ -52,13 +52,21 @@ export interface PhraseContext {
 
 const rx = (source: string, flags = "i") => new RegExp(source, flags + "g");
 
-/** The sentence (or line) around `index`: ". " and line breaks end one; the dot of ".env" does not. */
+/**
+ * The sentence (or line) around `index`: ". " and line breaks end one; the dot of ".env" does
+ * not. At most 300 characters each side, so that many matches in one endless hostile
+ * "sentence" cost linear time.
+ */
 function sentenceAt(text: string, index: number): string {
-  const ends = (k: number) => text[k] === "\n" || (/[.!?]/.test(text[k] ?? "") && (k + 1 >= text.length || /\s/.test(text[k + 1]!)));
+  const stop = (c: string | undefined) => c === "." || c === "!" || c === "?";
+  const space = (c: string | undefined) => c === " " || c === "\n" || c === "\t" || c === "\r";
+  const ends = (k: number) => text[k] === "\n" || (stop(text[k]) && (k + 1 >= text.length || space(text[k + 1])));
+  const first = Math.max(0, index - 300);
+  const last = Math.min(text.length, index + 300);
   let start = index;
-  while (start > 0 && !ends(start - 1) && !(text[start - 1] === " " && ends(start - 2))) start--;
+  while (start > first && !ends(start - 1) && !(text[start - 1] === " " && ends(start - 2))) start--;
   let end = index;
-  while (end < text.length && !ends(end)) end++;
+  while (end < last && !ends(end)) end++;
   return text.slice(start, end);
 }
 
@@ -66,8 +74,9 @@ function sentenceAt(text: string, index: number): string {
  * A pinned value the schema itself declares (an enum value, the default, an example) tells
  * the model nothing the schema does not, nor does a small plain number ("set it to 0.6").
  */
+const LIT_AT_END = new RegExp(`${LIT}$`);
 function pinsNewValue(m: RegExpExecArray, _text: string, ctx: PhraseContext): boolean {
-  const lit = new RegExp(`${LIT}$`).exec(m[0])?.[0] ?? "";
+  const lit = LIT_AT_END.exec(m[0])?.[0] ?? "";
   const bare = lit.replace(/^["'`]|["'`]$/g, "").toLowerCase();
   if (/^\d{1,4}(?:\.\d+)?$/.test(bare)) return false;
   return !ctx.declared?.has(bare);
