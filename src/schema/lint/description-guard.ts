@@ -143,7 +143,11 @@ interface View {
   languages: boolean;
 }
 
-const clip = (s: string, n = 80) => JSON.stringify(s.length > n ? s.slice(0, n - 1) + "…" : s);
+/** Quoted, cut to n code points (never inside a surrogate pair). */
+function clip(s: string, n = 80): string {
+  const cps = [...s];
+  return JSON.stringify(cps.length > n ? cps.slice(0, n - 1).join("") + "…" : s);
+}
 
 /** Scan one text the model will read. Returns at most one match per rule. */
 export function scanText(text: string, options: ScanOptions = {}): GuardMatch[] {
@@ -167,7 +171,8 @@ export function scanText(text: string, options: ScanOptions = {}): GuardMatch[] 
   if (norm.text !== inv.visible) views.push({ text: norm.text, note: ` (after normalising ${norm.changes.join(", ")})`, languages: false });
   if (inv.tagText) views.push({ text: inv.tagText, note: " (in the hidden text)", languages: true });
   const hidden = hiddenTexts(norm.text);
-  for (const h of hidden) views.push({ text: h.text, note: ` (in the ${h.how}-decoded text)`, languages: h.how !== "rot13" });
+  // Decoded base64/hex is read as the text is: invisible characters out, normal form (rot13 is taken of the normal form already).
+  for (const h of hidden) views.push({ text: h.how === "rot13" ? h.text : normalise(findInvisibles(h.text).visible).text, note: ` (in the ${h.how}-decoded text)`, languages: h.how !== "rot13" });
   const context = { declared: options.declared };
 
   for (const v of views) {

@@ -105,10 +105,12 @@ const HEX = /(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{2}[ :]?){8,}(?![0-9A-Za-z])|(?:\\x[0
 function readsAsText(bytes: Buffer): string | undefined {
   const s = bytes.toString("utf8");
   if (s.includes("\uFFFD") || /[\x00-\x08\x0E-\x1F\x7F]/.test(s)) return undefined;
-  const letters = s.match(/\p{L}/gu)?.length ?? 0;
-  if (letters < 8 || letters / [...s].length < 0.4) return undefined;
+  // Judged as read: format characters out, letter-spaced words joined.
+  const read = normalise(s.replace(/\p{Cf}/gu, "")).text.replace(/\s+/g, " ");
+  const letters = read.match(/\p{L}/gu)?.length ?? 0;
+  if (letters < 8 || letters / [...read].length < 0.4) return undefined;
   // Two words: letters, a separator, letters (fixed counts: linear time on a long run of letters).
-  if (!/\p{L}{2}[\s,.:;!?-]\p{L}{2}/u.test(s)) return undefined;
+  if (!/\p{L}{2}[\s,.:;!?-]\p{L}{2}/u.test(read)) return undefined;
   return s;
 }
 
