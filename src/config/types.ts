@@ -84,7 +84,7 @@ export interface ToolformConfig extends ToolOptions {
   schemas?: string | Record<string, unknown>;
   /** Warnings become errors. */
   strict?: boolean;
-  /** Lint rules to switch off by name, or false for no lint warnings at all. */
+  /** Lint rules by name: false switches one off, true switches on an opt-in one (guard-url, guard-too-long); or false for no lint warnings at all. */
   lint?: false | Record<string, boolean>;
   /** Per-tool overrides by tool name. */
   tools?: Record<string, ToolOptions>;

@@ -44,6 +44,7 @@ export const RULE_NAMES = [
   "guard-sensitive-path",
   "guard-url",
   "guard-encoded",
+  "guard-obfuscated",
   "guard-too-long",
   // poka-yoke.ts
   "unconstrained-string",
@@ -62,9 +63,9 @@ export interface LintOptions {
   strict?: boolean;
   /** The validator's unknown-argument policy (default "reject", as the build's). */
   unknownArgs?: "reject" | "schema";
-  /** `false` switches a rule off; every rule is on by default. */
+  /** `false` switches a rule off; every rule is on by default except the opt-in guard-url and guard-too-long (`true` switches those on). */
   rules?: Partial<Record<RuleName, boolean>>;
-  /** Longest description (tool or field) before `guard/description` (too-long) fires. Default 1500. */
+  /** Longest description (tool or field) before `guard/description` (too-long) fires; setting it switches that opt-in rule on (limit 1500 when switched on by `rules`). */
   maxDescriptionLength?: number;
   /** Upper bound of one ReDoS analysis, in ms (recheck's own `timeout`). Default 1000. */
   redosTimeoutMs?: number;

@@ -7,7 +7,10 @@
  *                        schema/ref-unresolved, schema/ref-cycle
  *   description-guard.ts guard/description (rules: hidden-unicode, override,
  *                        instruction-tag, other-tool, param-override, secrecy,
- *                        exfiltration, sensitive-path, url, encoded, too-long)
+ *                        exfiltration, sensitive-path, encoded, obfuscated; opt-in:
+ *                        url, too-long), with guard-phrases.ts, guard-normalise.ts,
+ *                        guard-languages.ts and the generated guard-confusables.ts,
+ *                        guard-needs.ts (scripts/guard-tables.ts)
  *   poka-yoke.ts         lint/unconstrained-string, lint/ambiguous-name, lint/prose-enum,
  *                        lint/missing-description, lint/open-object,
  *                        lint/required-with-default, lint/relative-path
