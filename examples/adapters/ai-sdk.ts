@@ -3,6 +3,7 @@
 // corrects itself; the executor runs once, with typed, valid arguments.
 //
 //   node --import tsx examples/adapters/ai-sdk.ts
+import { pathToFileURL } from "node:url";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { aiSdkTools, repairToolCall } from "@toolform/runtime/ai-sdk";
@@ -55,4 +56,4 @@ export async function run() {
   return { text: result.text, steps: result.steps.length, ran, refused, prompts };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) printTranscript("AI SDK", await run());
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) printTranscript("AI SDK", await run());

@@ -3,6 +3,7 @@
 // next turn, and corrects itself; the executor runs once, with typed, valid arguments.
 //
 //   node --import tsx examples/adapters/langchain.ts
+import { pathToFileURL } from "node:url";
 import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
@@ -69,4 +70,4 @@ export async function run() {
   return { text: String(messages.at(-1)!.content), ran, refused, prompts: chat.seen.map(toolTexts), offered: chat.offered, messages };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) printTranscript("LangChain.js", await run());
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) printTranscript("LangChain.js", await run());

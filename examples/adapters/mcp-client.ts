@@ -4,6 +4,7 @@
 // the corrected call, and the server's tool runs once, with typed, valid arguments.
 //
 //   node --import tsx examples/adapters/mcp-client.ts
+import { pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -52,7 +53,7 @@ export async function run() {
   return { text: "Booked room-12.", ran, refused, prompts, received };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const r = await run();
   printTranscript("MCP client", r);
   console.log(`tools/call requests the server received: ${r.received.filter((m) => m === "tools/call").length}`);

@@ -3,6 +3,7 @@
 // next request, and corrects itself; the executor runs once, with typed, valid arguments.
 //
 //   node --import tsx examples/adapters/openai-agents.ts
+import { pathToFileURL } from "node:url";
 import { Agent, Runner, Usage, type Model, type ModelRequest, type ModelResponse } from "@openai/agents-core";
 import { agentsTools } from "@toolform/runtime/openai-agents";
 import { toolset, type SearchIssuesArgs } from "../../generated/index.js";
@@ -68,4 +69,4 @@ export async function run() {
   return { text: String(result.finalOutput), ran, refused, prompts: model.requests.map(toolOutputs), tools: model.requests[0]!.tools };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) printTranscript("OpenAI Agents SDK", await run());
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) printTranscript("OpenAI Agents SDK", await run());
