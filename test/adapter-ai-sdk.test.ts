@@ -1,8 +1,8 @@
 // @toolform/runtime/ai-sdk against the real AI SDK (ai@6, its mock language model): the full
 // turn (wrong call → feedback in the next prompt → corrected call → the executor runs with
 // typed, valid arguments), tools without an executor, normalisation, and the repair function.
-import { generateText, stepCountIs } from "ai";
-import { MockLanguageModelV3 } from "ai/test";
+import { generateText, stepCountIs, streamText } from "ai";
+import { convertArrayToReadableStream, MockLanguageModelV3 } from "ai/test";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { aiSdkTools, repairToolCall } from "@toolform/runtime/ai-sdk";
 import { toolset, type LegalDraftV3Args } from "../generated/index.js";
@@ -43,9 +43,27 @@ describe("aiSdkTools", () => {
     expect(offered[0]!.description).toBe(toolset.legal_draft_v3.description);
   });
 
+  it("streamText: the same turn when the model streams (the refusal is the tool result of the first step)", async () => {
+    const ran: LegalDraftV3Args[] = [];
+    const parts = (...p: object[]) => ({ stream: convertArrayToReadableStream([{ type: "stream-start", warnings: [] }, ...p, { type: "finish", finishReason: { unified: p.length === 1 ? "tool-calls" : "stop", raw: undefined }, usage }]) });
+    const turns = [
+      parts({ type: "tool-call", toolCallId: "c1", toolName: "legal_draft_v3", input: '{"counterparty": "Acme", "value": -1, "term_months": 12}' }),
+      parts({ type: "tool-call", toolCallId: "c2", toolName: "legal_draft_v3", input: '{"counterparty": "Acme", "value": 1, "term_months": 12}' }),
+      parts({ type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "done" }, { type: "text-end", id: "t" }),
+    ];
+    let i = 0;
+    const model = new MockLanguageModelV3({ doStream: async () => turns[i++] as never });
+    const result = streamText({ model, tools: aiSdkTools(toolset, { legal_draft_v3: (a) => ran.push(a) }), prompt: "hi", stopWhen: stepCountIs(3) });
+    expect(await result.text).toBe("done");
+    expect(toolResultTexts(model.doStreamCalls[1]!.prompt)[0]).toContain('"value" must be >= 0; got -1');
+    expect(ran).toEqual([{ counterparty: "Acme", value: 1, term_months: 12 }]);
+  });
+
   it("a tool without an executor: its refused call is the SDK's tool error, carrying the feedback; nothing runs", async () => {
     const model = scripted(call("legal_draft_v3", '{"counterparty": "", "value": 5, "term_months": 12}'), answer);
-    const result = await generateText({ model, tools: aiSdkTools(toolset), prompt: "hi", stopWhen: stepCountIs(3) });
+    const refused: string[] = [];
+    const result = await generateText({ model, tools: aiSdkTools(toolset, {}, { onRefused: (c) => refused.push(c.feedback) }), prompt: "hi", stopWhen: stepCountIs(3) });
+    expect(refused).toHaveLength(1);
     const err = result.steps[0]!.content.find((p) => p.type === "tool-error") as { error: unknown } | undefined;
     expect(String(err?.error)).toContain(FEEDBACK_HEAD);
     expect(String(err?.error)).toContain('"counterparty"');

@@ -61,7 +61,8 @@ export function aiSdkTools<TS extends Toolset>(toolset: TS, executors: AiSdkExec
     if (exec !== undefined && typeof exec !== "function") throw new TypeError(`aiSdkTools: the executor of ${JSON.stringify(name)} is not a function`);
     const inputSchema = jsonSchema<unknown>(objectSchema(tool.inputSchema) as Parameters<typeof jsonSchema>[0], {
       validate: (value) => {
-        const c = checkCall(toolset, name, value, { ...options, onRefused: undefined });
+        // A tool with an executor reports its refusals from `execute` (once per call); one without, here.
+        const c = checkCall(toolset, name, value, exec ? { ...options, onRefused: undefined } : options);
         if (c.ok) return { success: true, value: c.args };
         // With an executor, the refusal is its answer (below); without one, the SDK's tool error carries it.
         return exec ? { success: true, value } : { success: false, error: new ToolformRefusal(c.feedback) };
