@@ -92,6 +92,9 @@ describe("aiSdkTools", () => {
         return args.term_months;
       },
     });
+    // `only` narrows the ToolSet's keys.
+    const some = aiSdkTools(toolset, {}, { only: ["get_weather", "read_file"] });
+    expectTypeOf<keyof typeof some>().toEqualTypeOf<"get_weather" | "read_file">();
     // @ts-expect-error not a tool of the toolset
     expect(() => aiSdkTools(toolset, { legal_draft_v4: () => 1 })).toThrow(/executor is given for "legal_draft_v4", which is not a tool of the toolset/);
     expect(() => aiSdkTools(toolset, {}, { only: ["nope" as never] })).toThrow(/"nope" is not a tool/);

@@ -32,13 +32,13 @@ export type AiSdkExecutor<A> = (args: A, options: AiSdkExecuteOptions) => unknow
 /** Tool name → executor, typed from the toolset. */
 export type AiSdkExecutors<TS extends Toolset> = { [K in keyof TS & string]?: AiSdkExecutor<ArgsOf<TS[K]>> };
 
-export interface AiSdkToolsOptions<TS extends Toolset> extends CheckOptions {
+export interface AiSdkToolsOptions<TS extends Toolset, N extends keyof TS & string = keyof TS & string> extends CheckOptions {
   /** Offer only these tools (default: the whole toolset). */
-  only?: readonly (keyof TS & string)[];
+  only?: readonly N[];
 }
 
 /** The tools, as the AI SDK takes them: `generateText({ tools })`. Tools without an executor have no `execute` (the SDK returns their calls to you). */
-export type AiSdkTools<TS extends Toolset> = { [K in keyof TS & string]: AiTool<ArgsOf<TS[K]>, unknown> };
+export type AiSdkTools<TS extends Toolset, N extends keyof TS & string = keyof TS & string> = { [K in N]: AiTool<ArgsOf<TS[K]>, unknown> };
 
 /** A refused call whose tool has no executor (nothing answers it): the SDK reports it as a tool error with this message. */
 export class ToolformRefusal extends Error {
@@ -52,7 +52,7 @@ export class ToolformRefusal extends Error {
  * The toolset as an AI SDK `ToolSet`. `executors` maps tool names to the functions that run
  * them (each `args` typed by the generated interface); a name that is not a tool throws here.
  */
-export function aiSdkTools<TS extends Toolset>(toolset: TS, executors: AiSdkExecutors<TS> = {}, options: AiSdkToolsOptions<TS> = {}): AiSdkTools<TS> {
+export function aiSdkTools<TS extends Toolset, N extends keyof TS & string = keyof TS & string>(toolset: TS, executors: AiSdkExecutors<TS> = {}, options: AiSdkToolsOptions<TS, N> = {}): AiSdkTools<TS, N> {
   checkExecutorNames(toolset, executors, "aiSdkTools");
   const out: Record<string, AiTool<unknown, unknown>> = {};
   for (const name of namesOf(toolset, options.only, "aiSdkTools")) {
@@ -82,7 +82,7 @@ export function aiSdkTools<TS extends Toolset>(toolset: TS, executors: AiSdkExec
         : {}),
     } as AiTool<unknown, unknown>;
   }
-  return out as AiSdkTools<TS>;
+  return out as AiSdkTools<TS, N>;
 }
 
 export interface RepairToolCallOptions {
