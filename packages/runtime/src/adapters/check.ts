@@ -5,8 +5,8 @@
 // framework delivers the call and takes the answer.
 import { executionArgs } from "../harness/call-loop.js";
 import { feedback, type FeedbackOptions } from "../harness/feedback.js";
-import type { ParsedCall, Toolset, ValidationReport } from "../harness/types.js";
-import { findTool, toParsedCall } from "../harness/validate.js";
+import type { Toolset, ValidationReport } from "../harness/types.js";
+import { check, findTool } from "../harness/validate.js";
 
 /** A refused call, as `onRefused` sees it. */
 export interface RefusedCall {
@@ -36,8 +36,8 @@ export interface CheckOptions {
 
 export type Checked =
   /** `args`: what the executor gets (the coerced value under a coerce mode). */
-  | { ok: true; args: unknown; call: ParsedCall }
-  | { ok: false; feedback: string; call: ParsedCall };
+  | { ok: true; args: unknown; report: ValidationReport }
+  | { ok: false; feedback: string; report: ValidationReport };
 
 /** Checks one call to `name` (a tool of `toolset`); never throws for any arguments. */
 export function checkCall(toolset: Toolset, name: string, args: unknown, options: CheckOptions = {}): Checked {
@@ -46,11 +46,11 @@ export function checkCall(toolset: Toolset, name: string, args: unknown, options
   if (tool && options.normalize && tool.coerce === "none" && typeof given === "object" && given !== null) {
     given = tool.normalize(given, options.normalize).value;
   }
-  const call = toParsedCall("call_1", name, given, toolset, { repair: options.repair ?? true, resolveName: false });
-  if (call.valid) return { ok: true, args: executionArgs(call), call };
-  const text = feedback(call, { format: "text", toolNames: Object.keys(toolset), ...options.feedback }).content;
-  options.onRefused?.({ tool: name, arguments: call.arguments, report: call.report, feedback: text });
-  return { ok: false, feedback: text, call };
+  const c = check({ name, arguments: given }, toolset, options.repair ?? true, false);
+  if (c.report.ok) return { ok: true, args: executionArgs({ report: c.report, arguments: c.args }), report: c.report };
+  const text = feedback(c.report, { format: "text", toolNames: Object.keys(toolset), ...options.feedback }).content;
+  options.onRefused?.({ tool: name, arguments: c.args, report: c.report, feedback: text });
+  return { ok: false, feedback: text, report: c.report };
 }
 
 /** The tool names to adapt: `only` (each checked to be a tool), or the whole toolset. */

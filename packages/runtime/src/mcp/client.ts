@@ -86,7 +86,7 @@ export function checkedClient<C extends Pick<Client, "callTool">>(client: C, opt
     const known = hasOwn.call(toolset, name);
     if (!known && options.unknownTools === "send") return client.callTool(params, ...rest);
     const c = checkCall(toolset, name, params.arguments ?? {}, options);
-    if (!c.ok) return refusedResult({ feedback: c.feedback, toDict: () => c.call.report.toDict() });
+    if (!c.ok) return refusedResult({ feedback: c.feedback, toDict: () => c.report.toDict() });
     const result = (await client.callTool({ ...params, arguments: c.args as Record<string, unknown> }, ...rest)) as CallToolResult;
     return checkOutput(name, toolset[name], result, options.invalidOutput ?? "result");
   };
