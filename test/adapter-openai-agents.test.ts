@@ -72,6 +72,13 @@ describe("agentsTools", () => {
     expect(ran).toHaveLength(1);
   });
 
+  it("normalize applies to double-encoded arguments too: they are read, then cast, then validated", async () => {
+    const ran: unknown[] = [];
+    const tools = agentsTools(toolset, { legal_draft_v3: (a) => ran.push(a) }, { normalize: "lenient" });
+    await runWith(tools, modelCalling({ name: "legal_draft_v3", arguments: JSON.stringify(JSON.stringify({ counterparty: "Acme", value: "1500", term_months: "12" })) }).model);
+    expect(ran).toEqual([{ counterparty: "Acme", value: 1500, term_months: 12 }]);
+  });
+
   it("an executor that throws is answered as the SDK answers it (the run goes on)", async () => {
     const { model, requests } = modelCalling({ name: "get_weather", arguments: '{"city": "Denver"}' });
     const result = await runWith(

@@ -6,7 +6,7 @@
 import { executionArgs } from "../harness/call-loop.js";
 import { feedback, type FeedbackOptions } from "../harness/feedback.js";
 import type { Toolset, ValidationReport } from "../harness/types.js";
-import { check, findTool } from "../harness/validate.js";
+import { check, findTool, readArguments } from "../harness/validate.js";
 
 /** A refused call, as `onRefused` sees it. */
 export interface RefusedCall {
@@ -42,11 +42,14 @@ export type Checked =
 /** Checks one call to `name` (a tool of `toolset`); never throws for any arguments. */
 export function checkCall(toolset: Toolset, name: string, args: unknown, options: CheckOptions = {}): Checked {
   const tool = findTool(toolset, name);
+  const repair = options.repair ?? true;
   let given = args;
-  if (tool && options.normalize && tool.coerce === "none" && typeof given === "object" && given !== null) {
-    given = tool.normalize(given, options.normalize).value;
+  if (tool && options.normalize && tool.coerce === "none") {
+    // Normalise what the arguments say, also when they came as a (double-encoded) JSON string.
+    const read = readArguments(given, repair);
+    if (read.ok && typeof read.value === "object" && read.value !== null) given = tool.normalize(read.value, options.normalize).value;
   }
-  const c = check({ name, arguments: given }, toolset, options.repair ?? true, false);
+  const c = check({ name, arguments: given }, toolset, repair, false);
   if (c.report.ok) return { ok: true, args: executionArgs({ report: c.report, arguments: c.args }), report: c.report };
   const text = feedback(c.report, { format: "text", toolNames: Object.keys(toolset), ...options.feedback }).content;
   options.onRefused?.({ tool: name, arguments: c.args, report: c.report, feedback: text });
