@@ -42,6 +42,19 @@ describe("langchainTools", () => {
     await expect(plain.invoke({ city: "Denver", units: "kelvin" } as never)).rejects.toThrow(/did not match expected schema/);
   });
 
+  it("an invalid tool call (arguments LangChain could not parse as JSON) invoked as a tool call: repaired and run, or answered with toolform's text for unreadable arguments", async () => {
+    const ran: unknown[] = [];
+    const [weather] = langchainTools(toolset, { get_weather: (a) => (ran.push(a), "ok") });
+    const repaired = (await weather!.invoke({ type: "tool_call", id: "c1", name: "get_weather", args: "{'city': 'Denver',}" as never })) as ToolMessage;
+    expect(repaired.content).toBe("ok");
+    expect(ran).toEqual([{ city: "Denver" }]);
+    const unreadable = (await weather!.invoke({ type: "tool_call", id: "c2", name: "get_weather", args: "city=Denver" as never })) as ToolMessage;
+    expect(unreadable.status).toBe("error");
+    expect(unreadable.content).toContain("The arguments are not valid JSON");
+    expect(unreadable.content).toContain("with the parameters: city, units");
+    expect(ran).toHaveLength(1);
+  });
+
   it("executors are typed by the generated interfaces; a name that is not a tool is refused at set-up", () => {
     langchainTools(toolset, {
       get_weather: (args) => {
