@@ -58,6 +58,8 @@ describe("@toolform/runtime from npm pack", () => {
     expect(sources).toContain("src/rt/index.ts");
     expect(sources.filter((f) => f !== "src/suggest.ts" && !/^src\/rt\/[a-z-]+\.ts$/.test(f))).toEqual([]);
     expect(runtime.files).toContain("dist/rt/index.js");
+    // The framework adapters ship too; their frameworks are optional peers, so the install below stays jsonrepair alone.
+    for (const a of ["ai-sdk", "openai-agents", "langchain"]) expect(runtime.files).toContain(`dist/adapters/${a}.js`);
     const { tarball: jsonrepair } = pack("./node_modules/jsonrepair", true);
 
     const app = join(work, "app");

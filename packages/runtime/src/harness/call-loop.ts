@@ -119,7 +119,7 @@ function emptyStats(): ToolStats {
 }
 
 /** The arguments an executor gets: the validator's coerced value when it gives one (a `coerce` mode), else what the model wrote. */
-export function executionArgs(call: ParsedCall): unknown {
+export function executionArgs(call: Pick<ParsedCall, "report" | "arguments">): unknown {
   const v = (call.report as { value?: unknown }).value;
   return v !== undefined ? v : call.arguments;
 }

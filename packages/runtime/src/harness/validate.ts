@@ -86,7 +86,8 @@ export interface CallInput {
   input?: unknown;
 }
 
-interface Checked {
+/** One call read and checked (what toParsedCall and the framework adapters build on). */
+export interface Checked {
   resolved: string;
   tool: Tool<any> | undefined;
   args: unknown;
@@ -97,7 +98,8 @@ interface Checked {
   readable: boolean;
 }
 
-function check(call: CallInput, toolset: Toolset, repair: boolean, resolveName: boolean): Checked {
+/** Finds the tool, reads the arguments (repairing when asked) and validates them; total on any call. */
+export function check(call: CallInput, toolset: Toolset, repair: boolean, resolveName: boolean): Checked {
   let rawName: unknown;
   let given: unknown;
   try {
