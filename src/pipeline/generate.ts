@@ -23,6 +23,8 @@ import { chunkFileName, chunkRanges } from "./chunks.js";
 import { sha256 } from "./stamps.js";
 import { outputBytes } from "./write.js";
 import type { RedosVerdict } from "../schema/lint/redos.js";
+import type { Provider } from "../emit/providers/shared.js";
+import { listsFor, providerFiles } from "./providers.js";
 
 export interface GeneratedFile {
   /** Relative to outDir, forward slashes. */
@@ -74,6 +76,8 @@ export interface GenerateOptions {
   tools?: ResolvedConfig["tools"];
   /** Bounds on each tool's schema (src/config/limits.ts). */
   limits?: Partial<Limits>;
+  /** Model providers to write tool lists for (generated/providers.ts; src/emit/providers). Default none. */
+  providers?: readonly Provider[];
   /** Already compiled tools by inputHash (the build cache); reused instead of compiled again. */
   cache?: Map<string, CompiledTool>;
   /** Derived texts (the runtime's JavaScript and declarations) by a hash of their inputs (the CLI's cache across processes). */
@@ -210,6 +214,9 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     diagnostics.push(...t.diagnostics);
     if (options.lint !== false) diagnostics.push(...t.lint!.diagnostics.map((d) => ({ ...d })));
   }
+  // The provider lists, with their notes (lint-style warnings: strict makes them errors like the others).
+  const providerLists = options.providers?.length ? await listsFor(compiled, options.providers) : undefined;
+  if (providerLists && options.lint !== false && options.lint?.["provider-loss"] !== false) diagnostics.push(...providerLists.diagnostics);
   // Copies: cached tools keep their own diagnostics as they were.
   if (strict) diagnostics.splice(0, diagnostics.length, ...diagnostics.map((d) => ({ ...d, severity: "error" as const })));
   if (diagnostics.some((d) => d.severity === "error")) return { files: [], diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
@@ -269,6 +276,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
       files.push(joinedFile("index.d.ts", [idxHeader, textIn(indexHeadDts(rtFile), "ts"), ...(await chunkImports(chunks, "dts")), tailDts]));
     }
   }
+  if (providerLists) files.push(...(await providerFiles(providerLists, options.providers!, emit, rtFile)));
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
 }
 
