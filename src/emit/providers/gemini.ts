@@ -63,7 +63,13 @@ export function toGemini(inputSchema: unknown): GeminiConversion {
     const union = Array.isArray(s.anyOf) ? "anyOf" : Array.isArray(s.oneOf) ? "oneOf" : undefined;
     if (union) {
       if (union === "oneOf") losses.push({ at, keyword: "oneOf", note: "sent as anyOf" });
-      out.anyOf = (s[union] as unknown[]).map((b, i) => convert(b, childPointer(at, union, i)));
+      // A null alternative is `nullable`; one alternative left is the schema itself.
+      const all = s[union] as unknown[];
+      const isNull = (b: unknown) => isObject(b) && b.type === "null" && Object.keys(b).every((k) => k === "type" || ANNOTATIONS.has(k));
+      const rest = all.map((b, i) => [b, i] as const).filter(([b]) => !isNull(b));
+      if (rest.length < all.length) out.nullable = true;
+      if (rest.length === 1) Object.assign(out, convert(rest[0]![0], childPointer(at, union, rest[0]![1])), out.nullable ? { nullable: true } : {});
+      else if (rest.length) out.anyOf = rest.map(([b, i]) => convert(b, childPointer(at, union, i)));
     }
     let types = typesOf(s);
     let values: unknown[] | undefined = Array.isArray(s.enum) ? s.enum : "const" in s ? [s.const] : undefined;
@@ -71,11 +77,15 @@ export function toGemini(inputSchema: unknown): GeminiConversion {
     if (types.includes("null") || values?.includes(null)) out.nullable = true;
     types = types.filter((t) => t !== "null");
     if (types.length === 1) out.type = types[0]!.toUpperCase();
+    else if (types.length === 0 && out.nullable && !out.anyOf && !("type" in out)) out.type = "NULL";
     else if (types.length > 1) {
       // Several types: one alternative each (only the description stays outside).
       losses.push({ at, keyword: "type", note: "several types sent as anyOf" });
       out.anyOf = types.map((t) => ({ type: t.toUpperCase() }));
-      return pick({ ...out }, ["anyOf", "nullable", "title", "description"]);
+      const kept = ["anyOf", "nullable", "title", "description"];
+      for (const k of Object.keys(out)) if (!kept.includes(k) && k !== "default") losses.push({ at, keyword: k });
+      for (const k of ["enum", "const", "format", "properties", "items", "additionalProperties"]) if (k in s) losses.push({ at, keyword: k });
+      return pick(out, kept);
     }
     if (values) {
       values = values.filter((v) => v !== null);

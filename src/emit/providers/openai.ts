@@ -174,13 +174,16 @@ class Converter {
     const outProps: Record<string, unknown> = {};
     const o: Record<string, ProviderPlan> = {};
     const n: string[] = [];
+    const m: string[] = [];
     for (const name of names) {
       const where = childPointer(at, "properties", name);
       const p = this.convert(props[name], where, depth + 1);
       let schema = p.schema;
       if (!required.has(name)) {
-        if (acceptsNull(schema)) this.losses.push({ at: where, keyword: "required", note: "optional and nullable: null also stands for left out" });
-        else {
+        if (acceptsNull(schema)) {
+          this.losses.push({ at: where, keyword: "required", note: "optional and nullable: null also stands for left out" });
+          m.push(name);
+        } else {
           schema = nullable(schema);
           n.push(name);
         }
@@ -191,8 +194,8 @@ class Converter {
     out.properties = outProps;
     out.required = names;
     out.additionalProperties = false;
-    if (!n.length && !Object.keys(o).length) return 0;
-    return { ...(Object.keys(o).length ? { o } : {}), ...(n.length ? { n } : {}) };
+    if (!n.length && !m.length && !Object.keys(o).length) return 0;
+    return { ...(Object.keys(o).length ? { o } : {}), ...(n.length ? { n } : {}), ...(m.length ? { m } : {}) };
   }
 
   private union(s: Record<string, unknown>, kw: "anyOf" | "oneOf", at: string, depth: number): Out {

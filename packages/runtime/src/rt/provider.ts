@@ -11,7 +11,8 @@ import { nzCopy, nzSet } from "./normalize.js";
  * Where a value's shape differs between the tool's schema and the provider's, built by
  * toolform at build time (src/emit/providers). 0: nowhere below.
  * - `o`: an object; its properties' plans by name, and `n`: the properties that were
- *   optional and are sent as null when left out.
+ *   optional and are sent as null when left out; `m`: optional ones that also take null
+ *   (sent as null when left out, and a null stays: the tool takes it).
  * - `a`: an array; the plan of every item.
  * - `u`: alternatives (anyOf): an object takes the plan of the alternative whose property
  *   names are exactly its own (strict objects have all their properties); an array the plan of `ua`.
@@ -22,6 +23,7 @@ export type ProviderPlan =
   | {
       o?: { readonly [name: string]: ProviderPlan };
       n?: readonly string[];
+      m?: readonly string[];
       a?: ProviderPlan;
       u?: readonly (readonly [readonly string[], ProviderPlan])[];
       ua?: ProviderPlan;
@@ -61,7 +63,7 @@ function planFor(tool: ToolPlan, p: ProviderPlan, value: unknown, toProvider: bo
   for (const [names, branch] of p.u) {
     const b = deref(tool, branch);
     const fits = toProvider
-      ? keys.every((k) => names.includes(k)) && names.every((k) => has(value, k) || (!!b && !!b.n?.includes(k)))
+      ? keys.every((k) => names.includes(k)) && names.every((k) => has(value, k) || (!!b && (!!b.n?.includes(k) || !!b.m?.includes(k))))
       : names.length === keys.length && names.every((k) => has(value, k));
     if (fits) return b;
   }
@@ -86,7 +88,7 @@ function walk(tool: ToolPlan, p: ProviderPlan, value: unknown, toProvider: boole
     }
     return out ?? value;
   }
-  if (!isPlainObject(value) || (!plan.o && !plan.n)) return value;
+  if (!isPlainObject(value) || (!plan.o && !plan.n && !plan.m)) return value;
   // Copy on write (nzSet: an own "__proto__" stays an own property).
   let out: Record<string, unknown> = value;
   for (const name of plan.n ?? []) {
@@ -96,6 +98,7 @@ function walk(tool: ToolPlan, p: ProviderPlan, value: unknown, toProvider: boole
       delete out[name];
     }
   }
+  if (toProvider) for (const name of plan.m ?? []) if (!has(value, name)) out = nzSet(out, value, name, null);
   if (plan.o) {
     for (const name of Object.keys(plan.o)) {
       const child = plan.o[name]!;
