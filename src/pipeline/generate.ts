@@ -97,6 +97,8 @@ export interface GenerateResult {
   tools: CompiledTool[];
   /** Source files read (for watch). */
   inputs: string[];
+  /** Files the TypeScript sources import (read, but not sources themselves). */
+  imports?: string[];
 }
 
 
@@ -105,11 +107,13 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   let options: GenerateOptions;
   const diagnostics: Diagnostic[] = [];
   let inputs: string[] = [];
+  let imports: string[] | undefined;
   if ("config" in input) {
     const c = input.config;
     const read = await readSources(c.sources, c.root, (input.config as { sourceMemo?: SourceMemo }).sourceMemo);
     defs = read.tools;
     inputs = read.files;
+    imports = read.imports;
     diagnostics.push(...read.diagnostics);
     options = c;
   } else {
@@ -277,7 +281,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     }
   }
   if (providerLists) files.push(...(await providerFiles(providerLists, options.providers!, emit, rtFile)));
-  return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
+  return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs, ...(imports ? { imports } : {}) };
 }
 
 /** A run of tools in a chunk file of a large toolset's index. */

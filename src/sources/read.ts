@@ -17,6 +17,8 @@ export interface ReadResult {
   diagnostics: Diagnostic[];
   /** Every file read (for watch mode and the cache). */
   files: string[];
+  /** Files the TypeScript sources import, read by the static evaluation (`build --print-inputs`). */
+  imports?: string[];
 }
 
 function rel(root: string, file: string): string {
@@ -94,6 +96,8 @@ export async function readSources(sources: SourceSpec[], root: string, memo?: So
       out.files.push(...tsFiles);
       const { readTypeScriptTools } = await import("./typescript/index.js");
       const r = await readTypeScriptTools(tsFiles, { root, load });
+      const own = new Set(tsFiles.map((f) => resolve(root, f)));
+      (out.imports ??= []).push(...r.followed.filter((f) => !own.has(resolve(f))));
       out.tools.push(...r.tools);
       out.diagnostics.push(...r.diagnostics);
     }
