@@ -5,7 +5,7 @@ import type { ToolPlan } from "@toolform/runtime/rt/provider";
 import type { Diagnostic } from "../../diagnostics/types.js";
 import { toGemini } from "./gemini.js";
 import { toOpenAI } from "./openai.js";
-import { providerNames, type Loss, type Provider } from "./shared.js";
+import { isObject, providerNames, type Loss, type Provider } from "./shared.js";
 
 export { PROVIDERS, type Provider } from "./shared.js";
 
@@ -51,10 +51,12 @@ export function providerLists(tools: readonly { name: string; description?: stri
         return { name: t.name, providerName: renamed[i]!, description: t.description ?? "", parameters: c.parameters, strict: c.strict, ...(c.reason ? { reason: c.reason } : {}), plan: c.plan };
       });
     } else if (p === "anthropic") {
-      // Anthropic's input_schema is JSON Schema: the tool's schema as it is.
+      // Anthropic's input_schema is JSON Schema, whose root the API wants to say type "object": the tool's schema, with that said where it is not.
       out.anthropic = tools.map((t, i) => {
         report(p, t.name, [], renamed[i]!);
-        return { name: t.name, providerName: renamed[i]!, description: t.description ?? "", inputSchema: t.inputSchema };
+        const s = t.inputSchema;
+        const inputSchema = isObject(s) && s.type === undefined ? { type: "object", ...s } : s;
+        return { name: t.name, providerName: renamed[i]!, description: t.description ?? "", inputSchema };
       });
     } else {
       out.gemini = tools.map((t, i) => {

@@ -55,9 +55,9 @@ export function jsonTypeOf(v: unknown): string {
 }
 
 const NAME_RULES: Record<Provider, { bad: RegExp; first?: RegExp; max: number }> = {
-  // OpenAI function names and Anthropic tool names: letters, digits, "_" and "-", 1 to 64.
+  // OpenAI function names: letters, digits, "_" and "-", 1 to 64; Anthropic's API: the same characters, 1 to 128.
   openai: { bad: /[^A-Za-z0-9_-]/g, max: 64 },
-  anthropic: { bad: /[^A-Za-z0-9_-]/g, max: 64 },
+  anthropic: { bad: /[^A-Za-z0-9_-]/g, max: 128 },
   // Gemini: also "." and ":", and the first character a letter or "_".
   gemini: { bad: /[^A-Za-z0-9_.:-]/g, first: /^[A-Za-z_]/, max: 64 },
 };
