@@ -312,6 +312,26 @@ async function validators(tools: ToolDefinition[]): Promise<(tool: string, v: un
   return (name, v) => toolset[name]!.is(v);
 }
 
+describe("the way back is total", () => {
+  it("never throws nor mutates, whatever the value, on every corpus plan; a cyclic value stops at the depth bound", () => {
+    const plans = corpusTools.map((t) => toOpenAI(t.inputSchema).plan).filter((p) => p.root);
+    expect(plans.length).toBeGreaterThan(300);
+    fc.assert(
+      fc.property(fc.constantFrom(...plans), fc.anything({ withNullPrototype: true, withObjectString: true }), (plan, v) => {
+        const before = JSON.stringify(v);
+        fromProviderArgs(plan, v);
+        toProviderArgs(plan, v);
+        expect(JSON.stringify(v)).toBe(before);
+      }),
+      { numRuns: 2000, seed: 33 },
+    );
+    const outline = toOpenAI(exampleTools().find((t) => t.name === "create_outline")!.inputSchema);
+    const node: Obj = { heading: "h", kind: null, children: [] };
+    (node.children as unknown[]).push(node);
+    expect(() => fromProviderArgs(outline.plan, { title: "t", sections: [node] })).not.toThrow();
+  });
+});
+
 describe("round trip", () => {
   it("holds on the example tools", async () => {
     const r = roundTrip(exampleTools(), 300, await validators(exampleTools()));
