@@ -131,6 +131,7 @@ describe("generated/providers", () => {
     expect(mod.openaiResponsesTools[0]).toMatchObject({ type: "function", name: names[0] });
     expect(mod.anthropicTools.map((t) => t.name)).toEqual(names);
     expect(mod.geminiFunctionDeclarations.map((t) => t.name)).toEqual(names);
+    expect((mod as unknown as { openaiNotStrict: object }).openaiNotStrict).toEqual({});
     const book = mod.openaiTools.find((t) => t.function.name === "book_room")!.function;
     expect(book.strict).toBe(true);
     // duration_min is optional: strict mode makes the model send null for it.

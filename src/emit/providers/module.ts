@@ -70,6 +70,9 @@ export function providersModuleTs(lists: ProviderLists, runtimeFile: string): Co
     parts.push(code`/** Every tool for OpenAI's Chat Completions API. ${lit(lists.openai.length - notStrict.length)} strict; not strict: ${lit(notStrict.length)} (the build's provider-loss notes say why). */
 ${exported(identCode("openaiTools"), code`const openaiTools${ann(code`readonly OpenAIFunctionTool[]`)} = ${lit(tools)};`)}
 
+/** Why a tool is sent non-strict, by tool name (its schema is sent as it is; the validator checks all of it). */
+${exported(identCode("openaiNotStrict"), code`const openaiNotStrict${ann(code`Readonly<Record<string, string>>`)} = ${lit(Object.fromEntries(notStrict.map((t) => [t.name, t.reason ?? ""])))};`)}
+
 /** The same tools for OpenAI's Responses API and the Agents SDK. */
 ${exported(identCode("openaiResponsesTools"), code`const openaiResponsesTools${ann(code`readonly OpenAIResponsesTool[]`)} = openaiTools.map((t) => ({ type: "function"${tsOnly(code` as const`)}, ...t.function }));`)}
 `);
@@ -124,6 +127,7 @@ export function providersModuleDts(lists: ProviderLists): Code {
   const P = join(ps.map((p) => lit(p)), code` | `);
   return code`${TYPES}
 ${lists.openai ? code`export declare const openaiTools: readonly OpenAIFunctionTool[];
+export declare const openaiNotStrict: Readonly<Record<string, string>>;
 export declare const openaiResponsesTools: readonly OpenAIResponsesTool[];
 ` : code``}${lists.anthropic ? code`export declare const anthropicTools: readonly AnthropicTool[];
 ` : code``}${lists.gemini ? code`export declare const geminiFunctionDeclarations: readonly GeminiFunctionDeclaration[];
