@@ -6,4 +6,6 @@ export default defineConfig({
   outDir: "generated",
   emit: "ts",
   unknownArgs: "reject",
+  // The tool lists per model provider, in generated/providers.ts (docs/providers.md).
+  providers: ["openai", "anthropic", "gemini"],
 });

@@ -49,6 +49,9 @@ removed tools are deleted. On an error nothing is written: the last good output 
 Options:
 ${PROJECT_FLAGS}
   -w, --watch              keep running and rebuild on change (same as \`toolform watch\`)
+      --print-inputs       write nothing; print the files a build reads (one per line,
+                           relative, sorted): the inputs of a Turborepo/Nx/Bazel task
+      --print-outputs      write nothing; print the files a build writes
 ${OUTPUT_FLAGS}
 
 Exit codes: 0 built, 1 a schema or source is invalid (nothing written), 2 usage or config error.`,

@@ -59,6 +59,10 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     return kinds;
   };
   for (const [name, t] of Object.entries(cfg.tools ?? {})) if (t?.allowUnchecked !== undefined) allowUnchecked(`tools.${name}.allowUnchecked`, t.allowUnchecked);
+  const providers = cfg.providers ?? [];
+  const known = ["openai", "anthropic", "gemini"];
+  if (!Array.isArray(providers)) throw bad(`"providers" must be a list; got ${JSON.stringify(providers)}`, `e.g. providers: ["openai", "anthropic", "gemini"]`);
+  for (const p of providers) if (!known.includes(p)) throw bad(`"providers" names ${JSON.stringify(p)}, which toolform does not write lists for`, `use some of ${known.map((k) => JSON.stringify(k)).join(", ")}`);
   const limits = resolveLimits(cfg.limits);
   if (typeof limits === "string") throw bad(limits, `e.g. limits: { schemaBytes: ${DEFAULT_LIMITS.schemaBytes}, propertiesPerObject: ${DEFAULT_LIMITS.propertiesPerObject}, enumSize: ${DEFAULT_LIMITS.enumSize} }`);
   return {
@@ -80,6 +84,8 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     lint: cfg.lint ?? {},
     tools: cfg.tools ?? {},
     limits,
+    // Deduplicated, in a fixed order: the same set gives the same output.
+    providers: known.filter((k) => providers.includes(k as never)) as ToolformConfig["providers"] & object,
   };
 }
 

@@ -88,6 +88,12 @@ export interface ToolformConfig extends ToolOptions {
   lint?: false | Record<string, boolean>;
   /** Per-tool overrides by tool name. */
   tools?: Record<string, ToolOptions>;
+  /**
+   * Model providers to write tool lists for, in generated/providers.ts (docs/providers.md):
+   * "openai" (strict where the schema allows it), "anthropic", "gemini"; with the way back
+   * from a provider's call to the tool's shape. Default none: no such file.
+   */
+  providers?: ("openai" | "anthropic" | "gemini")[];
   /** Bounds on one tool's schema (bytes, properties per object, enum size); past them the tool is a build error. See src/config/limits.ts for the defaults. */
   limits?: Partial<Limits>;
 }

@@ -24,6 +24,8 @@ import { sha256 } from "./stamps.js";
 import { GENERATED_JSON_MARK, outputBytes } from "./write.js";
 import type { SourceLint } from "../config/types.js";
 import type { RedosVerdict } from "../schema/lint/redos.js";
+import type { Provider } from "../emit/providers/shared.js";
+import { listsFor, providerFiles } from "./providers.js";
 
 export interface GeneratedFile {
   /** Relative to outDir, forward slashes. */
@@ -75,6 +77,8 @@ export interface GenerateOptions {
   tools?: ResolvedConfig["tools"];
   /** Bounds on each tool's schema (src/config/limits.ts). */
   limits?: Partial<Limits>;
+  /** Model providers to write tool lists for (generated/providers.ts; src/emit/providers). Default none. */
+  providers?: readonly Provider[];
   /** Already compiled tools by inputHash (the build cache); reused instead of compiled again. */
   cache?: Map<string, CompiledTool>;
   /** Derived texts (the runtime's JavaScript and declarations) by a hash of their inputs (the CLI's cache across processes). */
@@ -94,6 +98,8 @@ export interface GenerateResult {
   tools: CompiledTool[];
   /** Source files read (for watch). */
   inputs: string[];
+  /** Files the TypeScript sources import (read, but not sources themselves). */
+  imports?: string[];
 }
 
 
@@ -103,12 +109,14 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const diagnostics: Diagnostic[] = [];
   let inputs: string[] = [];
   let sourceLint: ReadonlyMap<string, SourceLint> = new Map();
+  let imports: string[] | undefined;
   if ("config" in input) {
     const c = input.config;
     const read = await readSources(c.sources, c.root, (input.config as { sourceMemo?: SourceMemo }).sourceMemo);
     defs = read.tools;
     inputs = read.files;
     sourceLint = read.lint;
+    imports = read.imports;
     diagnostics.push(...read.diagnostics);
     options = c;
   } else {
@@ -214,6 +222,9 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     // Copies: cached tools keep their own diagnostics as they were.
     if (options.lint !== false) for (const d of withSourceLint(t.lint!.diagnostics, sourceLint.get(t.def.name))) diagnostics.push(d);
   }
+  // The provider lists, with their notes (lint-style advice: a source's lint setting and strict apply as to the others).
+  const providerLists = options.providers?.length ? await listsFor(compiled, options.providers) : undefined;
+  if (providerLists && options.lint !== false && options.lint?.["provider-loss"] !== false) for (const d of providerLists.diagnostics) diagnostics.push(...withSourceLint([d], d.tool === undefined ? undefined : sourceLint.get(d.tool)));
   if (strict) diagnostics.splice(0, diagnostics.length, ...diagnostics.map((d) => (asWarning.has(d) ? d : { ...d, severity: "error" as const })));
   if (diagnostics.some((d) => d.severity === "error")) return { files: [], diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
 
@@ -275,7 +286,8 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
       files.push(joinedFile("index.d.ts", [idxHeader, textIn(indexHeadDts(rtFile), "ts"), ...(await chunkImports(chunks, "dts")), tailDts]));
     }
   }
-  return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
+  if (providerLists) files.push(...(await providerFiles(providerLists, options.providers!, emit, rtFile)));
+  return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs, ...(imports ? { imports } : {}) };
 }
 
 /** Lint advice a source set to "warn": strict does not make it an error. */

@@ -19,6 +19,8 @@ export interface ReadResult {
   files: string[];
   /** The lint setting of each tool whose source has one (by tool name). */
   lint: Map<string, SourceLint>;
+  /** Files the TypeScript sources import, read by the static evaluation (`build --print-inputs`). */
+  imports?: string[];
 }
 
 function rel(root: string, file: string): string {
@@ -111,6 +113,8 @@ export async function readSources(sources: SourceSpec[], root: string, memo?: So
       out.files.push(...tsFiles);
       const { readTypeScriptTools } = await import("./typescript/index.js");
       const r = await readTypeScriptTools(tsFiles, { root, load });
+      const own = new Set(tsFiles.map((f) => resolve(root, f)));
+      (out.imports ??= []).push(...r.followed.filter((f) => !own.has(resolve(f))));
       out.tools.push(...r.tools);
       out.diagnostics.push(...r.diagnostics);
     }

@@ -15,7 +15,7 @@ import { outcomeFactsText, reportBuild, upToDateOutcome, type BuildOutcome } fro
 import { configFailure } from "./shared.js";
 import { clockMs, handoff } from "../fast.js";
 
-export const BUILD_FLAGS = { ...PROJECT, watch: { type: "boolean", short: "w" }, poll: { type: "boolean" } } as const;
+export const BUILD_FLAGS = { ...PROJECT, watch: { type: "boolean", short: "w" }, poll: { type: "boolean" }, "print-inputs": { type: "boolean" }, "print-outputs": { type: "boolean" } } as const;
 
 /** What `toolform build` knows for the manifest before the config loads: the command line, and the config file's stamp and plainness. */
 export interface RecordInputs {
@@ -195,6 +195,11 @@ async function runBuild(p: Parsed, io: Io): Promise<number> {
     });
   } catch (e) {
     return configFailure(e, io, s, json, "build");
+  }
+  const print = { inputs: !!p.values["print-inputs"], outputs: !!p.values["print-outputs"] };
+  if (print.inputs || print.outputs) {
+    const { printContract } = await import("./contract.js");
+    return printContract(project, await openCache(project, !!p.values["no-cache"]), print, io, json);
   }
   const progress = new Progress(io.stderr, !json && !quiet && io.stderr.isTTY === true && !io.env.CI);
   try {

@@ -54,6 +54,8 @@ export const RULE_NAMES = [
   "open-object",
   "required-with-default",
   "relative-path",
+  // src/emit/providers (config `providers`): what a provider's tool list leaves out
+  "provider-loss",
 ] as const;
 
 export type RuleName = (typeof RULE_NAMES)[number];

@@ -23,7 +23,7 @@ export interface TypeScriptSourceOptions {
 export async function readTypeScriptTools(
   files: string[],
   options: TypeScriptSourceOptions,
-): Promise<{ tools: ToolDefinition[]; diagnostics: Diagnostic[] }> {
+): Promise<{ tools: ToolDefinition[]; diagnostics: Diagnostic[]; followed: string[] }> {
   const project = createProject();
   const syntax = new SyntaxCheck(project, options.root);
   const tools: ToolDefinition[] = [];
@@ -47,7 +47,9 @@ export async function readTypeScriptTools(
     // would otherwise show up as a silently missing value.
     if (options.load !== "import") for (const other of project.getSourceFiles()) diagnostics.push(...syntax.report(other));
   }
-  return { tools, diagnostics };
+  // Every file the static evaluation read (the tool files and what they import, outside node_modules): a build's inputs.
+  const followed = options.load === "import" ? [] : project.getSourceFiles().map((f) => f.getFilePath() as string).filter((f) => !f.split(/[\\/]/).includes("node_modules"));
+  return { tools, diagnostics, followed };
 }
 
 /** Syntax errors per file, each file's reported once however often it is reached. */
