@@ -39,6 +39,68 @@ describe("a module app, from the tarballs", () => {
     expect(app.read("generated/index.ts")).toContain("getWeather");
   });
 
+  it("check, lint and validate through the installed CLI", () => {
+    const check = app.toolform(["check"]);
+    expect(check.status, out(check)).toBe(0);
+    const lint = app.toolform(["lint"]);
+    expect(lint.status, out(lint)).toBe(0);
+    const ok = app.toolform(["validate", "get_weather", '{"city": "Lyon, FR"}']);
+    expect(ok.status, out(ok)).toBe(0);
+    const bad = app.toolform(["validate", "get_weather", '{"city": "Lyon, FR", "units": "kelvin"}']);
+    expect(bad.status, out(bad)).toBe(1);
+    expect(bad.stdout).toMatch(/"units" must be one of/);
+    // A hand edit of generated code is drift.
+    const index = app.read("generated/index.ts");
+    app.write("generated/index.ts", index.replace("Current weather for a city", "Current weather for a town"));
+    const drift = app.toolform(["check"]);
+    expect(drift.status, out(drift)).toBe(1);
+    app.write("generated/index.ts", index);
+  });
+
+  it("strict tsc accepts the app: generated code, init's defineTool file (typed execute), a harness", () => {
+    app.write(
+      "tsconfig.json",
+      JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", noEmit: true, noUnusedLocals: true, noUnusedParameters: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noPropertyAccessFromIndexSignature: true, verbatimModuleSyntax: true, types: ["node"] }, include: ["app.ts", "tools/**/*.ts", "generated/**/*.ts"] }),
+    );
+    app.write(
+      "app.ts",
+      `import { validateCall, toolset, type GetWeatherArgs } from "./generated/index.js";
+const report = validateCall({ name: "get_weather", arguments: '{"city": "Lyon, FR"}' });
+const args: GetWeatherArgs = { city: "Lyon, FR" };
+if (toolset.get_weather.is(args)) console.log(args.city, report.ok);
+`,
+    );
+    const tsc = app.run("npx", ["tsc", "-p", "."]);
+    expect(tsc.status, out(tsc)).toBe(0);
+    // execute's args are typed from the generated code: a wrong property is a type error.
+    app.write("tools/broken.tool.ts", app.read("tools/example.tool.ts").replace("args.text", "args.txt").replace("createReminder", "broken"));
+    const typed = app.run("npx", ["tsc", "-p", "."]);
+    rmSync(join(app.dir, "tools/broken.tool.ts"));
+    expect(typed.status).not.toBe(0);
+    expect(typed.stdout).toMatch(/Property 'txt' does not exist/);
+  });
+
+  it("build --watch rebuilds when a tool changes", async () => {
+    const { spawn } = await import("node:child_process");
+    const child = spawn(app.bin, ["build", "--watch"], { cwd: app.dir, env: { ...process.env, CI: "true", NO_COLOR: "1" } });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.stdout.on("data", (d: Buffer) => (stderr += d.toString()));
+    const until = async (what: () => boolean, label: string) => {
+      for (let i = 0; i < 600 && !what(); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(what(), `${label}\n${stderr}`).toBe(true);
+    };
+    try {
+      await until(() => /✓/.test(stderr), "the first build");
+      const json = JSON.parse(app.read("tools/example.json")) as { description: string };
+      json.description = json.description.replace("Current weather", "The weather right now");
+      app.write("tools/example.json", JSON.stringify(json, null, 2) + "\n");
+      await until(() => app.read("generated/index.ts").includes("The weather right now"), "the rebuild after an edit");
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+
   it('load: "import" builds zod 4 and TypeBox tools through the bundled CLI', () => {
     app.write("imported/zod.tool.ts", ZOD);
     app.write("imported/typebox.tool.ts", TYPEBOX);
