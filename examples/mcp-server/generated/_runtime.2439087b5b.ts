@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:e517e108ca19de4f73006c413d008d6fb9b141bdacbc65e1d44a6a12cddbc45c
+// input hash: sha256:2439087b5b2da853f5750b62086468f7d368b0e2cbd23f99e4c3a684d61d4510
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -1465,7 +1465,7 @@ class Report implements ValidationReport {
       for (let i = 0; i < this.found.length; i++) textOf(this.found[i]!);
       const sorted = sortErrors(this.found);
       // The caller's own array: editing it must not change the buckets or the feedback, made later from `found`.
-      this.sorted = sorted === this.found ? sorted.slice() : sorted;
+      return keep(this, "sorted", sorted === this.found ? sorted.slice() : sorted);
     }
     return this.sorted;
   }
@@ -1474,7 +1474,7 @@ class Report implements ValidationReport {
       const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
       // Each bucket in the order found: what the bucket order of `errors` gives, without sorting.
       for (const e of this.found) b[rankOf(e.bucket)]!.push(textOf(e));
-      this.buckets = b;
+      return keep(this, "buckets", b)[rank]!;
     }
     return this.buckets[rank]!;
   }
@@ -1494,7 +1494,7 @@ class Report implements ValidationReport {
     return this.bucket(4);
   }
   get feedback(): string {
-    return (this.text ??= this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest));
+    return this.text ?? keep(this, "text", this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest));
   }
   toDict(): ReportDict {
     return {
@@ -1511,6 +1511,16 @@ class Report implements ValidationReport {
   toJSON(): ReportDict {
     return this.toDict();
   }
+}
+
+/**
+ * Keeps a lazy part on the report and returns it. Reflect.set, not `=`: on a frozen or sealed
+ * report (or a frozen object whose prototype is the report) it says false instead of throwing,
+ * and the part is then made again on each read.
+ */
+function keep<T>(r: object, key: string, v: T): T {
+  Reflect.set(r, key, v);
+  return v;
 }
 
 /** The feedback's first line for a tool, made once per tool name and number (one error or more); at most HEADS_MAX names are kept (a toolset has a handful). */
