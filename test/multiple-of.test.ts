@@ -131,10 +131,12 @@ function oracle(v: number, m: number): boolean {
 describe("isMultipleOf against an exact fraction oracle", () => {
   it("agrees on random doubles, products k·m (17-digit decimals: the BigInt path) and near misses (property)", () => {
     const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e300, max: 1e300 });
-    const divisor = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true, min: 1e-300, max: 1e300 }), fc.constantFrom(0.1, 0.01, 0.5, 1.5, 3, 1e-7, 1e21, 0.3));
+    const divisor = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true, min: 1e-300, max: 1e300 }), fc.constantFrom(0.1, 0.01, 0.5, 1.5, 3, 1e-7, 1e21, 0.3, 0.25, 0.001, 2.5e-5, 12.5, 0.07));
     fc.assert(
-      fc.property(finite, divisor, fc.integer({ min: -1e6, max: 1e6 }), (x, m, k) => {
-        for (const v of [x, k * m, (k * m) / 10, k * m + m / 1e6]) if (Number.isFinite(v)) expect([v, m, isMultipleOf(v, m)]).toEqual([v, m, oracle(v, m)]);
+      fc.property(finite, divisor, fc.integer({ min: -1e6, max: 1e6 }), fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }), fc.integer({ min: 0, max: 20 }), (x, m, k, digits, e) => {
+        // A decimal of up to 17 digits with up to 20 decimals, as a model might write it.
+        const written = Number(`${digits}e-${e}`);
+        for (const v of [x, k * m, (k * m) / 10, k * m + m / 1e6, written]) if (Number.isFinite(v)) expect([v, m, isMultipleOf(v, m)]).toEqual([v, m, oracle(v, m)]);
       }),
       { seed: 329, numRuns: 5000 },
     );

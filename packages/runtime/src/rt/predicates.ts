@@ -32,6 +32,20 @@ export function isMultipleOf(v: number, m: number): boolean {
     divM = m;
     divDigits = decDigits;
     divExp = decExp;
+    // 10^p and Dm as Numbers when both are exact (p ≤ 22, Dm ≤ 14 digits), for the path below.
+    divScale = divExp < 0 && divExp >= -22 && divDigits.length <= 14 ? Number("1e" + -divExp) : 0;
+    divNum = Number(divDigits);
+  }
+  if (divScale !== 0) {
+    // Without a string: r = v·10^p rounded. A decimal of ≤ 15 digits is the only one of so few
+    // digits that parses to its double, so when r/10^p gives v back, v's shortest decimal is
+    // r·10^-p; when it does not (and |v·10^p| < 10^15, so the product is within 0.25 of any
+    // integer it should be), v has more than p decimals: not a multiple.
+    const sv = v * divScale;
+    if (sv < 1e15 && sv > -1e15) {
+      const r = Math.round(sv);
+      return r / divScale === v && r % divNum === 0;
+    }
   }
   decimalOf(v);
   const k = decExp - divExp;
@@ -54,6 +68,8 @@ export function isMultipleOf(v: number, m: number): boolean {
 let divM = NaN;
 let divDigits = "";
 let divExp = 0;
+let divScale = 0;
+let divNum = 0;
 let decDigits = "";
 let decExp = 0;
 

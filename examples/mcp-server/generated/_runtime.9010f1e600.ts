@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:2439087b5b2da853f5750b62086468f7d368b0e2cbd23f99e4c3a684d61d4510
+// input hash: sha256:9010f1e600c2062695505176c21607807e79a01ea5631e73e159f4057bbbd78a
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -199,6 +199,20 @@ export function isMultipleOf(v: number, m: number): boolean {
     divM = m;
     divDigits = decDigits;
     divExp = decExp;
+    // 10^p and Dm as Numbers when both are exact (p ≤ 22, Dm ≤ 14 digits), for the path below.
+    divScale = divExp < 0 && divExp >= -22 && divDigits.length <= 14 ? Number("1e" + -divExp) : 0;
+    divNum = Number(divDigits);
+  }
+  if (divScale !== 0) {
+    // Without a string: r = v·10^p rounded. A decimal of ≤ 15 digits is the only one of so few
+    // digits that parses to its double, so when r/10^p gives v back, v's shortest decimal is
+    // r·10^-p; when it does not (and |v·10^p| < 10^15, so the product is within 0.25 of any
+    // integer it should be), v has more than p decimals: not a multiple.
+    const sv = v * divScale;
+    if (sv < 1e15 && sv > -1e15) {
+      const r = Math.round(sv);
+      return r / divScale === v && r % divNum === 0;
+    }
   }
   decimalOf(v);
   const k = decExp - divExp;
@@ -221,6 +235,8 @@ export function isMultipleOf(v: number, m: number): boolean {
 let divM = NaN;
 let divDigits = "";
 let divExp = 0;
+let divScale = 0;
+let divNum = 0;
 let decDigits = "";
 let decExp = 0;
 
