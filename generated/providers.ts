@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:fe3dc67d192dd590b73d3f85e188b316edd3c466541d420e8000d061450636d1
+// input hash: sha256:c3c248f5637d4bd03a819741db357794d6d40d7d604c6fe765805fc0ddf47f40
 
-import * as rt from "./_runtime.41178ddb19.js";
+import * as rt from "./_runtime.eb2dddaa8b.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -1,9 +1,10 @@
 // Finds and loads toolform.config.{ts,mts,js,mjs} without a compile step (tsx),
 // then fills in defaults. Flags given on the command line override the file.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ToolformError } from "../diagnostics/format.js";
+import { readSourceText } from "../sources/text.js";
 import { DEFAULT_LIMITS, resolveLimits } from "./limits.js";
 import type { ResolvedConfig, ToolformConfig } from "./types.js";
 import { UNCHECKED_KINDS, uncheckedKinds } from "./unchecked.js";
@@ -101,7 +102,10 @@ function loadSchemas(spec: ToolformConfig["schemas"], root: string, where: strin
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
       else if (e.name.endsWith(".json")) {
-        const doc = JSON.parse(readFileSync(p, "utf8")) as { $id?: unknown };
+        // As a source is read: a FIFO would block the build forever, so it is an error naming it.
+        const r = readSourceText(p);
+        if (!r.ok) throw configError(where, `"schemas" folder: ${relative(root, p)}: ${r.message}`, r.hint ?? "fix the file or remove it from the folder");
+        const doc = JSON.parse(r.text) as { $id?: unknown };
         out[pathToFileURL(p).href] = doc;
         if (typeof doc.$id === "string") out[doc.$id] = doc;
       }

@@ -5,8 +5,12 @@
 //   2. every file but the entry is written beside the old ones: they are new names
 //      (the runtime's and the chunks' names carry their hashes), or unchanged, so nothing the current
 //      index loads is touched;
-//   3. the entry (index.ts, or index.d.ts then index.js) is renamed into place: the
-//      one step that switches what loads from the old generation to the new;
+//   3. the entry (index.ts, or index.js then index.d.ts) is renamed into place: the
+//      one step that switches what loads from the old generation to the new. Under
+//      emit "js" the declarations follow the code: a build killed between the two
+//      renames leaves the new validators running under the old types (never new types
+//      over old validators, which would promise checks that do not run); the next build
+//      writes the declarations and `toolform check` reports them stale (SECURITY.md);
 //   4. files of the old generation that the new one does not use are removed.
 //
 // Each file goes through a temp file and a rename (atomic on Linux, macOS and
@@ -150,8 +154,8 @@ export function strayEntries(outDir: string, expected: ReadonlySet<string>): str
     .sort();
 }
 
-/** The entry files, in the order they are switched: the declarations, then the module that loads (the commit point). */
-const ENTRY_ORDER = ["index.d.ts", "index.ts", "index.js"];
+/** The entry files, in the order they are switched: the module that loads (the commit point), then its declarations. */
+const ENTRY_ORDER = ["index.ts", "index.js", "index.d.ts"];
 
 /**
  * `same(path, file)`: whether the file on disk at `path` already holds `file.contents` (default: read

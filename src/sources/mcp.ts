@@ -15,7 +15,7 @@ import { Client } from "toolform-mcp-sdk/client/index.js";
 import { StdioClientTransport } from "toolform-mcp-sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "toolform-mcp-sdk/client/streamableHttp.js";
 import type { Transport } from "toolform-mcp-sdk/shared/transport.js";
-import type { Tool as McpTool } from "toolform-mcp-sdk/types.js";
+import { ListToolsResultSchema, ResultSchema, type Tool as McpTool } from "toolform-mcp-sdk/types.js";
 import { writeAtomic } from "../pipeline/write.js";
 import type { ResolvedConfig, SourceSpec } from "../config/types.js";
 import { ToolformError } from "../diagnostics/format.js";
@@ -115,9 +115,16 @@ export async function listMcpTools(spec: McpSourceSpec, options: ListOptions): P
     let cursor: string | undefined;
     for (let page = 0; ; page++) {
       if (page >= maxPages) throw mcpError(label, `tools/list returned more than ${maxPages} pages`, "the server keeps returning nextCursor; raise maxPages or fix its pagination", stderr);
-      let res: Awaited<ReturnType<Client["listTools"]>>;
+      let res: { tools: ListedTool[]; nextCursor?: string };
       try {
-        res = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout });
+        // The result as the server sent it: ResultSchema copies only the top level, so each
+        // tool is the transport's JSON.parse of the server's text (a property named
+        // `__proto__` stays an own key). listTools' schema rebuilds every object and drops it;
+        // it only checks the shape here.
+        const raw = await client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, ResultSchema, { timeout });
+        const checked = ListToolsResultSchema.safeParse(raw);
+        if (!checked.success) throw checked.error;
+        res = { tools: (raw as { tools: ListedTool[] }).tools, ...(checked.data.nextCursor !== undefined ? { nextCursor: checked.data.nextCursor } : {}) };
       } catch (e) {
         throw mcpError(label, `tools/list failed: ${errText(e)}`, "the server must answer tools/list (does it declare the tools capability?)", stderr);
       }
@@ -170,10 +177,10 @@ const TOOL_KEY_ORDER = ["name", "title", "description", "inputSchema", "outputSc
 /** A tool with its top-level keys in a fixed order (schemas keep the server's key order: it is the order of checks and of the generated type). */
 function orderedTool(t: ListedTool): Record<string, unknown> {
   const src = t as unknown as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const k of TOOL_KEY_ORDER) if (src[k] !== undefined) out[k] = src[k];
-  for (const k of Object.keys(src).sort()) if (!(k in out) && src[k] !== undefined) out[k] = src[k];
-  return out;
+  const keys = TOOL_KEY_ORDER.filter((k) => Object.hasOwn(src, k));
+  for (const k of Object.keys(src).sort()) if (!keys.includes(k)) keys.push(k);
+  // fromEntries defines keys (a key named __proto__ stays a key; `out[k] =` would set the prototype).
+  return Object.fromEntries(keys.filter((k) => src[k] !== undefined).map((k) => [k, src[k]]));
 }
 
 /** The snapshot file's text: `{server, tools}` (a tools/list result shape the build reads), tools sorted by name, 2-space JSON, trailing newline. */

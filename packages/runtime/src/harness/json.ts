@@ -5,16 +5,32 @@
 import { jsonrepair } from "jsonrepair";
 import { clip } from "../rt/text.js";
 import type { ParseRepair } from "./types.js";
+import { MAX_REPAIR, TOO_LARGE, Work } from "./work.js";
 
 export type JsonRead = { ok: true; value: unknown; repairs: ParseRepair[] } | { ok: false; error: string; repairs: ParseRepair[] };
 
-const FENCE = /^\s*```[A-Za-z0-9_-]*[ \t]*\r?\n?([\s\S]*?)\r?\n?[ \t]*```\s*$/;
-
-/** The inside of a Markdown code fence that is the whole text, or undefined. */
+/**
+ * The inside of a Markdown code fence that is the whole text, or undefined. A scan, not
+ * a regular expression: `/^\s*```…([\s\S]*?)\r?\n?[ \t]*```\s*$/` retried the
+ * closing test at every place of a long run of spaces (quadratic).
+ */
 export function unfence(text: string): string | undefined {
-  const m = FENCE.exec(text);
-  return m ? m[1] : undefined;
+  const t = text.trim();
+  if (t.length < 6 || !t.startsWith("```") || !t.endsWith("```")) return undefined;
+  let i = 3;
+  while (i < t.length && LANG.test(t[i]!)) i++;
+  while (t[i] === " " || t[i] === "\t") i++;
+  if (t[i] === "\r") i++;
+  if (t[i] === "\n") i++;
+  let j = t.length - 3;
+  if (j < i) return undefined;
+  while (j > i && (t[j - 1] === " " || t[j - 1] === "\t")) j--;
+  if (j > i && t[j - 1] === "\n") j--;
+  if (j > i && t[j - 1] === "\r") j--;
+  return t.slice(i, j);
 }
+
+const LANG = /[A-Za-z0-9_-]/;
 
 function parseError(e: unknown): string {
   const m = e instanceof Error ? e.message : String(e);
@@ -25,11 +41,14 @@ function parseError(e: unknown): string {
  * Parses `text` as JSON. With `repair`, a Markdown fence around it is removed and
  * what JSON.parse refuses goes through jsonrepair — but only text that starts
  * like a JSON object or array (`{`, `[`): a bare word is not silently turned
- * into a JSON string.
+ * into a JSON string. `work` (one reply's allowance) is charged for every step; without
+ * it the text has its own. jsonrepair never reads more than MAX_REPAIR characters.
  */
-export function readJson(text: string, where: ParseRepair["where"], repair: boolean): JsonRead {
+export function readJson(text: string, where: ParseRepair["where"], repair: boolean, work?: Work): JsonRead {
   const repairs: ParseRepair[] = [];
   if (typeof text !== "string") return { ok: false, error: "not JSON text", repairs };
+  work ??= Work.forText(text.length);
+  if (!work.take(text.length)) return { ok: false, error: `${TOO_LARGE}: the reply's reading passed its work limit`, repairs };
   let firstError: string;
   try {
     return { ok: true, value: JSON.parse(text), repairs };
@@ -42,6 +61,7 @@ export function readJson(text: string, where: ParseRepair["where"], repair: bool
   if (inner !== undefined) {
     body = inner;
     repairs.push({ rule: "code_fence", where, message: "removed the Markdown code fence around the JSON" });
+    if (!work.take(body.length)) return { ok: false, error: `${firstError}; ${TOO_LARGE}: the reply's reading passed its work limit`, repairs };
     try {
       return { ok: true, value: JSON.parse(body), repairs };
     } catch (e) {
@@ -50,6 +70,9 @@ export function readJson(text: string, where: ParseRepair["where"], repair: bool
   }
   const t = body.trimStart();
   if (!(t.startsWith("{") || t.startsWith("["))) return { ok: false, error: firstError, repairs };
+  if (body.length > MAX_REPAIR) return { ok: false, error: `${firstError}; ${TOO_LARGE} (${body.length} characters, repair reads at most ${MAX_REPAIR})`, repairs };
+  // jsonrepair, JSON.parse of its output, and the scan naming the repairs.
+  if (!work.take(3 * body.length)) return { ok: false, error: `${firstError}; ${TOO_LARGE}: the reply's reading passed its work limit`, repairs };
   let fixed: string;
   try {
     fixed = jsonrepair(body);

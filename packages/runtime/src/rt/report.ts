@@ -111,7 +111,7 @@ class Report implements ValidationReport {
       for (let i = 0; i < this.found.length; i++) textOf(this.found[i]!);
       const sorted = sortErrors(this.found);
       // The caller's own array: editing it must not change the buckets or the feedback, made later from `found`.
-      this.sorted = sorted === this.found ? sorted.slice() : sorted;
+      return keep(this, "sorted", sorted === this.found ? sorted.slice() : sorted);
     }
     return this.sorted;
   }
@@ -120,7 +120,7 @@ class Report implements ValidationReport {
       const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
       // Each bucket in the order found: what the bucket order of `errors` gives, without sorting.
       for (const e of this.found) b[rankOf(e.bucket)]!.push(textOf(e));
-      this.buckets = b;
+      return keep(this, "buckets", b)[rank]!;
     }
     return this.buckets[rank]!;
   }
@@ -140,7 +140,7 @@ class Report implements ValidationReport {
     return this.bucket(4);
   }
   get feedback(): string {
-    return (this.text ??= this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest));
+    return this.text ?? keep(this, "text", this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest));
   }
   toDict(): ReportDict {
     return {
@@ -157,6 +157,16 @@ class Report implements ValidationReport {
   toJSON(): ReportDict {
     return this.toDict();
   }
+}
+
+/**
+ * Keeps a lazy part on the report and returns it. Reflect.set, not `=`: on a frozen or sealed
+ * report (or a frozen object whose prototype is the report) it says false instead of throwing,
+ * and the part is then made again on each read.
+ */
+function keep<T>(r: object, key: string, v: T): T {
+  Reflect.set(r, key, v);
+  return v;
 }
 
 /** The feedback's first line for a tool, made once per tool name and number (one error or more); at most HEADS_MAX names are kept (a toolset has a handful). */

@@ -37,9 +37,14 @@ export const limitKeyword: KeywordModule = {
     ),
 };
 
-/** Integer divisors are exact with `%`; fractional ones need the decimal-aware helper. */
+/**
+ * A safe integer by a safe integer is exact with `%` and allocates nothing; the
+ * exact decimal helper decides the rest (a fraction, or beyond 2^53 where the
+ * binary value is not the decimal the model wrote), so `%` is only a first test.
+ */
 function multipleFail(v: Code, m: number, rt: (name: string) => Code): Code {
-  return Number.isInteger(m) ? code`${v} % ${m} !== 0` : code`!${rt("isMultipleOf")}(${v}, ${m})`;
+  const exact = code`!${rt("isMultipleOf")}(${v}, ${m})`;
+  return Number.isSafeInteger(m) ? code`(${v} % ${m} !== 0 || !Number.isSafeInteger(${v})) && ${exact}` : exact;
 }
 
 export const multipleOfKeyword: KeywordModule = {

@@ -4,13 +4,15 @@
 // value (object or array) is read the same way.
 import { clip } from "../../rt/text.js";
 import { readJson } from "../json.js";
+import { TOO_LARGE, Work } from "../work.js";
 import type { FormatContext, FormatResult, ParseError, ParseRepair, ParsedCall } from "../types.js";
 import { toParsedCall } from "../validate.js";
 import { excerptOf, isObj } from "../data.js";
 
 const NAME_KEYS = ["name", "tool", "tool_name", "function"] as const;
 const ARG_KEYS = ["arguments", "args", "parameters", "input"] as const;
-const MAX_STARTS = 64;
+/** Brackets tried that held no call; the calls read are not counted (each takes its own text). */
+const MAX_MISSES = 64;
 
 /** A call object's name and arguments, or undefined when it is not shaped like a call. */
 function callShape(v: unknown): { name: string; args: unknown; id?: string } | undefined {
@@ -37,10 +39,14 @@ function callsIn(v: unknown): unknown[] | undefined {
   return callShape(v) ? [v] : undefined;
 }
 
-/** Index just past the bracket closing the one at `start`, or -1 when it is never closed. Strings ("…" or '…') are skipped. */
-function closingIndex(text: string, start: number): number {
+/**
+ * Index just past the bracket closing the one at `start`, or -1 when it is never closed
+ * (or `work` runs out first: each character scanned is charged). Strings ("…" or '…') are skipped.
+ */
+function closingIndex(text: string, start: number, work: Work): number {
   let depth = 0;
-  for (let i = start; i < text.length; i++) {
+  let i = start;
+  for (; i < text.length; i++) {
     const c = text[i]!;
     if (c === '"' || c === "'") {
       let j = i + 1;
@@ -52,8 +58,19 @@ function closingIndex(text: string, start: number): number {
     if (c === "{" || c === "[") depth++;
     else if (c === "}" || c === "]") {
       depth--;
-      if (depth === 0) return i + 1;
+      if (depth === 0) break;
     }
+  }
+  // An apostrophe's look ahead is rescanned at most once: charge it twice.
+  if (!work.take(2 * (Math.min(i, text.length) - start))) return -1;
+  return i < text.length ? i + 1 : -1;
+}
+
+/** The first "[" or "{" at or after `from`, or -1. */
+function nextBracket(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) return i;
   }
   return -1;
 }
@@ -67,8 +84,8 @@ interface Segment {
 
 const FENCE_RE = /```[A-Za-z0-9_-]*[ \t]*\r?\n([\s\S]*?)(?:```|$)/g;
 
-/** JSON segments in the text that hold calls, left to right. */
-function findSegments(text: string, repair: boolean): { segments: Segment[]; firstError?: string } {
+/** JSON segments in the text that hold calls, left to right. `work` bounds the reading: past it, what is left is not read. */
+function findSegments(text: string, repair: boolean, work: Work): { segments: Segment[]; firstError?: string } {
   const segments: Segment[] = [];
   let firstError: string | undefined;
   // Fenced blocks first: what a model puts in a fence is what it meant as the call.
@@ -76,7 +93,7 @@ function findSegments(text: string, repair: boolean): { segments: Segment[]; fir
     const body = m[1]!;
     if (!/^\s*[[{]/.test(body)) continue;
     const closed = m[0].endsWith("```") && m[0].length > 3 + body.length;
-    const r = readJson(body, "reply", repair);
+    const r = readJson(body, "reply", repair, work);
     if (r.ok && callsIn(r.value)) {
       const fence: ParseRepair = { rule: "code_fence", where: "reply", message: closed ? "removed the Markdown code fence around the JSON" : "removed an unclosed Markdown code fence before the JSON" };
       segments.push({ start: m.index!, end: m.index! + m[0].length, value: r.value, repairs: [fence, ...r.repairs] });
@@ -85,22 +102,24 @@ function findSegments(text: string, repair: boolean): { segments: Segment[]; fir
   if (segments.length) return { segments, ...(firstError !== undefined ? { firstError } : {}) };
   // Else the first bracket from which a call can be read, and so on after it.
   let from = 0;
-  let tries = 0;
-  while (tries < MAX_STARTS) {
-    const rest = text.slice(from);
-    const k = rest.search(/[[{]/);
-    if (k < 0) break;
-    const start = from + k;
-    tries++;
-    const close = closingIndex(text, start);
+  let misses = 0;
+  while (misses < MAX_MISSES) {
+    const start = nextBracket(text, from);
+    if (start < 0) break;
+    if (work.exhausted) {
+      firstError ??= `${TOO_LARGE}: the reply's reading passed its work limit`;
+      break;
+    }
+    const close = closingIndex(text, start, work);
     const end = close < 0 ? text.length : close;
-    const r = readJson(text.slice(start, end), "reply", repair);
+    const r = readJson(text.slice(start, end), "reply", repair, work);
     if (r.ok && callsIn(r.value)) {
       segments.push({ start, end, value: r.value, repairs: r.repairs });
       from = end;
       continue;
     }
     if (!r.ok) firstError ??= r.error;
+    misses++;
     from = start + 1;
   }
   return { segments, ...(firstError !== undefined ? { firstError } : {}) };
@@ -128,12 +147,13 @@ export function parseJsonObject(reply: unknown, ctx: FormatContext): FormatResul
   }
 
   const text = reply;
-  const { segments, firstError } = findSegments(text, ctx.repair);
+  const work = Work.forText(text.length);
+  const { segments, firstError } = findSegments(text, ctx.repair, work);
   if (segments.length === 0) {
     const t = text.trim();
     // Text that starts like JSON (or a fenced block) was meant as a call: say why it could not be read.
     if (/^[[{]/.test(t) || /^```/.test(t)) {
-      const parsed = readJson(t, "reply", ctx.repair);
+      const parsed = readJson(t, "reply", ctx.repair, work);
       const why = parsed.ok ? 'it has no "name": write {"name": "<tool>", "arguments": {...}}' : `it is not valid JSON (${clip(firstError ?? parsed.error, 120)})`;
       errors.push({ message: `The reply could not be read as a tool call: ${why}`, excerpt: clip(t, 120) });
       return { calls, text: "", errors };

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:41178ddb193add67a0fbfc4ef3b0b564cacc0b5d5458cc399ba29013c9e0c862
+// input hash: sha256:eb2dddaa8b3da8699cb974f566584e116470d2724b87b9ca6a5eaf59150a9b71
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -181,34 +181,85 @@ export function ucs2length(s: string): number {
   return n;
 }
 
-/** `multipleOf` that is right for fractions (0.1, 0.01) and does not overflow. */
+/**
+ * `multipleOf`, decided exactly on decimals: `v` and `m` are read as their shortest
+ * round-trip decimals (what String gives: the number the model wrote), D·10^e with
+ * no trailing zero in D, and `v` is a multiple when Dm divides Dv·10^(ev-em). So
+ * 19.99 and 0.3 are multiples of 0.01 and 0.1, 19.990000001 is not (no tolerance),
+ * 1e308 is a multiple of 0.5, and nothing overflows. A safe integer by a safe
+ * integer is `%` (the generated code asks that itself and calls this only when it
+ * cannot decide); BigInt only for digit strings too long for exact Number arithmetic.
+ */
 export function isMultipleOf(v: number, m: number): boolean {
-  if (Number.isInteger(m) && Number.isInteger(v)) return v % m === 0;
-  const q = v / m;
-  // Overflow: every integer is a multiple of 1/n (0.5, 0.25, …) even when v / m is Infinity.
-  if (!Number.isFinite(q)) return Number.isInteger(v) && Number.isInteger(1 / m);
-  if (Number.isInteger(q)) return true;
-  // Decimal-aware check: scale both by the number of decimals in m.
-  const dec = decimals(m);
-  if (dec > 0 && dec < 16) {
-    const scale = 10 ** dec;
-    const sv = Math.round(v * scale);
-    // Relative tolerance only: 5e-324 must not round to a "multiple" of 0.5.
-    if (Math.abs(sv - v * scale) <= 1e-9 * Math.abs(v * scale)) {
-      const sm = Math.round(m * scale);
-      return Number.isSafeInteger(sv) ? sv % sm === 0 : Math.abs(q - Math.round(q)) < 1e-9;
-    }
-    return false;
+  if (Number.isSafeInteger(v) && Number.isSafeInteger(m)) return v % m === 0;
+  if (v === 0) return Number.isFinite(m) && m !== 0;
+  if (!Number.isFinite(v) || !Number.isFinite(m) || m === 0) return false;
+  if (m !== divM) {
+    decimalOf(m);
+    divM = m;
+    divDigits = decDigits;
+    divExp = decExp;
+    // 10^p and Dm as Numbers when both are exact (p ≤ 22, Dm ≤ 14 digits), for the path below.
+    divScale = divExp < 0 && divExp >= -22 && divDigits.length <= 14 ? Number("1e" + -divExp) : 0;
+    divNum = Number(divDigits);
   }
-  return false;
+  if (divScale !== 0) {
+    // Without a string: r = v·10^p rounded. A decimal of ≤ 15 digits is the only one of so few
+    // digits that parses to its double, so when r/10^p gives v back, v's shortest decimal is
+    // r·10^-p; when it does not (and |v·10^p| < 10^15, so the product is within 0.25 of any
+    // integer it should be), v has more than p decimals: not a multiple.
+    const sv = v * divScale;
+    if (sv < 1e15 && sv > -1e15) {
+      const r = Math.round(sv);
+      return r / divScale === v && r % divNum === 0;
+    }
+  }
+  decimalOf(v);
+  const k = decExp - divExp;
+  // Dv has no trailing zero, so Dm·10^j (j > 0) never divides it.
+  if (k < 0) return false;
+  if (divDigits === "1") return true;
+  // Dm < 10^17 holds at most 2^56 and 5^24: beyond 57, more tens change nothing.
+  const t = k > 57 ? 57 : k;
+  if (divDigits.length <= 14 && decDigits.length <= 15) {
+    // r·10 < 10^15 stays exact.
+    const dm = Number(divDigits);
+    let r = Number(decDigits) % dm;
+    for (let i = 0; i < t && r !== 0; i++) r = (r * 10) % dm;
+    return r === 0;
+  }
+  return (BigInt(decDigits) * BigInt(10) ** BigInt(t)) % BigInt(divDigits) === BigInt(0);
 }
 
-function decimals(m: number): number {
-  const s = String(m);
-  const e = s.indexOf("e-");
-  if (e >= 0) return Number(s.slice(e + 2)) + (s.indexOf(".") >= 0 ? e - s.indexOf(".") - 1 : 0);
-  const d = s.indexOf(".");
-  return d < 0 ? 0 : s.length - d - 1;
+// The last divisor's decimal (a validator asks one divisor again and again), and decimalOf()'s result.
+let divM = NaN;
+let divDigits = "";
+let divExp = 0;
+let divScale = 0;
+let divNum = 0;
+let decDigits = "";
+let decExp = 0;
+
+/** |x| (finite, not 0) as decDigits·10^decExp, decDigits without leading or trailing zeros. */
+function decimalOf(x: number): void {
+  const s = String(x < 0 ? -x : x);
+  const e = s.indexOf("e");
+  let mant = e < 0 ? s : s.slice(0, e);
+  let ex = e < 0 ? 0 : Number(s.slice(e + 1));
+  const dot = mant.indexOf(".");
+  if (dot >= 0) {
+    ex -= mant.length - dot - 1;
+    mant = mant.slice(0, dot) + mant.slice(dot + 1);
+  }
+  let a = 0;
+  while (a < mant.length - 1 && mant.charCodeAt(a) === 48) a++;
+  let b = mant.length;
+  while (b > a + 1 && mant.charCodeAt(b - 1) === 48) {
+    b--;
+    ex++;
+  }
+  decDigits = mant.slice(a, b);
+  decExp = ex;
 }
 
 /** Own property test, for keys that objects inherit (constructor, toString, __proto__, ...). */
@@ -1437,7 +1488,7 @@ class Report implements ValidationReport {
       for (let i = 0; i < this.found.length; i++) textOf(this.found[i]!);
       const sorted = sortErrors(this.found);
       // The caller's own array: editing it must not change the buckets or the feedback, made later from `found`.
-      this.sorted = sorted === this.found ? sorted.slice() : sorted;
+      return keep(this, "sorted", sorted === this.found ? sorted.slice() : sorted);
     }
     return this.sorted;
   }
@@ -1446,7 +1497,7 @@ class Report implements ValidationReport {
       const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
       // Each bucket in the order found: what the bucket order of `errors` gives, without sorting.
       for (const e of this.found) b[rankOf(e.bucket)]!.push(textOf(e));
-      this.buckets = b;
+      return keep(this, "buckets", b)[rank]!;
     }
     return this.buckets[rank]!;
   }
@@ -1466,7 +1517,7 @@ class Report implements ValidationReport {
     return this.bucket(4);
   }
   get feedback(): string {
-    return (this.text ??= this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest));
+    return this.text ?? keep(this, "text", this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest));
   }
   toDict(): ReportDict {
     return {
@@ -1483,6 +1534,16 @@ class Report implements ValidationReport {
   toJSON(): ReportDict {
     return this.toDict();
   }
+}
+
+/**
+ * Keeps a lazy part on the report and returns it. Reflect.set, not `=`: on a frozen or sealed
+ * report (or a frozen object whose prototype is the report) it says false instead of throwing,
+ * and the part is then made again on each read.
+ */
+function keep<T>(r: object, key: string, v: T): T {
+  Reflect.set(r, key, v);
+  return v;
 }
 
 /** The feedback's first line for a tool, made once per tool name and number (one error or more); at most HEADS_MAX names are kept (a toolset has a handful). */
