@@ -269,8 +269,11 @@ function init(): void {
       next.focus();
     }
   });
-  new EventSource("/api/events").addEventListener("build", () => void refresh());
-  void refresh();
+  // The state is read once the event stream is open (and again on each build, and after a
+  // reconnect): a build that finished before the stream was open is still seen.
+  const events = new EventSource("/api/events");
+  events.addEventListener("open", () => void refresh());
+  events.addEventListener("build", () => void refresh());
 }
 
 init();
