@@ -79,6 +79,22 @@ function typeOf(s: Schema): string | undefined {
   return undefined;
 }
 
+/** Every type a schema allows (its `type`, as a list). */
+function typesOf(s: Schema): string[] {
+  return Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : [];
+}
+
+/** A string the pattern refuses (the first of a few unlikely ones), if any. */
+function notMatching(pattern: string): string | undefined {
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern, "u");
+  } catch {
+    return undefined;
+  }
+  return ["not this !", "", " ", "0", "x", "-", "Ω"].find((c) => !re.test(c));
+}
+
 /** A plausible value for a schema (not guaranteed valid: the validator judges it). */
 export function sample(schema: unknown, root: Schema, depth = 0): unknown {
   const s = deref(schema, root);
@@ -184,15 +200,25 @@ export function mistakes(inputSchema: unknown): Mistake[] {
   // Where a value is set deeper, its parents must exist in the call: only places whose parents are in the sample.
   const reachable = (p: Place) => p.path.slice(0, -1).every((_, i) => isObj(p.path.slice(0, i + 1).reduce<unknown>((o, k) => (isObj(o) ? o[k] : undefined), base)));
   const out: Mistake[] = [];
-  const numeric = all.find((p) => (typeOf(p.schema) === "integer" || typeOf(p.schema) === "number") && reachable(p));
+  const numeric = all.find((p) => (typeOf(p.schema) === "integer" || typeOf(p.schema) === "number") && !typesOf(p.schema).includes("string") && reachable(p));
   out.push(
     numeric
       ? { id: "numeric-string", label: "number as a string", args: setAt(base, numeric.path, String(sample(numeric.schema, root))) }
       : { id: "numeric-string", label: "number as a string", why: "no number or integer argument" },
   );
-  const en = all.find((p) => Array.isArray(p.schema.enum) && p.schema.enum.some((v) => typeof v === "string" && v.toUpperCase() !== v.toLowerCase()) && reachable(p));
-  const enumValue = en ? (en.schema.enum as unknown[]).find((v): v is string => typeof v === "string" && v.toUpperCase() !== v.toLowerCase())! : "";
-  const wrongCase = otherCase(enumValue);
+  // An enum value whose other spelling is not in the enum too.
+  let en: Place | undefined;
+  let wrongCase = "";
+  for (const p of all) {
+    if (!Array.isArray(p.schema.enum) || !reachable(p)) continue;
+    const values = p.schema.enum as unknown[];
+    const v = values.find((x): x is string => typeof x === "string" && !values.includes(otherCase(x)) && otherCase(x) !== x);
+    if (v !== undefined) {
+      en = p;
+      wrongCase = otherCase(v);
+      break;
+    }
+  }
   out.push(en ? { id: "enum-case", label: "enum value in another case", args: setAt(base, en.path, wrongCase) } : { id: "enum-case", label: "enum value in another case", why: "no string enum with letters" });
   const first = top[0];
   out.push(
@@ -202,14 +228,14 @@ export function mistakes(inputSchema: unknown): Mistake[] {
   );
   const req = all.find((p) => p.required && reachable(p));
   out.push(req ? { id: "missing-field", label: "missing required field", args: setAt(base, req.path, undefined, true) } : { id: "missing-field", label: "missing required field", why: "no required argument" });
-  const fmt = all.find((p) => typeof p.schema.format === "string" && FORMAT_MISTAKES[p.schema.format] && reachable(p));
-  const pat = all.find((p) => typeof p.schema.pattern === "string" && reachable(p));
+  const fmt = all.find((p) => typeof p.schema.format === "string" && FORMAT_MISTAKES[p.schema.format] && typesOf(p.schema).every((t) => t === "string" || t === "null") && reachable(p));
+  const pat = all.find((p) => typeof p.schema.pattern === "string" && notMatching(p.schema.pattern) !== undefined && typesOf(p.schema).every((t) => t === "string" || t === "null") && reachable(p));
   out.push(
     fmt
       ? { id: "wrong-format", label: "wrong format", args: setAt(base, fmt.path, FORMAT_MISTAKES[fmt.schema.format as string]) }
       : pat
-        ? { id: "wrong-format", label: "wrong format", args: setAt(base, pat.path, "not matching " + String(pat.schema.pattern).slice(0, 20) + " !") }
-        : { id: "wrong-format", label: "wrong format", why: "no argument with a format or pattern" },
+        ? { id: "wrong-format", label: "wrong format", args: setAt(base, pat.path, notMatching(pat.schema.pattern as string)) }
+        : { id: "wrong-format", label: "wrong format", why: "no string argument with a format or pattern" },
   );
   return out;
 }
