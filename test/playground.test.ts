@@ -242,4 +242,23 @@ describe.skipIf(!hasChromium && !process.env.CI)("toolform playground in chromiu
     await page.locator("#call-text").fill(JSON.stringify(call));
     expect(await feedbackText(page)).toBe(ref.validateCall({ name: "book_room", arguments: call }).feedback);
   });
+
+  it("follows the sources: a new tool appears, a broken source shows its error over the last good build", async () => {
+    const { page, errors } = await open();
+    await page.locator('nav button.tool[data-tool="legal_draft_v3"]').click();
+    await page.locator("#call-text").fill('{"counterparty": "Acme"}');
+    const ping = { name: "ping_host", description: "Ping a host.", inputSchema: { type: "object", properties: { host: { type: "string", format: "hostname" } }, required: ["host"], additionalProperties: false } };
+    writeFileSync(join(project, "tools", "ping.json"), JSON.stringify(ping));
+    await page.locator('nav button.tool[data-tool="ping_host"]').waitFor();
+    // The tool and the text being edited stay.
+    expect(await page.locator("#tool-name").textContent()).toBe("legal_draft_v3");
+    expect(await page.locator("#call-text").inputValue()).toBe('{"counterparty": "Acme"}');
+    writeFileSync(join(project, "tools", "ping.json"), '{"name": "ping_host", "inputSchema": {"type": "object",}');
+    await expect.poll(() => page.locator("#failed").textContent(), { timeout: 60_000 }).toMatch(/last build failed.*ping\.json/s);
+    expect(await page.locator('nav button.tool[data-tool="ping_host"]').count()).toBe(1);
+    rmSync(join(project, "tools", "ping.json"));
+    await expect.poll(() => page.locator('nav button.tool[data-tool="ping_host"]').count(), { timeout: 60_000 }).toBe(0);
+    expect(await page.locator("#failed").isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });
