@@ -193,7 +193,8 @@ function renderOutcome(out: Outcome): void {
   }
   const bad = out.calls.filter((c) => !c.ok).length;
   verdict.className = bad ? "bad" : "good";
-  verdict.textContent = out.calls.length === 0 ? "No call." : bad ? `✗ ${bad} of ${out.calls.length} call${out.calls.length > 1 ? "s" : ""} refused` : `✓ valid${out.calls.length > 1 ? ` (${out.calls.length} calls)` : ""}`;
+  const n = out.calls.length;
+  verdict.textContent = n === 0 ? "No call." : !bad ? `✓ valid${n > 1 ? ` (${n} calls)` : ""}` : n === 1 ? "✗ refused" : `✗ ${bad} of ${n} calls refused`;
   if (out.format !== "arguments") verdict.append(el("span", { className: "hint" }, ` · read as ${out.format}`));
   $("calls").replaceChildren(...out.notes.map((n) => el("p", { className: "note" }, n)), ...out.calls.map(callBox));
 }
