@@ -16,7 +16,7 @@ import { generate } from "../src/pipeline/generate.js";
 import { toolsFromJson } from "../src/sources/json.js";
 import { scratchTools } from "../src/playground/scratch.js";
 import { baseCall, mistakes } from "../src/playground/page/mistakes.js";
-import { parseReply, type Toolset, type ValidationReport } from "@toolform/runtime/harness";
+import { feedback, parseReply, type Toolset, type ValidationReport } from "@toolform/runtime/harness";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const CHROMIUM = "/usr/bin/chromium";
@@ -129,6 +129,11 @@ describe.skipIf(!hasChromium && !process.env.CI)("toolform playground in chromiu
     expect(expected.ok).toBe(false);
     expect(await feedbackText(page)).toBe(expected.feedback);
     expect(await page.locator(".buckets").first().textContent()).toContain("term_months: expected integer, got string");
+    // Without quoting the received values back: feedback()'s redacted text.
+    await page.locator("#echo").uncheck();
+    expect(await feedbackText(page)).toBe(feedback(expected, { echoReceived: false }).text);
+    expect(await feedbackText(page)).not.toContain('"ten"');
+    await page.locator("#echo").check();
 
     // Every ready-made mistake the tool has room for: the editor's call, checked the same way in node.
     const schema = ref.toolset["legal_draft_v3"]!.inputSchema;
