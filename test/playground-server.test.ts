@@ -10,6 +10,8 @@ import { assetsDir } from "../src/playground/session.js";
 import { compileScratch, scratchTools } from "../src/playground/scratch.js";
 import type { Snapshot } from "../src/playground/snapshot.js";
 import { HELP } from "../src/cli/help.js";
+import { tokens } from "../src/playground/page/tokens.js";
+import { readdirSync } from "node:fs";
 
 let server: PlaygroundServer;
 const scratches: Snapshot[] = [];
@@ -94,5 +96,20 @@ describe("toolform playground in the help and the docs", () => {
     const docs = readFileSync("docs/cli.md", "utf8");
     expect(docs).toMatch(/^toolform playground /m);
     expect(docs).toContain("## `toolform playground`");
+  });
+});
+
+describe("the page's highlighting", () => {
+  it("keeps every character of the generated code, and marks keywords, strings, comments and numbers", () => {
+    for (const f of readdirSync("generated").filter((x) => x.endsWith(".ts"))) {
+      const code = readFileSync(`generated/${f}`, "utf8");
+      expect(tokens(code).map((t) => t[0]).join(""), f).toBe(code);
+    }
+    const t = tokens('const a = "x"; // note\nif (n > 12) return /"/.test(s);');
+    expect(t).toContainEqual(["const", "k"]);
+    expect(t).toContainEqual(['"x"', "s"]);
+    expect(t).toContainEqual(["// note", "c"]);
+    expect(t).toContainEqual(["12", "n"]);
+    expect(t.map((x) => x[0]).join("")).toBe('const a = "x"; // note\nif (n > 12) return /"/.test(s);');
   });
 });
