@@ -12,6 +12,7 @@ import type { Snapshot } from "../src/playground/snapshot.js";
 import { HELP } from "../src/cli/help.js";
 import { tokens } from "../src/playground/page/tokens.js";
 import { readdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 
 let server: PlaygroundServer;
 const scratches: Snapshot[] = [];
@@ -96,6 +97,12 @@ describe("toolform playground in the help and the docs", () => {
     const docs = readFileSync("docs/cli.md", "utf8");
     expect(docs).toMatch(/^toolform playground /m);
     expect(docs).toContain("## `toolform playground`");
+  });
+
+  it("a --port that is no port is a usage error (exit 2)", () => {
+    const r = spawnSync(process.execPath, ["bin/toolform.js", "playground", "--no-open", "--port", "http"], { encoding: "utf8" });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--port must be a port number (0-65535); got "http"');
   });
 });
 
