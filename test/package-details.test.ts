@@ -112,7 +112,7 @@ describe("CLI details", () => {
     const dir = tempDir();
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "cjs-app", private: true }));
     for (const f of files) writeFileSync(join(dir, f.path), f.contents);
-    expect(files.map((f) => f.path.replace(/^_runtime\.[0-9a-f]{10}\./, "_runtime.#.")).sort()).toEqual(["_runtime.#.d.ts", "_runtime.#.js", "index.d.ts", "index.js"]);
+    expect(files.map((f) => f.path.replace(/^_runtime\.[0-9a-f]{10}\./, "_runtime.#.")).sort()).toEqual(["_runtime.#.d.ts", "_runtime.#.js", "index.d.ts", "index.js", "package.json"]);
     expect(existsSync(join(dir, "index.js"))).toBe(true);
     const g = createRequire(join(dir, "x.js"))("./index.js") as { validateCall(c: { name: string; arguments: unknown }): { ok: boolean; type_errors: string[] }; toolNames: string[] };
     expect(g.toolNames).toEqual(["legal_draft_v3"]);

@@ -30,6 +30,7 @@ Commands:
   compile     compile one JSON Schema into a standalone ESM validator module
   lint        print the advice on the tool definitions (lint and schema warnings)
   pull        write each MCP server's tools/list to its snapshot file (check --live: drift)
+  playground  a local page: each tool's type, validator and findings, and a call editor
 
 Options:
   -h, --help               help (also: toolform <command> --help)
@@ -159,4 +160,22 @@ Options:
 
 Exit codes: 0 no errors (warnings alone exit 0, as in ESLint), 1 errors or more warnings
 than --max-warnings, 2 usage or config error.`,
+
+  playground: `Usage: toolform playground [options]
+
+Serves a page on 127.0.0.1 over the project's tools, rebuilt as the sources
+change: per tool its TypeScript interface, its generated validator, the lint and
+description-guard findings with their fixes, and a call editor (arguments, or a
+whole OpenAI, Anthropic or MCP reply) showing the report and the feedback text a
+model would get, as you type. A scratch pane compiles any pasted definition. The
+validators run in the page under a Content-Security-Policy without eval. Nothing
+is written to the project. Ctrl-C stops.
+
+Options:
+  -c, --config PATH        config file
+  -p, --port N             port to listen on (default: a free one)
+      --no-open            do not open the page in the browser
+      --poll               poll for changes (file systems without events)
+
+Exit codes: 0 stopped, 2 usage or config error.`,
 };

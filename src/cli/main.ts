@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   compile: async () => (await import("./commands/compile.js")).compileCommand,
   lint: async () => (await import("./commands/lint.js")).lintCommand,
   pull: async () => (await import("./commands/pull.js")).pullCommand,
+  playground: async () => (await import("./commands/playground.js")).playgroundCommand,
 };
 
 async function version(): Promise<string> {
