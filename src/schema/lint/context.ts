@@ -53,6 +53,8 @@ export const RULE_NAMES = [
   "open-object",
   "required-with-default",
   "relative-path",
+  // formats.ts
+  "annotation-format",
 ] as const;
 
 export type RuleName = (typeof RULE_NAMES)[number];
