@@ -44,7 +44,7 @@ def build_sdk(sources: Path, work: Path, sdk: dict) -> tuple[Path, list[str]]:
         subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
         py = (src / "pyproject.toml").read_text()
         py = py.replace('dynamic = ["version"]', f'version = "{sdk["version"]}"')
-        py = re.sub(r'requires = \["hatchling", "uv-dynamic-versioning"\]', 'requires = ["hatchling"]', py)
+        py = re.sub(r'requires = \["hatchling", "uv-dynamic-versioning[^"]*"\]', 'requires = ["hatchling"]', py)
         py = re.sub(r"\[tool\.hatch\.version\][^\[]*", "", py)
         py = re.sub(r"\[tool\.uv-dynamic-versioning\][^\[]*", "", py)
         (src / "pyproject.toml").write_text(py)
