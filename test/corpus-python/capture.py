@@ -32,7 +32,8 @@ def sh(cmd: list[str], **kw) -> subprocess.CompletedProcess:
 
 def build_sdk(sources: Path, work: Path, sdk: dict) -> tuple[Path, list[str]]:
     """A wheel of an SDK at a recorded tag (the index holds only the newest line of the MCP SDK and
-    of FastMCP, which servers written for older ones cannot run on), and its dependencies. Built
+    of FastMCP, which servers written for older ones cannot run on; and not every library those
+    need), and its dependencies. Built
     from a copy with its version written in: its build plugin (uv-dynamic-versioning) is not in the
     index, hatchling is."""
     name, wheels = sdk["package"], work / "wheels"
@@ -50,9 +51,10 @@ def build_sdk(sources: Path, work: Path, sdk: dict) -> tuple[Path, list[str]]:
         (src / "pyproject.toml").write_text(py)
     found = list(wheels.glob(f"{name}-{sdk['version']}-*.whl"))
     if not found:
-        sh([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(src)], check=True)
+        env = {**os.environ, "SETUPTOOLS_SCM_PRETEND_VERSION": sdk["version"]}  # no .git in the copy
+        sh([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(src)], check=True, env=env)
         found = list(wheels.glob(f"{name}-{sdk['version']}-*.whl"))
-    project = tomllib.loads((src / "pyproject.toml").read_text())["project"]
+    project = tomllib.loads((src / "pyproject.toml").read_text()).get("project", {})
     return found[0], project.get("dependencies", [])
 
 
@@ -186,7 +188,12 @@ def main() -> None:
             "obtained": f"tools/list over stdio of {srv['entry']} {' '.join(srv.get('args', []))}".strip() + f" from {srv.get('dir', '.')} at the commit, run from source with dependencies from the package index",
             **({"missingDependencies": missing} if missing else {}),
         }
-        print(f"{srv['file']}: {len(trimmed)} tools")
+        print(f"{srv['file']}: {len(trimmed)} tools", flush=True)
+        write_sources(by_file, servers)
+
+
+def write_sources(by_file: dict, servers: list[dict]) -> None:
+    """sources.json, in servers.json's order (rewritten after every server, so a stopped run keeps what it listed)."""
     order = [s["file"] for s in servers]
     (HERE / "sources.json").write_text(json.dumps(sorted(by_file.values(), key=lambda e: order.index(e["file"]) if e["file"] in order else 1e9), indent=1) + "\n")
 
