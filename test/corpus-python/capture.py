@@ -195,6 +195,9 @@ def main() -> None:
 def write_sources(by_file: dict, servers: list[dict]) -> None:
     """sources.json, in servers.json's order (rewritten after every server, so a stopped run keeps what it listed)."""
     order = [s["file"] for s in servers]
+    for s in servers:  # the recipe's licence is the one to record, also for entries captured before it changed
+        if s["file"] in by_file:
+            by_file[s["file"]].update(license=s["license"], licenseFile=s["licenseFile"])
     (HERE / "sources.json").write_text(json.dumps(sorted(by_file.values(), key=lambda e: order.index(e["file"]) if e["file"] in order else 1e9), indent=1) + "\n")
 
 
