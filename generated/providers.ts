@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:c3c248f5637d4bd03a819741db357794d6d40d7d604c6fe765805fc0ddf47f40
+// input hash: sha256:c3ed6995e9902dee9a91c5cfff62567dd78e577457ce271c8ba927a5b59e9d7f
 
-import * as rt from "./_runtime.eb2dddaa8b.js";
+import * as rt from "./_runtime.c392ae4c19.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

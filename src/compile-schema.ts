@@ -5,6 +5,7 @@ import { analyzeSchema, type CompileOptions } from "./pipeline/compile-tool.js";
 import { hashOf } from "./pipeline/hash.js";
 import type { UncheckedKind } from "./config/types.js";
 import { uncheckedKinds } from "./config/unchecked.js";
+import { formatCompileOptions, type FormatsOption } from "./config/formats.js";
 import type { Diagnostic } from "./diagnostics/types.js";
 import { code, lit } from "./emit/code.js";
 import { formatSource } from "./emit/finish.js";
@@ -21,8 +22,8 @@ export interface CompileSchemaOptions {
   name?: string;
   /** Default "schema": plain JSON Schema. "reject" closes objects to their declared properties. */
   unknownArgs?: "reject" | "schema";
-  /** Check `format` (default true); false makes formats annotations, as the spec's default. */
-  formats?: boolean;
+  /** Check `format` (default true); false makes formats annotations, as the spec's default; an object names formats of one's own (src/config/formats.ts). */
+  formats?: FormatsOption;
   /** Dialect when the schema has no $schema (default 2020-12). */
   dialect?: Dialect;
   /** Other documents for remote $ref, by URI. */
@@ -97,7 +98,7 @@ export async function compileSchema(schema: unknown, options: CompileSchemaOptio
   const name = options.name ?? "schema";
   const opts: CompileOptions = {
     unknownArgs: options.unknownArgs ?? "schema",
-    formats: options.formats ?? true,
+    ...formatCompileOptions(options.formats),
     maxDepth: options.maxDepth ?? 128,
     maxPatternInput: options.maxPatternInput ?? 10_000,
     remotes: options.remotes ?? {},

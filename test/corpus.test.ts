@@ -34,7 +34,8 @@ import type { Tool, ValidationReport } from "../packages/runtime/src/rt/index.js
 // (vitest strips the types when it imports the modules).
 vi.mock("../src/emit/finish.js", async (importOriginal) => ({ ...(await importOriginal<typeof import("../src/emit/finish.js")>()), formatSource: async (text: string) => text }));
 
-const DIR = "test/corpus";
+/** The npm servers, and beside them the Python ones (test/corpus-python: pydantic's schemas, issue 28). */
+const DIRS = ["test/corpus", "test/corpus-python"];
 const RUNS = 48; // values per tool and per kind (drawn from the schema, mutated)
 
 type Schema = Record<string, unknown> | boolean;
@@ -42,18 +43,23 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 interface SourceEntry {
+  /** The folder it is in (set here). */
+  dir: string;
   file: string;
   tools: number;
   package: string;
   version: string;
-  integrity: string;
+  /** npm: the published artefact's hash. */
+  integrity?: string;
   repository: string;
+  /** Python servers built from source: the commit they were listed at. */
+  commit?: string;
   license: string;
   licenseFile: string;
 }
-const sources = JSON.parse(readFileSync(`${DIR}/sources.json`, "utf8")) as SourceEntry[];
+const sources = DIRS.flatMap((dir) => (JSON.parse(readFileSync(`${dir}/sources.json`, "utf8")) as SourceEntry[]).map((s) => ({ ...s, dir })));
 const corpus = sources.map((s) => {
-  const path = `${DIR}/${s.file}`;
+  const path = `${s.dir}/${s.file}`;
   const { tools, diagnostics } = toolsFromJson(JSON.parse(readFileSync(path, "utf8")), path);
   return { source: s, tools, diagnostics };
 });
@@ -438,7 +444,7 @@ function atSchemaPath(root: Schema, schemaPath: string): Obj | undefined {
 
 const stats = { tools: 0, values: 0, ajvValid: 0, refusedByRule: 0, toolsWithoutValid: [] as string[], ajvCannotCompile: [] as string[] };
 
-describe("real-tools corpus (test/corpus)", () => {
+describe("real-tools corpus (test/corpus, test/corpus-python)", () => {
   const built = new Map<string, { schema: Built; reject: Built }>();
   let whole: Diagnostic[] = [];
   const formatTable: string[] = [];
@@ -542,10 +548,13 @@ describe("real-tools corpus (test/corpus)", () => {
       expect(c.diagnostics, c.source.file).toEqual([]);
       expect(c.tools.length, c.source.file).toBe(c.source.tools);
       expect(c.source.license).toMatch(/MIT|Apache-2\.0/);
-      expect(readFileSync(`${DIR}/${c.source.licenseFile}`, "utf8")).toMatch(/Permission is hereby granted|Apache License/);
-      expect(c.source.integrity).toMatch(/^sha512-/);
+      expect(readFileSync(`${c.source.dir}/${c.source.licenseFile}`, "utf8")).toMatch(/Permission is hereby granted|Apache License/);
+      if (c.source.dir === "test/corpus") expect(c.source.integrity).toMatch(/^sha512-/);
+      else expect(c.source.commit).toMatch(/^[0-9a-f]{40}$/);
     }
-    expect(corpus.reduce((n, c) => n + c.tools.length, 0)).toBeGreaterThanOrEqual(500);
+    expect(corpus.filter((c) => c.source.dir === "test/corpus").reduce((n, c) => n + c.tools.length, 0)).toBeGreaterThanOrEqual(500);
+    // issue 28: at least ten Python servers, their schemas written by pydantic
+    expect(corpus.filter((c) => c.source.dir === "test/corpus-python").length).toBeGreaterThanOrEqual(10);
   });
 
   it("every tool builds, in both unknownArgs modes, but for the one fail-closed refusal its author must opt out of", () => {
@@ -554,7 +563,8 @@ describe("real-tools corpus (test/corpus)", () => {
     // JSON Schema or OpenAPI format, which ajv-formats does not know either. Fail closed
     // (issue 13.4) refuses it by default, naming the place; `allowUnchecked: ["format"]`
     // for that tool builds it (the build above does so, and its verdicts are compared).
-    const format = (at: string) => `notion.json API-post-page: schema/unknown-format format "json" is not known to toolform, so the validator cannot check it at /tools/11/inputSchema/properties/${at}/format`;
+    // Every Python tool builds with the default config (issue 28): pydantic's formats are in the vocabulary.
+    const format = (at: string) => `notion.json API-post-page: schema/unknown-format format "json" is in no vocabulary toolform knows (JSON Schema, pydantic, OpenAPI), so the validator cannot check it at /tools/11/inputSchema/properties/${at}/format`;
     expect([...new Set(refused)].sort()).toEqual([format("cover"), format("icon")]);
   });
 

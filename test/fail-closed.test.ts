@@ -31,7 +31,7 @@ const errorsOf = (r: Awaited<ReturnType<typeof build>>) => r.diagnostics.filter(
 describe("by default each is a build error naming the tool, the pointer and the fix", () => {
   const cases: [ToolDefinition, string, string, RegExp][] = [
     [BAD_PATTERN, "schema/bad-pattern", "/tools/0/inputSchema/properties/sku/pattern", /ECMA-262/],
-    [UNKNOWN_FORMAT, "schema/unknown-format", "/tools/0/inputSchema/properties/icon/format", /use one of date-time/],
+    [UNKNOWN_FORMAT, "schema/unknown-format", "/tools/0/inputSchema/properties/icon/format", /formats: \{ "json": "annotation" \}/],
     [MISSPELT, "schema/unknown-keyword", "/tools/0/inputSchema/properties/text/maxLenght", /fix its spelling/],
     [OTHER_DRAFT, "schema/other-dialect", "/tools/0/inputSchema/prefixItems", /\$schema/],
   ];

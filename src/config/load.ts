@@ -8,6 +8,7 @@ import { readSourceText } from "../sources/text.js";
 import { DEFAULT_LIMITS, resolveLimits } from "./limits.js";
 import type { ResolvedConfig, ToolformConfig } from "./types.js";
 import { UNCHECKED_KINDS, uncheckedKinds } from "./unchecked.js";
+import { readFormatsOption } from "./formats.js";
 import { CONFIG_NAMES, findConfig } from "./find.js";
 import { defaultEmit } from "./package-type.js";
 
@@ -59,6 +60,11 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     if (kinds === undefined) throw bad(`"${key}" must be true, false or a list of ${UNCHECKED_KINDS.map((k) => JSON.stringify(k)).join(", ")}; got ${JSON.stringify(v)}`, `e.g. ${key}: ["format"]`);
     return kinds;
   };
+  const formatsOption = (v: ToolformConfig["formats"]) => {
+    const r = readFormatsOption(v);
+    if ("problem" in r) throw bad(r.problem, r.hint);
+    return v ?? true;
+  };
   for (const [name, t] of Object.entries(cfg.tools ?? {})) if (t?.allowUnchecked !== undefined) allowUnchecked(`tools.${name}.allowUnchecked`, t.allowUnchecked);
   const providers = cfg.providers ?? [];
   const known = ["openai", "anthropic", "gemini"];
@@ -77,7 +83,7 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     engine: oneOf("engine", cfg.engine, ["toolform", "ajv"] as const, "toolform"),
     normalizer: cfg.normalizer ?? true,
     allowUnchecked: allowUnchecked("allowUnchecked", cfg.allowUnchecked),
-    formats: cfg.formats ?? true,
+    formats: formatsOption(cfg.formats),
     maxDepth: num("maxDepth", cfg.maxDepth, 128),
     maxPatternInput: num("maxPatternInput", cfg.maxPatternInput, 10_000),
     schemas: loadSchemas(cfg.schemas, root, where),

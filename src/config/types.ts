@@ -74,8 +74,13 @@ export interface ToolformConfig extends ToolOptions {
   outDir?: string;
   /** "ts" (default): TypeScript modules. "js": ESM JavaScript with .d.ts beside it. "cjs": CommonJS JavaScript (.js, for a package without "type": "module") with .d.ts beside it. */
   emit?: "ts" | "js" | "cjs";
-  /** Check `format` (default true). */
-  formats?: boolean;
+  /**
+   * Check `format` (default true); false reads every format as an annotation. An object names
+   * formats of one's own, beside the known vocabulary (README "Formats"): `"annotation"`
+   * accepts any value, a RegExp is checked as a `pattern` is (unanchored: write ^ and $).
+   * A format in no vocabulary and not named here is a build error.
+   */
+  formats?: boolean | Readonly<Record<string, "annotation" | RegExp>>;
   /** Bound on recursion through $ref, reported as a constraint error. Default 128. */
   maxDepth?: number;
   /** Longest string a `pattern` is run on. Default 10000. */

@@ -10,6 +10,7 @@ import { Code, jsonText, Name } from "../emit/code.js";
 import { layoutCode } from "../emit/layout.js";
 import { toolSectionDts, toolSectionTs, type ToolModuleInput } from "../emit/tool-module.js";
 import type { Dialect } from "../schema/ir.js";
+import type { CustomFormat } from "../schema/formats.js";
 import type { Limits } from "../config/limits.js";
 import type { ToolDefinition } from "../sources/types.js";
 import { placeInSource } from "../diagnostics/place.js";
@@ -18,6 +19,8 @@ import { hashOf } from "./hash.js";
 export interface CompileOptions {
   unknownArgs: "reject" | "schema";
   formats: boolean;
+  /** Formats of one's own (config `formats` as an object), RegExps as their sources. */
+  customFormats?: Record<string, CustomFormat>;
   maxDepth: number;
   maxPatternInput: number;
   remotes: Record<string, unknown>;

@@ -3,6 +3,7 @@
 // and `toolform build` both go through this function.
 import type { Coerce, ResolvedConfig, UncheckedKind } from "../config/types.js";
 import { uncheckedKinds } from "../config/unchecked.js";
+import { formatCompileOptions, type FormatsOption } from "../config/formats.js";
 import { DEFAULT_LIMITS, type Limits } from "../config/limits.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { textIn, toolIdentifiers, type ToolIdentifiers } from "../emit/code.js";
@@ -61,7 +62,8 @@ export interface GenerateOptions {
   unknownArgs?: "reject" | "schema";
   /** Coercion of almost-right arguments in `validate` (docs/normalize.md); per tool in `tools`. Default "none". */
   coerce?: Coerce;
-  formats?: boolean;
+  /** true (default), false, or formats of one's own (config `formats`: src/config/formats.ts). */
+  formats?: FormatsOption;
   maxDepth?: number;
   maxPatternInput?: number;
   schemas?: Record<string, unknown>;
@@ -127,6 +129,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const strict = options.strict ?? false;
 
   const named = assignNames(defs, diagnostics, options.formatCache);
+  const formatOpts = formatCompileOptions(options.formats);
   const lintKey = hashOf({ rules: options.lint ?? {}, strict });
   // Cached tools first; the rest are compiled, on worker threads when there are many.
   const slots: { def: ToolDefinition; names: (typeof named)[number]["names"]; opts: CompileOptions; key: string; t?: CompiledTool; fresh: boolean }[] = [];
@@ -143,7 +146,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
         engine: per.engine ?? options.engine ?? "toolform",
         normalizer: per.normalizer ?? options.normalizer ?? true,
         allowUnchecked: uncheckedKinds(per.allowUnchecked ?? options.allowUnchecked) ?? [],
-        formats: options.formats ?? true,
+        ...formatOpts,
         maxDepth: options.maxDepth ?? 128,
         maxPatternInput: options.maxPatternInput ?? 10_000,
         remotes: options.schemas ?? {},

@@ -25,6 +25,6 @@ export function analyzeSchema(given: unknown, opts: CompileOptions): { ir?: IR; 
   const dialect = older ? "draft-07" : dialectOf(schema, opts.dialect ?? "2020-12");
   const meta = [...(older?.diagnostics ?? []), ...checkMetaSchema(schema, dialect)];
   if (meta.some((d) => d.severity === "error")) return { diagnostics: meta, schema };
-  const { ir, diagnostics } = toIR(schema, { dialect, formats: opts.formats ? "assert" : "annotate", remotes: opts.remotes, allowUnchecked: opts.allowUnchecked ?? [] });
+  const { ir, diagnostics } = toIR(schema, { dialect, formats: opts.formats ? "assert" : "annotate", customFormats: opts.customFormats ?? {}, remotes: opts.remotes, allowUnchecked: opts.allowUnchecked ?? [] });
   return { ir, diagnostics: [...meta, ...diagnostics], schema };
 }

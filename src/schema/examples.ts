@@ -8,30 +8,9 @@ import { sgWords } from "@toolform/runtime/suggest";
 import { ajvFor } from "./ajv.js";
 import { getPointer } from "./dialect.js";
 import type { FitCheck } from "./example-check.js";
+import { formatEntry } from "./formats.js";
 import type { IR, IRNode } from "./ir.js";
 import { patternExample } from "./pattern-example.js";
-
-const FORMAT_EXAMPLES: Record<string, unknown> = {
-  "date-time": "2026-01-31T09:00:00Z",
-  date: "2026-01-31",
-  time: "09:00:00Z",
-  duration: "P1D",
-  email: "user@example.com",
-  "idn-email": "user@example.com",
-  hostname: "example.com",
-  "idn-hostname": "example.com",
-  ipv4: "192.0.2.1",
-  ipv6: "2001:db8::1",
-  uri: "https://example.com/",
-  "uri-reference": "https://example.com/",
-  iri: "https://example.com/",
-  "iri-reference": "https://example.com/",
-  "uri-template": "https://example.com/{id}",
-  uuid: "123e4567-e89b-12d3-a456-426614174000",
-  "json-pointer": "/a/b",
-  "relative-json-pointer": "0/a",
-  regex: "^[a-z]+$",
-};
 
 let counter = 0;
 
@@ -202,7 +181,7 @@ function* candidates(n: IRNode, depth: number, pick: (n: IRNode, depth: number) 
   const types = n.types ?? [];
   const name = fieldName(n.loc);
   if (n.description) yield* descriptionValues(n.description, types);
-  if (n.format && FORMAT_EXAMPLES[n.format] !== undefined) yield FORMAT_EXAMPLES[n.format];
+  if (n.format) yield n.formatPattern !== undefined ? patternExample(n.formatPattern) : formatEntry(n.format)?.example;
   if (name !== undefined && (types.length === 0 || types.includes("string"))) {
     const guess = nameValue(name);
     if (guess !== undefined) yield guess;

@@ -41,6 +41,10 @@ export interface IRNode {
   pattern?: string;
   /** Checked format name; absent when the format is only an annotation. */
   format?: string;
+  /** The pattern source of a format of one's own (config `formats: { name: RegExp }`), checked as `pattern` is. */
+  formatPattern?: string;
+  /** OpenAPI's `discriminator` beside oneOf/anyOf (pydantic writes it for tagged unions): which property names the branch, and the value → $ref mapping. An annotation for validity; messages pick the branch by it. */
+  discriminator?: { property: string; mapping?: Record<string, string> };
 
   // arrays
   prefixItems?: IRNode[];

@@ -6,6 +6,7 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import { escapePointer, isObject } from "./dialect.js";
 import { JSON_TYPES, type CompareRule, type Dialect, type IR, type IRNode, type JsonType } from "./ir.js";
 import { metaSchemas } from "./meta-schemas.js";
+import { formatEntry, type CustomFormat } from "./formats.js";
 import { PATTERN_FIX, patternCompileError } from "./pattern.js";
 import { DEFAULT_BASE, SchemaRegistry, type Placed } from "./refs.js";
 
@@ -22,6 +23,8 @@ export interface ToIROptions {
    * compiler does not consume is a build error (fail closed).
    */
   allowUnchecked?: readonly UncheckedKind[];
+  /** Formats of one's own (config `formats: { name: "annotation" | RegExp }`); they take precedence over the vocabulary. */
+  customFormats?: Readonly<Record<string, CustomFormat>>;
 }
 
 export interface ToIRResult {
@@ -41,15 +44,8 @@ const ONLY_2020 = new Set(["prefixItems", "dependentRequired", "dependentSchemas
 const ONLY_07 = new Set(["additionalItems"]);
 
 
-/** Formats toolform checks (@toolform/runtime's src/rt/formats.ts): strings, then OpenAPI's number formats. */
-export const KNOWN_FORMATS = new Set([
-  "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6",
-  "uri", "uri-reference", "iri", "iri-reference", "uri-template", "uuid", "json-pointer", "relative-json-pointer", "regex",
-  "int32", "int64", "float", "double",
-]);
-
-/** OpenAPI's number formats (checked as ajv-formats does, on numbers only: @toolform/runtime's src/rt/formats.ts). */
-export const NUMBER_FORMATS: ReadonlySet<string> = new Set(["int32", "int64", "float", "double"]);
+// The format vocabulary lives in formats.ts; re-exported for the emitters that read it here.
+export { KNOWN_FORMATS, NUMBER_FORMATS } from "./formats.js";
 
 const COMPARE_OPS = new Set(["<", "<=", ">", ">=", "==", "!="]);
 
@@ -57,7 +53,7 @@ export function toIR(schema: unknown, options: ToIROptions = {}): ToIRResult {
   const registry = new SchemaRegistry({ ...metaSchemas(), ...options.remotes });
   const rootBase = isObject(schema) && typeof schema.$id === "string" && /^[a-z][a-z0-9+.-]*:/i.test(schema.$id) ? schema.$id.replace(/#.*$/, "") : DEFAULT_BASE;
   const top = registry.addDocument(schema, rootBase, options.dialect ?? "2020-12", true);
-  const b = new IRBuilder(registry, options.formats ?? "assert", new Set(options.allowUnchecked ?? []));
+  const b = new IRBuilder(registry, options.formats ?? "assert", new Set(options.allowUnchecked ?? []), options.customFormats ?? {});
   const root = b.node(top);
   b.finishRefs();
   return { ir: { root, nodes: b.nodes, refTargets: b.refTargets, dialect: top.dialect }, diagnostics: b.diagnostics };
@@ -75,6 +71,7 @@ class IRBuilder {
     private registry: SchemaRegistry,
     private formats: "assert" | "annotate",
     private allowUnchecked: ReadonlySet<UncheckedKind>,
+    private customFormats: Readonly<Record<string, CustomFormat>>,
   ) {}
 
   private warn(loc: string, code: string, message: string, hint?: string): void {
@@ -181,10 +178,7 @@ class IRBuilder {
           }
           break;
         case "format":
-          if (typeof v === "string" && this.formats === "assert") {
-            if (KNOWN_FORMATS.has(v)) n.format = v;
-            else this.unchecked("format", loc(k), "schema/unknown-format", `format "${v}" is not known to toolform`, `use one of ${[...KNOWN_FORMATS].join(", ")}, or a "pattern"; or remove it`);
-          }
+          if (typeof v === "string" && this.formats === "assert") this.format(n, v, loc(k));
           break;
         case "uniqueItems":
           if (v === true) n.uniqueItems = true;
@@ -275,6 +269,13 @@ class IRBuilder {
           if (typeof v === "string" || (isObject(v) && Object.values(v).every((m) => typeof m === "string"))) n.errorMessage = v as string | Record<string, string>;
           else this.error(loc(k), "schema/bad-error-message", `"errorMessage" must be a string or an object of keyword → string`);
           break;
+        case "discriminator":
+          // OpenAPI 3 (and pydantic's tagged unions): no effect on validity (JSON Schema ignores
+          // it, as ajv does by default); the error path uses it to pick the branch the value names.
+          if (isObject(v) && typeof v.propertyName === "string" && (v.mapping === undefined || (isObject(v.mapping) && Object.values(v.mapping).every((r) => typeof r === "string"))))
+            n.discriminator = { property: v.propertyName, ...(v.mapping ? { mapping: v.mapping as Record<string, string> } : {}) };
+          else this.error(loc(k), "schema/bad-discriminator", `"discriminator" must be {"propertyName": string, "mapping"?: {value: "$ref"}} (OpenAPI 3)`, `e.g. "discriminator": {"propertyName": "kind", "mapping": {"cat": "#/$defs/Cat"}}`);
+          break;
         case "nullable":
           this.warn(loc(k), "schema/openapi-nullable", `"nullable" is OpenAPI, not JSON Schema; it is ignored`, `write "type": [<type>, "null"] instead`);
           break;
@@ -292,6 +293,33 @@ class IRBuilder {
       delete n.minContains;
       delete n.maxContains;
     }
+  }
+
+  /**
+   * A format: the config's own first (an annotation, or a RegExp run as a pattern), then the
+   * vocabulary (checked, or an annotation the lint notes); any other name fails closed.
+   */
+  private format(n: IRNode, v: string, at: string): void {
+    const own = Object.prototype.hasOwnProperty.call(this.customFormats, v) ? this.customFormats[v] : undefined;
+    if (own !== undefined) {
+      if (own !== "annotation") {
+        n.format = v;
+        n.formatPattern = own.pattern;
+      }
+      return;
+    }
+    const known = formatEntry(v);
+    if (known !== undefined) {
+      if (known.kind !== "annotation") n.format = v;
+      return;
+    }
+    this.unchecked(
+      "format",
+      at,
+      "schema/unknown-format",
+      `format ${JSON.stringify(v)} is in no vocabulary toolform knows (JSON Schema, pydantic, OpenAPI)`,
+      `name it in toolform.config.ts: formats: { ${JSON.stringify(v)}: "annotation" } (accepted as it is) or formats: { ${JSON.stringify(v)}: /^…$/ } (checked like a pattern); or use a known format (docs/formats.md) or a "pattern"`,
+    );
   }
 
   private annotation(n: IRNode, k: string, v: unknown): void {

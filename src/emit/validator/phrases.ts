@@ -3,37 +3,19 @@
 // Computed at build time; the generated code carries the texts as constants.
 import type { Alternative } from "@toolform/runtime/rt/combinators";
 import type { IRNode, JsonType } from "../../schema/ir.js";
-import { NUMBER_FORMATS } from "../../schema/to-ir.js";
+import { FORMATS, formatEntry, NUMBER_FORMATS } from "../../schema/formats.js";
 import { typePhrase } from "./keywords/type.js";
 
-export const FORMAT_WORDS: Readonly<Record<string, string>> = {
-  "date-time": "a date-time (RFC 3339, with a time zone)",
-  date: "a date (YYYY-MM-DD)",
-  time: "a time (HH:MM:SS with a time zone)",
-  duration: "an ISO 8601 duration",
-  email: "an email address",
-  "idn-email": "an email address",
-  hostname: "a host name",
-  "idn-hostname": "a host name",
-  ipv4: "an IPv4 address",
-  ipv6: "an IPv6 address",
-  uri: "an absolute URI (with a scheme)",
-  "uri-reference": "a URI reference",
-  iri: "an absolute IRI",
-  "iri-reference": "an IRI reference",
-  "uri-template": "a URI template (RFC 6570)",
-  uuid: "a UUID",
-  "json-pointer": "a JSON pointer",
-  "relative-json-pointer": "a relative JSON pointer",
-  regex: "a regular expression",
-  int32: "a 32-bit integer (-2147483648 to 2147483647)",
-  int64: "an integer",
-  float: "a number",
-  double: "a number",
-};
+/** The words of every known format (src/schema/formats.ts), for the ajv engine's mapper and the tests. */
+export const FORMAT_WORDS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(FORMATS).map(([k, e]) => [k, e.words]));
 
 export function formatWords(format: string): string {
-  return Object.prototype.hasOwnProperty.call(FORMAT_WORDS, format) ? FORMAT_WORDS[format]! : `a valid ${format}`;
+  return formatEntry(format)?.words ?? `a valid ${format}`;
+}
+
+/** The words of a node's format: the vocabulary's, or the pattern's of a format of one's own. */
+export function nodeFormatWords(n: IRNode): string {
+  return n.formatPattern !== undefined ? `${patternPhrase(n.formatPattern).expected} (format "${n.format}")` : formatWords(n.format!);
 }
 
 /** Patterns up to this length are shown in full beside their description; longer ones only when no description exists (clipped). */
@@ -240,7 +222,7 @@ function typesOf(n: IRNode): JsonType[] {
   if (n.types?.length) return n.types;
   if (n.const) return [typeOf(n.const.value)];
   if (n.enum) return [...new Set(n.enum.map(typeOf))];
-  if (n.format !== undefined && NUMBER_FORMATS.has(n.format)) return ["number"];
+  if (n.format !== undefined && n.formatPattern === undefined && NUMBER_FORMATS.has(n.format)) return ["number"];
   if (n.pattern !== undefined || n.format !== undefined || n.minLength !== undefined || n.maxLength !== undefined) return ["string"];
   if (n.properties || n.required) return ["object"];
   if (n.items || n.prefixItems) return ["array"];
@@ -267,7 +249,7 @@ export const ANY_FORM = "a value of another form";
 function phraseOf(n: IRNode, t: JsonType[]): string {
   if (n.const) return show(n.const.value);
   if (n.enum) return n.enum.length === 1 ? show(n.enum[0]) : `one of ${n.enum.slice(0, 6).map(show).join(", ")}${n.enum.length > 6 ? ", …" : ""}`;
-  if (n.format !== undefined) return formatWords(n.format);
+  if (n.format !== undefined) return nodeFormatWords(n);
   if (n.pattern !== undefined) return patternPhrase(n.pattern).expected;
   if (t.length === 1 && t[0] === "object" && n.required?.length) return `an object with ${n.required.slice(0, 4).map((r) => JSON.stringify(r)).join(", ")}${n.required.length > 4 ? ", …" : ""}`;
   if (t.length === 1 && t[0] === "array" && n.items) {

@@ -56,6 +56,8 @@ export const RULE_NAMES = [
   "relative-path",
   // src/emit/providers (config `providers`): what a provider's tool list leaves out
   "provider-loss",
+  // formats.ts
+  "annotation-format",
 ] as const;
 
 export type RuleName = (typeof RULE_NAMES)[number];

@@ -14,6 +14,7 @@
  *   poka-yoke.ts         lint/unconstrained-string, lint/ambiguous-name, lint/prose-enum,
  *                        lint/missing-description, lint/open-object,
  *                        lint/required-with-default, lint/relative-path
+ *   formats.ts           lint/annotation-format (a known format toolform cannot check)
  *
  * Diagnostic pointers point into the source file (`origin.pointer + "/inputSchema" +
  * schema pointer`, or `origin.pointer + "/description"`); see context.ts.
@@ -22,6 +23,7 @@ import type { Diagnostic } from "../../diagnostics/types.js";
 import type { ToolDefinition } from "../../sources/types.js";
 import { LintContext, type LintOptions } from "./context.js";
 import { lintDescriptions } from "./description-guard.js";
+import { lintFormats } from "./formats.js";
 import { lintPokaYoke } from "./poka-yoke.js";
 import { lintRedos } from "./redos.js";
 import { lintSanity } from "./sanity.js";
@@ -37,7 +39,7 @@ export { fieldPath, nameTokens, proseEnumValues } from "./poka-yoke.js";
 export function lintTool(def: ToolDefinition, options: LintOptions = {}): Diagnostic[] {
   const ctx = new LintContext(def, options);
   const index = new SchemaIndex(def.inputSchema);
-  return [...lintSanity(ctx, index), ...lintRedos(ctx), ...lintDescriptions(ctx), ...lintPokaYoke(ctx, index)];
+  return [...lintSanity(ctx, index), ...lintRedos(ctx), ...lintDescriptions(ctx), ...lintPokaYoke(ctx, index), ...lintFormats(ctx, index)];
 }
 
 /** `lintTool` over a tool set. */

@@ -66,6 +66,9 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
     const t = hasOwn.call(v, tagKey) ? (v as Record<string, unknown>)[tagKey] : undefined;
     const i = tags.findIndex((x) => deepEqual(x, t));
     if (i >= 0) {
+      // Say which property chose the branch: the model reads why these errors and not another form's.
+      const first = branches[i]![0];
+      if (first !== undefined) first.message += ` (${quote(pk(p, tagKey))} is ${show(t)}, which selects this form)`;
       pushAll(s, branches[i]!);
       return;
     }

@@ -31,8 +31,12 @@ function isNullOnly(b: IRNode): boolean {
   return b.types?.length === 1 && b.types[0] === "null" && Object.keys(b).every((k) => ["id", "loc", "types", "description", "title", "example"].includes(k));
 }
 
-/** A property whose const (or one-value enum) tells the branches apart: {key, values[i] per branch}. */
-function discriminator(branches: IRNode[]): { key: string; values: unknown[] } | undefined {
+/**
+ * The property that tells the branches apart, with its value per branch: OpenAPI's declared
+ * `discriminator` (its mapping, else the branches' consts of that property) first, then the
+ * first property whose const (or one-value enum) differs in every branch.
+ */
+function discriminator(branches: IRNode[], declared?: IRNode["discriminator"]): { key: string; values: unknown[] } | undefined {
   const tagOf = (b: IRNode, key: string): unknown[] | undefined => {
     const t = b.ref?.target ?? b;
     const node = (t.properties ?? []).find(([k]) => k === key)?.[1];
@@ -41,6 +45,14 @@ function discriminator(branches: IRNode[]): { key: string; values: unknown[] } |
     if (node.enum?.length === 1) return node.enum;
     return undefined;
   };
+  const distinct = (values: unknown[]) => new Set(values.map((x) => JSON.stringify(x))).size === values.length;
+  if (declared !== undefined) {
+    const byRef = new Map(Object.entries(declared.mapping ?? {}).map(([value, ref]) => [ref, value]));
+    const mapped = branches.map((b) => (b.ref ? byRef.get(b.ref.ref) : undefined));
+    if (mapped.every((m) => m !== undefined) && distinct(mapped)) return { key: declared.property, values: mapped };
+    const tags = branches.map((b) => tagOf(b, declared.property));
+    if (tags.every((t) => t !== undefined) && distinct(tags.map((t) => t![0]))) return { key: declared.property, values: tags.map((t) => t![0]) };
+  }
   const first = branches[0]?.ref?.target ?? branches[0];
   for (const [key] of first?.properties ?? []) {
     const tags = branches.map((b) => tagOf(b, key));
@@ -53,19 +65,23 @@ function discriminator(branches: IRNode[]): { key: string; values: unknown[] } |
 }
 
 /** Errors of a value that matched none of the branches (in a probe, the failure counted: nothing else to learn). */
-function noneMatched(branches: IRNode[], keyword: string, v: Code, p: PathExpr, ctx: EmitContext): Code[] {
-  const errs = noneMatchedErrors(branches, keyword, v, p, ctx);
+function noneMatched(branches: IRNode[], keyword: string, v: Code, p: PathExpr, ctx: EmitContext, holder?: IRNode): Code[] {
+  const errs = noneMatchedErrors(branches, keyword, v, p, ctx, holder);
   return ctx.probe ? [code`if (${ctx.rt("probing")}(s)) return; ${errs}`] : errs;
 }
 
-function noneMatchedErrors(branches: IRNode[], keyword: string, v: Code, p: PathExpr, ctx: EmitContext): Code[] {
+function noneMatchedErrors(branches: IRNode[], keyword: string, v: Code, p: PathExpr, ctx: EmitContext, holder?: IRNode): Code[] {
   const nonNull = branches.filter((b) => !isNullOnly(b));
   if (nonNull.length === 1 && branches.length === 2) {
     const n0 = ctx.names.fresh("n");
-    return [code`const ${n0} = s.length; ${ctx.fn(nonNull[0]!).err}(${v}, ${pathCode(p)}, s, ${ctx.d}); ${ctx.rt("orNull")}(s, ${n0}, ${pathCode(p)});`];
+    const check = code`const ${n0} = s.length; ${ctx.fn(nonNull[0]!).err}(${v}, ${pathCode(p)}, s, ${ctx.d});`;
+    // pydantic's Optional[T] = None (anyOf [T, null], default null): null means "not given", so speak of an optional field.
+    if (holder?.default !== undefined && holder.default.value === null) return [code`${check} ${ctx.rt("nullOptional")}(s, ${n0}, ${pathCode(p)}, ${lit(alternative(nonNull[0]!).p)});`];
+    return [code`${check} ${ctx.rt("orNull")}(s, ${n0}, ${pathCode(p)});`];
   }
+  const declared = holder?.discriminator;
   const b = ctx.names.fresh("branches");
-  const tag = discriminator(branches);
+  const tag = discriminator(branches, declared);
   const calls = branches.map((br, i) => code`${ctx.fn(br).err}(${v}, ${pathCode(p)}, ${b}[${i}]${tsOnly(code`!`)}, ${ctx.d});`);
   const tagArgs = tag ? code`, ${lit(tag.key)}, ${ctx.constant("tags", lit(tag.values))}` : code``;
   const alts = branches.map(alternative);
@@ -80,7 +96,7 @@ export const anyOfKeyword: KeywordModule = {
   group: "any",
   applies: (n) => n.anyOf !== undefined,
   fast: (n, v, ctx) => [code`if (!(${anyTest(n.anyOf!, v, ctx)})) return false;`],
-  errors: (n, v, p, ctx) => [code`if (!(${anyTest(n.anyOf!, v, ctx)})) { ${noneMatched(n.anyOf!, "anyOf", v, p, ctx)} }`],
+  errors: (n, v, p, ctx) => [code`if (!(${anyTest(n.anyOf!, v, ctx)})) { ${noneMatched(n.anyOf!, "anyOf", v, p, ctx, n)} }`],
 };
 
 function countMatches(branches: IRNode[], v: Code, ctx: EmitContext): Code {
@@ -99,7 +115,7 @@ export const oneOfKeyword: KeywordModule = {
     const c = ctx.names.fresh("matches");
     const matched = n.oneOf!.map((b, i) => code`if (${ctx.fn(b).is}(${v}, ${ctx.d})) ${c}.push(${i + 1});`);
     const errs = code`{ const ${c}${ann(code`number[]`)} = []; ${matched}
-        if (${c}.length === 0) { ${noneMatchedErrors(n.oneOf!, "oneOf", v, p, ctx)} }
+        if (${c}.length === 0) { ${noneMatchedErrors(n.oneOf!, "oneOf", v, p, ctx, n)} }
         else if (${c}.length > 1) ${ctx.rt("oneOfMany")}(s, ${pathCode(p)}, ${v}, ${c}, ${n.oneOf!.length}); }`;
     // A probe counts the matches as the fast path does (no array made on every check).
     return [ctx.probe ? code`if (s === null) { if (${countMatches(n.oneOf!, v, ctx)} !== 1 && ${ctx.rt("probing")}(s)) return; } else ${errs}` : errs];

@@ -1,8 +1,9 @@
 // minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, and OpenAPI's
-// number formats (int32, int64, float, double), judged on numbers as ajv-formats does.
-import { NUMBER_FORMATS } from "../../../schema/to-ir.js";
+// number formats (int8 … uint64, double-int, float, double: src/schema/formats.ts), judged on numbers as ajv-formats does.
+import { NUMBER_FORMATS } from "../../../schema/formats.js";
 import { code, lit, type Code } from "../../code.js";
 import { formatWords } from "../phrases.js";
+import { formatFn } from "./string.js";
 import { pathCode } from "../context.js";
 import { exArg, type KeywordModule } from "../keyword.js";
 
@@ -58,7 +59,7 @@ export const multipleOfKeyword: KeywordModule = {
 export const numberFormatKeyword: KeywordModule = {
   name: "format (number)",
   group: "number",
-  applies: (n) => n.format !== undefined && NUMBER_FORMATS.has(n.format),
-  fast: (n, v, ctx) => [code`if (!${ctx.rt("fmt_" + n.format!)}(${v})) return false;`],
-  errors: (n, v, p, ctx) => [code`if (!${ctx.rt("fmt_" + n.format!)}(${v})) { if (${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}, ${lit(formatWords(n.format!))}${exArg(n)})) return; }`],
+  applies: (n) => n.format !== undefined && n.formatPattern === undefined && NUMBER_FORMATS.has(n.format),
+  fast: (n, v, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) return false;`],
+  errors: (n, v, p, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) { if (${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}, ${lit(formatWords(n.format!))}${exArg(n)})) return; }`],
 };

@@ -3,11 +3,11 @@
 // error: the pattern is reported only for a value of the right format.
 import type { IRNode } from "../../../schema/ir.js";
 import { patternInputBound } from "../../../schema/lint/redos.js";
-import { NUMBER_FORMATS } from "../../../schema/to-ir.js";
+import { NUMBER_FORMATS } from "../../../schema/formats.js";
 import { code, lit, type Code } from "../../code.js";
 import { pathCode, type EmitContext, type PathExpr } from "../context.js";
 import { exArg, type KeywordModule } from "../keyword.js";
-import { formatWords, patternPhrase } from "../phrases.js";
+import { nodeFormatWords, patternPhrase } from "../phrases.js";
 
 /**
  * Fails when `v` has fewer than `min` code points. UTF-16 length bounds the count: ≥ ⌈len/2⌉,
@@ -61,7 +61,7 @@ export const patternKeyword: KeywordModule = {
     const message = redos ? `must be at most ${limit} characters long (its pattern is too costly to check on longer text)` : `must be at most ${limit} characters long`;
     const check = code`if (${v}.length > ${limit}) { if (${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "maxPatternInput", ${lit(`at most ${limit} characters`)}, ${lit(text)}, ${lit(message)})) return; }
       else if (!${ctx.regex(n.pattern!)}.test(${v})) { ${patternErrCall(n, v, p, ctx)} }`;
-    return [!stringFormat(n) ? check : code`if (${formatFn(n.format!, ctx)}(${v})) { ${check} }`];
+    return [!stringFormat(n) ? check : code`if (${formatOk(n, v, ctx)}) { ${check} }`];
   },
 };
 
@@ -77,15 +77,24 @@ export function formatFn(format: string, ctx: EmitContext): Code {
   return ctx.rt("fmt_" + format.replace(/-/g, "_"));
 }
 
+/**
+ * The test that `v` has the node's format: the runtime predicate, or for a format of one's own
+ * (config `formats: { name: RegExp }`) its regex, run as a pattern is (the same input bound).
+ */
+export function formatOk(n: IRNode, v: Code, ctx: EmitContext): Code {
+  if (n.formatPattern === undefined) return code`${formatFn(n.format!, ctx)}(${v})`;
+  return code`(${v}.length <= ${patternInputBound(n.formatPattern, ctx.opts.maxPatternInput).limit} && ${ctx.regex(n.formatPattern)}.test(${v}))`;
+}
+
 /** The node has a string format (the number formats are judged in keywords/number.ts). */
 function stringFormat(n: IRNode): boolean {
-  return n.format !== undefined && !NUMBER_FORMATS.has(n.format);
+  return n.format !== undefined && (n.formatPattern !== undefined || !NUMBER_FORMATS.has(n.format));
 }
 
 export const formatKeyword: KeywordModule = {
   name: "format",
   group: "string",
   applies: stringFormat,
-  fast: (n, v, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) return false;`],
-  errors: (n, v, p, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) { if (${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}, ${lit(formatWords(n.format!))}${exArg(n)})) return; }`],
+  fast: (n, v, ctx) => [code`if (!${formatOk(n, v, ctx)}) return false;`],
+  errors: (n, v, p, ctx) => [code`if (!${formatOk(n, v, ctx)}) { if (${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}, ${lit(nodeFormatWords(n))}${exArg(n)})) return; }`],
 };
