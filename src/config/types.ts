@@ -21,10 +21,11 @@ export type SourceSpec =
     };
 
 /**
- * What lint advice (lint and schema warnings) does for one source's tools, as ESLint's
- * severities: "off" none is reported (the description guard still is: it protects the model);
- * "warn" warnings, never build errors (not even under strict); "error" each is a build error.
- * Unset: the config's `lint` and `strict` decide.
+ * What the lint rules' advice to a tool's author (`lint/*` findings) does for one source's
+ * tools, as ESLint's severities: "off" none is reported; "warn" warnings, never build errors
+ * (not even under strict); "error" each is a build error. Warnings of danger to the caller (the
+ * description guard, ReDoS, impossible schemas) are reported whatever it says, and `strict`
+ * still makes them errors. Unset: the config's `lint` and `strict` decide.
  */
 export type SourceLint = "off" | "warn" | "error";
 

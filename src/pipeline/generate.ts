@@ -296,14 +296,17 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
 /** Lint advice a source set to "warn": strict does not make it an error. */
 const asWarning = new WeakSet<Diagnostic>();
 
-/** A tool's lint advice as its source's `lint` setting says (config SourceLint), as copies. */
+/**
+ * A tool's lint advice as its source's `lint` setting says (config SourceLint), as copies. The
+ * setting governs advice to a tool's author (the lint rules, `lint/*`); what warns of danger to
+ * the caller (the description guard, ReDoS, impossible schemas) is reported whatever it says.
+ */
 function withSourceLint(ds: readonly Diagnostic[], setting: SourceLint | undefined): Diagnostic[] {
   if (setting === undefined) return ds.map((d) => ({ ...d }));
-  // The description guard is not advice: it protects the model from the tool's own text.
-  const guard = (d: Diagnostic) => d.code.startsWith("guard/");
-  if (setting === "off") return ds.filter(guard).map((d) => ({ ...d }));
+  const safety = (d: Diagnostic) => !d.code.startsWith("lint/");
+  if (setting === "off") return ds.filter(safety).map((d) => ({ ...d }));
   return ds.map((d) => {
-    if (guard(d)) return { ...d };
+    if (safety(d)) return { ...d };
     const c: Diagnostic = { ...d, severity: setting === "error" ? "error" : "warning" };
     if (setting === "warn") asWarning.add(c);
     return c;
