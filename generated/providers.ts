@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:c3ed6995e9902dee9a91c5cfff62567dd78e577457ce271c8ba927a5b59e9d7f
+// input hash: sha256:6b4aa15601b0adc9466c4f56ab26ba136db97bc3bbcebcaa2cc484b13738a8ae
 
-import * as rt from "./_runtime.c392ae4c19.js";
+import * as rt from "./_runtime.0a76faa3fd.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -10,7 +10,7 @@ import type { ResolvedConfig, ToolformConfig } from "./types.js";
 import { UNCHECKED_KINDS, uncheckedKinds } from "./unchecked.js";
 import { readFormatsOption } from "./formats.js";
 import { CONFIG_NAMES, findConfig } from "./find.js";
-import { defaultEmit } from "./package-type.js";
+import { defaultEmit, nearestPackageJson } from "./package-type.js";
 
 export { CONFIG_NAMES, findConfig };
 
@@ -78,6 +78,8 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     sources: cfg.sources,
     outDir: resolve(root, cfg.outDir ?? "generated"),
     emit: oneOf("emit", cfg.emit, ["ts", "js", "cjs"] as const, cfg.emit === undefined ? defaultEmit(root) : "ts"),
+    // An emit left to the package's type: that package.json is an input of the build (its cache contract).
+    ...(cfg.emit === undefined && nearestPackageJson(root) !== undefined ? { emitFrom: nearestPackageJson(root)! } : {}),
     unknownArgs: oneOf("unknownArgs", cfg.unknownArgs, ["reject", "schema"] as const, "reject"),
     coerce: oneOf("coerce", cfg.coerce, ["none", "lenient", "normalized"] as const, "none"),
     engine: oneOf("engine", cfg.engine, ["toolform", "ajv"] as const, "toolform"),

@@ -7,16 +7,21 @@ import { dirname, join } from "node:path";
 export type PackageType = "module" | "commonjs" | undefined;
 
 export function packageTypeOf(dir: string): PackageType {
+  const file = nearestPackageJson(dir);
+  if (file === undefined) return undefined;
+  try {
+    const type = (JSON.parse(readFileSync(file, "utf8")) as { type?: unknown }).type;
+    return type === "module" ? "module" : "commonjs";
+  } catch {
+    return undefined; // node refuses an unreadable package.json too; the user hears of it from node
+  }
+}
+
+/** The package.json node reads a folder's module type from: the nearest one up the tree. */
+export function nearestPackageJson(dir: string): string | undefined {
   for (let d = dir; ; d = dirname(d)) {
     const file = join(d, "package.json");
-    if (existsSync(file)) {
-      try {
-        const type = (JSON.parse(readFileSync(file, "utf8")) as { type?: unknown }).type;
-        return type === "module" ? "module" : "commonjs";
-      } catch {
-        return undefined; // node refuses an unreadable package.json too; the user hears of it from node
-      }
-    }
+    if (existsSync(file)) return file;
     if (dirname(d) === d) return undefined;
   }
 }

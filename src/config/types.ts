@@ -112,4 +112,6 @@ export interface ResolvedConfig extends Required<Omit<ToolformConfig, "schemas" 
   schemas: Record<string, unknown>;
   tools: Record<string, ToolOptions>;
   lint: false | Record<string, boolean>;
+  /** The package.json whose "type" chose `emit` (absent when the config names it). */
+  emitFrom?: string;
 }

@@ -21,7 +21,7 @@ export function unjudged(s: ValidationError[], e: unknown): void {
 /** Arguments sent as a string that is not JSON (OpenAI sends them as JSON text): say so, and what to send. */
 export function notJsonErr(s: ValidationError[], text: string, error: unknown, params: readonly string[]): void {
   const why = clip(String(error instanceof Error ? error.message : error).split("\n")[0]!, 120);
-  const hint = params.length ? ` with the parameters ${clip(params.join(", "), 200)}` : "";
+  const hint = params.length ? ` with the parameters: ${clip(params.join(", "), 200)}` : "";
   s.push(mk("", "type_errors", "type", "a JSON object", `text that is not valid JSON: ${show(text)}`, "arguments: expected object, got invalid JSON", `The arguments are not valid JSON (${why}). Send them as one JSON object${hint}.`));
 }
 

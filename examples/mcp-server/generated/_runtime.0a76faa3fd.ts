@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:c392ae4c19a955c5332036ac4e93f8475a5be02f6d3483016d2d851a21330184
+// input hash: sha256:0a76faa3fdf5e28c160bef9372279cfec650f1e740bfe28ac06a79a2408a44e0
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -831,7 +831,7 @@ export function unjudged(s: ValidationError[], e: unknown): void {
 /** Arguments sent as a string that is not JSON (OpenAI sends them as JSON text): say so, and what to send. */
 function notJsonErr(s: ValidationError[], text: string, error: unknown, params: readonly string[]): void {
   const why = clip(String(error instanceof Error ? error.message : error).split("\n")[0]!, 120);
-  const hint = params.length ? ` with the parameters ${clip(params.join(", "), 200)}` : "";
+  const hint = params.length ? ` with the parameters: ${clip(params.join(", "), 200)}` : "";
   s.push(mk("", "type_errors", "type", "a JSON object", `text that is not valid JSON: ${show(text)}`, "arguments: expected object, got invalid JSON", `The arguments are not valid JSON (${why}). Send them as one JSON object${hint}.`));
 }
 
