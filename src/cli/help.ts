@@ -47,9 +47,11 @@ tools are deleted. On an error nothing is written: the last good output stays.
 Options:
 ${PROJECT_FLAGS}
   -w, --watch              keep running and rebuild on change (same as \`toolform watch\`)
+      --no-wait            fail at once (exit 1) when another build or watch is writing outDir,
+                           instead of waiting for it (one build at a time holds outDir/.toolform.lock)
 ${OUTPUT_FLAGS}
 
-Exit codes: 0 built, 1 a schema or source is invalid (nothing written), 2 usage or config error.`,
+Exit codes: 0 built, 1 a schema or source is invalid (nothing written) or outDir is locked (--no-wait), 2 usage or config error.`,
 
   watch: `Usage: toolform watch [options]      (same as: toolform build --watch)
 
