@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bin, ensureBuilt, project, toolform, waitFor } from "./fixtures/cli/helpers.js";
+import { bin, ensureBuilt, project, spawnToolform, toolform, waitFor } from "./fixtures/cli/helpers.js";
 
 beforeAll(() => ensureBuilt());
 
@@ -104,4 +104,29 @@ describe("one build at a time", () => {
     expect(readdirSync(out).filter((f) => f.includes(".toolform.lock"))).toEqual([]);
     assertImportsResolve(out);
   }, 120_000);
+
+  it("watch in one terminal, build in another: each of watch's rebuilds takes the lock, and the output stays whole", async () => {
+    const dir = makeProject();
+    const out = join(dir, "generated");
+    const watch = spawnToolform(dir, ["watch", "--config", "a.config.mjs", "--json"]);
+    const builds = () => (watch.out().match(/"command":"watch"/g) ?? []).length;
+    try {
+      expect(await waitFor(() => builds() >= 1, 180_000), watch.err()).toBe(true);
+      for (let round = 0; round < 2; round++) {
+        const before = builds();
+        // An edit wakes watch; a build of the other config starts at the same moment.
+        const edited = { name: "tool_0", description: `Tool 0, round ${round}.`, inputSchema: { type: "object", properties: { q: { type: "string", maxLength: 10 + round } }, required: ["q"] } };
+        writeFileSync(join(dir, "tools", "t0.json"), JSON.stringify(edited));
+        const other = await run(dir, ["build", "--config", "b.config.mjs", "--no-cache"]);
+        expect(other.code, other.stderr).toBe(0);
+        expect(await waitFor(() => builds() > before && !existsSync(join(out, ".toolform.lock")), 180_000), watch.err()).toBe(true);
+        assertImportsResolve(out);
+      }
+    } finally {
+      watch.child.kill("SIGINT");
+      await watch.exited;
+    }
+    expect(readdirSync(out).filter((f) => f.includes(".toolform.lock"))).toEqual([]);
+    assertImportsResolve(out);
+  }, 600_000);
 });

@@ -125,7 +125,9 @@ async function buildLocked(project: Project, cache: BuildCache, progress: Progre
     allDirs.push(...(dirs ?? []));
     let outList: string[] = [];
     try {
-      outList = readdirSync(outDir).sort();
+      outList = readdirSync(outDir)
+        .filter((f) => !lockText.isLockFile(f))
+        .sort();
     } catch {
       complete = false;
     }
