@@ -35,6 +35,15 @@ describe("$ref chains", () => {
     expect(r.diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual(["schema/ref-chain-too-long"]);
   });
 
+  it("a 2,000-hop cycle of $refs: the lint's ref-cycle error names its ends, not every hop; no crash", async () => {
+    const schema = refSchema("chain", 2000) as { $defs: Record<string, unknown> };
+    schema.$defs.d1999 = { $ref: "#/$defs/d0" };
+    const r = await generate({ tools: [tool("cycle", schema)], options: { emit: "js" } });
+    const cycle = r.diagnostics.find((d) => d.code === "schema/ref-cycle");
+    expect(cycle?.message).toContain("… (1995 more) →");
+    expect(cycle!.message.length).toBeLessThan(400);
+  });
+
   it("a chain within maxDepth builds, and its validator judges through every hop", async () => {
     const { code, diagnostics } = await compileSchema(refSchema("chain", 100), { format: false });
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
