@@ -92,9 +92,11 @@ const lines = [
   ...rows.map((r) => {
     const first = rows.find((x) => x.shape === r.shape)!;
     const per = (x: typeof r) => (x.cpu - fixed) / (x.bytes / 1024);
-    return `| ${r.shape} | ${(r.bytes / 1024).toFixed(0)} KiB | ${r.ok ? "yes" : Number.isNaN(r.cpu) ? "no (crashed)" : "no (a build error)"} | ${fmt(r.wall)} (cpu ${fmt(r.cpu)}) | ${(r.cpu / anchor(r.kib).cpu).toFixed(2)}× | ${fmt(per(r))} | ${(per(r) / per(first)).toFixed(2)}× |`;
+    // A build that stops at an error (or crashes) does not compile: no per-KiB figure.
+    const perKiB = r.ok && first.ok ? `${fmt(per(r))} | ${(per(r) / per(first)).toFixed(2)}×` : "– | –";
+    return `| ${r.shape} | ${(r.bytes / 1024).toFixed(0)} KiB | ${r.ok ? "yes" : Number.isNaN(r.cpu) ? "no (crashed)" : "no (a build error)"} | ${fmt(r.wall)} (cpu ${fmt(r.cpu)}) | ${(r.cpu / anchor(r.kib).cpu).toFixed(2)}× | ${perKiB} |`;
   }),
   "",
-  "Shapes (bench/workload/refs.ts): plain — the anchor, no $ref; graph — objects whose properties point at other defs; shared — properties in objects of 100, each pointing into one chain of 50 defs; diamond — runs of 12 defs each an allOf of the next two, then a step into a property; chain — def i → def i+1 (longer than maxDepth: a build error, `schema/ref-chain-too-long`). CPU per KiB: the build's CPU less that of a tiny tool (${fmt(fixed)}: start-up, loading the compiler), per KiB of schema; linear means the last column stays near 1× as a shape grows.",
+  `Shapes (bench/workload/refs.ts): plain — the anchor, no $ref; graph — objects whose properties point at other defs; shared — properties in objects of 100, each pointing into one chain of 50 defs; diamond — runs of 12 defs each an allOf of the next two, then a step into a property; chain — def i → def i+1 (longer than maxDepth: a build error, \`schema/ref-chain-too-long\`). CPU per KiB: the build's CPU less that of a tiny tool (${fmt(fixed)}: start-up, loading the compiler), per KiB of schema; linear means the last column stays near 1× as a shape grows (or falls: start-up work a tiny tool does not do is spread over more KiB).`,
 ];
 console.log(lines.join("\n"));
