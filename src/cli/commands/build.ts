@@ -2,7 +2,7 @@
 // orphans removed), and a summary that fits on one screen.
 import { readdirSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
-import * as lockText from "../../pipeline/lock.js";
+import * as outputLock from "../../pipeline/lock.js";
 import type { BuildCache } from "../../pipeline/cache.js";
 import type { GenerateResult } from "../../pipeline/generate.js";
 import { hashOf } from "../../pipeline/hash.js";
@@ -31,9 +31,9 @@ export interface RecordInputs {
  * successful one and whose output is intact does nothing (src/pipeline/manifest.ts),
  * and a successful build leaves the manifest for the next one.
  */
-export async function buildOnce(project: Project, cache: BuildCache, progress?: Progress, opts: { record?: RecordInputs; lock?: Omit<lockText.LockOptions, "pollMs"> } = {}): Promise<BuildOutcome> {
+export async function buildOnce(project: Project, cache: BuildCache, progress?: Progress, opts: { record?: RecordInputs; lock?: Omit<outputLock.LockOptions, "pollMs"> } = {}): Promise<BuildOutcome> {
   // One build at a time per output folder (src/pipeline/lock.ts): held from before the folder is read until it is written.
-  const lock = await lockText.lockOutput(project.config.outDir, opts.lock ?? { command: "build" });
+  const lock = await outputLock.lockOutput(project.config.outDir, opts.lock ?? { command: "build" });
   try {
     return await buildLocked(project, cache, progress, opts);
   } finally {
@@ -126,7 +126,7 @@ async function buildLocked(project: Project, cache: BuildCache, progress: Progre
     let outList: string[] = [];
     try {
       outList = readdirSync(outDir)
-        .filter((f) => !lockText.isLockFile(f))
+        .filter((f) => !outputLock.isLockFile(f))
         .sort();
     } catch {
       complete = false;
@@ -216,7 +216,7 @@ async function runBuild(p: Parsed, io: Io): Promise<number> {
     try {
       o = await buildOnce(project, cache, progress, { record, lock: lockOptions("build", p, io, project) });
     } catch (e) {
-      if (!(e instanceof lockText.LockBusyError)) throw e;
+      if (!(e instanceof outputLock.LockBusyError)) throw e;
       progress.done();
       return busyFailure(e, io, s, json, project);
     }
@@ -229,25 +229,25 @@ async function runBuild(p: Parsed, io: Io): Promise<number> {
 }
 
 /** How a build takes the output folder's lock: waiting with a message, or failing at once with --no-wait. */
-export function lockOptions(command: string, p: Parsed, io: Io, project: Project): Omit<lockText.LockOptions, "pollMs"> {
+export function lockOptions(command: string, p: Parsed, io: Io, project: Project): Omit<outputLock.LockOptions, "pollMs"> {
   return {
     command,
     noWait: !!p.values["no-wait"],
     onWait: (owner) => {
       if (p.values.quiet) return;
-      io.stderr.write(`toolform: another toolform ${owner?.command ?? "build"} ${lockText.describeOwner(owner)} is writing ${relative(io.cwd, project.config.outDir) || "."}; waiting for it to finish (--no-wait fails instead)\n`);
+      io.stderr.write(`toolform: another toolform ${owner?.command ?? "build"} ${outputLock.describeOwner(owner)} is writing ${relative(io.cwd, project.config.outDir) || "."}; waiting for it to finish (--no-wait fails instead)\n`);
     },
   };
 }
 
 /** --no-wait and the folder is locked: exit 1, saying who holds it and what to do. */
-function busyFailure(e: lockText.LockBusyError, io: Io, s: ReturnType<typeof makeStyle>, json: boolean, project: Project): number {
+function busyFailure(e: outputLock.LockBusyError, io: Io, s: ReturnType<typeof makeStyle>, json: boolean, project: Project): number {
   const out = relative(io.cwd, project.config.outDir) || ".";
   const d = {
     severity: "error" as const,
     code: "build/locked",
-    message: `another toolform ${e.owner?.command ?? "build"} ${lockText.describeOwner(e.owner)} is writing ${out}, and --no-wait was given`,
-    hint: `run again when it has finished, or without --no-wait to wait for it; if no build is running, remove ${join(out, lockText.LOCK_FILE)}`,
+    message: `another toolform ${e.owner?.command ?? "build"} ${outputLock.describeOwner(e.owner)} is writing ${out}, and --no-wait was given`,
+    hint: `run again when it has finished, or without --no-wait to wait for it; if no build is running, remove ${join(out, outputLock.LOCK_FILE)}`,
   };
   if (json) io.stdout.write(JSON.stringify({ command: "build", ok: false, exitCode: 1, diagnostics: [d] }, null, 2) + "\n");
   else io.stderr.write(paintDiagnostic(d, s) + "\n");
