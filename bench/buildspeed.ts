@@ -80,5 +80,8 @@ export function runBuildSpeed(extraArgs: string[] = []): BuildSpeed {
   const largeGrowth = last ? Number(last[5]?.replace("×", "")) : undefined;
   const largeMs = last ? parseDuration((last[3] ?? "").replace(/ \(cpu .*\)$/, "")) : undefined;
   const largeTop = last && largeMs !== undefined ? { properties: Number(last[1]), ms: largeMs } : undefined;
-  return { status: "measured", note, markdown: body, cold1000Ms, oneTool1000Ms, noChange1000Ms, largeGrowth, largeTop };
+  // Ref-heavy schemas against a ref-free anchor of the same size (bench/refs.ts), as a subsection.
+  const refs = spawnSync(process.execPath, ["--import", "tsx", join(repoRoot, "bench", "refs.ts")], { cwd: repoRoot, encoding: "utf8", timeout: TIMEOUT_MS, maxBuffer: 64 << 20 });
+  const refsBody = refs.status === 0 ? "\n\n" + refs.stdout.trim().replace(/^## /m, "### ") : `\n\n(bench/refs.ts failed: exit ${refs.status})`;
+  return { status: "measured", note, markdown: body + refsBody, cold1000Ms, oneTool1000Ms, noChange1000Ms, largeGrowth, largeTop };
 }

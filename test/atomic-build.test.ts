@@ -56,6 +56,8 @@ function generation(emit: "ts" | "js", version: number): Record<string, string> 
 }
 
 const TEMP = /\.\d+\.[0-9a-z]+\.tmp$/;
+/** The output folder's lock (src/pipeline/lock.ts): a killed build leaves it, the next build takes it over and removes it. */
+const LOCK = ".toolform.lock";
 
 /** The files a reader loads (index and the runtime it imports) are all of one generation, old or new. */
 function assertOneGeneration(out: Record<string, string>, old: Record<string, string>, next: Record<string, string>, emit: "ts" | "js"): "old" | "new" {
@@ -68,8 +70,8 @@ function assertOneGeneration(out: Record<string, string>, old: Record<string, st
     if (f === "index.d.ts" && which === "new" && out[f] === old[f]) continue; // declarations are switched just after the code (write.ts)
     expect(out[f], `${f} of the ${which} generation`).toBe(text);
   }
-  // … and nothing else but temp files of the killed build.
-  for (const f of Object.keys(out)) expect(f in gen || f in next || TEMP.test(f), `stray ${f}`).toBe(true);
+  // … and nothing else but temp files and the lock of the killed build.
+  for (const f of Object.keys(out)) expect(f in gen || f in next || TEMP.test(f) || f === LOCK, `stray ${f}`).toBe(true);
   return which!;
 }
 
@@ -150,10 +152,10 @@ describe("toolform watch killed during a burst of edits", () => {
       expect(complete(now["index.ts"] ?? ""), "index.ts is a whole generation").toBe(true);
       const rt = /from "\.\/(_runtime\.[0-9a-f]+)\.js"/.exec(now["index.ts"]!)![1]!;
       expect(existsSync(join(out, rt + ".ts"))).toBe(true);
-      for (const f of Object.keys(now)) expect(f === "index.ts" || f === rt + ".ts" || TEMP.test(f), `stray ${f}`).toBe(true);
+      for (const f of Object.keys(now)) expect(f === "index.ts" || f === rt + ".ts" || TEMP.test(f) || f === LOCK, `stray ${f}`).toBe(true);
     }
     expect(toolform(dir, ["build"]).code).toBe(0);
-    expect(readdirSync(out).filter((f) => TEMP.test(f))).toEqual([]);
+    expect(readdirSync(out).filter((f) => TEMP.test(f) || f === LOCK)).toEqual([]);
     expect(toolform(dir, ["check"]).code).toBe(0);
   }, 600_000);
 });

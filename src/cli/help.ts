@@ -53,9 +53,11 @@ ${PROJECT_FLAGS}
       --print-inputs       write nothing; print the files a build reads (one per line,
                            relative, sorted): the inputs of a Turborepo/Nx/Bazel task
       --print-outputs      write nothing; print the files a build writes
+      --no-wait            fail at once (exit 1) when another build or watch is writing outDir,
+                           instead of waiting for it (one build at a time holds outDir/.toolform.lock)
 ${OUTPUT_FLAGS}
 
-Exit codes: 0 built, 1 a schema or source is invalid (nothing written), 2 usage or config error.`,
+Exit codes: 0 built, 1 a schema or source is invalid (nothing written) or outDir is locked (--no-wait), 2 usage or config error.`,
 
   watch: `Usage: toolform watch [options]      (same as: toolform build --watch)
 

@@ -98,28 +98,34 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
   };
 }
 
-/** Remote $ref documents: a map, or a folder whose JSON files are keyed by their $id (and their path). */
+/**
+ * Remote $ref documents: a map, or a folder whose JSON files are keyed by their $id and by
+ * their path inside the folder as a `file:///` URL (`schemas/sub/a.json` → `file:///sub/a.json`,
+ * so relative refs between them resolve). Never by the absolute path: the keys reach the
+ * tools' input hashes and so the output, which must be the same in every checkout.
+ * Files are read in sorted order (readdir's order is the file system's).
+ */
 function loadSchemas(spec: ToolformConfig["schemas"], root: string, where: string): Record<string, unknown> {
   if (spec === undefined) return {};
   if (typeof spec !== "string") return spec;
   const dir = isAbsolute(spec) ? spec : resolve(root, spec);
   if (!existsSync(dir)) throw configError(where, `"schemas" folder ${spec} does not exist`, "create it or fix the path");
   const out: Record<string, unknown> = {};
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
+  const walk = (d: string, rel: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const p = join(d, e.name);
-      if (e.isDirectory()) walk(p);
+      if (e.isDirectory()) walk(p, rel + e.name + "/");
       else if (e.name.endsWith(".json")) {
         // As a source is read: a FIFO would block the build forever, so it is an error naming it.
         const r = readSourceText(p);
         if (!r.ok) throw configError(where, `"schemas" folder: ${relative(root, p)}: ${r.message}`, r.hint ?? "fix the file or remove it from the folder");
         const doc = JSON.parse(r.text) as { $id?: unknown };
-        out[pathToFileURL(p).href] = doc;
+        out[new URL((rel + e.name).split("/").map(encodeURIComponent).join("/"), "file:///").href] = doc;
         if (typeof doc.$id === "string") out[doc.$id] = doc;
       }
     }
   };
-  walk(dir);
+  walk(dir, "");
   return out;
 }
 

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { GeneratedFile } from "./generate.js";
+import { isLockFile } from "./lock.js";
 import { existingOutputs, strayEntries } from "./write.js";
 
 export interface StaleFile {
@@ -52,7 +53,8 @@ export function compareOutputs(outDir: string, files: readonly GeneratedFile[], 
     drift.stale.push({ path: f.path, ...d });
   }
   for (const old of existingOutputs(outDir)) if (!expected.has(old)) drift.orphaned.push(old);
-  drift.stray = strayEntries(outDir, expected);
+  // The build lock (and a takeover marker) is not output: a build holding it is writing the folder now.
+  drift.stray = strayEntries(outDir, expected).filter((f) => !isLockFile(f));
   drift.clean = drift.stale.length === 0 && drift.missing.length === 0 && drift.orphaned.length === 0 && drift.stray.length === 0;
   return drift;
 }

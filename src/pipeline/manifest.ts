@@ -23,6 +23,7 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import { fnv1a } from "./fnv.js";
 import { recheck, type Stamp } from "./stamps.js";
 import { writeAtomic } from "./write.js";
+import { isLockFile } from "./lock.js";
 
 /** Bumped when the manifest's meaning changes: an older one is then no match. */
 const MANIFEST_VERSION = 3;
@@ -219,7 +220,10 @@ export function upToDate(m: Manifest, expect: { args: string } | { configKey: st
   if (changed) return changed;
   let list: string[];
   try {
-    list = readdirSync(m.outDir).sort();
+    // Without the build lock: a build asks this while it holds it (src/pipeline/lock.ts).
+    list = readdirSync(m.outDir)
+      .filter((f) => !isLockFile(f))
+      .sort();
   } catch {
     return { ...no, dirsSame: true, codeSame: true };
   }

@@ -8,6 +8,7 @@ import { dialectOf } from "./dialect.js";
 import type { IR } from "./ir.js";
 import { checkMetaSchema } from "./metaschema.js";
 import { inferOlderDraft } from "./older-drafts.js";
+import { refChainProblem } from "./ref-depth.js";
 import { schemaShapeProblem } from "./shape.js";
 import { toIR } from "./to-ir.js";
 
@@ -26,5 +27,7 @@ export function analyzeSchema(given: unknown, opts: CompileOptions): { ir?: IR; 
   const meta = [...(older?.diagnostics ?? []), ...checkMetaSchema(schema, dialect)];
   if (meta.some((d) => d.severity === "error")) return { diagnostics: meta, schema };
   const { ir, diagnostics } = toIR(schema, { dialect, formats: opts.formats ? "assert" : "annotate", customFormats: opts.customFormats ?? {}, remotes: opts.remotes, allowUnchecked: opts.allowUnchecked ?? [] });
-  return { ir, diagnostics: [...meta, ...diagnostics], schema };
+  // A $ref chain longer than maxDepth builds a validator that refuses all it reaches (src/schema/ref-depth.ts).
+  const chain = diagnostics.some((d) => d.severity === "error") ? undefined : refChainProblem(ir, opts.maxDepth ?? 128);
+  return { ir, diagnostics: [...meta, ...diagnostics, ...(chain ? [chain] : [])], schema };
 }

@@ -113,3 +113,30 @@ export interface IR {
   refTargets: Set<IRNode>;
   dialect: Dialect;
 }
+
+/** Subschemas applied to the same instance as `n`: allOf, anyOf, oneOf, dependentSchemas, if/then/else, $ref (in that order). */
+export function inPlaceChildren(n: IRNode): IRNode[] {
+  const kids = [...(n.allOf ?? []), ...(n.anyOf ?? []), ...(n.oneOf ?? []), ...(n.dependentSchemas ?? []).map((d) => d[1])];
+  for (const k of [n.if, n.then, n.else, n.ref?.target]) if (k) kids.push(k);
+  return kids;
+}
+
+/**
+ * `n` and every node that judges the same instance through applicators (inPlaceChildren),
+ * each once, in depth-first preorder. An explicit stack, not recursion: a `$ref` chain of
+ * any length costs time linear in its length and no call depth.
+ */
+export function sameInstanceGroup(n: IRNode): IRNode[] {
+  const out: IRNode[] = [];
+  const seen = new Set<IRNode>();
+  const stack = [n];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (seen.has(x)) continue;
+    seen.add(x);
+    out.push(x);
+    const kids = inPlaceChildren(x);
+    for (let i = kids.length - 1; i >= 0; i--) if (!seen.has(kids[i]!)) stack.push(kids[i]!);
+  }
+  return out;
+}

@@ -27,6 +27,12 @@ interface Stored {
   sha: string;
   tools: { name: string; origin: Origin; key: string }[];
   diagnostics: Diagnostic[];
+  /** sha256 of the file's path and the fields above, as written: an entry that does not verify is a miss (a tool's key would pick its compiled code). */
+  seal?: string;
+}
+
+function sealOf(abs: string, s: Stored): string {
+  return sha256(Buffer.from(JSON.stringify([abs, s.sha, s.tools, s.diagnostics]), "utf8"));
 }
 
 /**
@@ -96,7 +102,7 @@ export class SourceMemo {
       const m = this.mem.get(abs);
       if (m && m.sha === sha) return m.read;
       const s = this.load()[abs];
-      if (s && s.sha === sha) {
+      if (s && s.sha === sha && s.seal === sealOf(abs, s)) {
         const read = this.light(abs, s, readNow);
         this.mem.set(abs, { sha, read });
         return read;
@@ -109,7 +115,9 @@ export class SourceMemo {
     }
     const got = sha256(bytes);
     this.mem.set(abs, { sha: got, read });
-    this.load()[abs] = { sha: got, tools: read.tools.map((t) => ({ name: t.name, origin: t.origin, key: defKey(t) })), diagnostics: read.diagnostics };
+    const entry: Stored = { sha: got, tools: read.tools.map((t) => ({ name: t.name, origin: t.origin, key: defKey(t) })), diagnostics: read.diagnostics };
+    entry.seal = sealOf(abs, entry);
+    this.load()[abs] = entry;
     this.dirty = true;
     return read;
   }

@@ -1,7 +1,8 @@
 // `toolform build`: load the config, generate, write (atomic, only what changed,
 // orphans removed), and a summary that fits on one screen.
 import { readdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import * as outputLock from "../../pipeline/lock.js";
 import type { BuildCache } from "../../pipeline/cache.js";
 import type { GenerateResult } from "../../pipeline/generate.js";
 import { hashOf } from "../../pipeline/hash.js";
@@ -9,13 +10,13 @@ import { argsKey, configIsPlain, type BuildResult } from "../../pipeline/manifes
 import { takeStamp, type Stamp } from "../../pipeline/stamps.js";
 import { PROJECT, parse, type Parsed } from "../args.js";
 import { HELP } from "../help.js";
-import { makeStyle, Progress, useColor, type Io } from "../output.js";
+import { makeStyle, paintDiagnostic, Progress, useColor, type Io } from "../output.js";
 import { generateProject, loadProject, openCache, overridesFrom, type Project } from "../project.js";
 import { outcomeFactsText, reportBuild, upToDateOutcome, type BuildOutcome } from "../report.js";
 import { configFailure } from "./shared.js";
 import { clockMs, handoff } from "../fast.js";
 
-export const BUILD_FLAGS = { ...PROJECT, watch: { type: "boolean", short: "w" }, poll: { type: "boolean" }, "print-inputs": { type: "boolean" }, "print-outputs": { type: "boolean" } } as const;
+export const BUILD_FLAGS = { ...PROJECT, watch: { type: "boolean", short: "w" }, poll: { type: "boolean" }, "print-inputs": { type: "boolean" }, "print-outputs": { type: "boolean" }, "no-wait": { type: "boolean" } } as const;
 
 /** What `toolform build` knows for the manifest before the config loads: the command line, and the config file's stamp and plainness. */
 export interface RecordInputs {
@@ -30,7 +31,17 @@ export interface RecordInputs {
  * successful one and whose output is intact does nothing (src/pipeline/manifest.ts),
  * and a successful build leaves the manifest for the next one.
  */
-export async function buildOnce(project: Project, cache: BuildCache, progress?: Progress, opts: { record?: RecordInputs } = {}): Promise<BuildOutcome> {
+export async function buildOnce(project: Project, cache: BuildCache, progress?: Progress, opts: { record?: RecordInputs; lock?: Omit<outputLock.LockOptions, "pollMs"> } = {}): Promise<BuildOutcome> {
+  // One build at a time per output folder (src/pipeline/lock.ts): held from before the folder is read until it is written.
+  const lock = await outputLock.lockOutput(project.config.outDir, opts.lock ?? { command: "build" });
+  try {
+    return await buildLocked(project, cache, progress, opts);
+  } finally {
+    lock.release();
+  }
+}
+
+async function buildLocked(project: Project, cache: BuildCache, progress: Progress | undefined, opts: { record?: RecordInputs }): Promise<BuildOutcome> {
   const t0 = clockMs();
   const outDir = project.config.outDir;
   const cacheMod = await import("../../pipeline/cache.js");
@@ -114,7 +125,9 @@ export async function buildOnce(project: Project, cache: BuildCache, progress?: 
     allDirs.push(...(dirs ?? []));
     let outList: string[] = [];
     try {
-      outList = readdirSync(outDir).sort();
+      outList = readdirSync(outDir)
+        .filter((f) => !outputLock.isLockFile(f))
+        .sort();
     } catch {
       complete = false;
     }
@@ -204,11 +217,44 @@ async function runBuild(p: Parsed, io: Io): Promise<number> {
   const progress = new Progress(io.stderr, !json && !quiet && io.stderr.isTTY === true && !io.env.CI);
   try {
     const cache = await openCache(project, !!p.values["no-cache"]);
-    const o = await buildOnce(project, cache, progress, { record });
+    let o: BuildOutcome;
+    try {
+      o = await buildOnce(project, cache, progress, { record, lock: lockOptions("build", p, io, project) });
+    } catch (e) {
+      if (!(e instanceof outputLock.LockBusyError)) throw e;
+      progress.done();
+      return busyFailure(e, io, s, json, project);
+    }
     progress.done();
     reportBuild(o, project, io, p.values);
     return o.exitCode;
   } finally {
     progress.done();
   }
+}
+
+/** How a build takes the output folder's lock: waiting with a message, or failing at once with --no-wait. */
+export function lockOptions(command: string, p: Parsed, io: Io, project: Project): Omit<outputLock.LockOptions, "pollMs"> {
+  return {
+    command,
+    noWait: !!p.values["no-wait"],
+    onWait: (owner) => {
+      if (p.values.quiet) return;
+      io.stderr.write(`toolform: another toolform ${owner?.command ?? "build"} ${outputLock.describeOwner(owner)} is writing ${relative(io.cwd, project.config.outDir) || "."}; waiting for it to finish (--no-wait fails instead)\n`);
+    },
+  };
+}
+
+/** --no-wait and the folder is locked: exit 1, saying who holds it and what to do. */
+function busyFailure(e: outputLock.LockBusyError, io: Io, s: ReturnType<typeof makeStyle>, json: boolean, project: Project): number {
+  const out = relative(io.cwd, project.config.outDir) || ".";
+  const d = {
+    severity: "error" as const,
+    code: "build/locked",
+    message: `another toolform ${e.owner?.command ?? "build"} ${outputLock.describeOwner(e.owner)} is writing ${out}, and --no-wait was given`,
+    hint: `run again when it has finished, or without --no-wait to wait for it; if no build is running, remove ${join(out, outputLock.LOCK_FILE)}`,
+  };
+  if (json) io.stdout.write(JSON.stringify({ command: "build", ok: false, exitCode: 1, diagnostics: [d] }, null, 2) + "\n");
+  else io.stderr.write(paintDiagnostic(d, s) + "\n");
+  return 1;
 }

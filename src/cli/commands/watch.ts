@@ -9,7 +9,7 @@ import { parse } from "../args.js";
 import { HELP } from "../help.js";
 import { diagnosticsBlock, duration, makeStyle, paintDiagnostic, plural, Progress, useColor, type Io, type Style } from "../output.js";
 import { loadProject, openCache, overridesFrom, rel, type Project } from "../project.js";
-import { BUILD_FLAGS, buildOnce } from "./build.js";
+import { BUILD_FLAGS, buildOnce, lockOptions } from "./build.js";
 import { outcomeJson, relocate, type BuildOutcome } from "../report.js";
 import { formatDiagnostic, ToolformError } from "../../diagnostics/format.js";
 import type { Diagnostic } from "../../diagnostics/types.js";
@@ -80,7 +80,8 @@ export async function watchCommand(argv: string[], io: Io, opts: { keepProcess?:
     const progress = new Progress(io.stderr, !json && !quiet && io.stderr.isTTY === true && !io.env.CI);
     let o: BuildOutcome;
     try {
-      o = await buildOnce(pr, cache, progress);
+      // Each rebuild takes the output folder's lock: a build in another terminal waits for it, and it for that build.
+      o = await buildOnce(pr, cache, progress, { lock: { ...lockOptions("watch", p, io, pr), noWait: false } });
     } finally {
       progress.done();
     }

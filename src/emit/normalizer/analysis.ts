@@ -2,7 +2,7 @@
 // place wants, whether it can hold null, which properties are required for
 // an instance, which enum spellings fold together, and which places have
 // anything to normalise at all (so no function is emitted for a no-op).
-import type { IR, IRNode, JsonType } from "../../schema/ir.js";
+import { sameInstanceGroup, type IR, type IRNode, type JsonType } from "../../schema/ir.js";
 import { nzSpellings } from "@toolform/runtime/rt/normalize";
 
 export const SCALAR_TYPES: ReadonlySet<JsonType> = new Set(["string", "number", "integer", "boolean", "null"]);
@@ -34,37 +34,78 @@ export function wantsScalarOnly(types: readonly JsonType[]): boolean {
   return types.length > 0 && types.every((t) => SCALAR_TYPES.has(t));
 }
 
+/** Verdicts of allowsNull, per node (an IR does not change once built). */
+const nullVerdicts = new WeakMap<IRNode, boolean>();
+
 /**
  * Whether `null` might be valid at this place. Conservative: true unless the
  * schema surely refuses null (a type, enum or const without it, a false schema,
  * an allOf branch or a $ref that refuses it, or every anyOf/oneOf branch refusing it).
+ *
+ * "Surely refuses" is the least fixpoint of those rules (a cycle proves nothing), found
+ * for every node reachable from `n` at once by propagating refusals up from the nodes
+ * that refuse on their own: time linear in those nodes and edges, no recursion, so a
+ * `$ref` chain of any length or a DAG of shared branches costs no more than its size.
  */
-export function allowsNull(n: IRNode, seen: Set<IRNode> = new Set()): boolean {
-  if (n.bool !== undefined) return n.bool;
-  if (seen.has(n)) return true;
-  seen.add(n);
-  try {
-    if (n.types && n.types.length && !n.types.includes("null")) return false;
-    if (n.enum && !n.enum.includes(null)) return false;
-    if (n.const && n.const.value !== null) return false;
-    if (n.ref && !allowsNull(n.ref.target, seen)) return false;
-    if (n.allOf && n.allOf.some((b) => !allowsNull(b, seen))) return false;
-    if (n.anyOf && n.anyOf.every((b) => !allowsNull(b, seen))) return false;
-    if (n.oneOf && n.oneOf.every((b) => !allowsNull(b, seen))) return false;
-    return true;
-  } finally {
-    seen.delete(n);
+export function allowsNull(n: IRNode): boolean {
+  const known = nullVerdicts.get(n);
+  if (known !== undefined) return known;
+  const edges = (x: IRNode): [IRNode, "all" | "any" | "one"][] => [
+    ...(x.ref ? [[x.ref.target, "all"] as [IRNode, "all"]] : []),
+    ...(x.allOf ?? []).map((b): [IRNode, "all"] => [b, "all"]),
+    ...(x.anyOf ?? []).map((b): [IRNode, "any"] => [b, "any"]),
+    ...(x.oneOf ?? []).map((b): [IRNode, "one"] => [b, "one"]),
+  ];
+  const nodes: IRNode[] = [];
+  const parents = new Map<IRNode, [IRNode, "all" | "any" | "one"][]>();
+  const left = new Map<IRNode, { any: number; one: number }>();
+  const stack = [n];
+  const seen = new Set<IRNode>([n]);
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (nullVerdicts.has(x)) continue; // decided already: a leaf here
+    nodes.push(x);
+    if (x.bool !== undefined) continue;
+    left.set(x, { any: x.anyOf?.length ?? -1, one: x.oneOf?.length ?? -1 });
+    for (const [c, kind] of edges(x)) {
+      let ps = parents.get(c);
+      if (!ps) parents.set(c, (ps = []));
+      ps.push([x, kind]);
+      if (!seen.has(c)) {
+        seen.add(c);
+        stack.push(c);
+      }
+    }
   }
-}
-
-/** Nodes that judge the same instance as `n` through applicators ($ref, allOf, anyOf, oneOf, if/then/else, dependentSchemas), `n` included. */
-function sameInstance(n: IRNode, out: Set<IRNode> = new Set()): Set<IRNode> {
-  if (out.has(n)) return out;
-  out.add(n);
-  const kids = [...(n.allOf ?? []), ...(n.anyOf ?? []), ...(n.oneOf ?? []), ...(n.dependentSchemas ?? []).map((x) => x[1])];
-  for (const k of [n.if, n.then, n.else, n.ref?.target]) if (k) kids.push(k);
-  for (const k of kids) sameInstance(k, out);
-  return out;
+  const refuses = new Set<IRNode>();
+  const queue: IRNode[] = [];
+  const refuse = (x: IRNode) => {
+    if (!refuses.has(x)) {
+      refuses.add(x);
+      queue.push(x);
+    }
+  };
+  for (const c of seen) if (nullVerdicts.get(c) === false) refuse(c);
+  for (const x of nodes) {
+    if (x.bool !== undefined) {
+      if (!x.bool) refuse(x);
+      continue;
+    }
+    if (x.types && x.types.length && !x.types.includes("null")) refuse(x);
+    else if (x.enum && !x.enum.includes(null)) refuse(x);
+    else if (x.const && x.const.value !== null) refuse(x);
+    else if (left.get(x)!.any === 0 || left.get(x)!.one === 0) refuse(x); // an empty anyOf/oneOf refuses everything
+  }
+  while (queue.length) {
+    const x = queue.pop()!;
+    for (const [p, kind] of parents.get(x) ?? []) {
+      if (refuses.has(p)) continue;
+      const l = left.get(p)!;
+      if (kind === "all" || (kind === "any" && --l.any === 0) || (kind === "one" && --l.one === 0)) refuse(p);
+    }
+  }
+  for (const x of nodes) nullVerdicts.set(x, !refuses.has(x));
+  return nullVerdicts.get(n)!;
 }
 
 /** Places where an instance starts (the root and every property, item and map value), with their sub-places. */
@@ -89,7 +130,7 @@ export function requiredByInstance(ir: IR): Map<IRNode, Set<string>> {
   const starts = new Set<IRNode>([ir.root]);
   for (const n of ir.nodes) for (const c of instanceChildren(n)) starts.add(c);
   for (const s of starts) {
-    const group = sameInstance(s);
+    const group = sameInstanceGroup(s);
     const req = new Set<string>();
     for (const g of group) for (const k of g.required ?? []) req.add(k);
     for (const g of group) {
@@ -136,20 +177,32 @@ export function normChildren(n: IRNode): IRNode[] {
   return out;
 }
 
-/** Nodes with anything to normalise, themselves or below (a fixpoint, so recursive schemas are right). */
+/**
+ * Nodes with anything to normalise, themselves or below: the nodes with local work and
+ * everything that reaches one through normChildren (recursive schemas included), found by
+ * walking the edges backwards from them once — linear in the IR, however long its chains.
+ */
 export function nodesWithWork(ir: IR, required: Map<IRNode, Set<string>>): Set<IRNode> {
-  const work = new Set<IRNode>();
-  for (const n of ir.nodes) if (hasLocalWork(n, required)) work.add(n);
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (const n of ir.nodes) {
-      if (work.has(n)) continue;
-      if (normChildren(n).some((c) => work.has(c))) {
-        work.add(n);
-        changed = true;
-      }
+  const parents = new Map<IRNode, IRNode[]>();
+  for (const n of ir.nodes)
+    for (const c of normChildren(n)) {
+      const ps = parents.get(c);
+      if (ps) ps.push(n);
+      else parents.set(c, [n]);
     }
+  const work = new Set<IRNode>();
+  const queue: IRNode[] = [];
+  for (const n of ir.nodes)
+    if (hasLocalWork(n, required)) {
+      work.add(n);
+      queue.push(n);
+    }
+  while (queue.length) {
+    for (const p of parents.get(queue.pop()!) ?? [])
+      if (!work.has(p)) {
+        work.add(p);
+        queue.push(p);
+      }
   }
   return work;
 }

@@ -157,13 +157,31 @@ export function constName(c: Code): string {
  * ships nothing dead (two recursive checks that only call each other included).
  */
 export function referencedOnly(items: readonly { name: string; fn: Code }[], entries: readonly Code[]): Code[] {
-  const named = items.map((f) => ({ f, re: new RegExp(`(?<![\\w$])${f.name.replace(/\$/g, "\\$")}(?![\\w$])`) }));
+  // A name is referenced where it stands as a whole word (no [\w$] on either side): for a
+  // name made of [\w$] only, exactly when it is one of the text's maximal [\w$]+ runs, so
+  // each text is scanned once (linear in the code, however many functions; a 2,000-target
+  // $ref chain made this quadratic). Any other name is searched for as before.
+  const byWord = new Map<string, { name: string; fn: Code }[]>();
+  const other: { f: { name: string; fn: Code }; re: RegExp }[] = [];
+  for (const f of items) {
+    if (/^[\w$]+$/.test(f.name)) {
+      const list = byWord.get(f.name);
+      if (list) list.push(f);
+      else byWord.set(f.name, [f]);
+    } else other.push({ f, re: new RegExp(`(?<![\\w$])${f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`) });
+  }
+  const named = (text: string): { name: string; fn: Code }[] => {
+    const out: { name: string; fn: Code }[] = [];
+    for (const w of text.match(/[\w$]+/g) ?? []) out.push(...(byWord.get(w) ?? []));
+    for (const { f, re } of other) if (re.test(text)) out.push(f);
+    return out;
+  };
   const reached = new Set<Code>();
-  const todo = named.filter(({ re }) => entries.some((e) => re.test(e.text))).map(({ f }) => f);
+  const todo = entries.flatMap((e) => named(e.text));
   for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
     if (reached.has(f.fn)) continue;
     reached.add(f.fn);
-    for (const g of named) if (!reached.has(g.f.fn) && g.re.test(f.fn.text)) todo.push(g.f);
+    for (const g of named(f.fn.text)) if (!reached.has(g.fn)) todo.push(g);
   }
   return items.filter((f) => reached.has(f.fn)).map((f) => f.fn);
 }

@@ -331,7 +331,8 @@ function refCycles(ctx: LintContext, index: SchemaIndex): Diagnostic[] {
         rule: "ref-cycle",
         code: "schema/ref-cycle",
         severity: "error",
-        message: `"$ref" cycle that never moves into the value: ${path.map((p) => where(p)).join(" → ")}; validating would recurse forever.`,
+        // A long cycle is shown by its ends (a 2,000-hop cycle made a 30 KB message).
+        message: `"$ref" cycle that never moves into the value: ${(path.length > 8 ? [...path.slice(0, 4).map(where), `… (${path.length - 6} more)`, ...path.slice(-2).map(where)] : path.map(where)).join(" → ")}; validating would recurse forever.`,
         hint: "A recursive schema must recurse through properties/items (a child value), not through $ref/allOf/anyOf/oneOf/not alone. Break the loop or replace one reference with the schema it means.",
       }),
     );
@@ -341,29 +342,37 @@ function refCycles(ctx: LintContext, index: SchemaIndex): Diagnostic[] {
 
 // ---------------------------------------------------------------- required names that cannot be sent
 
-/** Schemas applying to the same instance as `start` (through in-place applicators and $ref). */
+/**
+ * Schemas applying to the same instance as `start` (through in-place applicators and $ref),
+ * in depth-first preorder. An explicit stack, not recursion: a `$ref` chain of any length
+ * costs no call depth.
+ */
 function instanceGroup(index: SchemaIndex, start: SchemaNode): { node: SchemaNode; requiring: boolean }[] {
   const seen = new Map<string, boolean>();
   const out: { node: SchemaNode; requiring: boolean }[] = [];
-  const go = (node: SchemaNode, requiring: boolean) => {
+  const stack: [SchemaNode, boolean][] = [[start, true]];
+  while (stack.length) {
+    const [node, requiring] = stack.pop()!;
     const prior = seen.get(node.pointer);
-    if (prior !== undefined && (prior || !requiring)) return;
+    if (prior !== undefined && (prior || !requiring)) continue;
     seen.set(node.pointer, requiring);
     out.push({ node, requiring });
     const s = node.schema;
-    if (!isObject(s)) return;
+    if (!isObject(s)) continue;
+    // Pushed in reverse, so they are visited in order: the $ref's target, then the children.
+    const next: [SchemaNode, boolean][] = [];
     if (typeof s.$ref === "string") {
       const r = index.resolve(s.$ref, node);
       const target = r.kind === "local" ? index.byPointer.get(r.pointer) : undefined;
-      if (target) go(target, requiring);
+      if (target) next.push([target, requiring]);
     }
     for (const child of index.children(node)) {
       if (!child.keyword || !IN_PLACE.has(child.keyword)) continue;
       // under not/if a "required" is a condition, not a demand
-      go(child, requiring && child.keyword !== "not" && child.keyword !== "if");
+      next.push([child, requiring && child.keyword !== "not" && child.keyword !== "if"]);
     }
-  };
-  go(start, true);
+    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
+  }
   return out;
 }
 

@@ -151,8 +151,19 @@ export class SchemaIndex {
     return node.base;
   }
 
+  /** Resolutions by base URI and $ref: the rules ask again for each place that reaches a ref (a ref-heavy schema asked millions of times). */
+  private resolved = new Map<string, RefResolution>();
+
   resolve(ref: string, node: SchemaNode): RefResolution {
-    const uri = resolveUri(ref, this.baseOf(node));
+    const base = this.baseOf(node);
+    const key = base + "\n" + ref;
+    let r = this.resolved.get(key);
+    if (r === undefined) this.resolved.set(key, (r = this.resolveFrom(ref, base)));
+    return r;
+  }
+
+  private resolveFrom(ref: string, base: string): RefResolution {
+    const uri = resolveUri(ref, base);
     if (uri === undefined) return { kind: "missing", reason: `"${ref}" is not a valid URI reference` };
     const doc = stripFragment(uri);
     const resourcePointer = this.resources.get(doc);

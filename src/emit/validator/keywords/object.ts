@@ -1,7 +1,7 @@
 // properties, required, additionalProperties, patternProperties, propertyNames,
 // minProperties, maxProperties, dependentRequired, dependentSchemas — and the
 // "reject" policy for arguments a tool does not declare.
-import type { IRNode } from "../../../schema/ir.js";
+import { sameInstanceGroup, type IRNode } from "../../../schema/ir.js";
 import { keyPatternBound } from "../../../schema/lint/redos.js";
 import { code, isInheritedKey, lit, or, prop, uses, type Code, type Name } from "../../code.js";
 import { rejectsUndeclared } from "../../../schema/unknown-args.js";
@@ -19,15 +19,6 @@ export function has(v: Code, key: string): Code {
   return isInheritedKey(key) ? code`rt.hasOwn.call(${v}, ${lit(key)}) && ${prop(v, key)} !== undefined` : code`${prop(v, key)} !== undefined`;
 }
 
-/** Nodes that judge the same instance as `n` (allOf/anyOf/oneOf/if/then/else/dependentSchemas/$ref), `n` included. */
-function sameInstance(n: IRNode, seen = new Set<IRNode>()): IRNode[] {
-  if (seen.has(n)) return [];
-  seen.add(n);
-  const kids = [...(n.allOf ?? []), ...(n.anyOf ?? []), ...(n.oneOf ?? []), ...(n.dependentSchemas ?? []).map((d) => d[1])];
-  for (const k of [n.if, n.then, n.else, n.ref?.target]) if (k) kids.push(k);
-  return [n, ...kids.flatMap((k) => sameInstance(k, seen))];
-}
-
 /**
  * Under unknownArgs "reject", an object node that owns its instance and says nothing
  * about extra properties is closed to the names it (and its applicators) declare, where
@@ -36,7 +27,7 @@ function sameInstance(n: IRNode, seen = new Set<IRNode>()): IRNode[] {
  */
 export function closedNames(n: IRNode, owner: boolean, ctx: EmitContext): string[] | undefined {
   if (ctx.opts.unknownArgs !== "reject" || !owner) return undefined;
-  const group = sameInstance(n);
+  const group = sameInstanceGroup(n);
   const names = new Set<string>();
   for (const g of group) for (const [k] of g.properties ?? []) names.add(k);
   const saysExtra =
