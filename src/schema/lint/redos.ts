@@ -229,6 +229,7 @@ export interface PatternBound {
 }
 
 const linearCache = new Map<string, Compiled>();
+const measured = new Map<string, number>();
 function compiledLinear(pattern: string): Compiled {
   let c = linearCache.get(pattern);
   if (c === undefined) linearCache.set(pattern, (c = compileLinear(pattern)));
@@ -242,6 +243,16 @@ function flagged(pattern: string): RedosVerdict | undefined {
   return v.status === "vulnerable" || v.status === "unknown" ? v : undefined;
 }
 
+/**
+ * Flagged for good: vulnerable, or undecided for a reason that is not the machine's load.
+ * An analysis that ran out of time says nothing that holds on the next build, so it makes
+ * no build error and no bound (the build cache keeps no such tool: hasUndecidedPattern).
+ */
+function flaggedForGood(pattern: string): RedosVerdict | undefined {
+  const v = flagged(pattern);
+  return v && !(v.status === "unknown" && v.transient) ? v : undefined;
+}
+
 /** The linear matcher's program for `pattern` when generated code runs it so: flagged, and expressible. */
 export function linearProgram(pattern: string): LinearProgram | undefined {
   if (!flagged(pattern)) return undefined;
@@ -253,17 +264,23 @@ export function linearProgram(pattern: string): LinearProgram | undefined {
 export function unboundedPattern(pattern: string): { why: string; verdict: string } | undefined {
   const c = compiledLinear(pattern);
   if ("program" in c) return undefined;
-  const v = flagged(pattern);
+  const v = flaggedForGood(pattern);
   if (!v) return undefined;
   return { why: c.unsupported, verdict: v.status === "vulnerable" ? `vulnerable to ReDoS (${v.summary} backtracking)` : `not known to be safe from ReDoS (${v.status === "unknown" ? v.reason : ""})` };
 }
 
 /** The input bound of `pattern` in generated code: `maxPatternInput`, or less for a flagged pattern the linear matcher cannot run. */
 export function patternInputBound(pattern: string, maxPatternInput: number): PatternBound {
-  const v = flagged(pattern);
+  const v = flaggedForGood(pattern);
   if (!v || "program" in compiledLinear(pattern)) return { limit: maxPatternInput };
   let safe: number;
-  if (v.status === "vulnerable" && v.pumps && v.suffix !== undefined) safe = measuredInput(pattern, v.pumps, v.suffix, maxPatternInput);
+  if (v.status === "vulnerable" && v.pumps && v.suffix !== undefined) {
+    // Measured once per process and pattern: every check of one build uses the same bound.
+    const key = `${maxPatternInput}:${pattern}`;
+    let m = measured.get(key);
+    if (m === undefined) measured.set(key, (m = measuredInput(pattern, v.pumps, v.suffix, maxPatternInput)));
+    safe = m;
+  }
   else if (v.status === "vulnerable") safe = v.complexity === "exponential" ? EXPONENTIAL_INPUT : Math.max(EXPONENTIAL_INPUT, polynomialInput(v.degree ?? 2));
   else safe = EXPONENTIAL_INPUT;
   const why = v.status === "vulnerable" ? v.summary : "an undecided";
@@ -287,6 +304,7 @@ export function keyPatternBound(patterns: readonly string[], maxPatternInput: nu
 /** Forget cached verdicts (tests). */
 export function clearRedosCache(): void {
   cache.clear();
+  measured.clear();
   fresh.clear();
 }
 
