@@ -8,7 +8,8 @@
 // step or one closure, so a call costs at most input length × program size, whatever
 // the pattern. The cache is dropped when it holds too many states (memory stays bounded).
 // Semantics: a match anywhere (JSON Schema's unanchored `pattern`), code points as the
-// "u" flag reads them (a surrogate pair is one character, a lone surrogate is itself).
+// "u" flag reads them (a surrogate pair is one character, a lone surrogate is itself), and
+// V8's one departure from the spec kept (an empty match between a pair's halves, below).
 
 /** What generated code calls: the RegExp method it needs. */
 export interface LinearRegex {
@@ -110,6 +111,10 @@ export function linearRegex(bounds: readonly number[], nodes: readonly number[],
     return state(next.sort((a, b) => a - b), word[k] ? 2 : 0);
   };
 
+  // V8 also tries a match starting between the halves of a surrogate pair: nothing can be
+  // read there, but an empty match can succeed, through \B (both neighbours are non-word).
+  let midPair: boolean | undefined;
+
   return {
     test(str: string): boolean {
       let s = state([], 1);
@@ -119,6 +124,7 @@ export function linearRegex(bounds: readonly number[], nodes: readonly number[],
         if (cp >= 0xd800 && cp <= 0xdbff && i < len) {
           const lo = str.charCodeAt(i);
           if (lo >= 0xdc00 && lo <= 0xdfff) {
+            if ((midPair ??= closure([], 0, false, false, chars))) return true;
             cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
             i++;
           }
