@@ -110,22 +110,23 @@ describe("linear matcher = V8 RegExp (u flag)", () => {
   });
 
   it("on random patterns from a grammar", () => {
-    const { expr } = fc.letrec((tie) => ({
+    const { expr } = fc.letrec<{ atom: string; piece: string; seq: string; expr: string }>((tie) => ({
       atom: fc.oneof(
+        { depthSize: "small" },
         { weight: 6, arbitrary: fc.constantFrom("a", "b", "-", ".", "\\d", "\\w", "\\s", "\\W", "[ab]", "[^a]", "[a-c1]", "\\p{L}", "😀", "é", "\\u{1F600}") },
         { weight: 2, arbitrary: tie("expr").map((e) => `(${e})`) },
         { weight: 2, arbitrary: tie("expr").map((e) => `(?:${e})`) },
       ),
-      piece: fc.tuple(tie("atom") as fc.Arbitrary<string>, fc.constantFrom("", "", "", "*", "+", "?", "{2}", "{0,2}", "{1,}", "*?", "??", "{1,3}")).map(([a, q]) => a + q),
+      piece: fc.tuple(tie("atom"), fc.constantFrom("", "", "", "*", "+", "?", "{2}", "{0,2}", "{1,}", "*?", "??", "{1,3}")).map(([a, q]) => a + q),
       // Assertions stand unquantified (a quantified one is a syntax error under "u").
-      seq: fc.array(fc.oneof({ weight: 5, arbitrary: tie("piece") as fc.Arbitrary<string> }, { weight: 1, arbitrary: fc.constantFrom("^", "$", "\\b", "\\B") }), { minLength: 0, maxLength: 4 }).map((a) => a.join("")),
-      expr: fc.array(tie("seq") as fc.Arbitrary<string>, { minLength: 1, maxLength: 3 }).map((a) => a.join("|")),
-    }), { depthSize: "small" });
+      seq: fc.array(fc.oneof({ weight: 5, arbitrary: tie("piece") }, { weight: 1, arbitrary: fc.constantFrom("^", "$", "\\b", "\\B") }), { minLength: 0, maxLength: 4 }).map((a) => a.join("")),
+      expr: fc.array(tie("seq"), { minLength: 1, maxLength: 3 }).map((a) => a.join("|")),
+    }));
     const chars = ["a", "b", "c", "-", " ", "1", "_", "é", "\n", "😀", "\uD800", "A"];
     const strings = fc.array(fc.constantFrom(...chars), { maxLength: 8 }).map((a) => a.join(""));
     let compared = 0;
     fc.assert(
-      fc.property(expr as fc.Arbitrary<string>, fc.array(strings, { minLength: 20, maxLength: 20 }), (pattern, inputs) => {
+      fc.property(expr, fc.array(strings, { minLength: 20, maxLength: 20 }), (pattern, inputs) => {
         if (patternCompileError(pattern) !== undefined) return true; // a quantified assertion: not a pattern
         const c = compileLinear(pattern);
         if (!("program" in c)) return true; // over MAX_NODES
