@@ -81,15 +81,30 @@ export function linearRegex(bounds: readonly number[], nodes: readonly number[],
   };
 
   const maxStates = Math.max(64, Math.floor((1 << 20) / classes));
-  let cache = new Map<string, LinearState>();
+  // Keyed by a hash of (f, p), states of one hash in a list: no string is built per state.
+  let cache = new Map<number, LinearState[]>();
+  let count = 0;
   const state = (p: number[], f: number): LinearState => {
-    const key = f + ":" + p.join(",");
-    let s = cache.get(key);
-    if (s === undefined) {
-      if (cache.size >= maxStates) cache = new Map();
-      s = { p, f, t: [], e: undefined };
-      cache.set(key, s);
+    let h = f + 0x811c9dc5;
+    for (const n of p) h = Math.imul(h ^ n, 0x01000193);
+    const bucket = cache.get(h);
+    if (bucket) {
+      for (const s of bucket) {
+        if (s.f !== f || s.p.length !== p.length) continue;
+        let i = 0;
+        while (i < p.length && s.p[i] === p[i]) i++;
+        if (i === p.length) return s;
+      }
     }
+    if (count >= maxStates) {
+      cache = new Map();
+      count = 0;
+    }
+    const s: LinearState = { p, f, t: [], e: undefined };
+    const b = cache.get(h);
+    if (b) b.push(s);
+    else cache.set(h, [s]);
+    count++;
     return s;
   };
   const chars: number[] = [];
