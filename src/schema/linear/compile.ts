@@ -24,7 +24,7 @@ export const ASSERT = { start: 0, end: 1, word: 2, notWord: 3 } as const;
  * character of input (when its state cache misses), so it bounds the time per call
  * together with the input bound (maxPatternInput); BENCHMARKS.md measures the worst.
  */
-export const MAX_NODES = 1000;
+export const MAX_NODES = 500;
 
 export interface LinearProgram {
   /** Class boundaries: code point cp is in class k = the number of bounds ≤ cp. */
