@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:53f12e0eb3e85bedc672e6eeb56ca5130ff2ed8b2022c596f710cabb53ed2c3b
+// input hash: sha256:8892313153e4e6924cd076bdc2680cda04dcd4502ff97f80f9b1ffd988044bbb
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -2427,8 +2427,11 @@ export function linearRegex(bounds: readonly number[], nodes: readonly number[],
   for (let cp = 0; cp < 128; cp++) ascii.push(classOf(cp));
   // \w is ASCII; the program's bounds split the word characters off when it uses \b.
   const isWordCp = (cp: number): boolean => (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90) || cp === 95 || (cp >= 97 && cp <= 122);
+  // Without \b or \B the last character's kind matters to nothing: not kept (fewer states).
+  let boundaries = false;
+  for (let n = 0; n < size; n++) if (nodes[n * 3] === 3 && nodes[n * 3 + 1]! >= 2) boundaries = true;
   const word: boolean[] = [];
-  for (let k = 0; k < classes; k++) word.push(isWordCp(k === 0 ? 0 : bounds[k - 1]!));
+  for (let k = 0; k < classes; k++) word.push(boundaries && isWordCp(k === 0 ? 0 : bounds[k - 1]!));
   const takes = (set: readonly number[], k: number): boolean => {
     for (let i = 0; i < set.length; i += 2) if (k >= set[i]! && k <= set[i + 1]!) return true;
     return false;
@@ -2521,7 +2524,7 @@ export function linearRegex(bounds: readonly number[], nodes: readonly number[],
         if (cp >= 0xd800 && cp <= 0xdbff && i < len) {
           const lo = str.charCodeAt(i);
           if (lo >= 0xdc00 && lo <= 0xdfff) {
-            if ((midPair ??= closure([], 0, false, false, chars))) return true;
+            if ((midPair ??= ((chars.length = 0), closure([], 0, false, false, chars)))) return true;
             cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
             i++;
           }
@@ -2532,7 +2535,7 @@ export function linearRegex(bounds: readonly number[], nodes: readonly number[],
         if (to === null) return true;
         s = to;
       }
-      return (s.e ??= closure(s.p, s.f, true, false, chars));
+      return (s.e ??= ((chars.length = 0), closure(s.p, s.f, true, false, chars)));
     },
   };
 }
