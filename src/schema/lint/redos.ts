@@ -280,10 +280,9 @@ export function patternInputBound(pattern: string, maxPatternInput: number): Pat
     let m = measured.get(key);
     if (m === undefined) measured.set(key, (m = measuredInput(pattern, v.pumps, v.suffix, maxPatternInput)));
     safe = m;
-  }
-  else if (v.status === "vulnerable") safe = v.complexity === "exponential" ? EXPONENTIAL_INPUT : Math.max(EXPONENTIAL_INPUT, polynomialInput(v.degree ?? 2));
+  } else if (v.status === "vulnerable") safe = v.complexity === "exponential" ? EXPONENTIAL_INPUT : Math.max(EXPONENTIAL_INPUT, polynomialInput(v.degree ?? 2));
   else safe = EXPONENTIAL_INPUT;
-  const why = v.status === "vulnerable" ? v.summary : "an undecided";
+  const why = v.status === "vulnerable" ? v.summary : "an unknown amount of";
   return safe < maxPatternInput ? { limit: safe, redos: why } : { limit: maxPatternInput };
 }
 
