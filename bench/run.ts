@@ -2,7 +2,7 @@
 // side in one process (see issue 3 and BENCHMARKS.md).
 //
 //   node --import tsx bench/run.ts [--quick] [--filter a,b] [--out FILE]
-//        [--rounds N] [--tools N] [--cold-runs N] [--no-cold] [--no-size] [--no-build]
+//        [--rounds N] [--tools N] [--cold-runs N] [--no-cold] [--no-size] [--no-build] [--no-patterns]
 //
 // --quick: tiny workload, few rounds (what test/bench.test.ts runs); writes only with --out.
 // --filter: keep the timed cases whose "validator tool kind" text contains one of the words.
@@ -29,6 +29,7 @@ import { runBuildSpeed, detectCli, type BuildSpeed } from "./buildspeed.js";
 import { runColdStart, type ColdResult } from "./coldstart.js";
 import { median, runCases, sinkCheck, type Case } from "./harness.js";
 import { code, fmtB, fmtMs, fmtNs, fmtX, perToolRatios, ratio, rowGeomean, table, type Grid } from "./report.js";
+import { patternsSection } from "./patterns.js";
 import { measureSize, type SizeRow } from "./size.js";
 import { generateTools } from "./workload/generate.js";
 import { benchCases, bookRoom } from "./workload/tools.js";
@@ -483,6 +484,11 @@ if (disagreements.length) {
   md.push(`## Disagreements`);
   md.push("");
   for (const d of disagreements) md.push(`- ${d}`);
+  md.push("");
+}
+if (!quick && !flag("--no-patterns")) {
+  log("bench: worst-case patterns (bench/patterns.ts)");
+  md.push(patternsSection());
   md.push("");
 }
 md.push(`## Notes`);

@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:6b4aa15601b0adc9466c4f56ab26ba136db97bc3bbcebcaa2cc484b13738a8ae
+// input hash: sha256:68277f4c08d0918de34953bee9f12b17f4a806fc5059605620408b53cfe1f045
 
-import * as rt from "./_runtime.0a76faa3fd.js";
+import * as rt from "./_runtime.3fcb40f97d.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

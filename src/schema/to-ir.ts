@@ -7,6 +7,7 @@ import { escapePointer, isObject } from "./dialect.js";
 import { JSON_TYPES, type CompareRule, type Dialect, type IR, type IRNode, type JsonType } from "./ir.js";
 import { metaSchemas } from "./meta-schemas.js";
 import { formatEntry, type CustomFormat } from "./formats.js";
+import { unboundedPattern } from "./lint/redos.js";
 import { PATTERN_FIX, patternCompileError } from "./pattern.js";
 import { DEFAULT_BASE, SchemaRegistry, type Placed } from "./refs.js";
 
@@ -87,6 +88,20 @@ class IRBuilder {
   private unchecked(kind: UncheckedKind, loc: string, code: string, what: string, fix: string): void {
     if (this.allowUnchecked.has(kind)) this.warn(loc, code, `${what}; it is not checked (allowUnchecked: "${kind}")`, fix);
     else this.error(loc, code, `${what}, so the validator cannot check it`, `${fix}; or set allowUnchecked: ["${kind}"] in toolform.config.ts to build with it unchecked (a warning)`);
+  }
+
+  /**
+   * A pattern V8 could backtrack on that the linear matcher cannot run (src/schema/lint/redos.ts):
+   * a build error, or with allowUnchecked "pattern" a warning, and then its input is bounded
+   * by a measured worst case.
+   */
+  private unbounded(pattern: string, loc: string, what: string): void {
+    const u = unboundedPattern(pattern);
+    if (!u) return;
+    const msg = `${what} is ${u.verdict}, and the linear-time matcher cannot run it: ${u.why}`;
+    const fix = "rewrite it without backreferences and lookaround (or with smaller counted repetitions)";
+    if (this.allowUnchecked.has("pattern")) this.warn(loc, "schema/redos-unbounded", `${msg}; it is checked only on values up to a measured length (allowUnchecked: "pattern")`, fix);
+    else this.error(loc, "schema/redos-unbounded", `${msg}, so a value could stall the check`, `${fix}; or set allowUnchecked: ["pattern"] in toolform.config.ts to check it only on values up to a measured length (a warning)`);
   }
 
   /** The node for a placed schema (memoised by object, so recursion ends). */
@@ -173,8 +188,10 @@ class IRBuilder {
         case "pattern":
           if (typeof v === "string") {
             const why = patternCompileError(v);
-            if (why === undefined) n.pattern = v;
-            else this.unchecked("pattern", loc(k), "schema/bad-pattern", `pattern ${JSON.stringify(v)} does not compile as a JavaScript RegExp with the "u" flag (${why})`, PATTERN_FIX);
+            if (why === undefined) {
+              n.pattern = v;
+              this.unbounded(v, loc(k), `pattern ${JSON.stringify(v)}`);
+            } else this.unchecked("pattern", loc(k), "schema/bad-pattern", `pattern ${JSON.stringify(v)} does not compile as a JavaScript RegExp with the "u" flag (${why})`, PATTERN_FIX);
           }
           break;
         case "format":
@@ -210,8 +227,10 @@ class IRBuilder {
             for (const re of Object.keys(v)) {
               // Always an error (no allowUnchecked): skipping the key would move its properties under additionalProperties.
               const why = patternCompileError(re);
-              if (why === undefined) n.patternProperties.push([re, this.child(p, v[re], `/patternProperties/${escapePointer(re)}`)]);
-              else this.error(loc(k) + "/" + escapePointer(re), "schema/bad-pattern", `patternProperties key ${JSON.stringify(re)} does not compile as a JavaScript RegExp with the "u" flag (${why})`, PATTERN_FIX);
+              if (why === undefined) {
+                this.unbounded(re, loc(k) + "/" + escapePointer(re), `patternProperties key ${JSON.stringify(re)}`);
+                n.patternProperties.push([re, this.child(p, v[re], `/patternProperties/${escapePointer(re)}`)]);
+              } else this.error(loc(k) + "/" + escapePointer(re), "schema/bad-pattern", `patternProperties key ${JSON.stringify(re)} does not compile as a JavaScript RegExp with the "u" flag (${why})`, PATTERN_FIX);
             }
           }
           break;

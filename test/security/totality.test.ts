@@ -623,48 +623,69 @@ describe("every export of the harness is total on the data it reads (issue 18.2)
   });
 });
 
-describe("ReDoS bounded in fact (issue 18.5)", () => {
-  it("a flagged pattern gets an input bound from recheck's complexity class; the report says why a value was refused", async () => {
-    const { patternInputBound, EXPONENTIAL_INPUT } = await import("../../src/schema/lint/redos.js");
-    expect(patternInputBound("^(\\w+\\s?)*$", 10_000)).toEqual({ limit: EXPONENTIAL_INPUT, redos: "exponential" });
-    expect(patternInputBound("(a|aa)+$", 10_000)).toEqual({ limit: EXPONENTIAL_INPUT, redos: "exponential" });
-    expect(patternInputBound("^\\d*\\d*x$", 10_000)).toEqual({ limit: 1000, redos: "2nd degree polynomial" });
-    expect(patternInputBound("\\s*#?\\s*$", 10_000)).toEqual({ limit: 100, redos: "3rd degree polynomial" });
-    expect(patternInputBound("^[a-z]+(-[a-z]+)*$", 10_000)).toEqual({ limit: 10_000 }); // linear: maxPatternInput
-    expect(patternInputBound("^\\d*\\d*x$", 500)).toEqual({ limit: 500 }); // the config's bound when it is lower
+describe("no pattern can stall a call (issues 18.5, 29.1)", () => {
+  const flaggedPatterns = ["^(\\w+\\s?)*$", "(a|aa)+$", "^\\d*\\d*x$", "\\s*#?\\s*$", "^(?:a|a|a|a)*$"];
 
-    const ts = await loadToolset([def("words", { type: "object", properties: { words: { type: "string", pattern: "^(\\w+\\s?)*$" }, as: { type: "string", pattern: "(a|aa)+$" } } })]);
+  it("a pattern recheck flags runs on the linear matcher at the full maxPatternInput; a safe one stays a RegExp", async () => {
+    const { patternInputBound, linearProgram } = await import("../../src/schema/lint/redos.js");
+    for (const p of flaggedPatterns) {
+      expect(linearProgram(p), p).toBeDefined();
+      expect(patternInputBound(p, 10_000), p).toEqual({ limit: 10_000 });
+    }
+    expect(linearProgram("^[a-z]+(-[a-z]+)*$")).toBeUndefined();
+
+    const ts = await loadToolset([def("words", { type: "object", properties: { words: { type: "string", pattern: "^(\\w+\\s?)*$" }, as: { type: "string", pattern: "(a|aa)+$" }, four: { type: "string", pattern: "^(?:a|a|a|a)*$" } } })]);
     const t = ts.toolset.words!;
-    expect(t.validate({ words: "hello world abcd", as: "a".repeat(16) }).ok).toBe(true);
-    // The worst inputs recheck finds, cut to the bound: judged (refused by the regex), not hung.
-    expect(t.validate({ words: "0".repeat(15) + "\u0000", as: "a".repeat(15) + "\u0000" }).errors.map((e) => e.keyword)).toEqual(["pattern", "pattern"]);
-    const long = t.validate({ words: "hello world, abcde", as: "a".repeat(40) + "!" });
-    expect(long.errors.map((e) => [e.path, e.keyword])).toEqual([["words", "maxPatternInput"], ["as", "maxPatternInput"]]);
-    expect(long.errors[0]!.message).toBe('"words" must be at most 16 characters long (its pattern is too costly to check on longer text); got "hello world, abcde"');
-    expect(long.constraint_errors[0]).toMatch(/it can take exponential time on longer text: ReDoS/);
-    expect(t.is({ words: "a".repeat(17) })).toBe(false);
+    expect(t.validate({ words: "hello world abcd", as: "ba", four: "aaaa" }).ok).toBe(true);
+    // recheck's worst inputs at 10,000 characters, which V8 would not finish: judged.
+    const worst = t.validate({ words: "0".repeat(9_999) + "\u0000", as: "a".repeat(9_999) + "\u0000", four: "a".repeat(9_999) + "!" });
+    expect(worst.errors.map((e) => [e.path, e.keyword])).toEqual([["words", "pattern"], ["as", "pattern"], ["four", "pattern"]]);
+    expect(t.is({ words: "ab ".repeat(3_333), as: "b" + "a".repeat(9_000), four: "a".repeat(10_000) })).toBe(true);
+    expect(t.validate({ four: "a".repeat(10_001) }).errors.map((e) => e.keyword)).toEqual(["maxPatternInput"]);
   });
 
-  it("patternProperties keys get their patterns' bound too: a longer name is refused with the reason, unevaluatedProperties and the normaliser agree", async () => {
-    const { keyPatternBound, EXPONENTIAL_INPUT } = await import("../../src/schema/lint/redos.js");
-    expect(keyPatternBound(["^x-", "^(a|aa)+$"], 10_000)).toEqual({ limit: EXPONENTIAL_INPUT, redos: "exponential" });
-    expect(keyPatternBound(["^x-"], 10_000)).toEqual({ limit: 10_000 });
+  it("patternProperties keys run on the linear matcher too: unevaluatedProperties and the normaliser agree", async () => {
+    const { keyPatternBound } = await import("../../src/schema/lint/redos.js");
+    expect(keyPatternBound(["^x-", "^(a|aa)+$"], 10_000)).toEqual({ limit: 10_000 });
     const schema = { type: "object", patternProperties: { "^(a|aa)+$": { type: "integer" } }, additionalProperties: false };
     const ts = await loadToolset([def("keys", schema), def("keys_unevaluated", { type: "object", patternProperties: schema.patternProperties, unevaluatedProperties: false })], { coerce: "normalized" });
     for (const name of ["keys", "keys_unevaluated"]) {
       const t = ts.toolset[name]!;
-      expect(t.validate({ ["a".repeat(16)]: 1 }).ok, name).toBe(true);
-      const worst = { ["a".repeat(40) + "!"]: 1 };
+      expect(t.validate({ ["a".repeat(5_000)]: 1 }).ok, name).toBe(true);
+      expect(t.validate({ ["a".repeat(5_000)]: "x" }).errors.map((e) => e.keyword), name).toEqual(["type"]);
+      const worst = { ["a".repeat(9_999) + "!"]: 1 };
       expect(t.is(worst), name).toBe(false);
-      const r = t.validate(worst);
-      expect(r.errors.map((e) => e.keyword), name).toEqual(["maxPatternInput"]);
-      expect(r.constraint_errors[0], name).toMatch(/longer than 16 characters, the most a pattern is checked on \(a property-name pattern here can take exponential time on longer names: ReDoS\)/);
+      expect(t.validate(worst).ok, name).toBe(false);
     }
+  });
+
+  it("a flagged pattern the linear matcher cannot run is a build error naming the tool and pointer; allowUnchecked \"pattern\" bounds it by a measured worst case", async () => {
+    const { generate } = await import("../../src/pipeline/generate.js");
+    const { patternInputBound } = await import("../../src/schema/lint/redos.js");
+    const backref = "^(a+)+\\1$";
+    const schema = { type: "object", properties: { twice: { type: "string", pattern: backref } } };
+    const r = await generate({ tools: [def("echo", schema)], options: { lint: false } });
+    const e = r.diagnostics.find((d) => d.code === "schema/redos-unbounded")!;
+    expect(e).toMatchObject({ severity: "error", tool: "echo", pointer: "/echo/inputSchema/properties/twice/pattern" });
+    expect(e.message).toMatch(/backreference \(\\1\)/);
+    expect(e.hint).toMatch(/allowUnchecked: \["pattern"\]/);
+
+    const { limit, redos } = patternInputBound(backref, 10_000);
+    // Measured (a power of two at which recheck's attack took at most 1 ms), never the full input.
+    expect(limit & (limit - 1)).toBe(0);
+    expect(limit).toBeLessThanOrEqual(256);
+    expect(redos).toMatch(/exponential/);
+    const ts = await loadToolset([def("echo", schema)], { allowUnchecked: ["pattern"] });
+    const t = ts.toolset.echo!;
+    expect(t.validate({ twice: "aa" }).ok).toBe(true);
+    const long = t.validate({ twice: "a".repeat(limit + 1) });
+    expect(long.errors.map((x) => x.keyword)).toEqual(["maxPatternInput"]);
+    expect(long.errors[0]!.message).toBe(`"twice" must be at most ${limit} characters long (its pattern is too costly to check on longer text); got "${"a".repeat(limit + 1)}"`);
   });
 
   it("the ReDoS finding says what the generated check does", async () => {
     const { lintTool } = await import("../../src/schema/lint/index.js");
     const ds = lintTool(def("w", { type: "object", properties: { w: { type: "string", pattern: "^(\\w+\\s?)*$" } } }), {});
-    expect(ds.find((d) => d.code === "schema/redos")?.message).toMatch(/refuses values longer than 16 characters \(keyword maxPatternInput\)/);
+    expect(ds.find((d) => d.code === "schema/redos")?.message).toMatch(/runs it with a linear-time matcher instead of a RegExp/);
   });
 });

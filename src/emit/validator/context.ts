@@ -2,6 +2,7 @@
 // fresh names, module-level constants, runtime imports, and the queue of
 // functions (ref targets, combinator branches) still to emit.
 import type { IR, IRNode } from "../../schema/ir.js";
+import { linearProgram } from "../../schema/lint/redos.js";
 import { ann, Code, code, join, lit, LOCAL_BASES, Name, Names } from "../code.js";
 
 export interface ValidatorOptions {
@@ -123,9 +124,16 @@ export class EmitContext {
     return name;
   }
 
-  /** The RegExp constant for a pattern (u flag, unanchored, no g/y: `test` keeps no state). */
+  /**
+   * The matcher constant for a pattern: a RegExp (u flag, unanchored, no g/y: `test` keeps no
+   * state), or for a pattern V8 could backtrack on, the linear matcher (rt.linearRegex, its
+   * program written here; src/schema/lint/redos.ts decides). Both are used as `re.test(v)`.
+   */
   regex(source: string): Name {
-    return this.constant("re", code`new RegExp(${lit(source)}, "u")`);
+    const linear = linearProgram(source);
+    if (!linear) return this.constant("re", code`new RegExp(${lit(source)}, "u")`);
+    const { bounds, nodes, sets } = linear;
+    return this.constant("re", code`${this.rt("linearRegex")}(${lit(bounds)}, ${lit(nodes)}, ${lit(sets)})`);
   }
 
   /** The is/err function pair of a node, queued for emission on first use. */

@@ -19,6 +19,8 @@
  */
 import { createRequire } from "node:module";
 import { patternCompileError } from "../pattern.js";
+import { compileLinear, type Compiled, type LinearProgram } from "../linear/compile.js";
+import { measuredInput } from "../linear/measure.js";
 import type { Diagnostics } from "recheck";
 import type { Diagnostic } from "../../diagnostics/types.js";
 import { DEFAULT_REDOS_TIMEOUT_MS, LintContext, show, where } from "./context.js";
@@ -37,6 +39,9 @@ export type RedosVerdict =
       attack: string;
       /** The parts of the pattern that backtrack ("hot spots"). */
       hotspots: string[];
+      /** The attack's parts (a prefix and a repeated pump per pump, then a suffix): what measuredInput grows. Absent in verdicts cached before they were kept. */
+      pumps?: { prefix: string; pump: string }[];
+      suffix?: string;
       ms: number;
     }
   /** recheck could not decide (timeout, unsupported syntax). */
@@ -160,6 +165,8 @@ export function checkPattern(pattern: string, timeoutMs: number = DEFAULT_REDOS_
           summary: r.complexity.summary,
           attack: r.attack.pattern,
           hotspots: [...new Set(hotspots)],
+          pumps: r.attack.pumps.map((p) => ({ prefix: p.prefix, pump: p.pump })),
+          suffix: r.attack.suffix,
           ms,
         };
         if (r.complexity.type === "polynomial") verdict.degree = r.complexity.degree;
@@ -184,18 +191,18 @@ export function checkPattern(pattern: string, timeoutMs: number = DEFAULT_REDOS_
 }
 
 /**
- * Bounding what a flagged pattern runs on. `maxPatternInput` (10,000) bounds every
- * pattern's input, but a backtracking pattern can still take seconds on far less:
- * `^(\w+\s?)*$` takes about 1 ms on 18 characters and 1 s on 26 (measured, 2-core
- * Linux box). So a pattern recheck flags gets a lower bound of its own, derived from
- * its complexity class — never from a clock, so the generated code is the same on every
- * machine: polynomial of degree k runs on at most the largest n with n^k ≤ 10^6 (a
- * million backtracking steps: about 3 ms for degree 2 at n = 1,000, 1 ms for degree 3
- * at n = 100); exponential on at most 16 characters (about 0.3 ms for the pattern
- * above, whose cost grows about 2.6× per character). A longer value is refused with
+ * What a flagged pattern runs on. A pattern recheck flags (or cannot decide) is run by
+ * the linear matcher (@toolform/runtime's rt/linear.ts, program from ../linear/compile.ts)
+ * and needs no bound of its own: `maxPatternInput` (10,000) bounds every pattern's input.
+ * Patterns safe for V8 stay on V8's RegExp, which is faster (BENCHMARKS.md, "Patterns").
+ * A flagged pattern the linear matcher cannot express (a backreference, lookaround, a
+ * program over MAX_NODES) is a build error (src/schema/to-ir.ts) unless allowUnchecked
+ * has "pattern"; then its input is bounded by a measured worst case (../linear/measure.ts:
+ * recheck's attack string grown until V8 takes 1 ms on it), or, for a verdict without an
+ * attack, by the class bound below: polynomial of degree k runs on at most the largest n
+ * with n^k ≤ 10^6, exponential on at most 16 characters. A longer value is refused with
  * keyword "maxPatternInput" and a message that says why. The analysis gets a fixed,
- * generous timeout (not the lint's) so that the verdict, too, is the same everywhere;
- * a pattern recheck cannot decide within it keeps `maxPatternInput`.
+ * generous timeout (not the lint's) so that the verdict, too, is the same everywhere.
  */
 export const STEP_BUDGET = 1_000_000;
 export const EXPONENTIAL_INPUT = 16;
@@ -221,12 +228,62 @@ export interface PatternBound {
   redos?: string;
 }
 
-/** The input bound of `pattern` in generated code: `maxPatternInput`, or less for a pattern that backtracks catastrophically. */
-export function patternInputBound(pattern: string, maxPatternInput: number): PatternBound {
+const linearCache = new Map<string, Compiled>();
+const measured = new Map<string, number>();
+function compiledLinear(pattern: string): Compiled {
+  let c = linearCache.get(pattern);
+  if (c === undefined) linearCache.set(pattern, (c = compileLinear(pattern)));
+  return c;
+}
+
+/** A pattern recheck does not call safe: vulnerable, or undecided. */
+function flagged(pattern: string): RedosVerdict | undefined {
+  if (patternCompileError(pattern) !== undefined) return undefined;
   const v = checkPattern(pattern, boundTimeoutMs());
-  if (v.status !== "vulnerable") return { limit: maxPatternInput };
-  const safe = v.complexity === "exponential" ? EXPONENTIAL_INPUT : Math.max(EXPONENTIAL_INPUT, polynomialInput(v.degree ?? 2));
-  return safe < maxPatternInput ? { limit: safe, redos: v.summary } : { limit: maxPatternInput };
+  return v.status === "vulnerable" || v.status === "unknown" ? v : undefined;
+}
+
+/**
+ * Flagged for good: vulnerable, or undecided for a reason that is not the machine's load.
+ * An analysis that ran out of time says nothing that holds on the next build, so it makes
+ * no build error and no bound (the build cache keeps no such tool: hasUndecidedPattern).
+ */
+function flaggedForGood(pattern: string): RedosVerdict | undefined {
+  const v = flagged(pattern);
+  return v && !(v.status === "unknown" && v.transient) ? v : undefined;
+}
+
+/** The linear matcher's program for `pattern` when generated code runs it so: flagged, and expressible. */
+export function linearProgram(pattern: string): LinearProgram | undefined {
+  if (!flagged(pattern)) return undefined;
+  const c = compiledLinear(pattern);
+  return "program" in c ? c.program : undefined;
+}
+
+/** Why a flagged pattern has no linear matcher (then a build error, unless allowUnchecked "pattern"); undefined when it needs none or has one. */
+export function unboundedPattern(pattern: string): { why: string; verdict: string } | undefined {
+  const c = compiledLinear(pattern);
+  if ("program" in c) return undefined;
+  const v = flaggedForGood(pattern);
+  if (!v) return undefined;
+  return { why: c.unsupported, verdict: v.status === "vulnerable" ? `vulnerable to ReDoS (${v.summary} backtracking)` : `not known to be safe from ReDoS (${v.status === "unknown" ? v.reason : ""})` };
+}
+
+/** The input bound of `pattern` in generated code: `maxPatternInput`, or less for a flagged pattern the linear matcher cannot run. */
+export function patternInputBound(pattern: string, maxPatternInput: number): PatternBound {
+  const v = flaggedForGood(pattern);
+  if (!v || "program" in compiledLinear(pattern)) return { limit: maxPatternInput };
+  let safe: number;
+  if (v.status === "vulnerable" && v.pumps && v.suffix !== undefined) {
+    // Measured once per process and pattern: every check of one build uses the same bound.
+    const key = `${maxPatternInput}:${pattern}`;
+    let m = measured.get(key);
+    if (m === undefined) measured.set(key, (m = measuredInput(pattern, v.pumps, v.suffix, maxPatternInput)));
+    safe = m;
+  } else if (v.status === "vulnerable") safe = v.complexity === "exponential" ? EXPONENTIAL_INPUT : Math.max(EXPONENTIAL_INPUT, polynomialInput(v.degree ?? 2));
+  else safe = EXPONENTIAL_INPUT;
+  const why = v.status === "vulnerable" ? v.summary : "an unknown amount of";
+  return safe < maxPatternInput ? { limit: safe, redos: why } : { limit: maxPatternInput };
 }
 
 /**
@@ -246,6 +303,7 @@ export function keyPatternBound(patterns: readonly string[], maxPatternInput: nu
 /** Forget cached verdicts (tests). */
 export function clearRedosCache(): void {
   cache.clear();
+  measured.clear();
   fresh.clear();
 }
 
@@ -266,8 +324,9 @@ export function collectPatterns(root: unknown): { pattern: string; pointer: stri
   return out;
 }
 
-/** What the generated check does about it: refuses values past the pattern's bound. */
+/** What the generated check does about it: runs the linear matcher, or refuses values past the pattern's bound. */
 function boundNote(pattern: string, kind: "pattern" | "patternProperties", maxPatternInput = 10_000): string {
+  if (linearProgram(pattern)) return " The generated check runs it with a linear-time matcher instead of a RegExp, so no input can stall a call.";
   if (kind !== "pattern") return "";
   const b = patternInputBound(pattern, maxPatternInput);
   return b.redos ? ` The generated check refuses values longer than ${b.limit} characters (keyword maxPatternInput) rather than run it on them.` : "";

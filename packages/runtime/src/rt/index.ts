@@ -14,6 +14,8 @@ export { pickBranch, oneOfMany } from "./combinators.js";
 // The matcher's one-name answer ("did you mean …?"): the errors ask it by list index (sgSuggestIndex), harness code (and toolform's CLI) by name.
 export { suggestName } from "../suggest.js";
 export { ucs2length, isMultipleOf, hasOwn } from "./predicates.js";
+export type { LinearRegex } from "./linear.js";
+export { linearRegex } from "./linear.js";
 export { deepEqual, firstDuplicate } from "./equality.js";
 export { compareFails, compareErr } from "./compare.js";
 export type { ScopeBinding, DynamicScope } from "./scope.js";
