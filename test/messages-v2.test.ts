@@ -124,7 +124,7 @@ describe("1. anyOf/oneOf: the branch the value was aiming at, and the others in 
 
   it("a value of no branch's type names every alternative, with a valid example", () => {
     const [e] = one("search_code", { query: "q", filter: 5 });
-    expect(e!.message).toBe('"filter" must be an object with "field", "op", "value", an object with "and" or a string; got the number 5. Example: {"field":"example","op":"eq","value":"example"}');
+    expect(e!.message).toBe('"filter" must be an object with "field", "op", "value", an object with "and" or a string; got the number 5. Example: {"field":"status","op":"eq","value":"my-value"}');
     expect(tool("search_code").validate({ query: "q", filter: JSON.parse(e!.example!) }).ok).toBe(true);
   });
 });
