@@ -64,6 +64,7 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     emit: oneOf("emit", cfg.emit, ["ts", "js", "cjs"] as const, "ts"),
     unknownArgs: oneOf("unknownArgs", cfg.unknownArgs, ["reject", "schema"] as const, "reject"),
     coerce: oneOf("coerce", cfg.coerce, ["none", "lenient", "normalized"] as const, "none"),
+    feedbackStyle: oneOf("feedbackStyle", cfg.feedbackStyle, ["lines", "annotated"] as const, "lines"),
     engine: oneOf("engine", cfg.engine, ["toolform", "ajv"] as const, "toolform"),
     normalizer: cfg.normalizer ?? true,
     allowUnchecked: allowUnchecked("allowUnchecked", cfg.allowUnchecked),

@@ -28,6 +28,8 @@ export interface ToolModuleInput {
   normalizer?: { body: Code; entry: Code };
   /** What `validate` coerces (config `coerce`). Default "none". */
   coerce?: "none" | "lenient" | "normalized";
+  /** The feedback's style (config `feedbackStyle`); written only when "annotated". */
+  feedbackStyle?: "annotated";
 }
 
 function toolObject(t: ToolModuleInput): Code {
@@ -40,7 +42,8 @@ function toolObject(t: ToolModuleInput): Code {
     is: ${t.validator.is},
     collect: ${t.validator.collect},
     ${t.normalizer ? code`normalize: ${t.normalizer.entry},` : code``}
-    coerce: ${lit(t.coerce ?? "none")},
+    coerce: ${lit(t.coerce ?? "none")},${t.feedbackStyle ? code`
+    feedbackStyle: ${lit(t.feedbackStyle)},` : code``}
   });`;
 }
 

@@ -24,6 +24,8 @@ export interface CompileOptions {
   dialect?: Dialect;
   /** What `validate` coerces (docs/normalize.md). Default "none"; the normaliser is emitted whatever it is. */
   coerce?: Coerce;
+  /** The feedback's style; only "annotated" is written into the tool (default "lines"). */
+  feedbackStyle?: "lines" | "annotated";
   engine?: "toolform" | "ajv";
   normalizer?: boolean;
   /** Schema parts that may stay unchecked with a warning (config allowUnchecked); default none: build errors. */
@@ -121,6 +123,7 @@ export function assembleTool(def: ToolDefinition, names: { ident: string; typeNa
     validator: { body: new Code(c.validator.body), is: new Name(c.validator.is), collect: new Name(c.validator.collect), ...(c.validator.untyped ? { untyped: true } : {}) },
     ...(c.normalizer ? { normalizer: { body: new Code(c.normalizer.body), entry: new Name(c.normalizer.entry) } } : {}),
     coerce: opts.coerce ?? "none",
+    ...(opts.feedbackStyle === "annotated" ? { feedbackStyle: "annotated" as const } : {}),
   };
   const section = toolSectionTs(input);
   const untyped = c.validator.untyped ? { untyped: true } : {};

@@ -58,6 +58,7 @@ export interface GenerateOptions {
   unknownArgs?: "reject" | "schema";
   /** Coercion of almost-right arguments in `validate` (docs/normalize.md); per tool in `tools`. Default "none". */
   coerce?: Coerce;
+  feedbackStyle?: "lines" | "annotated";
   formats?: boolean;
   maxDepth?: number;
   maxPatternInput?: number;
@@ -129,6 +130,8 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
       const opts: CompileOptions = {
         unknownArgs: per.unknownArgs ?? options.unknownArgs ?? "reject",
         coerce: per.coerce ?? options.coerce ?? "none",
+        // Only "annotated" enters the options (and the cache key): the default leaves every tool's hash as it was.
+        ...((per.feedbackStyle ?? options.feedbackStyle) === "annotated" ? { feedbackStyle: "annotated" as const } : {}),
         engine: per.engine ?? options.engine ?? "toolform",
         normalizer: per.normalizer ?? options.normalizer ?? true,
         allowUnchecked: uncheckedKinds(per.allowUnchecked ?? options.allowUnchecked) ?? [],

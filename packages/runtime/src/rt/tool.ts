@@ -1,5 +1,5 @@
 // The tool object a generated module exports (makeTool), and validateCall's report (callReport).
-import { CoercedReport, errorReport, okReport, type Repair, unknownToolReport, unreadableCallReport, type ValidationError, type ValidationReport } from "./report.js";
+import { CoercedReport, errorReport, okReport, type FeedbackStyle, type Repair, unknownToolReport, unreadableCallReport, type ValidationError, type ValidationReport } from "./report.js";
 import { work, WORK_MAX } from "./budget.js";
 import { pathKeys, show } from "./text.js";
 import { unjudged, workErr } from "./messages.js";
@@ -47,8 +47,8 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
   readonly schemaHash: string;
   /** Fast path: true when the arguments fit; allocates nothing. */
   is(args: unknown): args is Args;
-  /** Full report; the error-collecting path runs only when `is` said no. Under a coerce mode, computed on the coerced value, which it carries (`value`, `repairs`). */
-  validate(args: unknown): ValidationReport;
+  /** Full report; the error-collecting path runs only when `is` said no. Under a coerce mode, computed on the coerced value, which it carries (`value`, `repairs`). `options.feedbackStyle` overrides the tool's (config `feedbackStyle`). */
+  validate(args: unknown, options?: { feedbackStyle?: FeedbackStyle }): ValidationReport;
   /** What `validate` coerces. */
   readonly coerce: CoerceMode;
   /** Schema-directed normalisation; never mutates `args`. Default mode "compare" (a parsed call's normalized_arguments). */
@@ -61,7 +61,7 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
  * object that throws when read (a Proxy, a getter on `name` or `arguments`) is a
  * refusal saying so, never an exception.
  */
-export function callReport(toolset: Readonly<Record<string, Tool>>, known: readonly string[], call: unknown): ValidationReport {
+export function callReport(toolset: Readonly<Record<string, Tool>>, known: readonly string[], call: unknown, options?: { feedbackStyle?: FeedbackStyle }): ValidationReport {
   let name: unknown;
   try {
     name = call === null || call === undefined ? undefined : (call as { name?: unknown }).name;
@@ -71,7 +71,7 @@ export function callReport(toolset: Readonly<Record<string, Tool>>, known: reado
   if (typeof name !== "string" || !hasOwn.call(toolset, name)) return unknownToolReport(typeof name === "string" ? name : show(name), known);
   try {
     const args = (call as { arguments?: unknown }).arguments;
-    return toolset[name]!.validate(args === undefined ? {} : args);
+    return toolset[name]!.validate(args === undefined ? {} : args, options);
   } catch (e) {
     // A throwing `arguments` getter (validate itself is total); only then is an error list made.
     const s: ValidationError[] = [];
@@ -95,6 +95,8 @@ export function makeTool<Args>(def: {
   /** The generated normaliser: (args, mode 1 lenient | 2 normalized | 3 compare, repairs) => value. Absent: nothing is repaired. */
   normalize?: (v: unknown, m: number, r: Repair[]) => unknown;
   coerce?: CoerceMode;
+  /** The feedback's style (config `feedbackStyle`); default "lines". */
+  feedbackStyle?: FeedbackStyle;
 }): Tool<Args> {
   const ok = okReport(def.name);
   // Total whatever the input: a Proxy or getter that throws, or nesting deeper than
@@ -155,21 +157,22 @@ export function makeTool<Args>(def: {
     const r: Repair[] = [];
     return { value: nz(v, cm, r), r };
   };
+  const style: FeedbackStyle = def.feedbackStyle ?? "lines";
   const validate =
     cm === 0
-      ? (v: unknown): ValidationReport => {
+      ? (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => {
           // `is` first, then the errors: collecting on every call was measured slower on the valid
           // path (a path handed to a place's own function is built even when nothing fails).
           if (is(v)) return ok;
           const s: ValidationError[] = [];
-          return errorReport(def.name, s, collect(v, s));
+          return errorReport(def.name, s, collect(v, s), v, o?.feedbackStyle ?? style);
         }
-      : (v: unknown): ValidationReport => {
+      : (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => {
           const { value, r } = coerced(v);
           const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
           if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
           const s: ValidationError[] = [];
-          return new CoercedReport(errorReport(def.name, s, collect(value, s)), value, repairs);
+          return new CoercedReport(errorReport(def.name, s, collect(value, s), value, o?.feedbackStyle ?? style), value, repairs);
         };
   return Object.freeze({
     name: def.name,

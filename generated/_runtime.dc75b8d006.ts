@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:8c64cb1dfd0cbb661e21fba82f5842319abfac5ff7a8b9d74e66e4ce452e2827
+// input hash: sha256:dc75b8d006ff87d0515f2d08159b4b42b7cbaefe08966b60430fd3f22644e418
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -762,6 +762,129 @@ function sgSuggestIndex(name: string, list: SgList, context?: string | ((arg: st
   return count > 0 ? (count === 1 ? same : -1) : sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
 }
 
+// Where a wrong name leads when the spelling matcher (../suggest.ts) finds nothing:
+// an argument name by meaning (a small curated synonym table: `from` for `source`), and a
+// tool name by shape (a prefix, a suffix, one containing the other, one word more, fewer or
+// other) or, failing that, the list of tools (all when few, else the closest few and the
+// count), so a wrong tool name always leads somewhere. Error path only.
+
+/**
+ * Argument names models use for one another, as groups of folded names. Only a name that is
+ * in a group and whose group holds exactly one declared name is suggested (a wrong suggestion
+ * is worse than none): `from` → `source` when `source` is declared and `src`, `origin` are not.
+ */
+const ARG_GROUPS: readonly (readonly string[])[] = [
+  ["from", "source", "src", "origin", "sourcepath"],
+  ["to", "destination", "dest", "target", "destinationpath", "targetpath"],
+  ["username", "user", "login", "userlogin", "handle"],
+  ["q", "query", "search", "searchquery", "searchterm", "term", "keywords"],
+  ["dir", "directory", "folder", "dirpath", "folderpath"],
+  ["repo", "repository", "reponame", "repositoryname"],
+  ["org", "organization", "organisation", "orgname"],
+  ["msg", "message"],
+  ["desc", "description"],
+  ["limit", "maxresults", "perpage", "pagesize", "top", "numresults"],
+  ["text", "content", "body"],
+  ["url", "link", "uri", "href"],
+  ["file", "filepath", "path", "filename"],
+  ["lang", "language"],
+  ["cmd", "command"],
+  ["args", "arguments", "params", "parameters"],
+  ["tags", "labels"],
+  ["title", "subject", "heading"],
+  ["email", "mail", "emailaddress"],
+  ["id", "identifier"],
+];
+
+const ARG_GROUP_OF: ReadonlyMap<string, number> = new Map(ARG_GROUPS.flatMap((g, i) => g.map((n) => [n, i] as const)));
+
+/** The one declared name that means what `name` means (ARG_GROUPS), or undefined. */
+function argSynonym(name: string, known: readonly string[]): string | undefined {
+  if (typeof name !== "string" || name.length > 60) return undefined;
+  const g = ARG_GROUP_OF.get(sgFold(name));
+  if (g === undefined) return undefined;
+  let hit: string | undefined;
+  for (let i = 0; i < known.length; i++) {
+    if (ARG_GROUP_OF.get(sgFold(known[i]!)) !== g) continue;
+    if (hit !== undefined) return undefined; // two declared names mean it: say neither
+    hit = known[i];
+  }
+  return hit;
+}
+
+/** How many tools the feedback lists when none is near: all up to this many, else the closest this many and the count. */
+const LIST_ALL = 8;
+const LIST_CLOSE = 5;
+
+interface ToolLeads {
+  /** The tools suggested ("did you mean"), best first; empty when none is confident. */
+  suggested: string[];
+  /** What `nearest` holds: the suggested tools, else the closest tools listed; never empty while `known` has names. */
+  nearest: string[];
+  /** Listed tools when none is suggested (all of them, or the closest), with the toolset's size. */
+  listed: string[];
+  total: number;
+}
+
+/** Words of a name, without the separators: "list_dir" → list, dir. */
+function words(n: string): string[] {
+  return sgWords(n);
+}
+
+/** Whether two word lists differ by one word: one added, dropped or replaced (the others equal, in order). */
+function oneWordApart(a: readonly string[], b: readonly string[]): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a.length + b.length < 3) return false;
+  if (a.length === b.length) {
+    let diff = 0;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff++;
+    return diff === 1;
+  }
+  const [s, l] = a.length < b.length ? [a, b] : [b, a];
+  for (let skip = 0; skip < l.length; skip++) {
+    let same = true;
+    for (let i = 0, j = 0; i < s.length && same; i++, j++) {
+      if (j === skip) j++;
+      same = s[i] === l[j];
+    }
+    if (same) return true;
+  }
+  return false;
+}
+
+/** Closeness for the list: shared words first, then shared leading characters. */
+function closeness(aw: readonly string[], af: string, k: string): number {
+  const kw = words(k);
+  let shared = 0;
+  for (const w of aw) if (kw.includes(w)) shared++;
+  const kf = sgFold(k);
+  let lead = 0;
+  while (lead < af.length && lead < kf.length && af[lead] === kf[lead]) lead++;
+  return shared * 100 + lead;
+}
+
+/** Where a wrong tool name leads: the spelling matcher's names, else tools of the same shape, else the list. */
+function toolLeads(name: string, known: readonly string[]): ToolLeads {
+  const total = known.length;
+  if (total === 0) return { suggested: [], nearest: [], listed: [], total };
+  const near = typeof name === "string" ? suggestAndNearest(name, known, 3).nearest : [];
+  if (near.length) return { suggested: near.slice(), nearest: near.slice(), listed: [], total };
+  const f = typeof name === "string" ? sgFold(name) : "";
+  const aw = typeof name === "string" ? words(name) : [];
+  const shaped: string[] = [];
+  if (f.length >= 3) {
+    for (const k of known) {
+      const kf = sgFold(k);
+      if (kf.length < 3) continue;
+      if (kf.startsWith(f) || kf.endsWith(f) || f.startsWith(kf) || f.endsWith(kf) || (kf.length >= 4 && f.includes(kf)) || (f.length >= 4 && kf.includes(f)) || oneWordApart(aw, words(k))) shaped.push(k);
+    }
+  }
+  if (shaped.length > 0 && shaped.length <= 3) return { suggested: shaped, nearest: shaped, listed: [], total };
+  const pool = shaped.length ? shaped : known.slice();
+  const ranked = pool.map((k, i) => [closeness(aw, f, k), i, k] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  const listed = (total <= LIST_ALL && !shaped.length ? known.slice() : ranked.slice(0, LIST_CLOSE).map((r) => r[2])) as string[];
+  return { suggested: [], nearest: ranked.slice(0, 3).map((r) => r[2]), listed, total };
+}
+
 // The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
 
 export function workErr(s: ValidationError[]): void {
@@ -1023,7 +1146,10 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   if (probing(s)) return true;
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
-  const { suggestion, nearest } = suggestAndNearest(key, known);
+  const found = suggestAndNearest(key, known);
+  const nearest = found.nearest;
+  // Spelling found nothing: a name that means the same (from → source), when exactly one declared name does.
+  const suggestion = found.suggestion ?? (nearest.length === 0 ? argSynonym(key, known) : undefined);
   const root = p === "";
   const pp = root || plainPath(p);
   const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
@@ -1038,8 +1164,9 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   return false;
 }
 
-/** At most this many names in a list line; the suggested and closest come first, so a long list loses only far names. */
-const LIST_MAX = 40;
+/** A list line names every declared name up to LIST_FULL of them; past that, the first LIST_FEW (the suggested and closest come first, so a long list loses only far names) and the count. */
+const LIST_FULL = 12;
+const LIST_FEW = 6;
 
 /**
  * One line per object with unknown keys: its declared names, the suggested ones first,
@@ -1092,8 +1219,9 @@ const NONE: readonly string[] = [];
 /** A list line's names, at most LIST_MAX of them. */
 function shownNames(names: readonly string[]): string {
   let shown = "";
-  for (let i = 0; i < names.length && i < LIST_MAX; i++) shown += (i ? ", " : "") + names[i]!;
-  if (names.length > LIST_MAX) shown += `, … (${names.length} in all)`;
+  const max = names.length > LIST_FULL ? LIST_FEW : LIST_FULL;
+  for (let i = 0; i < names.length && i < max; i++) shown += (i ? ", " : "") + names[i]!;
+  if (names.length > max) shown += `, … (${names.length} in all)`;
   return shown;
 }
 
@@ -1128,6 +1256,8 @@ interface EnumTexts {
   strings: string[];
   sg: SgList;
   hints: (string | undefined)[];
+  /** Each string as JSON text, when first given as an example. */
+  exs: (string | undefined)[];
 }
 const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
 function enumTexts(allowed: readonly unknown[]): EnumTexts {
@@ -1136,7 +1266,7 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
     const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
     const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
     const strings = allowed.filter((a): a is string => typeof a === "string");
-    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings, sg: sgPrepared(strings), hints: [] };
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings, sg: sgPrepared(strings), hints: [], exs: [] };
     enumTextsOf.set(allowed, t);
   }
   return t;
@@ -1150,24 +1280,26 @@ export function enumErr(s: Sink, p: string, v: unknown, allowed: readonly unknow
   const i = typeof v === "string" && t.strings.length > 0 ? sgSuggestIndex(v, t.sg, lastKey, p) : -1;
   const near = i < 0 ? undefined : t.strings[i];
   const hint = i < 0 ? "" : (t.hints[i] ??= ` (did you mean ${quote(near!)}?)`);
-  const e = new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near, LINE_ENUM, t.list, 0);
+  // The structured example is the value suggested, when there is one (as the text says).
+  const e = new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, i < 0 ? ex : (t.exs[i] ??= JSON.stringify(near)), near, LINE_ENUM, t.list, 0);
   s.push(e);
   return false;
 }
 
-const LIMIT: Record<string, [string, string]> = {
-  minimum: ["<", ">="],
-  maximum: [">", "<="],
-  exclusiveMinimum: ["<=", ">"],
-  exclusiveMaximum: [">=", "<"],
+/** keyword: [the bucket line's relation, what it expects, the same in words]. */
+const LIMIT: Record<string, [string, string, string]> = {
+  minimum: ["<", ">=", "at least"],
+  maximum: [">", "<=", "at most"],
+  exclusiveMinimum: ["<=", ">", "greater than"],
+  exclusiveMaximum: [">=", "<", "less than"],
 };
 
 /** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
 export function limitErr(s: Sink, p: string, v: number, keyword: string, limit: number, ex?: string): boolean {
   if (probing(s)) return true;
-  const good = (LIMIT[keyword] ?? ["?", "?"])[1];
+  const l = LIMIT[keyword] ?? ["?", "?", "?"];
   const got = show(v);
-  const e = new LineLater(p, "constraint_errors", keyword, `${good} ${limit}`, got, mustBe(p) + `${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0);
+  const e = new LineLater(p, "constraint_errors", keyword, `${l[1]} ${limit}`, got, mustBe(p) + `${l[2]} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0);
   s.push(e);
   return false;
 }
@@ -1320,7 +1452,103 @@ export function fromAjv(s: ValidationError[], m: { path: string; bucket: Bucket;
   s.push(mk(m.path, m.bucket, m.keyword, m.expected, "", text, message));
 }
 
+// feedbackStyle "annotated": the arguments as the model sent them, pretty-printed, with a
+// short comment at each wrong place ("// ← must be a string"), before the usual lines.
+// Error path only, built when the feedback is first read.
+
+/** At most this many lines of the arguments are shown (a long array is cut, with a note). */
+const LINES_MAX = 60;
+/** Items of an array shown before "…" when none of the rest is wrong. */
+const ITEMS_SHOWN = 5;
+
+/** The short comment for an error: its message without the field's name, the received value and the example. */
+function shortNote(e: ValidationError): string {
+  let m = e.message;
+  if (e.bucket === "missing_required") return "missing: required" + (e.example === undefined ? "" : `, e.g. ${clip(e.example, 40)}`);
+  const q = quote(e.path);
+  if (m.startsWith(q + " ")) m = m.slice(q.length + 1);
+  else if (m.startsWith('"' + e.path + '" ')) m = m.slice(e.path.length + 3);
+  const got = m.indexOf("; got ");
+  if (got >= 0) {
+    // keep a "(did you mean …?)" hint after the received value
+    const hint = m.indexOf(" (did you mean ", got);
+    m = m.slice(0, got) + (hint >= 0 ? m.slice(hint, m.indexOf("?)", hint) + 2) : "");
+  }
+  const ex = m.indexOf(". Example: ");
+  if (ex >= 0) m = m.slice(0, ex);
+  return clip(m.replace(/\.$/, ""), 90);
+}
+
+/** The notes by path; a missing property's note goes to its object (it has no line of its own). */
+function notesByPath(errors: readonly ValidationError[]): Map<string, string[]> {
+  const notes = new Map<string, string[]>();
+  for (const e of errors) {
+    let at = e.path;
+    let note = shortNote(e);
+    if (e.bucket === "missing_required") {
+      const cut = Math.max(at.lastIndexOf("."), at.lastIndexOf("["));
+      const key = cut < 0 ? at : at.slice(cut + (at[cut] === "." ? 1 : 0));
+      at = cut < 0 ? "" : at.slice(0, cut);
+      note = `${key.startsWith("[") ? key : quote(key)} ${note}`;
+    }
+    const list = notes.get(at);
+    if (list === undefined) notes.set(at, [note]);
+    else list.push(note);
+  }
+  return notes;
+}
+
+/** Whether any note is at `p` or below it. */
+function wrongBelow(notes: Map<string, string[]>, p: string): boolean {
+  for (const k of notes.keys()) if (k === p || k.startsWith(p + ".") || k.startsWith(p + "[")) return true;
+  return false;
+}
+
+/** The arguments pretty-printed (two spaces), each wrong place with its comment. */
+function annotate(args: unknown, errors: readonly ValidationError[]): string {
+  const notes = notesByPath(errors);
+  const lines: string[] = [];
+  const comment = (p: string) => {
+    const n = notes.get(p);
+    return n === undefined ? "" : "  // ← " + n.join("; ");
+  };
+  const write = (v: unknown, p: string, indent: string, head: string, tail: string, depth: number): void => {
+    if (lines.length > LINES_MAX) return;
+    if (typeof v === "object" && v !== null && depth < 8) {
+      const isArr = Array.isArray(v);
+      const entries: [string, unknown, string][] = isArr ? (v as unknown[]).map((x, i) => [String(i), x, pi(p, i)]) : Object.keys(v).map((k) => [k, (v as Record<string, unknown>)[k], pk(p, k)]);
+      const [open, close] = isArr ? ["[", "]"] : ["{", "}"];
+      if (entries.length === 0) {
+        lines.push(indent + head + open + close + tail + comment(p));
+        return;
+      }
+      lines.push(indent + head + open + comment(p));
+      let skipped = 0;
+      entries.forEach(([k, x, xp], i) => {
+        if (isArr && i >= ITEMS_SHOWN && !wrongBelow(notes, xp)) return void skipped++;
+        write(x, xp, indent + "  ", isArr ? "" : JSON.stringify(k) + ": ", i < entries.length - 1 ? "," : "", depth + 1);
+      });
+      if (skipped) lines.push(`${indent}  // … ${skipped} more item${skipped === 1 ? "" : "s"}`);
+      lines.push(indent + close + tail);
+      return;
+    }
+    let text: string;
+    try {
+      text = v === undefined ? "undefined" : (JSON.stringify(v) ?? String(v));
+    } catch {
+      text = String(v);
+    }
+    lines.push(indent + head + clip(text, 120) + tail + comment(p));
+  };
+  write(args, "", "", "", "", 0);
+  if (lines.length > LINES_MAX) lines.splice(LINES_MAX, lines.length - LINES_MAX, "// …");
+  return lines.join("\n");
+}
+
 // The report of a call: its types, the buckets, the model-facing feedback text.
+
+/** How the feedback is written: "lines" (default) one line per error; "annotated" the arguments as sent, pretty-printed, a comment at each wrong place, then the lines. */
+export type FeedbackStyle = "lines" | "annotated";
 
 /** The report buckets, in their order. */
 export type Bucket = "missing_required" | "unknown_args" | "type_errors" | "enum_errors" | "constraint_errors";
@@ -1375,8 +1603,10 @@ export interface ValidationReport extends ReportDict {
   errors: ValidationError[];
   /** Model-facing text: "Refused: the arguments do not match ..." then one line per error; "" when ok. */
   feedback: string;
-  /** For an unknown tool: the closest tool names. */
+  /** For an unknown tool: the closest tool names (the suggested ones, else the closest listed); never empty while the toolset has tools. */
   nearest: string[];
+  /** The feedback in a given style ("lines", "annotated"); `feedback` is it in the report's own style. */
+  feedbackAs(style: FeedbackStyle): string;
   /** Under a coerce mode ("lenient", "normalized"): the coerced arguments the report was computed on, for the executor. Absent under "none". Not in toDict(). */
   value?: unknown;
   /** Under a coerce mode: the repairs that made `value` (empty when none). Absent under "none". Not in toDict(). */
@@ -1412,7 +1642,10 @@ class Report implements ValidationReport {
   private declare buckets: [string[], string[], string[], string[], string[]] | undefined;
   private declare text: string | undefined;
   private declare readonly inPathOrder: boolean;
-  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], inPathOrder = false) {
+  private declare readonly args: unknown;
+  private declare readonly style: FeedbackStyle;
+  private declare marked: string | undefined;
+  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], inPathOrder = false, args?: unknown, style: FeedbackStyle = "lines") {
     this.ok = found.length === 0 && !unknownTool;
     this.unknown_tool = unknownTool;
     this.n_errors = found.length + (unknownTool ? 1 : 0);
@@ -1423,6 +1656,9 @@ class Report implements ValidationReport {
     this.buckets = undefined;
     this.text = undefined;
     this.inPathOrder = inPathOrder;
+    this.args = args;
+    this.style = style;
+    this.marked = undefined;
   }
   get errors(): ValidationError[] {
     if (this.sorted === undefined) {
@@ -1459,7 +1695,15 @@ class Report implements ValidationReport {
     return this.bucket(4);
   }
   get feedback(): string {
-    return (this.text ??= this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest));
+    return this.style === "annotated" ? this.feedbackAs("annotated") : this.lines();
+  }
+  private lines(): string {
+    return (this.text ??= this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest, listedOf.get(this)));
+  }
+  feedbackAs(style: FeedbackStyle): string {
+    const lines = this.lines();
+    if (style !== "annotated" || this.ok || this.unknown_tool) return lines;
+    return (this.marked ??= annotatedText(lines, this.args, this.found));
   }
   toDict(): ReportDict {
     return {
@@ -1490,11 +1734,12 @@ function feedbackHead(tool: string, one: boolean): string {
   return (h[one ? 0 : 1] ??= `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${one ? "this" : "these"} and call again:`);
 }
 
-function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
+function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[], listed?: { listed: string[]; total: number }): string {
   if (unknownTool) {
     let near = "";
-    for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
-    if (near) near += "?";
+    if (listed !== undefined) near = ` Tools: ${listed.listed.join(", ")}${listed.listed.length < listed.total ? `, … (${listed.total} in all)` : ""}.`;
+    else for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
+    if (near && listed === undefined) near += "?";
     let why = ""; // the call itself could not be read
     for (let i = 0; i < errors.length; i++) why += " " + errors[i]!.message;
     return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
@@ -1504,6 +1749,20 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
   const lines = knownLines(errors);
   for (let i = 0; i < lines.length; i++) text += "\n- " + lines[i]!;
   return text;
+}
+
+/** The lines' feedback with the arguments as sent, marked, between its head and its lines. */
+function annotatedText(lines: string, args: unknown, errors: readonly ValidationError[]): string {
+  let marked: string;
+  try {
+    marked = annotate(args, errors);
+  } catch {
+    return lines; // arguments that cannot be read again (a throwing getter): the lines alone
+  }
+  const cut = lines.indexOf(" Fix th");
+  const nl = lines.indexOf("\n");
+  if (cut < 0 || nl < 0 || cut > nl) return lines;
+  return lines.slice(0, cut) + " Your arguments, marked where they are wrong:\n" + marked + "\n" + lines.slice(cut + 1);
 }
 
 /** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"); a quoted name keeps its quotes. Read up to the first character that fits none. */
@@ -1682,16 +1941,23 @@ export function okReport(tool: string): ValidationReport {
 }
 
 /** `inPathOrder`: the collector found the errors in the feedback's order (see byPath), so they are not sorted again. */
-export function errorReport(tool: string, errors: ValidationError[], inPathOrder = false): ValidationReport {
+export function errorReport(tool: string, errors: ValidationError[], inPathOrder = false, args?: unknown, style?: FeedbackStyle): ValidationReport {
   // A failing `is` must yield at least one error; if the collector found none the two
   // paths disagree, which is a toolform bug: say so rather than pass the call.
   if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
-  return new Report(tool, errors, false, [], inPathOrder);
+  return new Report(tool, errors, false, [], inPathOrder, args, style);
 }
 
 export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
-  return new Report(name, [], true, nearestNames(name, known));
+  const leads = toolLeads(name, known);
+  const r = new Report(name, [], true, leads.nearest);
+  // None suggested: the feedback lists the tools instead (see feedbackText).
+  if (leads.suggested.length === 0 && leads.listed.length) listedOf.set(r, leads);
+  return r;
 }
+
+/** An unknown tool's listed tools, when none was suggested. */
+const listedOf = new WeakMap<object, { listed: string[]; total: number }>();
 
 /** A call object that throws when read (a Proxy, a getter on `name`): no tool is named, and the report says why. */
 export function unreadableCallReport(e: unknown): ValidationReport {
@@ -1776,6 +2042,9 @@ class CoercedReport implements ValidationReport {
   get feedback(): string {
     return this.#base.feedback;
   }
+  feedbackAs(style: FeedbackStyle): string {
+    return this.#base.feedbackAs(style);
+  }
   toDict(): ReportDict {
     return Report.prototype.toDict.call(this);
   }
@@ -1828,8 +2097,8 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
   readonly schemaHash: string;
   /** Fast path: true when the arguments fit; allocates nothing. */
   is(args: unknown): args is Args;
-  /** Full report; the error-collecting path runs only when `is` said no. Under a coerce mode, computed on the coerced value, which it carries (`value`, `repairs`). */
-  validate(args: unknown): ValidationReport;
+  /** Full report; the error-collecting path runs only when `is` said no. Under a coerce mode, computed on the coerced value, which it carries (`value`, `repairs`). `options.feedbackStyle` overrides the tool's (config `feedbackStyle`). */
+  validate(args: unknown, options?: { feedbackStyle?: FeedbackStyle }): ValidationReport;
   /** What `validate` coerces. */
   readonly coerce: CoerceMode;
   /** Schema-directed normalisation; never mutates `args`. Default mode "compare" (a parsed call's normalized_arguments). */
@@ -1842,7 +2111,7 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
  * object that throws when read (a Proxy, a getter on `name` or `arguments`) is a
  * refusal saying so, never an exception.
  */
-export function callReport(toolset: Readonly<Record<string, Tool>>, known: readonly string[], call: unknown): ValidationReport {
+export function callReport(toolset: Readonly<Record<string, Tool>>, known: readonly string[], call: unknown, options?: { feedbackStyle?: FeedbackStyle }): ValidationReport {
   let name: unknown;
   try {
     name = call === null || call === undefined ? undefined : (call as { name?: unknown }).name;
@@ -1852,7 +2121,7 @@ export function callReport(toolset: Readonly<Record<string, Tool>>, known: reado
   if (typeof name !== "string" || !hasOwn.call(toolset, name)) return unknownToolReport(typeof name === "string" ? name : show(name), known);
   try {
     const args = (call as { arguments?: unknown }).arguments;
-    return toolset[name]!.validate(args === undefined ? {} : args);
+    return toolset[name]!.validate(args === undefined ? {} : args, options);
   } catch (e) {
     // A throwing `arguments` getter (validate itself is total); only then is an error list made.
     const s: ValidationError[] = [];
@@ -1876,6 +2145,8 @@ export function makeTool<Args>(def: {
   /** The generated normaliser: (args, mode 1 lenient | 2 normalized | 3 compare, repairs) => value. Absent: nothing is repaired. */
   normalize?: (v: unknown, m: number, r: Repair[]) => unknown;
   coerce?: CoerceMode;
+  /** The feedback's style (config `feedbackStyle`); default "lines". */
+  feedbackStyle?: FeedbackStyle;
 }): Tool<Args> {
   const ok = okReport(def.name);
   // Total whatever the input: a Proxy or getter that throws, or nesting deeper than
@@ -1936,21 +2207,22 @@ export function makeTool<Args>(def: {
     const r: Repair[] = [];
     return { value: nz(v, cm, r), r };
   };
+  const style: FeedbackStyle = def.feedbackStyle ?? "lines";
   const validate =
     cm === 0
-      ? (v: unknown): ValidationReport => {
+      ? (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => {
           // `is` first, then the errors: collecting on every call was measured slower on the valid
           // path (a path handed to a place's own function is built even when nothing fails).
           if (is(v)) return ok;
           const s: ValidationError[] = [];
-          return errorReport(def.name, s, collect(v, s));
+          return errorReport(def.name, s, collect(v, s), v, o?.feedbackStyle ?? style);
         }
-      : (v: unknown): ValidationReport => {
+      : (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => {
           const { value, r } = coerced(v);
           const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
           if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
           const s: ValidationError[] = [];
-          return new CoercedReport(errorReport(def.name, s, collect(value, s)), value, repairs);
+          return new CoercedReport(errorReport(def.name, s, collect(value, s), value, o?.feedbackStyle ?? style), value, repairs);
         };
   return Object.freeze({
     name: def.name,
@@ -2313,6 +2585,9 @@ function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unkno
   return errors.length;
 }
 
+/** Keywords of a bound a value of the right type can break. */
+const BOUNDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"];
+
 /** s.push(...errors) without the spread: a branch with a million errors (a million bad items) would overflow the call stack. */
 function pushAll(s: ValidationError[], errors: readonly ValidationError[]): void {
   for (let i = 0; i < errors.length; i++) s.push(errors[i]!);
@@ -2346,6 +2621,10 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
   const errors = branches[best]!;
   let flat = errors.length > 0;
   for (let i = 0; i < errors.length && flat; i++) if (errors[i]!.path !== p) flat = false;
+  // The value is of the closest branch's type and breaks one of its bounds (0 for minimum 1, [] for
+  // minItems 1): that branch's own error states the bound; the types alone ("an integer or …; got 0")
+  // would not say what is wrong.
+  if (flat && bestD < 3000 && BOUNDS.indexOf(errors[0]!.keyword) >= 0) flat = false;
   if (!flat) {
     // Errors inside the value: the closest branch's, then in a word what else the value may be.
     const from = s.length;
@@ -2356,7 +2635,10 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
     if (others && from < s.length && s[from]!.message.indexOf(" (or else ") < 0) {
       const e = s[from]!;
       textOf(e); // before the copy: it leaves only the public fields to copy
-      s[from] = { ...e, message: `${e.message} (or else ${field(p)} may be ${others})` };
+      // The note goes before a closing period: "… of \"x\" (or else …)." rather than "… of \"x\". (or else …)".
+      const m = e.message;
+      const note = ` (or else ${field(p)} may be ${others})`;
+      s[from] = { ...e, message: m.endsWith(".") ? m.slice(0, -1) + note + "." : m + note };
     }
     return;
   }
