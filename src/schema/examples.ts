@@ -207,7 +207,8 @@ function* candidates(n: IRNode, depth: number, pick: (n: IRNode, depth: number) 
   const ctx = contextOf(n, name);
   if (n.description) yield* descriptionValues(n.description, types, name ?? "");
   if (n.format && FORMAT_EXAMPLES[n.format] !== undefined) yield FORMAT_EXAMPLES[n.format];
-  if (ctx !== undefined && (types.length === 0 || types.includes("string"))) {
+  // A field that is also a flag (boolean or string) gets true before a word guess: "nextThoughtNeeded" is no thought.
+  if (ctx !== undefined && (types.length === 0 || types.includes("string")) && !types.includes("boolean")) {
     const guess = nameValue(ctx);
     if (guess !== undefined) yield guess;
   }

@@ -79,13 +79,13 @@ const NAME_VALUES: Readonly<Record<string, string>> = {
   input: "Hello, world",
   comment: "Looks good to me.",
   note: "Follow up next week.",
-  reason: "Covers the topic in depth.",
-  prompt: "Summarize the page in three bullet points.",
-  instructions: "Summarize the page in three bullet points.",
-  instruction: "Summarize the page in three bullet points.",
+  reason: "Covers the topic well.",
+  prompt: "Summarize this page.",
+  instructions: "Summarize this page.",
+  instruction: "Summarize this page.",
   question: "What is the main finding?",
   goal: "Find the pricing page.",
-  thought: "First, list the files that need to change.",
+  thought: "List the files to change.",
   markdown: "# Release notes",
   str: "const timeout = 30;",
   string: "const timeout = 30;",
@@ -96,7 +96,7 @@ const NAME_VALUES: Readonly<Record<string, string>> = {
   currency: "USD",
   city: "Oslo",
   location: "Oslo",
-  address: "1600 Amphitheatre Parkway, Mountain View, CA",
+  address: "10 Downing Street, London",
   origin: "Oslo",
   timezone: "Europe/Oslo",
   tag: "bug",
@@ -133,7 +133,7 @@ const NAME_VALUES: Readonly<Record<string, string>> = {
   cmd: "ls -la",
   shell: "bash",
   args: "--help",
-  sql: "SELECT id, name FROM users LIMIT 10",
+  sql: "SELECT * FROM users LIMIT 10",
   selector: "#submit",
   element: "Submit button",
   script: "document.title",
@@ -227,12 +227,12 @@ const TYPE_OF: Readonly<Record<string, string>> = { relation: "works_at", item: 
 
 /** Query strings by domain: the first whose words occur in the field's place. */
 const QUERIES: readonly [RegExp, string][] = [
-  [/\b(sql|postgres|mysql|sqlite|database|table|select)\b/, "SELECT id, name FROM users LIMIT 10"],
+  [/\b(sql|postgres|mysql|sqlite|database|table|select)\b/, "SELECT * FROM users LIMIT 10"],
   [/\b(metrics?|timeseries|promql|datadog)\b/, "avg:system.cpu.user{*}"],
   [/\b(logs?|traces?|spans?|events?)\b/, "status:error service:web"],
   [/\b(places?|maps?|geocode|address|locations?|nearby)\b/, "coffee near Central Station"],
   [/\b(mongo|mongodb|documents?|collections?)\b/, "{\"status\": \"open\"}"],
-  [/\b(web|internet|news|google|brave|tavily|crawl)\b/, "latest Node.js release notes"],
+  [/\b(web|internet|news|google|brave|tavily|crawl)\b/, "Node.js release notes"],
 ];
 
 /** Verbs of tool names: not the thing a tool works on. */

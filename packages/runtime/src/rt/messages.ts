@@ -285,7 +285,7 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
 
 /** A list line names every declared name up to LIST_FULL of them; past that, the first LIST_FEW (the suggested and closest come first, so a long list loses only far names) and the count. */
 const LIST_FULL = 12;
-const LIST_FEW = 6;
+const LIST_FEW = 5;
 
 /**
  * One line per object with unknown keys: its declared names, the suggested ones first,

@@ -188,7 +188,7 @@ function feedbackHead(tool: string, one: boolean): string {
     h = [undefined, undefined];
     if (feedbackHeads.size < HEADS_MAX) feedbackHeads.set(tool, h);
   }
-  return (h[one ? 0 : 1] ??= `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${one ? "this" : "these"} and call again:`);
+  return (h[one ? 0 : 1] ??= `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${one ? "this" : "these"} and retry:`);
 }
 
 function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[], listed?: { listed: string[]; total: number }): string {

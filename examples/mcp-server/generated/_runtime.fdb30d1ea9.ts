@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:dc75b8d006ff87d0515f2d08159b4b42b7cbaefe08966b60430fd3f22644e418
+// input hash: sha256:fdb30d1ea9bb09278e99cf1216b41a2898c5015e73442675715aa45e9c1119de
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -866,10 +866,24 @@ function closeness(aw: readonly string[], af: string, k: string): number {
 function toolLeads(name: string, known: readonly string[]): ToolLeads {
   const total = known.length;
   if (total === 0) return { suggested: [], nearest: [], listed: [], total };
-  const near = typeof name === "string" ? suggestAndNearest(name, known, 3).nearest : [];
-  if (near.length) return { suggested: near.slice(), nearest: near.slice(), listed: [], total };
-  const f = typeof name === "string" ? sgFold(name) : "";
-  const aw = typeof name === "string" ? words(name) : [];
+  if (typeof name !== "string" || name.length > 200) return listAll(known, "", []);
+  const aw = words(name);
+  // The same name with a verb models swap for another (get_all_x → list_x, fetch_x → get_x): a tool of that name is meant.
+  const folds = known.map(sgFold);
+  for (const v of verbVariants(aw)) {
+    const i = folds.indexOf(v);
+    if (i >= 0) return { suggested: [known[i]!], nearest: [known[i]!], listed: [], total };
+  }
+  // Tools whose words hold all of the name's, in a row ("set_config" in "set_config_value"): the name cut short.
+  const whole = aw.length ? known.filter((k) => k !== name && holdsRun(words(k), aw)) : [];
+  const near = suggestAndNearest(name, known, 3).nearest;
+  if (near.length) {
+    // A spelling near miss ("get_config" for "set_config") is not the only answer when another tool holds the whole name.
+    const both = [...whole, ...near.filter((n) => !whole.includes(n))];
+    if (both.length <= 3) return { suggested: both, nearest: both, listed: [], total };
+    return listAll(known, sgFold(name), aw, both);
+  }
+  const f = sgFold(name);
   const shaped: string[] = [];
   if (f.length >= 3) {
     for (const k of known) {
@@ -879,10 +893,55 @@ function toolLeads(name: string, known: readonly string[]): ToolLeads {
     }
   }
   if (shaped.length > 0 && shaped.length <= 3) return { suggested: shaped, nearest: shaped, listed: [], total };
-  const pool = shaped.length ? shaped : known.slice();
-  const ranked = pool.map((k, i) => [closeness(aw, f, k), i, k] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  const listed = (total <= LIST_ALL && !shaped.length ? known.slice() : ranked.slice(0, LIST_CLOSE).map((r) => r[2])) as string[];
+  return listAll(known, f, aw, shaped.length ? shaped : undefined);
+}
+
+/** No confident suggestion: the tools listed (all when few, else the closest few of `pool`, or of all), the closest as `nearest`. */
+function listAll(known: readonly string[], f: string, aw: readonly string[], pool?: readonly string[]): ToolLeads {
+  const total = known.length;
+  const from = pool ?? known;
+  const ranked = from.map((k, i) => [closeness(aw, f, k), i, k] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  const listed = total <= LIST_ALL && pool === undefined ? known.slice() : ranked.slice(0, LIST_CLOSE).map((r) => r[2]);
   return { suggested: [], nearest: ranked.slice(0, 3).map((r) => r[2]), listed, total };
+}
+
+/** Whether `run` occurs in `ws` as consecutive words. */
+function holdsRun(ws: readonly string[], run: readonly string[]): boolean {
+  if (run.length === 0 || ws.length <= run.length) return false;
+  for (let i = 0; i + run.length <= ws.length; i++) {
+    let j = 0;
+    while (j < run.length && ws[i + j] === run[j]) j++;
+    if (j === run.length) return true;
+  }
+  return false;
+}
+
+/** Leading verbs models use for one another in tool names, each to the one tools use more (first match wins). */
+const VERB_EQUIV: readonly [readonly string[], readonly string[]][] = [
+  [["get", "all"], ["list"]],
+  [["fetch", "all"], ["list"]],
+  [["list", "all"], ["list"]],
+  [["fetch"], ["get"]],
+  [["retrieve"], ["get"]],
+  [["read"], ["get"]],
+  [["get"], ["read"]],
+  [["add"], ["create"]],
+  [["new"], ["create"]],
+  [["remove"], ["delete"]],
+  [["edit"], ["update"]],
+  [["modify"], ["update"]],
+  [["find"], ["search"]],
+  [["save"], ["write"]],
+];
+
+/** The name's words with a leading verb swapped (VERB_EQUIV), folded as sgFold folds a name. */
+function verbVariants(aw: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const [from, to] of VERB_EQUIV) {
+    if (aw.length <= from.length || !from.every((w, i) => aw[i] === w)) continue;
+    out.push([...to, ...aw.slice(from.length)].join(""));
+  }
+  return out;
 }
 
 // The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
@@ -1166,7 +1225,7 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
 
 /** A list line names every declared name up to LIST_FULL of them; past that, the first LIST_FEW (the suggested and closest come first, so a long list loses only far names) and the count. */
 const LIST_FULL = 12;
-const LIST_FEW = 6;
+const LIST_FEW = 5;
 
 /**
  * One line per object with unknown keys: its declared names, the suggested ones first,
@@ -1731,7 +1790,7 @@ function feedbackHead(tool: string, one: boolean): string {
     h = [undefined, undefined];
     if (feedbackHeads.size < HEADS_MAX) feedbackHeads.set(tool, h);
   }
-  return (h[one ? 0 : 1] ??= `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${one ? "this" : "these"} and call again:`);
+  return (h[one ? 0 : 1] ??= `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${one ? "this" : "these"} and retry:`);
 }
 
 function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[], listed?: { listed: string[]; total: number }): string {
