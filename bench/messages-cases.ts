@@ -152,3 +152,29 @@ export function casesOf(t: { source: string; name: string; schema: Obj }, base: 
   return out;
 }
 
+
+/** The source name of unionBoundTools' tools. */
+export const UNION_BOUNDS = "derived:union-bounds";
+
+/**
+ * Real tools whose one bounded field (a number with a minimum or maximum, an array with
+ * minItems) is made a union with a string, the shape "an id or a name" takes: the corpus has
+ * no union whose branch has a bound, so the rule that a union states a broken bound is
+ * measured on these (at most `max` tools, in corpus order).
+ */
+export function unionBoundTools(files: readonly string[], read: (f: string) => unknown, max = 40): { name: string; description: string; inputSchema: Obj }[] {
+  const out: { name: string; description: string; inputSchema: Obj }[] = [];
+  for (const f of files) {
+    const j = read(f) as { name: string; description?: string; inputSchema: Obj }[] | { tools: { name: string; description?: string; inputSchema: Obj }[] };
+    for (const t of Array.isArray(j) ? j : j.tools) {
+      const props = isObj(t.inputSchema.properties) ? t.inputSchema.properties : undefined;
+      if (!props || out.length >= max) continue;
+      const hit = Object.entries(props).find(([, s]) => isObj(s) && !s.anyOf && !s.oneOf && breakBound(s) !== undefined && typesOf(s).length === 1);
+      if (!hit) continue;
+      const [k, s] = hit;
+      const { description, ...branch } = s as Obj;
+      out.push({ name: `${t.name}`, description: t.description ?? "", inputSchema: { ...t.inputSchema, properties: { ...props, [k]: { anyOf: [branch, { type: "string" }], ...(description !== undefined ? { description } : {}) } } } });
+    }
+  }
+  return out;
+}
