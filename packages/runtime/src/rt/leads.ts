@@ -106,13 +106,17 @@ export function toolLeads(name: string, known: readonly string[]): ToolLeads {
   if (typeof name !== "string" || name.length > 200) return listAll(known, "", []);
   const aw = words(name);
   // The same name with a verb models swap for another (get_all_x → list_x, fetch_x → get_x): a tool of that name is meant.
+  // Tools whose words hold all of the name's, in a row ("set_config" in "set_config_value"): the name cut short.
+  const whole = aw.length ? known.filter((k) => k !== name && holdsRun(words(k), aw)) : [];
   const folds = known.map(sgFold);
   for (const v of verbVariants(aw)) {
     const i = folds.indexOf(v);
-    if (i >= 0) return { suggested: [known[i]!], nearest: [known[i]!], listed: [], total };
+    if (i < 0) continue;
+    // Beside the tools that hold the whole name (get_file: read_file or get_file_info).
+    const both = [known[i]!, ...whole.filter((w) => w !== known[i])];
+    if (both.length <= 3) return { suggested: both, nearest: both, listed: [], total };
+    return listAll(known, sgFold(name), aw, both);
   }
-  // Tools whose words hold all of the name's, in a row ("set_config" in "set_config_value"): the name cut short.
-  const whole = aw.length ? known.filter((k) => k !== name && holdsRun(words(k), aw)) : [];
   const near = suggestAndNearest(name, known, 3).nearest;
   if (near.length) {
     // A spelling near miss ("get_config" for "set_config") is not the only answer when another tool holds the whole name.

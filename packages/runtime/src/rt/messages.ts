@@ -3,7 +3,7 @@ import type { Bucket, Sink, ValidationError } from "./report.js";
 import { probing, WORK_MAX } from "./budget.js";
 import { clip, describe, isIdent, jsonType, pathKeys, pk, plainPath, quote, show, typesPhrase } from "./text.js";
 import { ucs2length } from "./predicates.js";
-import { sgPrepared, sgSuggestIndex, suggestAndNearest, type SgList } from "../suggest.js";
+import { sgDistance, sgFold, sgPrepared, sgSuggestIndex, suggestAndNearest, type SgList } from "../suggest.js";
 import { argSynonym } from "./leads.js";
 
 export function workErr(s: ValidationError[]): void {
@@ -268,7 +268,9 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   const found = suggestAndNearest(key, known);
   const nearest = found.nearest;
   // Spelling found nothing: a name that means the same (from → source), when exactly one declared name does.
-  const suggestion = found.suggestion ?? (nearest.length === 0 ? argSynonym(key, known) : undefined);
+  // A word-level match ("link" → allowExternalLinks) yields to a name that means the same ("link" → url); a near spelling does not.
+  const syn = found.suggestion === undefined ? (nearest.length === 0 ? argSynonym(key, known) : undefined) : argSynonym(key, known);
+  const suggestion = syn !== undefined && (found.suggestion === undefined || sgDistance(sgFold(key), sgFold(found.suggestion), 3) > 3) ? syn : found.suggestion;
   const root = p === "";
   const pp = root || plainPath(p);
   const qp = root ? "" : pp ? '"' + p + '"' : quote(p);

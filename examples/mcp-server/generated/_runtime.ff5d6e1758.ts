@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:fdb30d1ea9bb09278e99cf1216b41a2898c5015e73442675715aa45e9c1119de
+// input hash: sha256:ff5d6e1758edbe0607d37bb08513dc5ff01991945fdb96a51f9d08d632930281
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -869,13 +869,17 @@ function toolLeads(name: string, known: readonly string[]): ToolLeads {
   if (typeof name !== "string" || name.length > 200) return listAll(known, "", []);
   const aw = words(name);
   // The same name with a verb models swap for another (get_all_x → list_x, fetch_x → get_x): a tool of that name is meant.
+  // Tools whose words hold all of the name's, in a row ("set_config" in "set_config_value"): the name cut short.
+  const whole = aw.length ? known.filter((k) => k !== name && holdsRun(words(k), aw)) : [];
   const folds = known.map(sgFold);
   for (const v of verbVariants(aw)) {
     const i = folds.indexOf(v);
-    if (i >= 0) return { suggested: [known[i]!], nearest: [known[i]!], listed: [], total };
+    if (i < 0) continue;
+    // Beside the tools that hold the whole name (get_file: read_file or get_file_info).
+    const both = [known[i]!, ...whole.filter((w) => w !== known[i])];
+    if (both.length <= 3) return { suggested: both, nearest: both, listed: [], total };
+    return listAll(known, sgFold(name), aw, both);
   }
-  // Tools whose words hold all of the name's, in a row ("set_config" in "set_config_value"): the name cut short.
-  const whole = aw.length ? known.filter((k) => k !== name && holdsRun(words(k), aw)) : [];
   const near = suggestAndNearest(name, known, 3).nearest;
   if (near.length) {
     // A spelling near miss ("get_config" for "set_config") is not the only answer when another tool holds the whole name.
@@ -1208,7 +1212,9 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   const found = suggestAndNearest(key, known);
   const nearest = found.nearest;
   // Spelling found nothing: a name that means the same (from → source), when exactly one declared name does.
-  const suggestion = found.suggestion ?? (nearest.length === 0 ? argSynonym(key, known) : undefined);
+  // A word-level match ("link" → allowExternalLinks) yields to a name that means the same ("link" → url); a near spelling does not.
+  const syn = found.suggestion === undefined ? (nearest.length === 0 ? argSynonym(key, known) : undefined) : argSynonym(key, known);
+  const suggestion = syn !== undefined && (found.suggestion === undefined || sgDistance(sgFold(key), sgFold(found.suggestion), 3) > 3) ? syn : found.suggestion;
   const root = p === "";
   const pp = root || plainPath(p);
   const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
