@@ -59,6 +59,9 @@ export interface Summary {
   toolformLength: { median: number; max: number };
   annotatedLength: { median: number; max: number };
   ajvLength: { median: number; max: number };
+  /** Arguments named by a synonym of a declared one (from for source), and those where it was suggested. */
+  synonyms: number;
+  synonymHits: number;
   /** Examples in the messages that are placeholders ("example", ["example"]). */
   placeholders: number;
   /** union_bound cases whose message states the bound (at least / at most / greater / less / items / characters). */
@@ -239,6 +242,8 @@ export function summarize(all: readonly CaseResult[]): Summary {
     cases: results.length,
     examples: examples.length,
     examplesValid: examples.filter((e) => e.valid).length,
+    synonyms: results.filter((r) => r.kind === "synonym").length,
+    synonymHits: results.filter((r) => r.kind === "synonym" && r.suggestion === r.intended).length,
     suggestible: judged.filter((r) => typeof r.intended === "string").length,
     hits: judged.filter((r) => typeof r.intended === "string" && r.suggestion === r.intended).length,
     wrong: judged.filter((r) => r.suggestion !== undefined && r.suggestion !== r.intended).length,
@@ -261,6 +266,7 @@ function measureRows(s: Summary): [string, string][] {
     [`toolform's examples valid for their field (ajv)`, `${s.examplesValid} of ${s.examples} (${pct(s.examplesValid, s.examples)})`],
     [`placeholder examples ("example", ["example"]) in the messages`, `${s.placeholders} of ${s.examples} (${pct(s.placeholders, s.examples)})`],
     [`suggestion hits (intended name known: near spellings and synonyms)`, `${s.hits} of ${s.suggestible} (${pct(s.hits, s.suggestible)})`],
+    [`meaning variants (a synonym of a declared name) suggested`, `${s.synonymHits} of ${s.synonyms} (${pct(s.synonymHits, s.synonyms)})`],
     [`wrong suggestions`, `${s.wrong} of ${s.judged} (${pct(s.wrong, s.judged)})`],
     [`unions whose closest branch breaks a bound: the bound stated`, `${s.unionBoundStated} of ${s.unionBound} (${pct(s.unionBoundStated, s.unionBound)})`],
     [`wrong tool names: the meant tool suggested or listed (unrelated names: tools listed)`, `${s.toolLed} of ${s.toolCases} (${pct(s.toolLed, s.toolCases)})`],

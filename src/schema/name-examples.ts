@@ -276,7 +276,7 @@ export function nameValue(c: NameContext): string | undefined {
     if (/\b(path|file|directory)\b/.test(c.text)) return head === "from" || head === "source" ? "src/old.ts" : "src/new.ts";
     if (/\bbranch\b/.test(place)) return head === "from" || head === "source" ? "feature/login" : "main";
     if (/\b(email|recipient)\b/.test(c.text)) return "user@example.com";
-    if (/\b(place|address|location|city)\b/.test(place)) return head === "from" || head === "source" ? "Oslo" : "Bergen";
+    if (/\b(places?|address(es)?|locations?|city|cities|maps?|geo|distance|directions?|routes?|travel)\b/.test(place)) return head === "from" || head === "source" ? "Oslo" : "Bergen";
     return head === "from" || head === "source" ? "Homepage" : "Checkout";
   }
   if (head === "type" && words.length > 1) {
