@@ -3,7 +3,7 @@
 // tool name by shape (a prefix, a suffix, one containing the other, one word more, fewer or
 // other) or, failing that, the list of tools (all when few, else the closest few and the
 // count), so a wrong tool name always leads somewhere. Error path only.
-import { sgFold, sgWords, suggestAndNearest } from "../suggest.js";
+import { nearestNames, sgFold, sgWords } from "../suggest.js";
 
 /**
  * Argument names models use for one another, as groups of folded names. Only a name that is
@@ -117,7 +117,7 @@ export function toolLeads(name: string, known: readonly string[]): ToolLeads {
     if (both.length <= 3) return { suggested: both, nearest: both, listed: [], total };
     return listAll(known, sgFold(name), aw, both);
   }
-  const near = suggestAndNearest(name, known, 3).nearest;
+  const near = nearestNames(name, known, 3);
   if (near.length) {
     // A spelling near miss ("get_config" for "set_config") is not the only answer when another tool holds the whole name.
     const both = [...whole, ...near.filter((n) => !whole.includes(n))];

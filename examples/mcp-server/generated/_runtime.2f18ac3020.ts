@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:ff5d6e1758edbe0607d37bb08513dc5ff01991945fdb96a51f9d08d632930281
+// input hash: sha256:2f18ac3020a12d03ae3a303a345d65cc6d0dd78198f8a53c44e4abeaca856c6e
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -880,7 +880,7 @@ function toolLeads(name: string, known: readonly string[]): ToolLeads {
     if (both.length <= 3) return { suggested: both, nearest: both, listed: [], total };
     return listAll(known, sgFold(name), aw, both);
   }
-  const near = suggestAndNearest(name, known, 3).nearest;
+  const near = nearestNames(name, known, 3);
   if (near.length) {
     // A spelling near miss ("get_config" for "set_config") is not the only answer when another tool holds the whole name.
     const both = [...whole, ...near.filter((n) => !whole.includes(n))];
