@@ -28,7 +28,7 @@ interface Group {
 
 function groups(): Group[] {
   const out: Group[] = [];
-  for (const s of allSources()) out.push({ label: s, tools: toolsFromJson(JSON.parse(readFileSync(s, "utf8")), s).tools });
+  for (const s of allSources().filter((x) => !x.startsWith("derived:"))) out.push({ label: s, tools: toolsFromJson(JSON.parse(readFileSync(s, "utf8")), s).tools });
   const bc = new Map<string, unknown[]>();
   for (const c of benchCases) bc.set(c.tool.name, [...c.valid, ...c.invalid.map((x) => x.args)]);
   const bench = benchCases.map((c, i) => ({ ...c.tool, origin: { file: "bench", pointer: "/" + i } }));

@@ -35,18 +35,29 @@ const ARG_GROUPS: readonly (readonly string[])[] = [
 
 const ARG_GROUP_OF: ReadonlyMap<string, number> = new Map(ARG_GROUPS.flatMap((g, i) => g.map((n) => [n, i] as const)));
 
+/** Per declared-names list (module constants): group → its one declared name, or null when two declared names are in it. Made once per list. */
+const groupsOf = new WeakMap<readonly string[], Map<number, string | null>>();
+
+function declaredGroups(known: readonly string[]): Map<number, string | null> {
+  let m = groupsOf.get(known);
+  if (m === undefined) {
+    m = new Map();
+    for (let i = 0; i < known.length; i++) {
+      const g = ARG_GROUP_OF.get(sgFold(known[i]!));
+      if (g !== undefined) m.set(g, m.has(g) ? null : known[i]!); // two declared names mean it: say neither
+    }
+    groupsOf.set(known, m);
+  }
+  return m;
+}
+
 /** The one declared name that means what `name` means (ARG_GROUPS), or undefined. */
 export function argSynonym(name: string, known: readonly string[]): string | undefined {
-  if (typeof name !== "string" || name.length > 60) return undefined;
+  // The longest name in a group folds to 15 characters: a name much longer is in none (no fold made).
+  if (typeof name !== "string" || name.length > 24) return undefined;
   const g = ARG_GROUP_OF.get(sgFold(name));
   if (g === undefined) return undefined;
-  let hit: string | undefined;
-  for (let i = 0; i < known.length; i++) {
-    if (ARG_GROUP_OF.get(sgFold(known[i]!)) !== g) continue;
-    if (hit !== undefined) return undefined; // two declared names mean it: say neither
-    hit = known[i];
-  }
-  return hit;
+  return declaredGroups(known).get(g) ?? undefined;
 }
 
 /** How many tools the feedback lists when none is near: all up to this many, else the closest this many and the count. */
