@@ -92,3 +92,17 @@ export function annotate(args: unknown, errors: readonly ValidationError[]): str
   if (lines.length > LINES_MAX) lines.splice(LINES_MAX, lines.length - LINES_MAX, "// …");
   return lines.join("\n");
 }
+
+/** The lines' feedback with the arguments as sent, marked, between its head and its lines. */
+export function annotatedText(lines: string, args: unknown, errors: readonly ValidationError[]): string {
+  let marked: string;
+  try {
+    marked = annotate(args, errors);
+  } catch {
+    return lines; // arguments that cannot be read again (a throwing getter): the lines alone
+  }
+  const cut = lines.indexOf(" Fix th");
+  const nl = lines.indexOf("\n");
+  if (cut < 0 || nl < 0 || cut > nl) return lines;
+  return lines.slice(0, cut) + " Your arguments, marked where they are wrong:\n" + marked + "\n" + lines.slice(cut + 1);
+}

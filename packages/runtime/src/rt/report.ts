@@ -2,7 +2,7 @@
 import { clip, identChar, quote } from "./text.js";
 import { knownLines, mk, textOf, unjudged } from "./messages.js";
 import { toolLeads } from "./leads.js";
-import { annotate } from "./annotate.js";
+import { annotatedText } from "./annotate.js";
 
 /** How the feedback is written: "lines" (default) one line per error; "annotated" the arguments as sent, pretty-printed, a comment at each wrong place, then the lines. */
 export type FeedbackStyle = "lines" | "annotated";
@@ -206,20 +206,6 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
   const lines = knownLines(errors);
   for (let i = 0; i < lines.length; i++) text += "\n- " + lines[i]!;
   return text;
-}
-
-/** The lines' feedback with the arguments as sent, marked, between its head and its lines. */
-function annotatedText(lines: string, args: unknown, errors: readonly ValidationError[]): string {
-  let marked: string;
-  try {
-    marked = annotate(args, errors);
-  } catch {
-    return lines; // arguments that cannot be read again (a throwing getter): the lines alone
-  }
-  const cut = lines.indexOf(" Fix th");
-  const nl = lines.indexOf("\n");
-  if (cut < 0 || nl < 0 || cut > nl) return lines;
-  return lines.slice(0, cut) + " Your arguments, marked where they are wrong:\n" + marked + "\n" + lines.slice(cut + 1);
 }
 
 /** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"); a quoted name keeps its quotes. Read up to the first character that fits none. */

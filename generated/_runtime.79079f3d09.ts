@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:5fdc136c1d7eb6a1d8f83ef812c80ff4fa46e60a1e015ddc6a19404ef10202f4
+// input hash: sha256:79079f3d0943628da0c2fa6b02caa63b95d98e20a1a65eeb648e19ccfb849a58
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -1621,6 +1621,20 @@ function annotate(args: unknown, errors: readonly ValidationError[]): string {
   return lines.join("\n");
 }
 
+/** The lines' feedback with the arguments as sent, marked, between its head and its lines. */
+function annotatedText(lines: string, args: unknown, errors: readonly ValidationError[]): string {
+  let marked: string;
+  try {
+    marked = annotate(args, errors);
+  } catch {
+    return lines; // arguments that cannot be read again (a throwing getter): the lines alone
+  }
+  const cut = lines.indexOf(" Fix th");
+  const nl = lines.indexOf("\n");
+  if (cut < 0 || nl < 0 || cut > nl) return lines;
+  return lines.slice(0, cut) + " Your arguments, marked where they are wrong:\n" + marked + "\n" + lines.slice(cut + 1);
+}
+
 // The report of a call: its types, the buckets, the model-facing feedback text.
 
 /** How the feedback is written: "lines" (default) one line per error; "annotated" the arguments as sent, pretty-printed, a comment at each wrong place, then the lines. */
@@ -1825,20 +1839,6 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
   const lines = knownLines(errors);
   for (let i = 0; i < lines.length; i++) text += "\n- " + lines[i]!;
   return text;
-}
-
-/** The lines' feedback with the arguments as sent, marked, between its head and its lines. */
-function annotatedText(lines: string, args: unknown, errors: readonly ValidationError[]): string {
-  let marked: string;
-  try {
-    marked = annotate(args, errors);
-  } catch {
-    return lines; // arguments that cannot be read again (a throwing getter): the lines alone
-  }
-  const cut = lines.indexOf(" Fix th");
-  const nl = lines.indexOf("\n");
-  if (cut < 0 || nl < 0 || cut > nl) return lines;
-  return lines.slice(0, cut) + " Your arguments, marked where they are wrong:\n" + marked + "\n" + lines.slice(cut + 1);
 }
 
 /** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"); a quoted name keeps its quotes. Read up to the first character that fits none. */
