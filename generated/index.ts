@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.79079f3d09.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.79079f3d09.js";
+import * as rt from "./_runtime.1fdfb7d28d.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.1fdfb7d28d.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {

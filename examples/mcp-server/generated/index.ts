@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.79079f3d09.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.79079f3d09.js";
+import * as rt from "./_runtime.1fdfb7d28d.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.1fdfb7d28d.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {

@@ -14,7 +14,8 @@ function shortNote(e: ValidationError): string {
   let m = e.message;
   if (e.bucket === "missing_required") return "missing: required" + (e.example === undefined ? "" : `, e.g. ${clip(e.example, 40)}`);
   const q = quote(e.path);
-  if (m.startsWith(q + " ")) m = m.slice(q.length + 1);
+  if (e.path === "" && m.startsWith("The arguments ")) m = m.slice(14);
+  else if (m.startsWith(q + " ")) m = m.slice(q.length + 1);
   else if (m.startsWith('"' + e.path + '" ')) m = m.slice(e.path.length + 3);
   const got = m.indexOf("; got ");
   if (got >= 0) {

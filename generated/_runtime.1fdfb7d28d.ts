@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:79079f3d0943628da0c2fa6b02caa63b95d98e20a1a65eeb648e19ccfb849a58
+// input hash: sha256:1fdfb7d28dd28e267f7577fe1f48b77afaf9f6e437f756e137682ec5ef59835c
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -1542,7 +1542,8 @@ function shortNote(e: ValidationError): string {
   let m = e.message;
   if (e.bucket === "missing_required") return "missing: required" + (e.example === undefined ? "" : `, e.g. ${clip(e.example, 40)}`);
   const q = quote(e.path);
-  if (m.startsWith(q + " ")) m = m.slice(q.length + 1);
+  if (e.path === "" && m.startsWith("The arguments ")) m = m.slice(14);
+  else if (m.startsWith(q + " ")) m = m.slice(q.length + 1);
   else if (m.startsWith('"' + e.path + '" ')) m = m.slice(e.path.length + 3);
   const got = m.indexOf("; got ");
   if (got >= 0) {
