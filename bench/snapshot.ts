@@ -28,7 +28,7 @@ interface Group {
 
 function groups(): Group[] {
   const out: Group[] = [];
-  for (const s of allSources()) out.push({ label: s, tools: toolsFromJson(JSON.parse(readFileSync(s, "utf8")), s).tools });
+  for (const s of allSources().filter((x) => !x.startsWith("derived:"))) out.push({ label: s, tools: toolsFromJson(JSON.parse(readFileSync(s, "utf8")), s).tools });
   const bc = new Map<string, unknown[]>();
   for (const c of benchCases) bc.set(c.tool.name, [...c.valid, ...c.invalid.map((x) => x.args)]);
   const bench = benchCases.map((c, i) => ({ ...c.tool, origin: { file: "bench", pointer: "/" + i } }));
@@ -97,12 +97,17 @@ async function write(file: string): Promise<void> {
         const fb1 = at % 2 ? rep.feedback : undefined;
         const errors = rep.errors.map((e: Obj) => ({ ...e }));
         const dict = rep.toDict();
-        return { errors, dict, json: JSON.stringify(rep), feedback: fb1 ?? rep.feedback, tool: rep.tool, nearest: rep.nearest, value: rep.value, repairs: rep.repairs, std: tool["~standard"].validate(c) };
+        // the annotated style (issue 31) on every fourth call: the arguments as sent, marked, then the lines
+        const annotated = at % 4 === 1 && !rep.ok ? tool.validate(c, { feedbackStyle: "annotated" }).feedback : undefined;
+        return { errors, dict, json: JSON.stringify(rep), feedback: fb1 ?? rep.feedback, tool: rep.tool, nearest: rep.nearest, value: rep.value, repairs: rep.repairs, std: tool["~standard"].validate(c), ...(annotated !== undefined ? { annotated } : {}) };
       });
     }
     if (mod.validateCall) {
       const t0 = g.tools[0].name;
-      const calls = [{ name: "nope" }, { name: t0.toUpperCase(), arguments: {} }, { name: t0 + "x" }, null, { name: 5 }, { name: t0, arguments: { zz: 1 } }];
+      const words = t0.split(/[_-]/);
+      // wrong tool names of each shape (issue 31.7): a prefix, a suffix, a verb swapped, a namespace added
+      const shapes = [words.slice(0, -1).join("_"), words.slice(1).join("_"), ["fetch", ...words.slice(1)].join("_"), "server_" + t0].filter((n) => n.length > 2 && !g.tools.some((t) => t.name === n)).map((name) => ({ name }));
+      const calls = [{ name: "nope" }, { name: t0.toUpperCase(), arguments: {} }, { name: t0 + "x" }, null, { name: 5 }, { name: t0, arguments: { zz: 1 } }, ...shapes];
       snap[g.label + " <calls>"] = calls.map((c) => {
         const rep = mod.validateCall(c);
         return { dict: rep.toDict(), feedback: rep.feedback, nearest: rep.nearest, errors: rep.errors };

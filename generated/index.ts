@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.3fcb40f97d.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.3fcb40f97d.js";
+import * as rt from "./_runtime.00150dee06.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.00150dee06.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -84,7 +84,7 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
             if (rt.limitErr(s, "duration_min", x2, "minimum", 15, "15")) return;
           }
           if (x2 > 480) {
-            if (rt.limitErr(s, "duration_min", x2, "maximum", 480, "15")) return;
+            if (rt.limitErr(s, "duration_min", x2, "maximum", 480, "480")) return;
           }
         }
       }
@@ -715,13 +715,13 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
   function err_0_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
-      if (rt.typeErr(s, "", v, "object", '{"counterparty":"example","value":0,"term_months":12}')) return;
+      if (rt.typeErr(s, "", v, "object", '{"counterparty":"my-counterparty","value":0,"term_months":12}')) return;
     } else {
       const x0 = v.counterparty;
       const x1 = v.value;
       const x2 = v.term_months;
       if (x0 === undefined) {
-        if (rt.missing(s, "", "counterparty", '"example"')) return;
+        if (rt.missing(s, "", "counterparty", '"my-counterparty"')) return;
       }
       if (x1 === undefined) {
         if (rt.missing(s, "", "value", "0")) return;
@@ -731,10 +731,10 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
       }
       if (x0 !== undefined) { // #/properties/counterparty
         if (!(typeof x0 === "string")) {
-          if (rt.typeErr(s, "counterparty", x0, "string", '"example"')) return;
+          if (rt.typeErr(s, "counterparty", x0, "string", '"my-counterparty"')) return;
         } else {
           if (x0.length < 1) {
-            if (rt.sizeErr(s, "counterparty", x0, rt.ucs2length(x0), "minLength", 1, '"example"')) return;
+            if (rt.sizeErr(s, "counterparty", x0, rt.ucs2length(x0), "minLength", 1, '"my-counterparty"')) return;
           }
         }
       }
@@ -752,10 +752,10 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
           if (rt.typeErr(s, "term_months", x2, "integer", "12")) return;
         } else {
           if (x2 < 1) {
-            if (rt.limitErr(s, "term_months", x2, "minimum", 1, "12")) return;
+            if (rt.limitErr(s, "term_months", x2, "minimum", 1, "1")) return;
           }
           if (x2 > 120) {
-            if (rt.limitErr(s, "term_months", x2, "maximum", 120, "12")) return;
+            if (rt.limitErr(s, "term_months", x2, "maximum", 120, "120")) return;
           }
         }
       }
@@ -1235,10 +1235,10 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
           if (rt.optTypeErr(s, "limit", x4, "integer", "20")) return;
         } else {
           if (x4 < 1) {
-            if (rt.limitErr(s, "limit", x4, "minimum", 1, "20")) return;
+            if (rt.limitErr(s, "limit", x4, "minimum", 1, "1")) return;
           }
           if (x4 > 100) {
-            if (rt.limitErr(s, "limit", x4, "maximum", 100, "20")) return;
+            if (rt.limitErr(s, "limit", x4, "maximum", 100, "100")) return;
           }
         }
       }
@@ -1252,7 +1252,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   function err_2_0(v: any, _p: string, s: rt.Sink, d: number): void {
     // #/properties/filters
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
-      if (rt.optTypeErr(s, "filters", v, "object", '{"state":"open"}')) return;
+      if (rt.optTypeErr(s, "filters", v, "object", '{"state":"open"}', 'an object with "state", "labels", "assignee_id", "created"')) return;
     } else {
       const x0 = v.state;
       if (x0 !== undefined) { // #/properties/filters/properties/state
@@ -1345,7 +1345,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   function err_9_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #/properties/filters/properties/created
     if (!(typeof v === "object" && v !== null && !Array.isArray(v))) {
-      if (rt.optTypeErr(s, "filters.created", v, "object", '{"after":"2026-01-31"}')) return;
+      if (rt.optTypeErr(s, "filters.created", v, "object", '{"after":"2026-01-31"}', 'an object with "after", "before"')) return;
     } else {
       const x0 = v.after;
       if (x0 !== undefined) { // #/properties/filters/properties/created/properties/after
@@ -1564,6 +1564,6 @@ export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = /* @__PURE_
 })();
 
 /** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. Total: any value gives a report. */
-export function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport {
-  return rt.callReport(toolset, toolNames, call);
+export function validateCall(call: { name: string; arguments?: unknown }, options?: { feedbackStyle?: "lines" | "annotated" }): rt.ValidationReport {
+  return rt.callReport(toolset, toolNames, call, options);
 }

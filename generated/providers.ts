@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:68277f4c08d0918de34953bee9f12b17f4a806fc5059605620408b53cfe1f045
+// input hash: sha256:587b259f1fc504a3270216f4213ab7cdb2d1b2eb4e916978a324a0778757e69a
 
-import * as rt from "./_runtime.3fcb40f97d.js";
+import * as rt from "./_runtime.00150dee06.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -55,7 +55,7 @@ describe("aiSdkTools", () => {
     const model = new MockLanguageModelV3({ doStream: async () => turns[i++] as never });
     const result = streamText({ model, tools: aiSdkTools(toolset, { legal_draft_v3: (a) => ran.push(a) }), prompt: "hi", stopWhen: stepCountIs(3) });
     expect(await result.text).toBe("done");
-    expect(toolResultTexts(model.doStreamCalls[1]!.prompt)[0]).toContain('"value" must be >= 0; got -1');
+    expect(toolResultTexts(model.doStreamCalls[1]!.prompt)[0]).toContain('"value" must be at least 0; got -1');
     expect(ran).toEqual([{ counterparty: "Acme", value: 1, term_months: 12 }]);
   });
 

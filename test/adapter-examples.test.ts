@@ -12,7 +12,7 @@ describe("examples/adapters", () => {
   it.each([
     ["ai-sdk", "legal_draft_v3", '"value" must be a number; got the string "1500"'],
     ["openai-agents", "search_issues", '"filters.state" must be one of: "open", "closed", "all"; got "Open" (did you mean "open"?)'],
-    ["mcp-client", "book_room", '"duration_min" must be >= 15; got 10'],
+    ["mcp-client", "book_room", '"duration_min" must be at least 15; got 10'],
     ["langchain", "schedule_meeting", '"end_iso" must be after "start_iso"'],
   ])("%s: the feedback reaches the model, the corrected call runs once", (name, tool, line) => {
     const r = runExample(name);

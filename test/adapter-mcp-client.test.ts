@@ -54,7 +54,7 @@ describe("checkedClient", () => {
     expect(r.refused).toEqual(["book_room"]);
     expect(r.prompts[1]![0]).toMatch(/^Refused: the arguments do not match the input schema of book_room\./);
     expect(r.prompts[1]![0]).toContain('"start_iso" must be a date-time');
-    expect(r.prompts[1]![0]).toContain('"duration_min" must be >= 15; got 10');
+    expect(r.prompts[1]![0]).toContain('"duration_min" must be at least 15; got 10');
     expect(r.ran).toEqual([{ room_id: "room-12", start_iso: "2025-06-18T09:00:00+02:00", duration_min: 30 }]);
     expect(r.prompts[2]![1]).toBe("Booked room-12 at 2025-06-18T09:00:00+02:00.");
   });

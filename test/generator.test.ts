@@ -35,7 +35,7 @@ describe("seed 000's example", () => {
     expect(messages).toContain('"colour" is not a parameter of legal_draft_v3.');
     expect(report.feedback).toContain("- Parameters of legal_draft_v3: counterparty, value, term_months");
     expect(messages).toContain('"term_months" must be an integer; got the string "ten". Example: 12');
-    expect(messages).toContain('"value" must be >= 0; got -5. Example: 0');
+    expect(messages).toContain('"value" must be at least 0; got -5. Example: 0');
     expect(report.feedback.startsWith("Refused: the arguments do not match")).toBe(true);
     for (const e of report.errors) expect(report.feedback).toContain(e.message);
   });

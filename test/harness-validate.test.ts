@@ -167,7 +167,7 @@ describe("feedback", () => {
     expect(f.text).toBe(report.feedback);
     expect(f.text.startsWith("Refused: the arguments do not match")).toBe(true);
     expect(f.text.split("\n").slice(1)).toEqual([
-      '- "value" must be >= 0; got -5. Example: 0',
+      '- "value" must be at least 0; got -5. Example: 0',
       '- "term_months" must be an integer; got the string "ten". Example: 12',
       '- "colour" is not a parameter of legal_draft_v3.',
       "- Parameters of legal_draft_v3: counterparty, value, term_months",
@@ -199,7 +199,8 @@ describe("feedback", () => {
   it("takes a ParsedCall as well as a report, and lists the tools for an unknown one", () => {
     const report = validateArguments({ name: "zzz", arguments: {} }, toolset);
     const f = feedback(report, { toolNames: ["a", "b"] });
-    expect(f.text).toBe('Refused: there is no tool named "zzz". Tools: a, b.');
+    // The report itself lists the toolset's tools when none is near (a wrong name always leads somewhere, issue 31.7).
+    expect(f.text).toBe('Refused: there is no tool named "zzz". Tools: book_room, create_outline, edit_file, legal_draft_v3, search_issues.');
     expect(f.json.validation.unknown_tool).toBe(true);
   });
 });

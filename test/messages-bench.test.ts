@@ -9,6 +9,14 @@ describe("message benchmark (issue 14.6)", () => {
     expect(summary.examples).toBeGreaterThan(5);
     expect(summary.examplesValid).toBe(summary.examples);
     expect(summary.wrong).toBe(0);
+    // issue 31: no placeholder example, wrong tool names always lead somewhere and are never wrongly suggested, the annotated style is longer but present
+    expect(summary.placeholders).toBe(0);
+    expect(summary.toolCases).toBeGreaterThan(5);
+    expect(summary.toolWrong).toBe(0);
+    expect(summary.toolNearestEmpty).toBe(0);
+    expect(summary.toolLed).toBeGreaterThanOrEqual(0.9 * summary.toolCases);
+    expect(summary.annotatedLength.median).toBeGreaterThan(summary.toolformLength.median);
+    expect(results.every((r) => r.kind === "unknown_tool" || r.annotated.includes("// ←"))).toBe(true);
     expect(summary.suggestible).toBeGreaterThan(0);
     expect(summary.hits).toBeGreaterThan(0);
     // the subset covers most kinds, each case refused by toolform with feedback

@@ -512,7 +512,7 @@ describe("validate under a coerce mode", () => {
     const std = tool(normalized, "book_room")["~standard"].validate({ room_id: "r1", start_iso: "2026-01-31T09:00:00Z", duration_min: " 30 " });
     expect(std).toEqual({ value: { room_id: "r1", start_iso: "2026-01-31T09:00:00Z", duration_min: 30 } });
     const bad = tool(normalized, "book_room")["~standard"].validate({ room_id: "r1", start_iso: "2026-01-31T09:00:00Z", duration_min: "5" });
-    expect("issues" in bad && bad.issues?.[0]?.message).toMatch(/^"duration_min" must be >= 15; got 5/);
+    expect("issues" in bad && bad.issues?.[0]?.message).toMatch(/^"duration_min" must be at least 15; got 5/);
     const same = { room_id: "r1", start_iso: "2026-01-31T09:00:00Z" };
     expect((tool(normalized, "book_room")["~standard"].validate(same) as { value: unknown }).value).toBe(same);
     expect(tool(mixed, "legal_draft_v3").coerce).toBe("lenient");

@@ -82,6 +82,7 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
     ...(cfg.emit === undefined && nearestPackageJson(root) !== undefined ? { emitFrom: nearestPackageJson(root)! } : {}),
     unknownArgs: oneOf("unknownArgs", cfg.unknownArgs, ["reject", "schema"] as const, "reject"),
     coerce: oneOf("coerce", cfg.coerce, ["none", "lenient", "normalized"] as const, "none"),
+    feedbackStyle: oneOf("feedbackStyle", cfg.feedbackStyle, ["lines", "annotated"] as const, "lines"),
     engine: oneOf("engine", cfg.engine, ["toolform", "ajv"] as const, "toolform"),
     normalizer: cfg.normalizer ?? true,
     allowUnchecked: allowUnchecked("allowUnchecked", cfg.allowUnchecked),

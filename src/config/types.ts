@@ -48,6 +48,8 @@ export interface ToolOptions {
   unknownArgs?: UnknownArgs;
   /** Coercion of almost-right arguments (see README). Default "none". */
   coerce?: Coerce;
+  /** How refusals read (MESSAGES.md): "lines" (default) one line per error; "annotated" the arguments as sent, pretty-printed, a comment at each wrong place, then the lines. A call can ask for either (`validate(args, { feedbackStyle })`). */
+  feedbackStyle?: "lines" | "annotated";
   /**
    * "toolform" (default): toolform's own emitter. "ajv": ajv's standalone code with its
    * runtime inlined (still dependency-free, still no eval), errors mapped into the same

@@ -144,8 +144,8 @@ ${exported(toolsBySchemaHash, code`const toolsBySchemaHash${ann(code`Readonly<Re
 })();`)}
 
 /** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. Total: any value gives a report. */
-${exported(validateCall, code`function validateCall(call${ann(code`{ name: string; arguments?: unknown }`)})${ann(code`rt.ValidationReport`)} {
-  return rt.callReport(toolset, toolNames, call);
+${exported(validateCall, code`function validateCall(call${ann(code`{ name: string; arguments?: unknown }`)}, options${tsOnly(code`?`)}${ann(code`{ feedbackStyle?: "lines" | "annotated" }`)})${ann(code`rt.ValidationReport`)} {
+  return rt.callReport(toolset, toolNames, call, options);
 }`)}
 `;
 }
@@ -156,6 +156,6 @@ export function indexTailDts(entries: IndexEntry[]): Code {
 export declare const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> };
 export declare const toolNames: readonly ToolName[];
 export declare const toolsBySchemaHash: Readonly<Record<string, ToolName>>;
-export declare function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport;
+export declare function validateCall(call: { name: string; arguments?: unknown }, options?: { feedbackStyle?: "lines" | "annotated" }): rt.ValidationReport;
 `;
 }

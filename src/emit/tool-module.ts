@@ -30,6 +30,8 @@ export interface ToolModuleInput {
   coerce?: "none" | "lenient" | "normalized";
   /** The check of the tool's MCP outputSchema: the schema, its hash, and its validator's body and entry points. */
   output?: { schema: unknown; schemaHash: string; body: Code; is: Code; collect: Code };
+  /** The feedback's style (config `feedbackStyle`); written only when "annotated". */
+  feedbackStyle?: "annotated";
 }
 
 function toolObject(t: ToolModuleInput): Code {
@@ -42,7 +44,8 @@ function toolObject(t: ToolModuleInput): Code {
     is: ${t.validator.is},
     collect: ${t.validator.collect},
     ${t.normalizer ? code`normalize: ${t.normalizer.entry},` : code``}
-    coerce: ${lit(t.coerce ?? "none")},${t.output ? code`
+    coerce: ${lit(t.coerce ?? "none")},${t.feedbackStyle ? code`
+    feedbackStyle: ${lit(t.feedbackStyle)},` : code``}${t.output ? code`
     output: ${outputObject(t.output)},` : code``}
   });`;
 }

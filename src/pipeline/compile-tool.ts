@@ -51,7 +51,7 @@ export async function compileToolParts(def: ToolDefinition, names: { ident: stri
 
   // The candidates are checked by the tool's own checks where those judge what the schema says (formats asserted, nothing left unchecked).
   const complete = opts.formats !== false && (opts.allowUnchecked ?? []).length === 0;
-  chooseExamples(ir, read, exampleChecker(ir, complete, opts));
+  chooseExamples(ir, read, exampleChecker(ir, complete, opts), def.name);
   const validatorOpts = { unknownArgs: opts.unknownArgs, toolName: def.name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput, moduleNames: [names.ident] };
   let validator: { body: Code; is: Name; collect: Name; untyped?: boolean };
   const viaAjv = opts.engine === "ajv";

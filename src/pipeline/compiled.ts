@@ -27,6 +27,8 @@ export interface CompileOptions {
   dialect?: Dialect;
   /** What `validate` coerces (docs/normalize.md). Default "none"; the normaliser is emitted whatever it is. */
   coerce?: Coerce;
+  /** The feedback's style; only "annotated" is written into the tool (default "lines"). */
+  feedbackStyle?: "lines" | "annotated";
   engine?: "toolform" | "ajv";
   normalizer?: boolean;
   /** Schema parts that may stay unchecked with a warning (config allowUnchecked); default none: build errors. */
@@ -127,6 +129,7 @@ export function assembleTool(def: ToolDefinition, names: { ident: string; typeNa
     ...(c.normalizer ? { normalizer: { body: new Code(c.normalizer.body), entry: new Name(c.normalizer.entry) } } : {}),
     coerce: opts.coerce ?? "none",
     ...(c.output ? { output: { schema: def.outputSchema, schemaHash: hashOf(def.outputSchema), body: new Code(c.output.body), is: new Name(c.output.is), collect: new Name(c.output.collect) } } : {}),
+    ...(opts.feedbackStyle === "annotated" ? { feedbackStyle: "annotated" as const } : {}),
   };
   const section = toolSectionTs(input);
   const untyped = c.validator.untyped ? { untyped: true } : {};

@@ -62,6 +62,7 @@ export interface GenerateOptions {
   unknownArgs?: "reject" | "schema";
   /** Coercion of almost-right arguments in `validate` (docs/normalize.md); per tool in `tools`. Default "none". */
   coerce?: Coerce;
+  feedbackStyle?: "lines" | "annotated";
   /** true (default), false, or formats of one's own (config `formats`: src/config/formats.ts). */
   formats?: FormatsOption;
   maxDepth?: number;
@@ -143,6 +144,8 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
       const opts: CompileOptions = {
         unknownArgs: per.unknownArgs ?? options.unknownArgs ?? "reject",
         coerce: per.coerce ?? options.coerce ?? "none",
+        // Only "annotated" enters the options (and the cache key): the default leaves every tool's hash as it was.
+        ...((per.feedbackStyle ?? options.feedbackStyle) === "annotated" ? { feedbackStyle: "annotated" as const } : {}),
         engine: per.engine ?? options.engine ?? "toolform",
         normalizer: per.normalizer ?? options.normalizer ?? true,
         allowUnchecked: uncheckedKinds(per.allowUnchecked ?? options.allowUnchecked) ?? [],

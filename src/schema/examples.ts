@@ -4,13 +4,15 @@
 // then one built for its pattern or bounds — and checked against the field itself
 // (toolform's own checks, example-check.ts; ajv where those cannot judge a place
 // alone). A value that fails its field is never shown to a model.
-import { sgWords } from "@toolform/runtime/suggest";
+import { descriptionStrings, looseJson } from "./description-examples.js";
+import { nameNumber, nameValue, wordsValue, type NameContext } from "./name-examples.js";
 import { ajvFor } from "./ajv.js";
 import { getPointer } from "./dialect.js";
 import type { FitCheck } from "./example-check.js";
 import { formatEntry } from "./formats.js";
 import type { IR, IRNode } from "./ir.js";
 import { patternExample } from "./pattern-example.js";
+import { sgWords as sgWordsOf } from "@toolform/runtime/suggest";
 
 let counter = 0;
 
@@ -19,8 +21,9 @@ let counter = 0;
  * `check`: toolform's own checks of each place (example-check.ts); without it (a schema
  * those cannot judge place by place) ajv checks the candidates.
  */
-export function chooseExamples(ir: IR, schema: unknown, check?: FitCheck): void {
+export function chooseExamples(ir: IR, schema: unknown, check?: FitCheck, toolName?: string): void {
   if (typeof schema !== "object" || schema === null) return;
+  placeContexts(ir, toolName);
   const ajv = check ? undefined : ajvFits(ir, schema);
   if (!check && !ajv) return; // a schema ajv cannot take gets no examples; the build reports the schema itself
   const fits = (n: IRNode, value: unknown): boolean => {
@@ -180,10 +183,12 @@ function* candidates(n: IRNode, depth: number, pick: (n: IRNode, depth: number) 
   if (n.ref && depth < 4) yield pick(n.ref.target, depth + 1);
   const types = n.types ?? [];
   const name = fieldName(n.loc);
-  if (n.description) yield* descriptionValues(n.description, types);
+  const ctx = contextOf(n, name);
+  if (n.description) yield* descriptionValues(n.description, types, name ?? "");
   if (n.format) yield n.formatPattern !== undefined ? patternExample(n.formatPattern) : formatEntry(n.format)?.example;
-  if (name !== undefined && (types.length === 0 || types.includes("string"))) {
-    const guess = nameValue(name);
+  // A field that is also a flag (boolean or string) gets true before a word guess: "nextThoughtNeeded" is no thought.
+  if (ctx !== undefined && (types.length === 0 || types.includes("string")) && !types.includes("boolean")) {
+    const guess = nameValue(ctx);
     if (guess !== undefined) yield guess;
   }
   if (n.pattern) {
@@ -195,7 +200,12 @@ function* candidates(n: IRNode, depth: number, pick: (n: IRNode, depth: number) 
   }
   for (const t of types) {
     if (t === "integer" || t === "number") yield* numbersFor(n, t === "integer", name);
-    if (t === "string") yield fitLength("example", n);
+    if (t === "string") {
+      // The field's own words before the word "example": "my-include-domain" says what goes there.
+      const own = name === undefined ? undefined : wordsValue(name);
+      if (own !== undefined) yield fitLength(own, n);
+      yield fitLength("example", n);
+    }
     if (t === "boolean") yield true;
     if (t === "null") yield null;
     if (t === "array" && depth < 4) {
@@ -230,122 +240,55 @@ function* candidates(n: IRNode, depth: number, pick: (n: IRNode, depth: number) 
   for (const b of [...(n.anyOf ?? []), ...(n.oneOf ?? []), ...(n.allOf ?? [])].slice(0, 4)) if (depth < 4) yield pick(b, depth + 1);
 }
 
+/** Each place's context for name guesses (the tool's name, the enclosing fields, their descriptions), set by chooseExamples. */
+const contexts = new WeakMap<IRNode, NameContext>();
+
+function placeContexts(ir: IR, toolName: string | undefined): void {
+  const byLoc = new Map(ir.nodes.map((n) => [n.loc, n]));
+  const tool = toolName === undefined ? [] : sgWordsOf(toolName);
+  for (const n of ir.nodes) {
+    const name = fieldName(n.loc);
+    if (name === undefined) continue;
+    // The enclosing fields: every "properties/<name>" on the way, and the nearest enclosing place's description.
+    const segs = n.loc.split("/");
+    const around: string[] = [...tool];
+    for (let i = 1; i < segs.length - 1; i++) if (segs[i - 1] === "properties" && i < segs.length - 1) around.push(...sgWordsOf(segs[i]!));
+    let parentText = "";
+    const cut = n.loc.lastIndexOf("/properties/");
+    for (let loc = n.loc.slice(0, cut); cut > 0 && loc.length >= 0; loc = loc.slice(0, Math.max(0, loc.lastIndexOf("/")))) {
+      const p = byLoc.get(loc);
+      if (p?.description) {
+        parentText = p.description;
+        break;
+      }
+      if (loc === "") break;
+    }
+    contexts.set(n, { name, around, text: `${n.description ?? ""} ${n.title ?? ""} ${parentText}`.toLowerCase() });
+  }
+}
+
+function contextOf(n: IRNode, name: string | undefined): NameContext | undefined {
+  return contexts.get(n) ?? (name === undefined ? undefined : { name, around: [], text: (n.description ?? "").toLowerCase() });
+}
+
+/** The values a description offers, as the field's types take them (JSON for the non-string types). */
+function* descriptionValues(text: string, types: readonly string[], name: string): Generator<unknown> {
+  const structured = types.some((t) => t !== "string" && t !== "null");
+  for (const s of descriptionStrings(text, name)) {
+    if (structured) {
+      const v = looseJson(s);
+      if (v !== undefined) yield v;
+    }
+    yield s;
+  }
+}
+
 /** The property name a place describes ("/properties/tags/items" → "tags"), from its JSON pointer. */
 function fieldName(loc: string): string | undefined {
   const segs = loc.split("/");
   for (let i = segs.length - 1; i > 0; i--) if (segs[i - 1] === "properties") return segs[i]!.replace(/~1/g, "/").replace(/~0/g, "~");
   return undefined;
 }
-
-/** Values a description offers: `e.g. 7d`, `like "owner/repo"`, `such as 'main'`, `` `PROJECT-1Z43` `` (each checked against the field later). */
-function* descriptionValues(text: string, types: readonly string[]): Generator<unknown> {
-  const hint = /\b(?:e\.g\.|eg\.|i\.e\.|for example|for instance|such as|like|example:?)\s*[:,]?\s*(?:"([^"\n]{1,80})"|'([^'\n]{1,80})'|`([^`\n]{1,80})`|([^\s,;)"'`]{1,80}))/gi;
-  const out: string[] = [];
-  for (const m of text.matchAll(hint)) out.push((m[1] ?? m[2] ?? m[3] ?? m[4]!).replace(/[.:]$/, ""));
-  // A backticked value that is not a bare word (a bare word is usually another parameter's name).
-  for (const m of text.matchAll(/`([^`\n]{1,80})`/g)) if (!/^[A-Za-z_][A-Za-z_]*$/.test(m[1]!)) out.push(m[1]!);
-  for (const s of out) {
-    if (types.includes("integer") || types.includes("number") || types.includes("boolean") || types.includes("array") || types.includes("object")) {
-      try {
-        yield JSON.parse(s);
-      } catch {
-        // not JSON: only a string can take it
-      }
-    }
-    yield s;
-  }
-}
-
-/** Values for common parameter names, by their last word (the head noun): a path, a URL, a query… */
-const NAME_VALUES: Readonly<Record<string, string>> = {
-  id: "abc123",
-  uuid: "123e4567-e89b-12d3-a456-426614174000",
-  owner: "octocat",
-  org: "octocat",
-  organization: "octocat",
-  user: "octocat",
-  username: "octocat",
-  author: "octocat",
-  repo: "hello-world",
-  repository: "hello-world",
-  project: "my-project",
-  branch: "main",
-  ref: "main",
-  path: "src/index.ts",
-  file: "src/index.ts",
-  filepath: "src/index.ts",
-  filename: "index.ts",
-  dir: "src",
-  directory: "src",
-  folder: "src",
-  url: "https://example.com/",
-  uri: "https://example.com/",
-  link: "https://example.com/",
-  endpoint: "https://example.com/",
-  email: "user@example.com",
-  date: "2026-01-31",
-  time: "09:00:00Z",
-  timestamp: "2026-01-31T09:00:00Z",
-  datetime: "2026-01-31T09:00:00Z",
-  at: "2026-01-31T09:00:00Z",
-  query: "login timeout",
-  q: "login timeout",
-  search: "login timeout",
-  term: "login timeout",
-  title: "Fix login timeout",
-  subject: "Fix login timeout",
-  name: "example",
-  body: "Describe the change here.",
-  description: "Describe the change here.",
-  content: "Hello, world",
-  text: "Hello, world",
-  message: "Hello, world",
-  comment: "Looks good to me.",
-  language: "en",
-  lang: "en",
-  locale: "en-US",
-  country: "US",
-  currency: "USD",
-  city: "Oslo",
-  timezone: "Europe/Oslo",
-  tag: "bug",
-  label: "bug",
-  sha: "3a18f6d",
-  commit: "3a18f6d",
-  version: "1.0.0",
-  host: "example.com",
-  hostname: "example.com",
-  ip: "192.0.2.1",
-  region: "us-east-1",
-  namespace: "default",
-  channel: "general",
-  team: "platform",
-  state: "open",
-  status: "open",
-  color: "blue",
-  colour: "blue",
-  command: "ls -la",
-  cmd: "ls -la",
-  sql: "SELECT 1",
-  selector: "#submit",
-};
-
-/** A table entry by a field's word: own keys only (a field named "constructor" is not Object). */
-function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.hasOwn(table, key) ? table[key] : undefined;
-}
-
-function nameValue(name: string): string | undefined {
-  const words = sgWords(name);
-  for (let i = words.length - 1; i >= 0; i--) {
-    const w = words[i]!;
-    const v = own(NAME_VALUES, w) ?? (w.endsWith("s") ? own(NAME_VALUES, w.slice(0, -1)) : undefined);
-    if (v !== undefined) return v;
-  }
-  return undefined;
-}
-
-const NAME_NUMBERS: Readonly<Record<string, number>> = { limit: 10, size: 10, count: 10, max: 10, top: 10, first: 10, last: 10, results: 10, page: 1, offset: 0, port: 8080, timeout: 30, seconds: 30, minutes: 30, days: 7, year: 2026, month: 1, day: 1 };
 
 /** Numbers for the field: one its name suggests, then the bounds, then small ones; none beyond ±1e9 unless the bounds force it. */
 function* numbersFor(n: IRNode, integer: boolean, name: string | undefined): Generator<number> {
@@ -357,8 +300,7 @@ function* numbersFor(n: IRNode, integer: boolean, name: string | undefined): Gen
     if (integer) x = Math.ceil(x);
     return Number(x.toFixed(10));
   };
-  const words = name === undefined ? [] : sgWords(name);
-  const named = words.length ? own(NAME_NUMBERS, words[words.length - 1]!) : undefined;
+  const named = nameNumber(name);
   const tries: number[] = [];
   if (named !== undefined) tries.push(named);
   if (lo !== undefined) tries.push(lo);

@@ -120,7 +120,7 @@ console.log(JSON.stringify([a.ok, a.feedback, b.ok]));
     expect(run.status, out(run)).toBe(0);
     const [aOk, aFeedback, bOk] = JSON.parse(run.stdout) as [boolean, string, boolean];
     expect([aOk, bOk]).toEqual([false, true]);
-    expect(aFeedback).toMatch(/"number" must be >= 1; got 0/);
+    expect(aFeedback).toMatch(/"number" must be at least 1; got 0/);
   });
 
   it("validateCall takes the OpenAI and Anthropic shapes as the README shows them", () => {

@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.3fcb40f97d.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.3fcb40f97d.js";
+import * as rt from "./_runtime.00150dee06.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.00150dee06.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchemas = {
@@ -91,7 +91,7 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
             if (rt.limitErr(s, "duration_min", x2, "minimum", 15, "15")) return;
           }
           if (x2 > 480) {
-            if (rt.limitErr(s, "duration_min", x2, "maximum", 480, "15")) return;
+            if (rt.limitErr(s, "duration_min", x2, "maximum", 480, "480")) return;
           }
         }
       }
@@ -188,7 +188,7 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
           if (rt.typeErr(s, "degrees", x0, "number", "21.5")) return;
         } else {
           if (x0 < (-459.67)) {
-            if (rt.limitErr(s, "degrees", x0, "minimum", (-459.67), "21.5")) return;
+            if (rt.limitErr(s, "degrees", x0, "minimum", (-459.67), "-459.67")) return;
           }
         }
       }
@@ -316,10 +316,10 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
           if (rt.optTypeErr(s, "limit", x2, "integer", "5")) return;
         } else {
           if (x2 < 1) {
-            if (rt.limitErr(s, "limit", x2, "minimum", 1, "5")) return;
+            if (rt.limitErr(s, "limit", x2, "minimum", 1, "1")) return;
           }
           if (x2 > 20) {
-            if (rt.limitErr(s, "limit", x2, "maximum", 20, "5")) return;
+            if (rt.limitErr(s, "limit", x2, "maximum", 20, "20")) return;
           }
         }
       }
@@ -409,6 +409,6 @@ export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = /* @__PURE_
 })();
 
 /** Checks one call. An unknown tool name gives unknown_tool: true and the nearest names. Total: any value gives a report. */
-export function validateCall(call: { name: string; arguments?: unknown }): rt.ValidationReport {
-  return rt.callReport(toolset, toolNames, call);
+export function validateCall(call: { name: string; arguments?: unknown }, options?: { feedbackStyle?: "lines" | "annotated" }): rt.ValidationReport {
+  return rt.callReport(toolset, toolNames, call, options);
 }

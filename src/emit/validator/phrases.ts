@@ -5,6 +5,7 @@ import type { Alternative } from "@toolform/runtime/rt/combinators";
 import type { IRNode, JsonType } from "../../schema/ir.js";
 import { FORMATS, formatEntry, NUMBER_FORMATS } from "../../schema/formats.js";
 import { typePhrase } from "./keywords/type.js";
+import { patternShape } from "./pattern-shapes.js";
 
 /** The words of every known format (src/schema/formats.ts), for the ajv engine's mapper and the tests. */
 export const FORMAT_WORDS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(FORMATS).map(([k, e]) => [k, e.words]));
@@ -23,9 +24,14 @@ const PATTERN_SHOWN = 40;
 const PATTERN_CLIP = 80;
 
 /** What a string must be to match `source`: "a 32-character hex string (pattern ^[0-9a-f]{32}$)"; `length` when every match has that many characters. */
-export function patternPhrase(source: string): { expected: string; length?: number } {
+export function patternPhrase(source: string, example?: string): { expected: string; length?: number } {
   const d = describePattern(source);
-  if (d === undefined) return { expected: `a string matching the pattern /${clip(source, PATTERN_CLIP)}/` };
+  if (d === undefined) {
+    // A short pattern is shown whole; a long one by its shape and a value that matches it (never clipped bare).
+    if (source.length <= PATTERN_CLIP) return { expected: `a string matching the pattern /${source}/` };
+    const shape = patternShape(source, example);
+    return { expected: shape ?? `a string matching the pattern /${clip(source, PATTERN_CLIP)}/` };
+  }
   const words = source.length <= PATTERN_SHOWN ? `${d.words} (pattern ${source})` : d.words;
   return d.length === undefined ? { expected: words } : { expected: words, length: d.length };
 }
@@ -251,7 +257,9 @@ function phraseOf(n: IRNode, t: JsonType[]): string {
   if (n.enum) return n.enum.length === 1 ? show(n.enum[0]) : `one of ${n.enum.slice(0, 6).map(show).join(", ")}${n.enum.length > 6 ? ", …" : ""}`;
   if (n.format !== undefined) return nodeFormatWords(n);
   if (n.pattern !== undefined) return patternPhrase(n.pattern).expected;
-  if (t.length === 1 && t[0] === "object" && n.required?.length) return `an object with ${n.required.slice(0, 4).map((r) => JSON.stringify(r)).join(", ")}${n.required.length > 4 ? ", …" : ""}`;
+  // An object's fields are named: its required ones, else the ones it declares (a union over objects never drops them).
+  const fields = n.required?.length ? n.required : (n.properties ?? []).map(([k]) => k);
+  if (t.length === 1 && t[0] === "object" && fields.length) return `an object with ${fields.slice(0, 4).map((r) => JSON.stringify(r)).join(", ")}${fields.length > 4 ? ", …" : ""}`;
   if (t.length === 1 && t[0] === "array" && n.items) {
     const it = target(n.items);
     const itemTypes = typesOf(it);

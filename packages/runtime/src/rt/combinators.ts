@@ -50,6 +50,9 @@ function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unkno
   return errors.length;
 }
 
+/** Keywords of a bound a value of the right type can break. */
+const BOUNDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"];
+
 /** s.push(...errors) without the spread: a branch with a million errors (a million bad items) would overflow the call stack. */
 function pushAll(s: ValidationError[], errors: readonly ValidationError[]): void {
   for (let i = 0; i < errors.length; i++) s.push(errors[i]!);
@@ -86,6 +89,10 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
   const errors = branches[best]!;
   let flat = errors.length > 0;
   for (let i = 0; i < errors.length && flat; i++) if (errors[i]!.path !== p) flat = false;
+  // The value is of the closest branch's type and breaks one of its bounds (0 for minimum 1, [] for
+  // minItems 1): that branch's own error states the bound; the types alone ("an integer or …; got 0")
+  // would not say what is wrong.
+  if (flat && bestD < 3000 && BOUNDS.indexOf(errors[0]!.keyword) >= 0) flat = false;
   if (!flat) {
     // Errors inside the value: the closest branch's, then in a word what else the value may be.
     const from = s.length;
@@ -96,7 +103,10 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
     if (others && from < s.length && s[from]!.message.indexOf(" (or else ") < 0) {
       const e = s[from]!;
       textOf(e); // before the copy: it leaves only the public fields to copy
-      s[from] = { ...e, message: `${e.message} (or else ${field(p)} may be ${others})` };
+      // The note goes before a closing period: "… of \"x\" (or else …)." rather than "… of \"x\". (or else …)".
+      const m = e.message;
+      const note = ` (or else ${field(p)} may be ${others})`;
+      s[from] = { ...e, message: m.endsWith(".") ? m.slice(0, -1) + note + "." : m + note };
     }
     return;
   }

@@ -2,7 +2,7 @@
 // nothing): src/emit/runtime-build.ts joins these modules into it, and it exports what this
 // entry exports. Everything here runs only on the error path, except the small predicates
 // (ucs2length, deepEqual, formats) that the fast path calls.
-export type { Bucket, Sink, ValidationError, ReportDict, Repair, ValidationReport } from "./report.js";
+export type { Bucket, Sink, ValidationError, ReportDict, Repair, ValidationReport, FeedbackStyle } from "./report.js";
 export { okReport, errorReport, unknownToolReport, unreadableCallReport } from "./report.js";
 export type { CoerceMode, NormalizeMode, NormalizeResult, OutputCheck, StandardSchemaV1, Tool } from "./tool.js";
 export { callReport, makeTool } from "./tool.js";

@@ -3,7 +3,8 @@ import type { Bucket, Sink, ValidationError } from "./report.js";
 import { probing, WORK_MAX } from "./budget.js";
 import { clip, describe, isIdent, jsonType, pathKeys, pk, plainPath, quote, show, typesPhrase } from "./text.js";
 import { ucs2length } from "./predicates.js";
-import { sgPrepared, sgSuggestIndex, suggestAndNearest, type SgList } from "../suggest.js";
+import { sgDistance, sgFold, sgPrepared, sgSuggestIndex, suggestAndNearest, type SgList } from "../suggest.js";
+import { argSynonym } from "./leads.js";
 
 export function workErr(s: ValidationError[]): void {
   const what = `at most ${WORK_MAX} checks through recursive schemas`;
@@ -271,7 +272,12 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   if (probing(s)) return true;
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
-  const { suggestion, nearest } = suggestAndNearest(key, known);
+  const found = suggestAndNearest(key, known);
+  const nearest = found.nearest;
+  // Spelling found nothing: a name that means the same (from → source), when exactly one declared name does.
+  // A word-level match ("link" → allowExternalLinks) yields to a name that means the same ("link" → url); a near spelling does not.
+  const syn = found.suggestion === undefined ? (nearest.length === 0 ? argSynonym(key, known) : undefined) : argSynonym(key, known);
+  const suggestion = syn !== undefined && (found.suggestion === undefined || sgDistance(sgFold(key), sgFold(found.suggestion), 3) > 3) ? syn : found.suggestion;
   const root = p === "";
   const pp = root || plainPath(p);
   const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
@@ -286,8 +292,9 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   return false;
 }
 
-/** At most this many names in a list line; the suggested and closest come first, so a long list loses only far names. */
-const LIST_MAX = 40;
+/** A list line names every declared name up to LIST_FULL of them; past that, the first LIST_FEW (the suggested and closest come first, so a long list loses only far names) and the count. */
+const LIST_FULL = 12;
+const LIST_FEW = 5;
 
 /**
  * One line per object with unknown keys: its declared names, the suggested ones first,
@@ -340,8 +347,9 @@ const NONE: readonly string[] = [];
 /** A list line's names, at most LIST_MAX of them. */
 function shownNames(names: readonly string[]): string {
   let shown = "";
-  for (let i = 0; i < names.length && i < LIST_MAX; i++) shown += (i ? ", " : "") + names[i]!;
-  if (names.length > LIST_MAX) shown += `, … (${names.length} in all)`;
+  const max = names.length > LIST_FULL ? LIST_FEW : LIST_FULL;
+  for (let i = 0; i < names.length && i < max; i++) shown += (i ? ", " : "") + names[i]!;
+  if (names.length > max) shown += `, … (${names.length} in all)`;
   return shown;
 }
 
@@ -376,6 +384,8 @@ interface EnumTexts {
   strings: string[];
   sg: SgList;
   hints: (string | undefined)[];
+  /** Each string as JSON text, when first given as an example. */
+  exs: (string | undefined)[];
 }
 const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
 function enumTexts(allowed: readonly unknown[]): EnumTexts {
@@ -384,7 +394,7 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
     const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
     const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
     const strings = allowed.filter((a): a is string => typeof a === "string");
-    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings, sg: sgPrepared(strings), hints: [] };
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings, sg: sgPrepared(strings), hints: [], exs: [] };
     enumTextsOf.set(allowed, t);
   }
   return t;
@@ -398,24 +408,26 @@ export function enumErr(s: Sink, p: string, v: unknown, allowed: readonly unknow
   const i = typeof v === "string" && t.strings.length > 0 ? sgSuggestIndex(v, t.sg, lastKey, p) : -1;
   const near = i < 0 ? undefined : t.strings[i];
   const hint = i < 0 ? "" : (t.hints[i] ??= ` (did you mean ${quote(near!)}?)`);
-  const e = new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near, LINE_ENUM, t.list, 0);
+  // The structured example is the value suggested, when there is one (as the text says).
+  const e = new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, i < 0 ? ex : (t.exs[i] ??= JSON.stringify(near)), near, LINE_ENUM, t.list, 0);
   s.push(e);
   return false;
 }
 
-const LIMIT: Record<string, [string, string]> = {
-  minimum: ["<", ">="],
-  maximum: [">", "<="],
-  exclusiveMinimum: ["<=", ">"],
-  exclusiveMaximum: [">=", "<"],
+/** keyword: [the bucket line's relation, what it expects, the same in words]. */
+const LIMIT: Record<string, [string, string, string]> = {
+  minimum: ["<", ">=", "at least"],
+  maximum: [">", "<=", "at most"],
+  exclusiveMinimum: ["<=", ">", "greater than"],
+  exclusiveMaximum: [">=", "<", "less than"],
 };
 
 /** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
 export function limitErr(s: Sink, p: string, v: number, keyword: string, limit: number, ex?: string): boolean {
   if (probing(s)) return true;
-  const good = (LIMIT[keyword] ?? ["?", "?"])[1];
+  const l = LIMIT[keyword] ?? ["?", "?", "?"];
   const got = show(v);
-  const e = new LineLater(p, "constraint_errors", keyword, `${good} ${limit}`, got, mustBe(p) + `${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0);
+  const e = new LineLater(p, "constraint_errors", keyword, `${l[1]} ${limit}`, got, mustBe(p) + `${l[2]} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0);
   s.push(e);
   return false;
 }

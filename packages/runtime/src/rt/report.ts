@@ -1,7 +1,11 @@
 // The report of a call: its types, the buckets, the model-facing feedback text.
 import { clip, identChar, quote } from "./text.js";
 import { knownLines, mk, textOf, unjudged } from "./messages.js";
-import { nearestNames } from "../suggest.js";
+import { toolLeads } from "./leads.js";
+import { annotatedText } from "./annotate.js";
+
+/** How the feedback is written: "lines" (default) one line per error; "annotated" the arguments as sent, pretty-printed, a comment at each wrong place, then the lines. */
+export type FeedbackStyle = "lines" | "annotated";
 
 /** The report buckets, in their order. */
 export type Bucket = "missing_required" | "unknown_args" | "type_errors" | "enum_errors" | "constraint_errors";
@@ -56,8 +60,10 @@ export interface ValidationReport extends ReportDict {
   errors: ValidationError[];
   /** Model-facing text: "Refused: the arguments do not match ..." then one line per error; "" when ok. */
   feedback: string;
-  /** For an unknown tool: the closest tool names. */
+  /** For an unknown tool: the closest tool names (the suggested ones, else the closest listed); never empty while the toolset has tools. */
   nearest: string[];
+  /** The feedback in a given style ("lines", "annotated"); `feedback` is it in the report's own style. */
+  feedbackAs(style: FeedbackStyle): string;
   /** Under a coerce mode ("lenient", "normalized"): the coerced arguments the report was computed on, for the executor. Absent under "none". Not in toDict(). */
   value?: unknown;
   /** Under a coerce mode: the repairs that made `value` (empty when none). Absent under "none". Not in toDict(). */
@@ -93,7 +99,10 @@ class Report implements ValidationReport {
   private declare buckets: [string[], string[], string[], string[], string[]] | undefined;
   private declare text: string | undefined;
   private declare readonly inPathOrder: boolean;
-  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], inPathOrder = false) {
+  private declare readonly args: unknown;
+  private declare readonly style: FeedbackStyle;
+  private declare marked: string | undefined;
+  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], inPathOrder = false, args?: unknown, style: FeedbackStyle = "lines") {
     this.ok = found.length === 0 && !unknownTool;
     this.unknown_tool = unknownTool;
     this.n_errors = found.length + (unknownTool ? 1 : 0);
@@ -104,6 +113,9 @@ class Report implements ValidationReport {
     this.buckets = undefined;
     this.text = undefined;
     this.inPathOrder = inPathOrder;
+    this.args = args;
+    this.style = style;
+    this.marked = undefined;
   }
   get errors(): ValidationError[] {
     if (this.sorted === undefined) {
@@ -140,7 +152,15 @@ class Report implements ValidationReport {
     return this.bucket(4);
   }
   get feedback(): string {
-    return this.text ?? keep(this, "text", this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest));
+    return this.style === "annotated" ? this.feedbackAs("annotated") : this.lines();
+  }
+  private lines(): string {
+    return this.text ?? keep(this, "text", this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest, listedOf.get(this)));
+  }
+  feedbackAs(style: FeedbackStyle): string {
+    const lines = this.lines();
+    if (style !== "annotated" || this.ok || this.unknown_tool) return lines;
+    return this.marked ?? keep(this, "marked", annotatedText(lines, this.args, this.found));
   }
   toDict(): ReportDict {
     return {
@@ -178,14 +198,15 @@ function feedbackHead(tool: string, one: boolean): string {
     h = [undefined, undefined];
     if (feedbackHeads.size < HEADS_MAX) feedbackHeads.set(tool, h);
   }
-  return (h[one ? 0 : 1] ??= `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${one ? "this" : "these"} and call again:`);
+  return (h[one ? 0 : 1] ??= `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${one ? "this" : "these"} and retry:`);
 }
 
-function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
+function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[], listed?: { listed: string[]; total: number }): string {
   if (unknownTool) {
     let near = "";
-    for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
-    if (near) near += "?";
+    if (listed !== undefined) near = ` Tools: ${listed.listed.join(", ")}${listed.listed.length < listed.total ? `, … (${listed.total} in all)` : ""}.`;
+    else for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
+    if (near && listed === undefined) near += "?";
     let why = ""; // the call itself could not be read
     for (let i = 0; i < errors.length; i++) why += " " + errors[i]!.message;
     return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
@@ -373,16 +394,23 @@ export function okReport(tool: string): ValidationReport {
 }
 
 /** `inPathOrder`: the collector found the errors in the feedback's order (see byPath), so they are not sorted again. */
-export function errorReport(tool: string, errors: ValidationError[], inPathOrder = false): ValidationReport {
+export function errorReport(tool: string, errors: ValidationError[], inPathOrder = false, args?: unknown, style?: FeedbackStyle): ValidationReport {
   // A failing `is` must yield at least one error; if the collector found none the two
   // paths disagree, which is a toolform bug: say so rather than pass the call.
   if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
-  return new Report(tool, errors, false, [], inPathOrder);
+  return new Report(tool, errors, false, [], inPathOrder, args, style);
 }
 
 export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
-  return new Report(name, [], true, nearestNames(name, known));
+  const leads = toolLeads(name, known);
+  const r = new Report(name, [], true, leads.nearest);
+  // None suggested: the feedback lists the tools instead (see feedbackText).
+  if (leads.suggested.length === 0 && leads.listed.length) listedOf.set(r, leads);
+  return r;
 }
+
+/** An unknown tool's listed tools, when none was suggested. */
+const listedOf = new WeakMap<object, { listed: string[]; total: number }>();
 
 /** A call object that throws when read (a Proxy, a getter on `name`): no tool is named, and the report says why. */
 export function unreadableCallReport(e: unknown): ValidationReport {
@@ -466,6 +494,9 @@ export class CoercedReport implements ValidationReport {
   }
   get feedback(): string {
     return this.#base.feedback;
+  }
+  feedbackAs(style: FeedbackStyle): string {
+    return this.#base.feedbackAs(style);
   }
   toDict(): ReportDict {
     return Report.prototype.toDict.call(this);

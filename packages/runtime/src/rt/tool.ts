@@ -1,5 +1,5 @@
 // The tool object a generated module exports (makeTool), and validateCall's report (callReport).
-import { CoercedReport, errorReport, okReport, type Repair, unknownToolReport, unreadableCallReport, type ValidationError, type ValidationReport } from "./report.js";
+import { CoercedReport, errorReport, okReport, type FeedbackStyle, type Repair, unknownToolReport, unreadableCallReport, type ValidationError, type ValidationReport } from "./report.js";
 import { work, WORK_MAX } from "./budget.js";
 import { pathKeys, show } from "./text.js";
 import { notJsonErr, unjudged, workErr } from "./messages.js";
@@ -47,8 +47,8 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
   readonly schemaHash: string;
   /** Fast path: true when the arguments fit; allocates nothing. */
   is(args: unknown): args is Args;
-  /** Full report; the error-collecting path runs only when `is` said no. Under a coerce mode, computed on the coerced value, which it carries (`value`, `repairs`). */
-  validate(args: unknown): ValidationReport;
+  /** Full report; the error-collecting path runs only when `is` said no. Under a coerce mode, computed on the coerced value, which it carries (`value`, `repairs`). `options.feedbackStyle` overrides the tool's (config `feedbackStyle`). */
+  validate(args: unknown, options?: { feedbackStyle?: FeedbackStyle }): ValidationReport;
   /** What `validate` coerces. */
   readonly coerce: CoerceMode;
   /** Schema-directed normalisation; never mutates `args`. Default mode "compare" (a parsed call's normalized_arguments). */
@@ -72,7 +72,7 @@ export interface OutputCheck {
  * object that throws when read (a Proxy, a getter on `name` or `arguments`) is a
  * refusal saying so, never an exception.
  */
-export function callReport(toolset: Readonly<Record<string, Tool>>, known: readonly string[], call: unknown): ValidationReport {
+export function callReport(toolset: Readonly<Record<string, Tool>>, known: readonly string[], call: unknown, options?: { feedbackStyle?: FeedbackStyle }): ValidationReport {
   let name: unknown;
   try {
     name = call === null || call === undefined ? undefined : (call as { name?: unknown }).name;
@@ -85,7 +85,7 @@ export function callReport(toolset: Readonly<Record<string, Tool>>, known: reado
     let args = (call as { arguments?: unknown }).arguments;
     if (args === undefined) args = (call as { input?: unknown }).input;
     const tool = toolset[name]!;
-    return typeof args === "string" ? textArguments(tool, args) : tool.validate(args === undefined ? {} : args);
+    return typeof args === "string" ? textArguments(tool, args, options) : tool.validate(args === undefined ? {} : args, options);
   } catch (e) {
     // A throwing `arguments` getter (validate itself is total); only then is an error list made.
     const s: ValidationError[] = [];
@@ -100,8 +100,8 @@ export function callReport(toolset: Readonly<Record<string, Tool>>, known: reado
  * executor); text that is not JSON is refused saying so. Text a tool's schema takes as it is
  * (a root that allows strings) stays text.
  */
-function textArguments(tool: Tool, text: string): ValidationReport {
-  if (tool.is(text)) return tool.validate(text);
+function textArguments(tool: Tool, text: string, options: { feedbackStyle?: FeedbackStyle } | undefined): ValidationReport {
+  if (tool.is(text)) return tool.validate(text, options);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -110,8 +110,8 @@ function textArguments(tool: Tool, text: string): ValidationReport {
     notJsonErr(s, text, e, parameterNames(tool.inputSchema));
     return errorReport(tool.name, s);
   }
-  if (typeof parsed !== "object" || parsed === null) return tool.validate(text);
-  const report = tool.validate(parsed);
+  if (typeof parsed !== "object" || parsed === null) return tool.validate(text, options);
+  const report = tool.validate(parsed, options);
   const read: Repair = { path: "", from: text, to: parsed, rule: "json_arguments" };
   const r = report as { value?: unknown; repairs?: readonly Repair[] };
   return new CoercedReport(report, r.repairs ? r.value : parsed, r.repairs ? [read, ...r.repairs] : [read]);
@@ -170,6 +170,8 @@ export function makeTool<Args>(def: {
   coerce?: CoerceMode;
   /** The outputSchema's generated check. */
   output?: { schema: Record<string, unknown> | boolean; schemaHash: string; is: (v: unknown) => boolean; collect: (v: unknown, s: ValidationError[]) => boolean | void };
+  /** The feedback's style (config `feedbackStyle`); default "lines". */
+  feedbackStyle?: FeedbackStyle;
 }): Tool<Args> {
   const ok = okReport(def.name);
   // Total whatever the input: a Proxy or getter that throws, or nesting deeper than
@@ -230,21 +232,22 @@ export function makeTool<Args>(def: {
     const r: Repair[] = [];
     return { value: nz(v, cm, r), r };
   };
+  const style: FeedbackStyle = def.feedbackStyle ?? "lines";
   const validate =
     cm === 0
-      ? (v: unknown): ValidationReport => {
+      ? (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => {
           // `is` first, then the errors: collecting on every call was measured slower on the valid
           // path (a path handed to a place's own function is built even when nothing fails).
           if (is(v)) return ok;
           const s: ValidationError[] = [];
-          return errorReport(def.name, s, collect(v, s));
+          return errorReport(def.name, s, collect(v, s), v, o?.feedbackStyle ?? style);
         }
-      : (v: unknown): ValidationReport => {
+      : (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => {
           const { value, r } = coerced(v);
           const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
           if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
           const s: ValidationError[] = [];
-          return new CoercedReport(errorReport(def.name, s, collect(value, s)), value, repairs);
+          return new CoercedReport(errorReport(def.name, s, collect(value, s), value, o?.feedbackStyle ?? style), value, repairs);
         };
   return Object.freeze({
     name: def.name,

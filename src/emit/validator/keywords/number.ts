@@ -6,6 +6,7 @@ import { formatWords } from "../phrases.js";
 import { formatFn } from "./string.js";
 import { pathCode } from "../context.js";
 import { exArg, type KeywordModule } from "../keyword.js";
+import type { IRNode } from "../../../schema/ir.js";
 
 const LIMITS = [
   ["minimum", "<"],
@@ -34,9 +35,29 @@ export const limitKeyword: KeywordModule = {
   fast: (n, v) => LIMITS.filter(([k]) => n[k] !== undefined).map(([k, op]) => code`if (${failTest(v, op, n[k]!)}) return false;`),
   errors: (n, v, p, ctx) =>
     LIMITS.filter(([k]) => n[k] !== undefined).map(
-      ([k, op]) => code`if (${failTest(v, op, n[k]!)}) { if (${ctx.rt("limitErr")}(s, ${pathCode(p)}, ${v}, ${lit(k)}, ${n[k]!}${exArg(n)})) return; }`,
+      ([k, op]) => {
+        const bound = boundExample(n, k);
+        return code`if (${failTest(v, op, n[k]!)}) { if (${ctx.rt("limitErr")}(s, ${pathCode(p)}, ${v}, ${lit(k)}, ${n[k]!}${bound === undefined ? exArg(n) : code`, ${lit(bound)}`})) return; }`;
+      },
     ),
 };
+
+/**
+ * For a broken bound, the nearest allowed value (the minimum itself; for an exclusive bound
+ * on integers, the next integer) as JSON, when this place has no other rule it could break
+ * (an enum, a const, a combinator): else undefined and the place's example is shown.
+ */
+function boundExample(n: IRNode, k: (typeof LIMITS)[number][0]): string | undefined {
+  if (n.enum || n.const || n.anyOf || n.oneOf || n.allOf || n.not || n.ref || n.format !== undefined) return undefined;
+  const integer = n.types?.includes("integer") && !n.types.includes("number");
+  const limit = n[k]!;
+  const v = k === "minimum" || k === "maximum" ? limit : integer && Number.isInteger(limit) ? limit + (k === "exclusiveMinimum" ? 1 : -1) : undefined;
+  if (v === undefined || (integer && !Number.isInteger(v)) || !Number.isFinite(v)) return undefined;
+  if ((n.minimum !== undefined && v < n.minimum) || (n.maximum !== undefined && v > n.maximum)) return undefined;
+  if ((n.exclusiveMinimum !== undefined && v <= n.exclusiveMinimum) || (n.exclusiveMaximum !== undefined && v >= n.exclusiveMaximum)) return undefined;
+  if (n.multipleOf !== undefined && !(Number.isInteger(n.multipleOf) && Number.isInteger(v) && v % n.multipleOf === 0)) return undefined;
+  return JSON.stringify(v);
+}
 
 /**
  * A safe integer by a safe integer is exact with `%` and allocates nothing; the

@@ -67,7 +67,7 @@ export const patternKeyword: KeywordModule = {
 
 /** The patternErr call: the pattern described at build time, the example, the fixed length (when there is one). */
 function patternErrCall(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext): Code {
-  const { expected, length } = patternPhrase(n.pattern!);
+  const { expected, length } = patternPhrase(n.pattern!, n.example);
   const ex = n.example === undefined ? (length === undefined ? code`` : code`, undefined`) : code`, ${lit(n.example)}`;
   return code`if (${ctx.rt("patternErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.pattern!)}, ${lit(expected)}${ex}${length === undefined ? code`` : code`, ${length}`})) return;`;
 }

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:3fcb40f97ddba1e5a2945f78f1740f80c8663691271a4756876e22e0fa8ce0ed
+// input hash: sha256:00150dee06b1a46b3a9da6cfc77391e471e006416e7d32643d3b6cb458049bbd
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -813,6 +813,203 @@ function sgSuggestIndex(name: string, list: SgList, context?: string | ((arg: st
   return count > 0 ? (count === 1 ? same : -1) : sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
 }
 
+// Where a wrong name leads when the spelling matcher (../suggest.ts) finds nothing:
+// an argument name by meaning (a small curated synonym table: `from` for `source`), and a
+// tool name by shape (a prefix, a suffix, one containing the other, one word more, fewer or
+// other) or, failing that, the list of tools (all when few, else the closest few and the
+// count), so a wrong tool name always leads somewhere. Error path only.
+
+/**
+ * Argument names models use for one another, as groups of folded names. Only a name that is
+ * in a group and whose group holds exactly one declared name is suggested (a wrong suggestion
+ * is worse than none): `from` → `source` when `source` is declared and `src`, `origin` are not.
+ */
+const ARG_GROUPS: readonly (readonly string[])[] = [
+  ["from", "source", "src", "origin", "sourcepath"],
+  ["to", "destination", "dest", "target", "destinationpath", "targetpath"],
+  ["username", "user", "login", "userlogin", "handle"],
+  ["q", "query", "search", "searchquery", "searchterm", "term", "keywords"],
+  ["dir", "directory", "folder", "dirpath", "folderpath"],
+  ["repo", "repository", "reponame", "repositoryname"],
+  ["org", "organization", "organisation", "orgname"],
+  ["msg", "message"],
+  ["desc", "description"],
+  ["limit", "maxresults", "perpage", "pagesize", "top", "numresults"],
+  ["text", "content", "body"],
+  ["url", "link", "uri", "href"],
+  ["file", "filepath", "path", "filename"],
+  ["lang", "language"],
+  ["cmd", "command"],
+  ["args", "arguments", "params", "parameters"],
+  ["tags", "labels"],
+  ["title", "subject", "heading"],
+  ["email", "mail", "emailaddress"],
+  ["id", "identifier"],
+];
+
+const ARG_GROUP_OF: ReadonlyMap<string, number> = new Map(ARG_GROUPS.flatMap((g, i) => g.map((n) => [n, i] as const)));
+
+/** Per declared-names list (module constants): group → its one declared name, or null when two declared names are in it. Made once per list. */
+const groupsOf = new WeakMap<readonly string[], Map<number, string | null>>();
+
+function declaredGroups(known: readonly string[]): Map<number, string | null> {
+  let m = groupsOf.get(known);
+  if (m === undefined) {
+    m = new Map();
+    for (let i = 0; i < known.length; i++) {
+      const g = ARG_GROUP_OF.get(sgFold(known[i]!));
+      if (g !== undefined) m.set(g, m.has(g) ? null : known[i]!); // two declared names mean it: say neither
+    }
+    groupsOf.set(known, m);
+  }
+  return m;
+}
+
+/** The one declared name that means what `name` means (ARG_GROUPS), or undefined. */
+function argSynonym(name: string, known: readonly string[]): string | undefined {
+  // The longest name in a group folds to 15 characters: a name much longer is in none (no fold made).
+  if (typeof name !== "string" || name.length > 24) return undefined;
+  const g = ARG_GROUP_OF.get(sgFold(name));
+  if (g === undefined) return undefined;
+  return declaredGroups(known).get(g) ?? undefined;
+}
+
+/** How many tools the feedback lists when none is near: all up to this many, else the closest this many and the count. */
+const LIST_ALL = 8;
+const LIST_CLOSE = 5;
+
+interface ToolLeads {
+  /** The tools suggested ("did you mean"), best first; empty when none is confident. */
+  suggested: string[];
+  /** What `nearest` holds: the suggested tools, else the closest tools listed; never empty while `known` has names. */
+  nearest: string[];
+  /** Listed tools when none is suggested (all of them, or the closest), with the toolset's size. */
+  listed: string[];
+  total: number;
+}
+
+/** Words of a name, without the separators: "list_dir" → list, dir. */
+function words(n: string): string[] {
+  return sgWords(n);
+}
+
+/** Whether two word lists differ by one word: one added, dropped or replaced (the others equal, in order). */
+function oneWordApart(a: readonly string[], b: readonly string[]): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a.length + b.length < 3) return false;
+  if (a.length === b.length) {
+    let diff = 0;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff++;
+    return diff === 1;
+  }
+  const [s, l] = a.length < b.length ? [a, b] : [b, a];
+  for (let skip = 0; skip < l.length; skip++) {
+    let same = true;
+    for (let i = 0, j = 0; i < s.length && same; i++, j++) {
+      if (j === skip) j++;
+      same = s[i] === l[j];
+    }
+    if (same) return true;
+  }
+  return false;
+}
+
+/** Closeness for the list: shared words first, then shared leading characters. */
+function closeness(aw: readonly string[], af: string, k: string): number {
+  const kw = words(k);
+  let shared = 0;
+  for (const w of aw) if (kw.includes(w)) shared++;
+  const kf = sgFold(k);
+  let lead = 0;
+  while (lead < af.length && lead < kf.length && af[lead] === kf[lead]) lead++;
+  return shared * 100 + lead;
+}
+
+/** Where a wrong tool name leads: the spelling matcher's names, else tools of the same shape, else the list. */
+function toolLeads(name: string, known: readonly string[]): ToolLeads {
+  const total = known.length;
+  if (total === 0) return { suggested: [], nearest: [], listed: [], total };
+  if (typeof name !== "string" || name.length > 200) return listAll(known, "", []);
+  const aw = words(name);
+  // The same name with a verb models swap for another (get_all_x → list_x, fetch_x → get_x): a tool of that name is meant.
+  // Tools whose words hold all of the name's, in a row ("set_config" in "set_config_value"): the name cut short.
+  const whole = aw.length ? known.filter((k) => k !== name && holdsRun(words(k), aw)) : [];
+  const folds = known.map(sgFold);
+  for (const v of verbVariants(aw)) {
+    const i = folds.indexOf(v);
+    if (i < 0) continue;
+    // Beside the tools that hold the whole name (get_file: read_file or get_file_info).
+    const both = [known[i]!, ...whole.filter((w) => w !== known[i])];
+    if (both.length <= 3) return { suggested: both, nearest: both, listed: [], total };
+    return listAll(known, sgFold(name), aw, both);
+  }
+  const near = nearestNames(name, known, 3);
+  if (near.length) {
+    // A spelling near miss ("get_config" for "set_config") is not the only answer when another tool holds the whole name.
+    const both = [...whole, ...near.filter((n) => !whole.includes(n))];
+    if (both.length <= 3) return { suggested: both, nearest: both, listed: [], total };
+    return listAll(known, sgFold(name), aw, both);
+  }
+  const f = sgFold(name);
+  const shaped: string[] = [];
+  if (f.length >= 3) {
+    for (const k of known) {
+      const kf = sgFold(k);
+      if (kf.length < 3) continue;
+      if (kf.startsWith(f) || kf.endsWith(f) || f.startsWith(kf) || f.endsWith(kf) || (kf.length >= 4 && f.includes(kf)) || (f.length >= 4 && kf.includes(f)) || oneWordApart(aw, words(k))) shaped.push(k);
+    }
+  }
+  if (shaped.length > 0 && shaped.length <= 3) return { suggested: shaped, nearest: shaped, listed: [], total };
+  return listAll(known, f, aw, shaped.length ? shaped : undefined);
+}
+
+/** No confident suggestion: the tools listed (all when few, else the closest few of `pool`, or of all), the closest as `nearest`. */
+function listAll(known: readonly string[], f: string, aw: readonly string[], pool?: readonly string[]): ToolLeads {
+  const total = known.length;
+  const from = pool ?? known;
+  const ranked = from.map((k, i) => [closeness(aw, f, k), i, k] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  const listed = total <= LIST_ALL && pool === undefined ? known.slice() : ranked.slice(0, LIST_CLOSE).map((r) => r[2]);
+  return { suggested: [], nearest: ranked.slice(0, 3).map((r) => r[2]), listed, total };
+}
+
+/** Whether `run` occurs in `ws` as consecutive words. */
+function holdsRun(ws: readonly string[], run: readonly string[]): boolean {
+  if (run.length === 0 || ws.length <= run.length) return false;
+  for (let i = 0; i + run.length <= ws.length; i++) {
+    let j = 0;
+    while (j < run.length && ws[i + j] === run[j]) j++;
+    if (j === run.length) return true;
+  }
+  return false;
+}
+
+/** Leading verbs models use for one another in tool names, each to the one tools use more (first match wins). */
+const VERB_EQUIV: readonly [readonly string[], readonly string[]][] = [
+  [["get", "all"], ["list"]],
+  [["fetch", "all"], ["list"]],
+  [["list", "all"], ["list"]],
+  [["fetch"], ["get"]],
+  [["retrieve"], ["get"]],
+  [["read"], ["get"]],
+  [["get"], ["read"]],
+  [["add"], ["create"]],
+  [["new"], ["create"]],
+  [["remove"], ["delete"]],
+  [["edit"], ["update"]],
+  [["modify"], ["update"]],
+  [["find"], ["search"]],
+  [["save"], ["write"]],
+];
+
+/** The name's words with a leading verb swapped (VERB_EQUIV), folded as sgFold folds a name. */
+function verbVariants(aw: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const [from, to] of VERB_EQUIV) {
+    if (aw.length <= from.length || !from.every((w, i) => aw[i] === w)) continue;
+    out.push([...to, ...aw.slice(from.length)].join(""));
+  }
+  return out;
+}
+
 // The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
 
 export function workErr(s: ValidationError[]): void {
@@ -1081,7 +1278,12 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   if (probing(s)) return true;
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
-  const { suggestion, nearest } = suggestAndNearest(key, known);
+  const found = suggestAndNearest(key, known);
+  const nearest = found.nearest;
+  // Spelling found nothing: a name that means the same (from → source), when exactly one declared name does.
+  // A word-level match ("link" → allowExternalLinks) yields to a name that means the same ("link" → url); a near spelling does not.
+  const syn = found.suggestion === undefined ? (nearest.length === 0 ? argSynonym(key, known) : undefined) : argSynonym(key, known);
+  const suggestion = syn !== undefined && (found.suggestion === undefined || sgDistance(sgFold(key), sgFold(found.suggestion), 3) > 3) ? syn : found.suggestion;
   const root = p === "";
   const pp = root || plainPath(p);
   const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
@@ -1096,8 +1298,9 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   return false;
 }
 
-/** At most this many names in a list line; the suggested and closest come first, so a long list loses only far names. */
-const LIST_MAX = 40;
+/** A list line names every declared name up to LIST_FULL of them; past that, the first LIST_FEW (the suggested and closest come first, so a long list loses only far names) and the count. */
+const LIST_FULL = 12;
+const LIST_FEW = 5;
 
 /**
  * One line per object with unknown keys: its declared names, the suggested ones first,
@@ -1150,8 +1353,9 @@ const NONE: readonly string[] = [];
 /** A list line's names, at most LIST_MAX of them. */
 function shownNames(names: readonly string[]): string {
   let shown = "";
-  for (let i = 0; i < names.length && i < LIST_MAX; i++) shown += (i ? ", " : "") + names[i]!;
-  if (names.length > LIST_MAX) shown += `, … (${names.length} in all)`;
+  const max = names.length > LIST_FULL ? LIST_FEW : LIST_FULL;
+  for (let i = 0; i < names.length && i < max; i++) shown += (i ? ", " : "") + names[i]!;
+  if (names.length > max) shown += `, … (${names.length} in all)`;
   return shown;
 }
 
@@ -1186,6 +1390,8 @@ interface EnumTexts {
   strings: string[];
   sg: SgList;
   hints: (string | undefined)[];
+  /** Each string as JSON text, when first given as an example. */
+  exs: (string | undefined)[];
 }
 const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
 function enumTexts(allowed: readonly unknown[]): EnumTexts {
@@ -1194,7 +1400,7 @@ function enumTexts(allowed: readonly unknown[]): EnumTexts {
     const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
     const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
     const strings = allowed.filter((a): a is string => typeof a === "string");
-    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings, sg: sgPrepared(strings), hints: [] };
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings, sg: sgPrepared(strings), hints: [], exs: [] };
     enumTextsOf.set(allowed, t);
   }
   return t;
@@ -1208,24 +1414,26 @@ export function enumErr(s: Sink, p: string, v: unknown, allowed: readonly unknow
   const i = typeof v === "string" && t.strings.length > 0 ? sgSuggestIndex(v, t.sg, lastKey, p) : -1;
   const near = i < 0 ? undefined : t.strings[i];
   const hint = i < 0 ? "" : (t.hints[i] ??= ` (did you mean ${quote(near!)}?)`);
-  const e = new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, ex, near, LINE_ENUM, t.list, 0);
+  // The structured example is the value suggested, when there is one (as the text says).
+  const e = new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, i < 0 ? ex : (t.exs[i] ??= JSON.stringify(near)), near, LINE_ENUM, t.list, 0);
   s.push(e);
   return false;
 }
 
-const LIMIT: Record<string, [string, string]> = {
-  minimum: ["<", ">="],
-  maximum: [">", "<="],
-  exclusiveMinimum: ["<=", ">"],
-  exclusiveMaximum: [">=", "<"],
+/** keyword: [the bucket line's relation, what it expects, the same in words]. */
+const LIMIT: Record<string, [string, string, string]> = {
+  minimum: ["<", ">=", "at least"],
+  maximum: [">", "<=", "at most"],
+  exclusiveMinimum: ["<=", ">", "greater than"],
+  exclusiveMaximum: [">=", "<", "less than"],
 };
 
 /** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
 export function limitErr(s: Sink, p: string, v: number, keyword: string, limit: number, ex?: string): boolean {
   if (probing(s)) return true;
-  const good = (LIMIT[keyword] ?? ["?", "?"])[1];
+  const l = LIMIT[keyword] ?? ["?", "?", "?"];
   const got = show(v);
-  const e = new LineLater(p, "constraint_errors", keyword, `${good} ${limit}`, got, mustBe(p) + `${good} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0);
+  const e = new LineLater(p, "constraint_errors", keyword, `${l[1]} ${limit}`, got, mustBe(p) + `${l[2]} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0);
   s.push(e);
   return false;
 }
@@ -1378,7 +1586,118 @@ export function fromAjv(s: ValidationError[], m: { path: string; bucket: Bucket;
   s.push(mk(m.path, m.bucket, m.keyword, m.expected, "", text, message));
 }
 
+// feedbackStyle "annotated": the arguments as the model sent them, pretty-printed, with a
+// short comment at each wrong place ("// ← must be a string"), before the usual lines.
+// Error path only, built when the feedback is first read.
+
+/** At most this many lines of the arguments are shown (a long array is cut, with a note). */
+const LINES_MAX = 60;
+/** Items of an array shown before "…" when none of the rest is wrong. */
+const ITEMS_SHOWN = 5;
+
+/** The short comment for an error: its message without the field's name, the received value and the example. */
+function shortNote(e: ValidationError): string {
+  let m = e.message;
+  if (e.bucket === "missing_required") return "missing: required" + (e.example === undefined ? "" : `, e.g. ${clip(e.example, 40)}`);
+  const q = quote(e.path);
+  if (e.path === "" && m.startsWith("The arguments ")) m = m.slice(14);
+  else if (m.startsWith(q + " ")) m = m.slice(q.length + 1);
+  else if (m.startsWith('"' + e.path + '" ')) m = m.slice(e.path.length + 3);
+  const got = m.indexOf("; got ");
+  if (got >= 0) {
+    // keep a "(did you mean …?)" hint after the received value
+    const hint = m.indexOf(" (did you mean ", got);
+    m = m.slice(0, got) + (hint >= 0 ? m.slice(hint, m.indexOf("?)", hint) + 2) : "");
+  }
+  const ex = m.indexOf(". Example: ");
+  if (ex >= 0) m = m.slice(0, ex);
+  return clip(m.replace(/\.$/, ""), 90);
+}
+
+/** The notes by path; a missing property's note goes to its object (it has no line of its own). */
+function notesByPath(errors: readonly ValidationError[]): Map<string, string[]> {
+  const notes = new Map<string, string[]>();
+  for (const e of errors) {
+    let at = e.path;
+    let note = shortNote(e);
+    if (e.bucket === "missing_required") {
+      const cut = Math.max(at.lastIndexOf("."), at.lastIndexOf("["));
+      const key = cut < 0 ? at : at.slice(cut + (at[cut] === "." ? 1 : 0));
+      at = cut < 0 ? "" : at.slice(0, cut);
+      note = `${key.startsWith("[") ? key : quote(key)} ${note}`;
+    }
+    const list = notes.get(at);
+    if (list === undefined) notes.set(at, [note]);
+    else list.push(note);
+  }
+  return notes;
+}
+
+/** Whether any note is at `p` or below it. */
+function wrongBelow(notes: Map<string, string[]>, p: string): boolean {
+  for (const k of notes.keys()) if (k === p || k.startsWith(p + ".") || k.startsWith(p + "[")) return true;
+  return false;
+}
+
+/** The arguments pretty-printed (two spaces), each wrong place with its comment. */
+function annotate(args: unknown, errors: readonly ValidationError[]): string {
+  const notes = notesByPath(errors);
+  const lines: string[] = [];
+  const comment = (p: string) => {
+    const n = notes.get(p);
+    return n === undefined ? "" : "  // ← " + n.join("; ");
+  };
+  const write = (v: unknown, p: string, indent: string, head: string, tail: string, depth: number): void => {
+    if (lines.length > LINES_MAX) return;
+    if (typeof v === "object" && v !== null && depth < 8) {
+      const isArr = Array.isArray(v);
+      const entries: [string, unknown, string][] = isArr ? (v as unknown[]).map((x, i) => [String(i), x, pi(p, i)]) : Object.keys(v).map((k) => [k, (v as Record<string, unknown>)[k], pk(p, k)]);
+      const [open, close] = isArr ? ["[", "]"] : ["{", "}"];
+      if (entries.length === 0) {
+        lines.push(indent + head + open + close + tail + comment(p));
+        return;
+      }
+      lines.push(indent + head + open + comment(p));
+      let skipped = 0;
+      entries.forEach(([k, x, xp], i) => {
+        if (isArr && i >= ITEMS_SHOWN && !wrongBelow(notes, xp)) return void skipped++;
+        write(x, xp, indent + "  ", isArr ? "" : JSON.stringify(k) + ": ", i < entries.length - 1 ? "," : "", depth + 1);
+      });
+      if (skipped) lines.push(`${indent}  // … ${skipped} more item${skipped === 1 ? "" : "s"}`);
+      lines.push(indent + close + tail);
+      return;
+    }
+    let text: string;
+    try {
+      text = v === undefined ? "undefined" : (JSON.stringify(v) ?? String(v));
+    } catch {
+      text = String(v);
+    }
+    lines.push(indent + head + clip(text, 120) + tail + comment(p));
+  };
+  write(args, "", "", "", "", 0);
+  if (lines.length > LINES_MAX) lines.splice(LINES_MAX, lines.length - LINES_MAX, "// …");
+  return lines.join("\n");
+}
+
+/** The lines' feedback with the arguments as sent, marked, between its head and its lines. */
+function annotatedText(lines: string, args: unknown, errors: readonly ValidationError[]): string {
+  let marked: string;
+  try {
+    marked = annotate(args, errors);
+  } catch {
+    return lines; // arguments that cannot be read again (a throwing getter): the lines alone
+  }
+  const cut = lines.indexOf(" Fix th");
+  const nl = lines.indexOf("\n");
+  if (cut < 0 || nl < 0 || cut > nl) return lines;
+  return lines.slice(0, cut) + " Your arguments, marked where they are wrong:\n" + marked + "\n" + lines.slice(cut + 1);
+}
+
 // The report of a call: its types, the buckets, the model-facing feedback text.
+
+/** How the feedback is written: "lines" (default) one line per error; "annotated" the arguments as sent, pretty-printed, a comment at each wrong place, then the lines. */
+export type FeedbackStyle = "lines" | "annotated";
 
 /** The report buckets, in their order. */
 export type Bucket = "missing_required" | "unknown_args" | "type_errors" | "enum_errors" | "constraint_errors";
@@ -1433,8 +1752,10 @@ export interface ValidationReport extends ReportDict {
   errors: ValidationError[];
   /** Model-facing text: "Refused: the arguments do not match ..." then one line per error; "" when ok. */
   feedback: string;
-  /** For an unknown tool: the closest tool names. */
+  /** For an unknown tool: the closest tool names (the suggested ones, else the closest listed); never empty while the toolset has tools. */
   nearest: string[];
+  /** The feedback in a given style ("lines", "annotated"); `feedback` is it in the report's own style. */
+  feedbackAs(style: FeedbackStyle): string;
   /** Under a coerce mode ("lenient", "normalized"): the coerced arguments the report was computed on, for the executor. Absent under "none". Not in toDict(). */
   value?: unknown;
   /** Under a coerce mode: the repairs that made `value` (empty when none). Absent under "none". Not in toDict(). */
@@ -1470,7 +1791,10 @@ class Report implements ValidationReport {
   private declare buckets: [string[], string[], string[], string[], string[]] | undefined;
   private declare text: string | undefined;
   private declare readonly inPathOrder: boolean;
-  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], inPathOrder = false) {
+  private declare readonly args: unknown;
+  private declare readonly style: FeedbackStyle;
+  private declare marked: string | undefined;
+  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], inPathOrder = false, args?: unknown, style: FeedbackStyle = "lines") {
     this.ok = found.length === 0 && !unknownTool;
     this.unknown_tool = unknownTool;
     this.n_errors = found.length + (unknownTool ? 1 : 0);
@@ -1481,6 +1805,9 @@ class Report implements ValidationReport {
     this.buckets = undefined;
     this.text = undefined;
     this.inPathOrder = inPathOrder;
+    this.args = args;
+    this.style = style;
+    this.marked = undefined;
   }
   get errors(): ValidationError[] {
     if (this.sorted === undefined) {
@@ -1517,7 +1844,15 @@ class Report implements ValidationReport {
     return this.bucket(4);
   }
   get feedback(): string {
-    return this.text ?? keep(this, "text", this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest));
+    return this.style === "annotated" ? this.feedbackAs("annotated") : this.lines();
+  }
+  private lines(): string {
+    return this.text ?? keep(this, "text", this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest, listedOf.get(this)));
+  }
+  feedbackAs(style: FeedbackStyle): string {
+    const lines = this.lines();
+    if (style !== "annotated" || this.ok || this.unknown_tool) return lines;
+    return this.marked ?? keep(this, "marked", annotatedText(lines, this.args, this.found));
   }
   toDict(): ReportDict {
     return {
@@ -1555,14 +1890,15 @@ function feedbackHead(tool: string, one: boolean): string {
     h = [undefined, undefined];
     if (feedbackHeads.size < HEADS_MAX) feedbackHeads.set(tool, h);
   }
-  return (h[one ? 0 : 1] ??= `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${one ? "this" : "these"} and call again:`);
+  return (h[one ? 0 : 1] ??= `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${one ? "this" : "these"} and retry:`);
 }
 
-function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[]): string {
+function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[], listed?: { listed: string[]; total: number }): string {
   if (unknownTool) {
     let near = "";
-    for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
-    if (near) near += "?";
+    if (listed !== undefined) near = ` Tools: ${listed.listed.join(", ")}${listed.listed.length < listed.total ? `, … (${listed.total} in all)` : ""}.`;
+    else for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
+    if (near && listed === undefined) near += "?";
     let why = ""; // the call itself could not be read
     for (let i = 0; i < errors.length; i++) why += " " + errors[i]!.message;
     return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
@@ -1750,16 +2086,23 @@ export function okReport(tool: string): ValidationReport {
 }
 
 /** `inPathOrder`: the collector found the errors in the feedback's order (see byPath), so they are not sorted again. */
-export function errorReport(tool: string, errors: ValidationError[], inPathOrder = false): ValidationReport {
+export function errorReport(tool: string, errors: ValidationError[], inPathOrder = false, args?: unknown, style?: FeedbackStyle): ValidationReport {
   // A failing `is` must yield at least one error; if the collector found none the two
   // paths disagree, which is a toolform bug: say so rather than pass the call.
   if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
-  return new Report(tool, errors, false, [], inPathOrder);
+  return new Report(tool, errors, false, [], inPathOrder, args, style);
 }
 
 export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
-  return new Report(name, [], true, nearestNames(name, known));
+  const leads = toolLeads(name, known);
+  const r = new Report(name, [], true, leads.nearest);
+  // None suggested: the feedback lists the tools instead (see feedbackText).
+  if (leads.suggested.length === 0 && leads.listed.length) listedOf.set(r, leads);
+  return r;
 }
+
+/** An unknown tool's listed tools, when none was suggested. */
+const listedOf = new WeakMap<object, { listed: string[]; total: number }>();
 
 /** A call object that throws when read (a Proxy, a getter on `name`): no tool is named, and the report says why. */
 export function unreadableCallReport(e: unknown): ValidationReport {
@@ -1844,6 +2187,9 @@ class CoercedReport implements ValidationReport {
   get feedback(): string {
     return this.#base.feedback;
   }
+  feedbackAs(style: FeedbackStyle): string {
+    return this.#base.feedbackAs(style);
+  }
   toDict(): ReportDict {
     return Report.prototype.toDict.call(this);
   }
@@ -1896,8 +2242,8 @@ export interface Tool<Args = unknown> extends StandardSchemaV1<Args, Args> {
   readonly schemaHash: string;
   /** Fast path: true when the arguments fit; allocates nothing. */
   is(args: unknown): args is Args;
-  /** Full report; the error-collecting path runs only when `is` said no. Under a coerce mode, computed on the coerced value, which it carries (`value`, `repairs`). */
-  validate(args: unknown): ValidationReport;
+  /** Full report; the error-collecting path runs only when `is` said no. Under a coerce mode, computed on the coerced value, which it carries (`value`, `repairs`). `options.feedbackStyle` overrides the tool's (config `feedbackStyle`). */
+  validate(args: unknown, options?: { feedbackStyle?: FeedbackStyle }): ValidationReport;
   /** What `validate` coerces. */
   readonly coerce: CoerceMode;
   /** Schema-directed normalisation; never mutates `args`. Default mode "compare" (a parsed call's normalized_arguments). */
@@ -1921,7 +2267,7 @@ export interface OutputCheck {
  * object that throws when read (a Proxy, a getter on `name` or `arguments`) is a
  * refusal saying so, never an exception.
  */
-export function callReport(toolset: Readonly<Record<string, Tool>>, known: readonly string[], call: unknown): ValidationReport {
+export function callReport(toolset: Readonly<Record<string, Tool>>, known: readonly string[], call: unknown, options?: { feedbackStyle?: FeedbackStyle }): ValidationReport {
   let name: unknown;
   try {
     name = call === null || call === undefined ? undefined : (call as { name?: unknown }).name;
@@ -1934,7 +2280,7 @@ export function callReport(toolset: Readonly<Record<string, Tool>>, known: reado
     let args = (call as { arguments?: unknown }).arguments;
     if (args === undefined) args = (call as { input?: unknown }).input;
     const tool = toolset[name]!;
-    return typeof args === "string" ? textArguments(tool, args) : tool.validate(args === undefined ? {} : args);
+    return typeof args === "string" ? textArguments(tool, args, options) : tool.validate(args === undefined ? {} : args, options);
   } catch (e) {
     // A throwing `arguments` getter (validate itself is total); only then is an error list made.
     const s: ValidationError[] = [];
@@ -1949,8 +2295,8 @@ export function callReport(toolset: Readonly<Record<string, Tool>>, known: reado
  * executor); text that is not JSON is refused saying so. Text a tool's schema takes as it is
  * (a root that allows strings) stays text.
  */
-function textArguments(tool: Tool, text: string): ValidationReport {
-  if (tool.is(text)) return tool.validate(text);
+function textArguments(tool: Tool, text: string, options: { feedbackStyle?: FeedbackStyle } | undefined): ValidationReport {
+  if (tool.is(text)) return tool.validate(text, options);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -1959,8 +2305,8 @@ function textArguments(tool: Tool, text: string): ValidationReport {
     notJsonErr(s, text, e, parameterNames(tool.inputSchema));
     return errorReport(tool.name, s);
   }
-  if (typeof parsed !== "object" || parsed === null) return tool.validate(text);
-  const report = tool.validate(parsed);
+  if (typeof parsed !== "object" || parsed === null) return tool.validate(text, options);
+  const report = tool.validate(parsed, options);
   const read: Repair = { path: "", from: text, to: parsed, rule: "json_arguments" };
   const r = report as { value?: unknown; repairs?: readonly Repair[] };
   return new CoercedReport(report, r.repairs ? r.value : parsed, r.repairs ? [read, ...r.repairs] : [read]);
@@ -2019,6 +2365,8 @@ export function makeTool<Args>(def: {
   coerce?: CoerceMode;
   /** The outputSchema's generated check. */
   output?: { schema: Record<string, unknown> | boolean; schemaHash: string; is: (v: unknown) => boolean; collect: (v: unknown, s: ValidationError[]) => boolean | void };
+  /** The feedback's style (config `feedbackStyle`); default "lines". */
+  feedbackStyle?: FeedbackStyle;
 }): Tool<Args> {
   const ok = okReport(def.name);
   // Total whatever the input: a Proxy or getter that throws, or nesting deeper than
@@ -2079,21 +2427,22 @@ export function makeTool<Args>(def: {
     const r: Repair[] = [];
     return { value: nz(v, cm, r), r };
   };
+  const style: FeedbackStyle = def.feedbackStyle ?? "lines";
   const validate =
     cm === 0
-      ? (v: unknown): ValidationReport => {
+      ? (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => {
           // `is` first, then the errors: collecting on every call was measured slower on the valid
           // path (a path handed to a place's own function is built even when nothing fails).
           if (is(v)) return ok;
           const s: ValidationError[] = [];
-          return errorReport(def.name, s, collect(v, s));
+          return errorReport(def.name, s, collect(v, s), v, o?.feedbackStyle ?? style);
         }
-      : (v: unknown): ValidationReport => {
+      : (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => {
           const { value, r } = coerced(v);
           const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
           if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
           const s: ValidationError[] = [];
-          return new CoercedReport(errorReport(def.name, s, collect(value, s)), value, repairs);
+          return new CoercedReport(errorReport(def.name, s, collect(value, s), value, o?.feedbackStyle ?? style), value, repairs);
         };
   return Object.freeze({
     name: def.name,
@@ -2457,6 +2806,9 @@ function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unkno
   return errors.length;
 }
 
+/** Keywords of a bound a value of the right type can break. */
+const BOUNDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"];
+
 /** s.push(...errors) without the spread: a branch with a million errors (a million bad items) would overflow the call stack. */
 function pushAll(s: ValidationError[], errors: readonly ValidationError[]): void {
   for (let i = 0; i < errors.length; i++) s.push(errors[i]!);
@@ -2493,6 +2845,10 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
   const errors = branches[best]!;
   let flat = errors.length > 0;
   for (let i = 0; i < errors.length && flat; i++) if (errors[i]!.path !== p) flat = false;
+  // The value is of the closest branch's type and breaks one of its bounds (0 for minimum 1, [] for
+  // minItems 1): that branch's own error states the bound; the types alone ("an integer or …; got 0")
+  // would not say what is wrong.
+  if (flat && bestD < 3000 && BOUNDS.indexOf(errors[0]!.keyword) >= 0) flat = false;
   if (!flat) {
     // Errors inside the value: the closest branch's, then in a word what else the value may be.
     const from = s.length;
@@ -2503,7 +2859,10 @@ export function pickBranch(s: ValidationError[], p: string, v: unknown, branches
     if (others && from < s.length && s[from]!.message.indexOf(" (or else ") < 0) {
       const e = s[from]!;
       textOf(e); // before the copy: it leaves only the public fields to copy
-      s[from] = { ...e, message: `${e.message} (or else ${field(p)} may be ${others})` };
+      // The note goes before a closing period: "… of \"x\" (or else …)." rather than "… of \"x\". (or else …)".
+      const m = e.message;
+      const note = ` (or else ${field(p)} may be ${others})`;
+      s[from] = { ...e, message: m.endsWith(".") ? m.slice(0, -1) + note + "." : m + note };
     }
     return;
   }
