@@ -137,6 +137,12 @@ describe("docs as tests", () => {
       const r = app.run("sh", ["-c", s.cmd], { cwd, env, timeout: 120_000 });
       const ok = s.exit === "nonzero" ? r.status !== 0 && r.status !== null : r.status === s.exit;
       expect(ok, `${where(b)}: \`${s.cmd}\` should exit ${s.exit === "nonzero" ? "non-zero (the transcript shows ✗)" : s.exit}; fix the block (or mark it <!-- not run: <why> -->)\n${out(r)}`).toBe(true);
+      // The model-facing lines shown (the feedback) are what the command prints today, word for word.
+      const printed = `${r.stdout}\n${r.stderr}`;
+      const shownLines = s.output.split("\n").filter((l) => /^(Refused: |- ")/.test(l));
+      const missing = shownLines.filter((l) => !printed.includes(l));
+      expect(missing, `${where(b)}: \`${s.cmd}\` no longer prints these lines of the transcript; update them from the output below\n${missing.join("\n")}\n${out(r)}`).toEqual([]);
+      expect(printed.includes(shownLines.join("\n")), `${where(b)}: \`${s.cmd}\` prints the transcript's feedback lines in another order; update them from the output below\n${out(r)}`).toBe(true);
       // Output shown as a JSON object: the real output holds at least its keys.
       if (s.output.trimStart().startsWith("{")) {
         const shown = Object.keys(JSON.parse(s.output) as object);
