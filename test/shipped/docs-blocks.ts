@@ -17,7 +17,9 @@
 //   given: a, b      free names the snippet leaves to the reader; a name the docs app exports
 //                    (toolset, validateCall, the harness's exports, ...) is imported from there, any
 //                    other is declared `any` (check: tsc / run: node)
-//   in: <dir>        run in an empty folder <dir>/ of the app with its own package.json (run: transcript / sh)
+//   in: <dir>        run in a folder <dir>/ of the app (run: transcript / sh): a copy of
+//                    test/shipped/docs-fixtures/<dir>/ when that exists (the files the transcript
+//                    reads), else empty; a package.json is added when it has none
 //
 // A `json` block needs no marker: it is parsed (a tool definition among them is built).
 import { readdirSync, readFileSync } from "node:fs";

@@ -126,7 +126,9 @@ describe("docs as tests", () => {
     const cwd = b.in ? join(app.dir, b.in) : app.dir;
     if (b.in && !existsSync(cwd)) {
       mkdirSync(cwd, { recursive: true });
-      writeFileSync(join(cwd, "package.json"), JSON.stringify({ name: b.in.replace(/\W+/g, "-"), version: "1.0.0", private: true, type: "module" }, null, 2) + "\n");
+      const fixture = join(ROOT, "test", "shipped", "docs-fixtures", b.in);
+      if (existsSync(fixture)) cpSync(fixture, cwd, { recursive: true });
+      if (!existsSync(join(cwd, "package.json"))) writeFileSync(join(cwd, "package.json"), JSON.stringify({ name: b.in.replace(/\W+/g, "-"), version: "1.0.0", private: true, type: "module" }, null, 2) + "\n");
     }
     const env = { PATH: `${join(app.dir, "node_modules", ".bin")}${delimiter}${process.env.PATH}` };
     const steps =
