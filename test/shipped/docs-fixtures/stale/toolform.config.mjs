@@ -1,0 +1,1 @@
+export default { sources: ["tools/*.json"], outDir: "generated" };
