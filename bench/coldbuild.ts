@@ -218,9 +218,9 @@ export function coldBuildMarkdown(r: ColdBuildResult): string {
     `| \`toolform build --no-cache\` (emit ${r.emit}), fresh process | ${fmt(w(r.toolform))} | ${fmt(c(r.toolform))} | ${r.ratio.toFixed(2)}× | ${r.cpuRatio.toFixed(2)}× |`,
     `| ajv: compile every schema (allErrors, ajv-formats) and write standalone code, fresh process | ${fmt(w(r.ajv))} | ${fmt(c(r.ajv))} | 1.00× | 1.00× |`,
     "",
-    `${r.tools} real tools from published MCP servers (test/corpus/): of the ${r.selection.distinct} with distinct names, less the ${r.selection.refused.length} the compiler refuses (${r.selection.refused.join(", ")}), every ${(r.selection.distinct - r.selection.refused.length) / r.tools < 2 ? "" : "k-th "}one evenly spread (bench/coldbuild.ts corpusSelection). ` +
+    `${r.tools} real tools from published MCP servers (test/corpus/): of the ${r.selection.distinct} with distinct names, less the ${r.selection.refused.length} the compiler refuses (${r.selection.refused.join(", ")}), ${r.tools} of the ${r.selection.distinct - r.selection.refused.length} left, evenly spread (the ⌊i·${r.selection.distinct - r.selection.refused.length}/${r.tools}⌋-th; bench/coldbuild.ts corpusSelection). ` +
       `The build lints as configured by default (${r.warnings.toLocaleString("en-US")} warnings on these tools). Each side is a fresh \`node\` process from spawn to exit, node's start-up included; ${r.runs} runs each, interleaved, after one unmeasured run of each. ` +
-      `CPU is what each process reports of itself (toolform's includes its worker threads). Load average ${r.load[0].toFixed(1)} at the start, ${r.load[1].toFixed(1)} at the end.`,
+      `CPU is what each process reports of itself (toolform's includes its worker threads, not the recheck agent, a process of its own that analyses the patterns). Load average ${r.load[0].toFixed(1)} at the start, ${r.load[1].toFixed(1)} at the end.`,
   ].join("\n");
 }
 
