@@ -224,6 +224,16 @@ export function coldBuildMarkdown(r: ColdBuildResult): string {
   ].join("\n");
 }
 
+/** The goals table's row (bench/run.ts): the ratio of median wall times, ≤ 3× (issue 33). */
+export function coldBuildGoal(r: ColdBuildResult | undefined, missing: string): [string, string, string, string] {
+  return [
+    "cold build, 200 real corpus tools: `toolform build --no-cache` vs ajv compile + standaloneCode (wall, medians)",
+    "≤ 3.00×",
+    r ? `${r.ratio.toFixed(2)}× (CPU ${r.cpuRatio.toFixed(2)}×)` : "–",
+    r ? (r.ratio <= 3 ? "met" : `missed by ${((r.ratio / 3 - 1) * 100).toFixed(0)}%`) : `n/a: ${missing}`,
+  ];
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({
     options: { tools: { type: "string" }, runs: { type: "string" }, emit: { type: "string" }, keep: { type: "boolean" }, project: { type: "string" }, snapshot: { type: "string" } },
