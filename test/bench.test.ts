@@ -66,6 +66,11 @@ describe("npm run bench --quick", () => {
     expect(goals).toContain("| invalid args: toolform validate + feedback vs ajv allErrors:true");
     expect(goals).toMatch(/\| size per tool \(raw \.js, \d+ tools\): toolform vs ajv standalone allErrors:true, bundled/);
     expect(goals).toMatch(/\| size per tool \(gzip, \d+ tools\): toolform vs ajv standalone allErrors:true, bundled/);
+    // Issue 33: the cold build of real tools (not run with --quick), the largest tool, and the pattern table's row.
+    expect(goals).toContain("| cold build, 200 real corpus tools: `toolform build --no-cache` vs ajv compile + standaloneCode (wall, medians) | ≤ 3.00× | – | n/a: skipped with --quick |");
+    expect(goals).toContain("| build: the largest tool, cold `toolform build` (wall) |");
+    expect(goals).toContain("| worst-case pattern times (faults issue) | see the pattern table |");
+    expect(md).toContain("## Cold build of 200 real tools");
 
     // Cold start: the baseline and the ajv variants ran (and validated their calls).
     const coldStart = section("## Cold start");

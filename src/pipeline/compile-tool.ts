@@ -9,7 +9,7 @@ import { chooseExamples } from "../schema/examples.js";
 import { exampleChecker } from "../schema/example-check.js";
 import type { ToolDefinition } from "../sources/types.js";
 import { emitAjvValidator } from "../emit/ajv/validator.js";
-import { analyzeSchema } from "../schema/analyze.js";
+import { analyzeSchema, analyzeSchemaOnce } from "../schema/analyze.js";
 import { assembleTool, placeCompiled, type CompiledTool, type CompileOptions, type ToolParts } from "./compiled.js";
 
 export { analyzeSchema } from "../schema/analyze.js";
@@ -45,7 +45,8 @@ export async function compileToolUnplaced(
  * schema, identifiers and options only (never its description or source file).
  */
 export async function compileToolParts(def: ToolDefinition, names: { ident: string; typeName: string }, opts: CompileOptions): Promise<ToolParts> {
-  const { ir, diagnostics, schema: read } = analyzeSchema(def.inputSchema, opts);
+  // The lint may have analysed this schema already in this thread (for its default/example check): taken, not redone.
+  const { ir, diagnostics, schema: read } = analyzeSchemaOnce(def.inputSchema, opts);
   const found = [...diagnostics];
   if (!ir || found.some((d) => d.severity === "error")) return { diagnostics: found };
 

@@ -29,14 +29,18 @@ async function ownFits(schema: unknown, opts: CompileOptions): Promise<((pointer
     return undefined;
   }
   if (!text || (!text.includes('"default"') && !text.includes('"examples"'))) return undefined;
-  const [{ analyzeSchema }, { exampleChecker }, { sanityDialect }] = await Promise.all([import("../schema/analyze.js"), import("../schema/example-check.js"), import("../schema/lint/sanity.js")]);
+  const [{ analyzeSchema, handAnalysis }, { exampleChecker }, { sanityDialect }] = await Promise.all([import("../schema/analyze.js"), import("../schema/example-check.js"), import("../schema/lint/sanity.js")]);
   let at: Map<string, (value: unknown) => boolean> | null | undefined;
   const make = (): Map<string, (value: unknown) => boolean> | null => {
     const complete = opts.formats !== false && (opts.allowUnchecked ?? []).length === 0;
-    const { ir, diagnostics } = analyzeSchema(schema, opts);
+    const analysis = analyzeSchema(schema, opts);
+    // The compile of this tool on this thread takes the analysis, and with its IR this check (exampleChecker keeps one per IR).
+    handAnalysis(schema, opts, analysis);
+    const { ir, diagnostics } = analysis;
     if (!ir || diagnostics.some((d) => d.severity === "error") || ir.dialect !== sanityDialect(schema as never)) return null;
-    // A schema's own defaults and examples are judged by JSON Schema: no object closed that the schema leaves open.
-    const check = exampleChecker(ir, complete, { ...opts, unknownArgs: "schema" });
+    // The tool's own checks, which the compile uses for its examples: a value they pass fits JSON Schema too (under
+    // unknownArgs "reject" they close objects the schema leaves open, never the reverse); one they refuse goes to ajv.
+    const check = exampleChecker(ir, complete, opts);
     return check ? new Map(ir.nodes.map((n) => [n.loc, (v: unknown) => check(n, v)])) : null;
   };
   return (pointer, value) => {

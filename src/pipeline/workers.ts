@@ -39,16 +39,25 @@ type Reply = { ids: number[]; done?: CompileDone[]; verdicts?: [string, RedosVer
 /** Most jobs in one request: each esbuild request costs ~1-3 ms of its CPU whatever its size, but a worker should not hold many tools back. */
 const MAX_BATCH = 8;
 
-/** Tools per worker below which starting workers costs more than it saves. */
-const MIN_TOOLS_PER_WORKER = 25;
+/**
+ * Tools per worker below which starting workers costs more than it saves: each worker loads the
+ * compiler, json-schema-to-typescript, ajv, esbuild's service and recheck's agent of its own
+ * (~0.45 s of CPU, measured on 200 corpus tools: 2.81 s of CPU with two workers, 1.91 s on this
+ * thread), and compiles a tool in ~6 ms, so a worker pays its start back after ~75 tools, and only
+ * on an idle core. Under 2 × this, the tools are compiled here (bench/coldbuild.ts).
+ */
+const MIN_TOOLS_PER_WORKER = 125;
 
-/** How many workers a build of `n` tools to compile should use (0: compile on this thread). */
+/** How many workers a build of `n` tools to compile should use (0: compile on this thread). TOOLFORM_WORKERS=N sets it (1: this thread). */
 export function workerCount(n: number): number {
   if (!import.meta.url.endsWith(".js")) return 0;
   const env = process.env.TOOLFORM_WORKERS;
-  const cores = env !== undefined && /^\d+$/.test(env) ? Number(env) : availableParallelism();
+  if (env !== undefined && /^\d+$/.test(env)) return Number(env) <= 1 ? 0 : Math.min(Number(env), n);
+  const cores = availableParallelism();
   if (cores <= 1) return 0;
-  return Math.min(cores, Math.floor(n / MIN_TOOLS_PER_WORKER));
+  const count = Math.min(cores, Math.floor(n / MIN_TOOLS_PER_WORKER));
+  // One worker alone only moves the compile off this thread (which lints meanwhile): its start-up is not paid back.
+  return count >= 2 ? count : 0;
 }
 
 /**

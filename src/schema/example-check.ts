@@ -23,9 +23,17 @@ export type FitCheck = (n: IRNode, value: unknown) => boolean;
  * annotations, a part left unchecked by allowUnchecked).
  */
 export function exampleChecker(ir: IR, complete: boolean, limits: CheckLimits): FitCheck | undefined {
+  // One emit per IR and options: the lint's check of a schema's defaults and the compile's choice of examples share it (src/pipeline/lint.ts).
+  const key = `${complete}|${limits.unknownArgs ?? "schema"}|${limits.maxDepth}|${limits.maxPatternInput}`;
+  const made = checkers.get(ir) ?? checkers.set(ir, new Map()).get(ir)!;
+  if (made.has(key)) return made.get(key);
   const code = checksCode(ir, complete, limits);
-  return code && checkerOf(code);
+  const check = code && checkerOf(code);
+  made.set(key, check);
+  return check;
 }
+
+const checkers = new WeakMap<IR, Map<string, FitCheck | undefined>>();
 
 /**
  * The limits of the tool's validator, and how it treats undeclared keys: a message's example
