@@ -49,33 +49,41 @@ export interface CompileSchemaOptions {
 /** The report's types, as the runtime declares them (its source is the one definition). */
 const REPORT_TYPES = ["Bucket", "ValidationError", "ReportDict", "Repair", "ValidationReport"];
 
-/** The declarations `names` make in the runtime's TypeScript source, in that order (each with its doc comment). */
+/** The declarations `names` make in the runtime's TypeScript source, with every runtime type they name in turn (each with its doc comment). */
 function runtimeTypes(names: readonly string[]): string {
   const src = runtimeSource();
-  return names
-    .map((name) => {
-      const at = new RegExp(`^export (?:interface|type) ${name}\\b`, "m").exec(src);
-      if (!at) throw new Error(`the runtime declares no ${name}`);
-      // Its doc comment, when one ends right above it.
-      const before = src.slice(0, at.index);
-      const doc = /\/\*\*(?:(?!\*\/)[\s\S])*\*\/\n$/.exec(before);
-      const start = doc ? at.index - doc[0].length : at.index;
-      let end: number;
-      if (src.startsWith("export type", at.index)) end = src.indexOf(";\n", at.index) + 2;
-      else {
-        let depth = 0;
-        end = at.index;
-        for (let i = src.indexOf("{", at.index); i < src.length; i++) {
-          if (src[i] === "{") depth++;
-          else if (src[i] === "}" && --depth === 0) {
-            end = i + 1;
-            break;
-          }
-        }
+  const declared = new Set([...src.matchAll(/^export (?:interface|type) ([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]!));
+  const done = new Map<string, string>();
+  const todo = [...names];
+  while (todo.length) {
+    const name = todo.shift()!;
+    if (done.has(name)) continue;
+    const text = declarationOf(src, name);
+    done.set(name, text);
+    for (const m of text.matchAll(/\b[A-Z][\w$]*\b/g)) if (declared.has(m[0]) && !done.has(m[0])) todo.push(m[0]);
+  }
+  return [...done.values()].join("\n\n");
+}
+
+/** One `export interface|type` declaration of the runtime's source, with the doc comment right above it. */
+function declarationOf(src: string, name: string): string {
+  const at = new RegExp(`^export (?:interface|type) ${name}\\b`, "m").exec(src);
+  if (!at) throw new Error(`the runtime declares no ${name}`);
+  const doc = /\/\*\*(?:(?!\*\/)[\s\S])*\*\/\n$/.exec(src.slice(0, at.index));
+  const start = doc ? at.index - doc[0].length : at.index;
+  let end = at.index;
+  if (src.startsWith("export type", at.index)) end = src.indexOf(";\n", at.index) + 2;
+  else {
+    let depth = 0;
+    for (let i = src.indexOf("{", at.index); i < src.length; i++) {
+      if (src[i] === "{") depth++;
+      else if (src[i] === "}" && --depth === 0) {
+        end = i + 1;
+        break;
       }
-      return src.slice(start, end).trim();
-    })
-    .join("\n\n");
+    }
+  }
+  return src.slice(start, end).trim();
 }
 
 /**

@@ -12,6 +12,7 @@ import { ToolformError } from "../diagnostics/format.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { compileScratch } from "./scratch.js";
 import { snapshotOf, type Snapshot } from "./snapshot.js";
+import { listsFor } from "../pipeline/providers.js";
 import { startServer, type PlaygroundServer } from "./server.js";
 
 export interface PlaygroundOptions {
@@ -79,7 +80,9 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
     const t0 = performance.now();
     const result = await generateProject(project, cache);
     // Sources name their files relative to the project root already.
-    latest = snapshotOf(++builds, result, performance.now() - t0, (f) => f);
+    // The provider forms of each tool, when the config asks for provider lists (the same conversion as generated/providers).
+    const lists = project.config.providers?.length && result.tools.length ? await listsFor(result.tools, project.config.providers) : undefined;
+    latest = snapshotOf(++builds, result, performance.now() - t0, (f) => f, lists);
     if (latest.ok) good = latest;
     const errors = [...latest.other, ...latest.tools.flatMap((t) => t.findings)].filter((d) => d.severity === "error").length;
     opts.log(latest.ok ? `✓ ${latest.tools.length} tools built in ${Math.round(latest.ms)} ms` : `✗ ${errors} errors; the page keeps the last good build`);

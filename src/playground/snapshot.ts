@@ -5,6 +5,7 @@
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { GenerateResult } from "../pipeline/generate.js";
 import type { JsonSchema } from "../sources/types.js";
+import type { ProviderLists } from "../emit/providers/index.js";
 
 export interface ToolView {
   name: string;
@@ -18,6 +19,8 @@ export interface ToolView {
   code: string;
   /** Lint, guard and schema findings for this tool (errors too: a tool with an error has no code). */
   findings: Diagnostic[];
+  /** The tool as each provider's list in generated/providers sends it (config `providers`), by provider; absent without providers. */
+  providers?: Record<string, unknown>;
 }
 
 export interface Snapshot {
@@ -33,8 +36,8 @@ export interface Snapshot {
   files: Map<string, string>;
 }
 
-/** A snapshot of one generate() result; `rel` turns a diagnostic's file into a path the page shows. */
-export function snapshotOf(id: number, result: GenerateResult, ms: number, rel: (file: string) => string): Snapshot {
+/** A snapshot of one generate() result; `rel` turns a diagnostic's file into a path the page shows; `providers`: the provider lists of the same build (config `providers`). */
+export function snapshotOf(id: number, result: GenerateResult, ms: number, rel: (file: string) => string, providers?: ProviderLists): Snapshot {
   const placed = result.diagnostics.map((d) => (d.file && !d.file.startsWith("<") && !d.file.includes("://") ? { ...d, file: rel(d.file) } : d));
   const byTool = new Map<string, Diagnostic[]>();
   const other: Diagnostic[] = [];
@@ -51,6 +54,7 @@ export function snapshotOf(id: number, result: GenerateResult, ms: number, rel: 
     types: t.dts,
     code: t.js ?? "",
     findings: byTool.get(t.def.name) ?? [],
+    ...(providers ? { providers: providerForms(providers, t.def.name) } : {}),
   }));
   // Diagnostics of tools that never compiled (a name clash, no schema) still belong on the page.
   const known = new Set(tools.map((t) => t.name));
@@ -58,6 +62,21 @@ export function snapshotOf(id: number, result: GenerateResult, ms: number, rel: 
   const files = new Map<string, string>();
   if (ok) for (const f of result.files) if (f.path.endsWith(".js")) files.set(f.path, f.contents);
   return { id, ok, builtAt: new Date().toISOString(), ms, tools, other, files };
+}
+
+/** One tool's entry in each provider list, as the list sends it (the plan of the way back left out). */
+function providerForms(lists: ProviderLists, name: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const openai = lists.openai?.find((t) => t.name === name);
+  if (openai) {
+    const { plan: _plan, ...shown } = openai;
+    out["openai"] = shown;
+  }
+  const anthropic = lists.anthropic?.find((t) => t.name === name);
+  if (anthropic) out["anthropic"] = anthropic;
+  const gemini = lists.gemini?.find((t) => t.name === name);
+  if (gemini) out["gemini"] = gemini;
+  return out;
 }
 
 /** The snapshot as the page reads it (GET /api/state): everything but the files, and the module's URL. */

@@ -24,6 +24,8 @@ interface ToolView {
   types: string;
   code: string;
   findings: Finding[];
+  /** The tool as each provider's list sends it (generated/providers), when the config has providers. */
+  providers?: Record<string, unknown>;
 }
 interface State {
   id: number;
@@ -123,6 +125,9 @@ function select(source: Source, name: string, fresh = true): void {
   $("findings").replaceChildren(...(t.findings.length ? findingList(t.findings).childNodes : [el("li", { className: "none" }, "No findings.")]));
   highlight($("types"), t.types || "// no declarations: the tool did not compile (see the findings)");
   highlight($("code"), t.code || "// no code: the tool did not compile (see the findings)");
+  const forms = t.providers && Object.keys(t.providers).length ? t.providers : undefined;
+  $("providers-box").hidden = !forms;
+  if (forms) highlight($("providers"), Object.entries(forms).map(([p, f]) => `// ${p}\n${JSON.stringify(f, null, 2)}`).join("\n\n"));
   if (fresh) {
     const key = `${source}:${name}`;
     editor.value = drafts.get(key) ?? JSON.stringify(baseCall(t.inputSchema), null, 2);
