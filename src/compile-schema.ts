@@ -2,7 +2,7 @@
 // `validate` (the same report as tools), with the runtime inlined. The shell's
 // `toolform compile schema.json -o validate.js` is this function.
 import { analyzeSchema, type CompileOptions } from "./pipeline/compile-tool.js";
-import { hashOf } from "./pipeline/hash.js";
+import { hashOf } from "./io/hash.js";
 import type { UncheckedKind } from "./config/types.js";
 import { uncheckedKinds } from "./config/unchecked.js";
 import { formatCompileOptions, type FormatsOption } from "./config/formats.js";

@@ -1,11 +1,11 @@
 // The lint's default/example check and the compile of the same tool share one analysis of the
 // schema and one emit of its checks (src/schema/analyze.ts handAnalysis / analyzeSchemaOnce,
-// src/schema/example-check.ts): the second analysis was a large part of a cold build of real tools.
+// src/emit/example-check.ts): the second analysis was a large part of a cold build of real tools.
 import { describe, expect, it } from "vitest";
 import { generate } from "../src/index.js";
 import { analyzeSchema, analyzeSchemaOnce, handAnalysis } from "../src/schema/analyze.js";
-import { exampleChecker } from "../src/schema/example-check.js";
-import type { CompileOptions } from "../src/pipeline/compiled.js";
+import { exampleChecker } from "../src/emit/example-check.js";
+import type { CompileOptions } from "../src/schema/compile-options.js";
 
 const opts: CompileOptions = { unknownArgs: "reject", formats: true, maxDepth: 128, maxPatternInput: 10_000, remotes: {} };
 const schema = { type: "object", properties: { n: { type: "integer", default: 3 } } };

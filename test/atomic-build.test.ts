@@ -67,7 +67,7 @@ function assertOneGeneration(out: Record<string, string>, old: Record<string, st
   const gen = which === "old" ? old : next;
   // Every file of that generation is there, byte for byte (the runtime it imports included) …
   for (const [f, text] of Object.entries(gen)) {
-    if (f === "index.d.ts" && which === "new" && out[f] === old[f]) continue; // declarations are switched just after the code (write.ts)
+    if (f === "index.d.ts" && which === "new" && out[f] === old[f]) continue; // declarations are switched just after the code (src/io/write.ts)
     expect(out[f], `${f} of the ${which} generation`).toBe(text);
   }
   // … and nothing else but temp files and the lock of the killed build.
@@ -163,7 +163,7 @@ describe("toolform watch killed during a burst of edits", () => {
 
 describe("writeAtomic in pieces", () => {
   it("writes the pieces in order, past one writev's limit, empty pieces included, and leaves no temp file", async () => {
-    const { writeAtomic } = await import("../src/pipeline/write.js");
+    const { writeAtomic } = await import("../src/io/write.js");
     const dir = project();
     const pieces = Array.from({ length: 2500 }, (_, i) => Buffer.from(i % 7 === 0 ? "" : `piece ${i};`));
     writeAtomic(join(dir, "out.js"), pieces);

@@ -1,5 +1,5 @@
 // Helpers of the build made cheaper than node's general ones: rel() and resolveIn() (src/cli/output.ts)
-// skip node:path for plain paths inside cwd, sha256Hex (src/pipeline/hash.ts) hashes in one
+// skip node:path for plain paths inside cwd, sha256Hex (src/io/hash.ts) hashes in one
 // call; each must give exactly what the general one gives.
 import { relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -32,7 +32,7 @@ describe("rel and resolveIn", () => {
 describe("sha256Hex", () => {
   it("is node's sha256 of the text's UTF-8 bytes, lone surrogates included", async () => {
     const { createHash } = await import("node:crypto");
-    const { sha256Hex } = await import("../src/pipeline/hash.js");
+    const { sha256Hex } = await import("../src/io/hash.js");
     for (const text of ["", "abc", "héllo wörld ✓ 𝄞", "\ud800 lone", "x".repeat(100_000)]) expect(sha256Hex(text)).toBe(createHash("sha256").update(text).digest("hex"));
   });
 });

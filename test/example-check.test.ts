@@ -1,4 +1,4 @@
-// Examples for messages are checked with toolform's own fast checks (src/schema/example-check.ts),
+// Examples for messages are checked with toolform's own fast checks (src/emit/example-check.ts),
 // no longer with an ajv compile per tool. The same examples must come out: every place of every
 // schema below gets the example the ajv judge picks (chooseExamples without a checker), and each
 // candidate value gets ajv's verdict.
@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { generateTools } from "../bench/workload/generate.js";
 import { analyzeSchema, type CompileOptions } from "../src/pipeline/compile-tool.js";
 import { DEFAULT_LIMITS } from "../src/config/limits.js";
-import { exampleChecker } from "../src/schema/example-check.js";
+import { exampleChecker } from "../src/emit/example-check.js";
 import { textIn } from "../src/emit/code.js";
 import { emitChecks } from "../src/emit/validator/functions.js";
 import { lintTools } from "../src/pipeline/lint.js";

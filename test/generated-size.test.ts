@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { generate } from "../src/pipeline/generate.js";
 import type { JsonSchema, ToolDefinition } from "../src/sources/types.js";
-import { hashOf } from "../src/pipeline/hash.js";
+import { hashOf } from "../src/io/hash.js";
 import { loadToolset } from "./helpers/generated.js";
 
 const def = (name: string, inputSchema: JsonSchema): ToolDefinition => ({ name, description: `The ${name} tool.`, inputSchema, origin: { file: "test/generated-size.test.ts", pointer: "" } });

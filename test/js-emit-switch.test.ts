@@ -18,7 +18,7 @@ vi.mock("node:fs", async (load) => {
   return { ...real, default: { ...real, renameSync }, renameSync };
 });
 
-const { writeOutputs, GENERATED_MARK } = await import("../src/pipeline/write.js");
+const { writeOutputs, GENERATED_MARK } = await import("../src/io/write.js");
 
 const gen = (v: number) => [
   { path: `_runtime.v${v}.js`, contents: `${GENERATED_MARK}\nexport const runtime = ${v};\n` },

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { hashOf } from "../src/pipeline/hash.js";
+import { hashOf } from "../src/io/hash.js";
 import { liveCheck, loadGeneratedTools } from "../src/mcp/live-check.js";
 import { pullTools } from "../src/sources/mcp.js";
 import { build, cleanup, config, onCleanup, REPO, tempDir, tsxSource } from "./fixtures/mcp/helpers.js";

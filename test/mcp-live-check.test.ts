@@ -3,7 +3,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { hashOf } from "../src/pipeline/hash.js";
+import { hashOf } from "../src/io/hash.js";
 import { diffJson, formatChanges } from "../packages/runtime/src/mcp/diff.js";
 import { liveCheck, loadGeneratedTools } from "../src/mcp/live-check.js";
 import { pullTools } from "../src/sources/mcp.js";

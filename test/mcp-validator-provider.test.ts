@@ -12,7 +12,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
-import { canonicalJson as buildCanonical, hashOf } from "../src/pipeline/hash.js";
+import { canonicalJson as buildCanonical, hashOf } from "../src/io/hash.js";
 import { canonicalJson as packageCanonical } from "@toolform/runtime/mcp";
 import { canonicalJson, schemaHashOf, sha256Hex } from "../packages/runtime/src/mcp/canonical.js";
 import { serveTools, toolformServerTool } from "../packages/runtime/src/mcp/server.js";

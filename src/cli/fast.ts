@@ -10,7 +10,7 @@ import { findConfig } from "../config/find.js";
 import { argsKey, defaultCacheDir, manifestPath, readManifest, upToDate, writeManifest } from "../pipeline/manifest.js";
 import { COMMON, PROJECT } from "./flags.js";
 import type { Io, Stream } from "./output.js";
-import type { Stamp } from "../pipeline/stamps.js";
+import type { Stamp } from "../io/stamps.js";
 
 /** `toolform ... | head`: a closed pipe ends the command quietly. */
 let piped = false;

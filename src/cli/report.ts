@@ -2,7 +2,7 @@
 // build itself: the no-change fast path (fast.ts) prints through it with nothing
 // else loaded.
 import type { CacheStats } from "../pipeline/cache.js";
-import type { WriteResult } from "../pipeline/write.js";
+import type { WriteResult } from "../io/write.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { outcomeTimes, withTimes } from "./fast.js";
 import { diagnosticsBlock, duration, makeStyle, plural, rel, resolveIn, useColor, type Io, type Style } from "./output.js";

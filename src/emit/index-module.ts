@@ -1,7 +1,7 @@
 // generated/index.ts: the whole toolset in one module — the runtime import, every
 // tool's section (src/emit/tool-module.ts), then the toolset, validateCall and the
 // type maps. One module loads fast (no per-tool module to resolve and compile),
-// and one file is switched at once by the write (src/pipeline/write.ts). A large
+// and one file is switched at once by the write (src/io/write.ts). A large
 // toolset's sections go to chunk files the index imports (src/pipeline/chunks.ts).
 import { ann, cjsOnly, Code, code, comment, esmOnly, exported, identCode, join, lit, litKey, tsOnly } from "./code.js";
 

@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { hashOf } from "../pipeline/hash.js";
-import { sha256 } from "../pipeline/stamps.js";
+import { hashOf } from "../io/hash.js";
+import { sha256 } from "../io/stamps.js";
 import { declarationsOf, esbuild } from "./finish.js";
 import { buildRuntime, type BuiltRuntime, type RuntimeSources } from "./runtime-build.js";
 import { packageRoot, VERSION } from "./templates.js";
@@ -23,7 +23,7 @@ function runtimeSources(): RuntimeSources {
 let fileSha = (path: string): string => sha256(readFileSync(path));
 
 /**
- * Hashes the runtime's sources with `f` (the build cache's stamps, src/pipeline/stamps.ts: a file
+ * Hashes the runtime's sources with `f` (the build cache's stamps, src/io/stamps.ts: a file
  * whose stat is as stamped is not read; they are among toolform's stamped files).
  */
 export function hashRuntimeSourcesWith(f: (path: string) => string): void {

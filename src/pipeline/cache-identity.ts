@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { FileStamps } from "./stamps.js";
+import { FileStamps } from "../io/stamps.js";
 import { TOOLFORM_PACKAGES } from "./manifest.js";
 import { bundleDir } from "./bundle.js";
 
@@ -24,7 +24,7 @@ let own: ToolformIdentity | undefined;
 /**
  * A hash of toolform's own code and the libraries whose output ends up in generated files,
  * with the files and folders it read. `stamps` remembers each file's hash by its stat
- * (src/pipeline/stamps.ts), so an unchanged toolform is not read again.
+ * (src/io/stamps.ts), so an unchanged toolform is not read again.
  *
  * The code: the bundle's files when this runs from the bundled CLI (bundle.ts; they hold
  * every module the command and its compile workers run, @toolform/runtime's included: a

@@ -4,7 +4,7 @@ import { appendFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CompiledTool } from "./compiled.js";
 import { contentHash } from "./cache-store.js";
-import { writeAtomic } from "./write.js";
+import { writeAtomic } from "../io/write.js";
 
 /**
  * The compiled tools of a namespace in one file, `tools.pack`, read in one go: a

@@ -5,8 +5,8 @@
 // signature (whoever can write the cache folder can also write node_modules).
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { sha256 } from "./stamps.js";
-import { writeAtomic } from "./write.js";
+import { sha256 } from "../io/stamps.js";
+import { writeAtomic } from "../io/write.js";
 
 /** sha256 (hex) of some bytes or text, one after the other. */
 export function contentHash(...parts: (string | Uint8Array)[]): string {

@@ -5,9 +5,9 @@
 // file a killed build left) are listed. Nothing is written.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { GeneratedFile } from "./generate.js";
+import type { GeneratedFile } from "../io/generated-file.js";
 import { isLockFile } from "./lock.js";
-import { existingOutputs, strayEntries } from "./write.js";
+import { existingOutputs, strayEntries } from "../io/write.js";
 
 export interface StaleFile {
   path: string;

@@ -7,7 +7,7 @@
 // Chunks end after a tool whose name hashes to a boundary (content-defined chunking, as rsync
 // and backup tools cut files): adding, removing or renaming a tool changes its own chunk and
 // no other, where fixed runs of N tools would shift every chunk after it.
-import { fnv1a } from "./fnv.js";
+import { fnv1a } from "../io/fnv.js";
 
 /** From this many tools the index is chunked. */
 export const CHUNK_FROM = 256;

@@ -6,15 +6,17 @@ import { emitArgsType } from "../emit/types.js";
 import { emitIdentityNormalizer, emitNormalizer } from "../emit/normalizer/functions.js";
 import { emitValidator } from "../emit/validator/functions.js";
 import { chooseExamples } from "../schema/examples.js";
-import { exampleChecker } from "../schema/example-check.js";
+import { exampleChecker } from "../emit/example-check.js";
 import type { ToolDefinition } from "../sources/types.js";
 import { emitAjvValidator } from "../emit/ajv/validator.js";
 import { analyzeSchema, analyzeSchemaOnce } from "../schema/analyze.js";
-import { assembleTool, placeCompiled, type CompiledTool, type CompileOptions, type ToolParts } from "./compiled.js";
+import { assembleTool, placeCompiled, type CompiledTool, type ToolParts } from "./compiled.js";
+import type { CompileOptions } from "../schema/compile-options.js";
 
 export { analyzeSchema } from "../schema/analyze.js";
 // The types and the light half live in compiled.ts (loaded without the compiler); re-exported for callers of this file.
-export { assembleTool, placeCompiled, placeDiagnostic, type CompiledTool, type CompileOptions, type ToolParts } from "./compiled.js";
+export { assembleTool, placeCompiled, placeDiagnostic, type CompiledTool, type ToolParts } from "./compiled.js";
+export type { CompileOptions } from "../schema/compile-options.js";
 
 export async function compileTool(
   def: ToolDefinition,

@@ -4,38 +4,14 @@
 // build that finds the parts in the cache (a description-only edit) assembles the
 // section here and never loads the compiler (ajv, json-schema-to-typescript,
 // esbuild: src/pipeline/compile-tool.ts makes the parts).
-import type { Coerce, UncheckedKind } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { Code, jsonText, Name } from "../emit/code.js";
 import { layoutCode } from "../emit/layout.js";
 import { toolSectionDts, toolSectionTs, type ToolModuleInput } from "../emit/tool-module.js";
-import type { Dialect } from "../schema/ir.js";
-import type { CustomFormat } from "../schema/formats.js";
-import type { Limits } from "../config/limits.js";
 import type { ToolDefinition } from "../sources/types.js";
+import type { CompileOptions } from "../schema/compile-options.js";
 import { placeInSource } from "../diagnostics/place.js";
-import { hashOf } from "./hash.js";
-
-export interface CompileOptions {
-  unknownArgs: "reject" | "schema";
-  formats: boolean;
-  /** Formats of one's own (config `formats` as an object), RegExps as their sources. */
-  customFormats?: Record<string, CustomFormat>;
-  maxDepth: number;
-  maxPatternInput: number;
-  remotes: Record<string, unknown>;
-  dialect?: Dialect;
-  /** What `validate` coerces (docs/normalize.md). Default "none"; the normaliser is emitted whatever it is. */
-  coerce?: Coerce;
-  /** The feedback's style; only "annotated" is written into the tool (default "lines"). */
-  feedbackStyle?: "lines" | "annotated";
-  engine?: "toolform" | "ajv";
-  normalizer?: boolean;
-  /** Schema parts that may stay unchecked with a warning (config allowUnchecked); default none: build errors. */
-  allowUnchecked?: readonly UncheckedKind[];
-  /** Bounds on the schema (config `limits`); default DEFAULT_LIMITS. */
-  limits?: Limits;
-}
+import { hashOf } from "../io/hash.js";
 
 export interface CompiledTool {
   def: ToolDefinition;

@@ -1,5 +1,5 @@
 // The whole pipeline in memory: tool definitions in, generated files and
-// diagnostics out. Nothing is written here (see write.ts); `toolform check`
+// diagnostics out. Nothing is written here (see io/write.ts); `toolform check`
 // and `toolform build` both go through this function.
 import type { Coerce, ResolvedConfig, UncheckedKind } from "../config/types.js";
 import { uncheckedKinds } from "../config/unchecked.js";
@@ -16,31 +16,19 @@ import { VERSION } from "../emit/templates.js";
 import { readSources } from "../sources/read.js";
 import { materialize, type SourceMemo } from "../sources/memo.js";
 import type { ToolDefinition } from "../sources/types.js";
-import { placeCompiled, type CompiledTool, type CompileOptions, type ToolParts } from "./compiled.js";
+import { placeCompiled, type CompiledTool, type ToolParts } from "./compiled.js";
+import type { CompileOptions } from "../schema/compile-options.js";
+import type { GeneratedFile } from "../io/generated-file.js";
 import { compileJob, compileOnWorkers, finishTool, workerCount, type CompileDone, type CompileJob } from "./workers.js";
-import { defKey, hashOf, keyOf } from "./hash.js";
+import { defKey, hashOf, keyOf } from "../io/hash.js";
 import { lintTools } from "./lint.js";
 import { chunkFileName, chunkRanges } from "./chunks.js";
-import { sha256 } from "./stamps.js";
-import { GENERATED_JSON_MARK, outputBytes } from "./write.js";
+import { sha256 } from "../io/stamps.js";
+import { GENERATED_JSON_MARK, outputBytes } from "../io/write.js";
 import type { SourceLint } from "../config/types.js";
 import type { RedosVerdict } from "../schema/lint/redos.js";
 import type { Provider } from "../emit/providers/shared.js";
 import { listsFor, providerFiles } from "./providers.js";
-
-export interface GeneratedFile {
-  /** Relative to outDir, forward slashes. */
-  path: string;
-  contents: string;
-  /**
-   * The same contents as pieces, when some are bytes (sections read from the build cache):
-   * written and hashed without decoding them (outputBytes in write.ts); `contents` joins
-   * them into text only when read.
-   */
-  chunks?: readonly (string | Uint8Array)[];
-  /** sha256 (hex) of the bytes, when known without hashing them (a chunk file's: shaKnownFile). */
-  sha?: string;
-}
 
 /** A file made of pieces joined by newlines; its text is decoded only when something reads `contents`. */
 function joinedFile(path: string, pieces: readonly (string | Uint8Array)[]): GeneratedFile {
@@ -241,7 +229,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const files: GeneratedFile[] = [];
   const memo = options.formatCache ?? processFormatCache;
   // The runtime's file name carries its hash: a new toolform writes a new runtime beside
-  // the old one, and index (written last) switches to it in the same rename (write.ts).
+  // the old one, and index (written last) switches to it in the same rename (io/write.ts).
   const rtHash = runtimeHash();
   const rtFile = runtimeFileName(rtHash);
   const rtHeader = header("@toolform/runtime src/rt (the runtime modules, joined)", rtHash);

@@ -4,7 +4,8 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import type { ToolDefinition } from "../sources/types.js";
 import { schemaShapeProblem } from "../schema/shape.js";
 import { limitProblem } from "../config/limits.js";
-import { placeDiagnostic, type CompileOptions } from "./compiled.js";
+import { placeDiagnostic } from "./compiled.js";
+import type { CompileOptions } from "../schema/compile-options.js";
 
 export async function lintTools(def: ToolDefinition, opts: CompileOptions, rules: Record<string, boolean>, strict: boolean): Promise<Diagnostic[]> {
   // A schema too deep (or with Infinity) is refused by compileTool with the place named; the lint's walks would overflow on it.
@@ -16,7 +17,7 @@ export async function lintTools(def: ToolDefinition, opts: CompileOptions, rules
 
 /**
  * The lint's first pass over defaults and examples: toolform's own checks of the schema's
- * places (src/schema/example-check.ts), made on first use, for a schema that has either.
+ * places (src/emit/example-check.ts), made on first use, for a schema that has either.
  * They judge only where they read the schema as ajv's default/example check does (the same
  * dialect, formats asserted, nothing left unchecked); elsewhere, and for a value they
  * refuse, ajv judges (its errors are the message).
@@ -29,7 +30,7 @@ async function ownFits(schema: unknown, opts: CompileOptions): Promise<((pointer
     return undefined;
   }
   if (!text || (!text.includes('"default"') && !text.includes('"examples"'))) return undefined;
-  const [{ analyzeSchema, handAnalysis }, { exampleChecker }, { sanityDialect }] = await Promise.all([import("../schema/analyze.js"), import("../schema/example-check.js"), import("../schema/lint/sanity.js")]);
+  const [{ analyzeSchema, handAnalysis }, { exampleChecker }, { sanityDialect }] = await Promise.all([import("../schema/analyze.js"), import("../emit/example-check.js"), import("../schema/lint/sanity.js")]);
   let at: Map<string, (value: unknown) => boolean> | null | undefined;
   const make = (): Map<string, (value: unknown) => boolean> | null => {
     const complete = opts.formats !== false && (opts.allowUnchecked ?? []).length === 0;

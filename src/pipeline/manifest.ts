@@ -4,7 +4,7 @@
 // config, the glob library or the compiler load).
 //
 // A successful build of JSON sources (and MCP snapshots) leaves a manifest beside
-// the build cache: the stamps (stamps.ts) of every file it read (toolform's own
+// the build cache: the stamps (io/stamps.ts) of every file it read (toolform's own
 // code, the config, the sources) and wrote (the outputs), the listing of every
 // folder whose contents decided what was read (toolform's code folders, the
 // folders the source globs walk), the folder it wrote to, and what it reported.
@@ -20,9 +20,9 @@ import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { fnv1a } from "./fnv.js";
-import { recheck, type Stamp } from "./stamps.js";
-import { writeAtomic } from "./write.js";
+import { fnv1a } from "../io/fnv.js";
+import { recheck, type Stamp } from "../io/stamps.js";
+import { writeAtomic } from "../io/write.js";
 import { isLockFile } from "./lock.js";
 
 /** Bumped when the manifest's meaning changes: an older one is then no match. */

@@ -6,8 +6,8 @@ import { header } from "../emit/header.js";
 import { layoutCode } from "../emit/layout.js";
 import { materialize } from "../sources/memo.js";
 import { placeDiagnostic, type CompiledTool } from "./compiled.js";
-import type { GeneratedFile } from "./generate.js";
-import { hashOf } from "./hash.js";
+import type { GeneratedFile } from "../io/generated-file.js";
+import { hashOf } from "../io/hash.js";
 
 /** Each tool's lists per provider (a tool read from the build cache is read whole again: its schema is needed). */
 export async function listsFor(compiled: readonly CompiledTool[], providers: readonly Provider[]) {

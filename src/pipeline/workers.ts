@@ -13,7 +13,8 @@ import { parentPort, Worker, workerData } from "node:worker_threads";
 import type { RedosVerdict } from "../schema/lint/redos.js";
 import type { ToolDefinition } from "../sources/types.js";
 import { bundleDir } from "./bundle.js";
-import { assembleTool, type CompiledTool, type CompileOptions, type ToolParts } from "./compiled.js";
+import { assembleTool, type CompiledTool, type ToolParts } from "./compiled.js";
+import type { CompileOptions } from "../schema/compile-options.js";
 
 export interface CompileJob {
   def: ToolDefinition;

@@ -3,7 +3,7 @@
 // default/example check builds its checks from (src/pipeline/lint.ts).
 import type { Diagnostic } from "../diagnostics/types.js";
 import { limitProblem } from "../config/limits.js";
-import type { CompileOptions } from "../pipeline/compiled.js";
+import type { CompileOptions } from "./compile-options.js";
 import { dialectOf } from "./dialect.js";
 import type { IR } from "./ir.js";
 import { checkMetaSchema } from "./metaschema.js";

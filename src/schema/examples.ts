@@ -2,23 +2,25 @@
 // the schema's own values (examples, default, const, enum), then the values its
 // description offers, then a realistic value for the field's name or format,
 // then one built for its pattern or bounds — and checked against the field itself
-// (toolform's own checks, example-check.ts; ajv where those cannot judge a place
+// (toolform's own checks, emit/example-check.ts; ajv where those cannot judge a place
 // alone). A value that fails its field is never shown to a model.
 import { descriptionStrings, looseJson } from "./description-examples.js";
 import { nameNumber, nameValue, wordsValue, type NameContext } from "./name-examples.js";
 import { ajvFor } from "./ajv.js";
 import { getPointer } from "./dialect.js";
-import type { FitCheck } from "./example-check.js";
 import { formatEntry } from "./formats.js";
 import type { IR, IRNode } from "./ir.js";
 import { patternExample } from "./pattern-example.js";
 import { sgWords as sgWordsOf } from "@toolform/runtime/suggest";
 
+/** Whether a value fits a place of the schema (a place of this IR, or false): toolform's own checks (emit/example-check.ts). */
+export type FitCheck = (n: IRNode, value: unknown) => boolean;
+
 let counter = 0;
 
 /**
  * Fills `node.example` (JSON text) for every node where a checked example exists.
- * `check`: toolform's own checks of each place (example-check.ts); without it (a schema
+ * `check`: toolform's own checks of each place (emit/example-check.ts); without it (a schema
  * those cannot judge place by place) ajv checks the candidates.
  */
 export function chooseExamples(ir: IR, schema: unknown, check?: FitCheck, toolName?: string): void {

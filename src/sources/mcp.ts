@@ -16,7 +16,7 @@ import { StdioClientTransport } from "toolform-mcp-sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "toolform-mcp-sdk/client/streamableHttp.js";
 import type { Transport } from "toolform-mcp-sdk/shared/transport.js";
 import { ListToolsResultSchema, ResultSchema, type Tool as McpTool } from "toolform-mcp-sdk/types.js";
-import { writeAtomic } from "../pipeline/write.js";
+import { writeAtomic } from "../io/write.js";
 import type { ResolvedConfig, SourceSpec } from "../config/types.js";
 import { ToolformError } from "../diagnostics/format.js";
 import type { Diagnostic } from "../diagnostics/types.js";

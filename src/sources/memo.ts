@@ -1,13 +1,13 @@
 // JSON source files as read, by the hash of their bytes, so a build parses only the
-// files that changed. The file's hash comes from its stamp (src/pipeline/stamps.ts:
+// files that changed. The file's hash comes from its stamp (src/io/stamps.ts:
 // a file whose stat has not moved is not read). Kept on disk by the build cache: a
 // new process starts with each file's tools as names, places and definition keys
 // (what a cached tool needs: src/pipeline/generate.ts) and reads a file's schemas
 // only when one of its tools is compiled or linked again (materialize).
 import type { Diagnostic } from "../diagnostics/types.js";
-import { defKey, seedDefKey } from "../pipeline/hash.js";
-import { sha256, type FileStamps } from "../pipeline/stamps.js";
-import { readJsonRecord, writeAtomic } from "../pipeline/write.js";
+import { defKey, seedDefKey } from "../io/hash.js";
+import { sha256, type FileStamps } from "../io/stamps.js";
+import { readJsonRecord, writeAtomic } from "../io/write.js";
 import type { Origin, ToolDefinition } from "./types.js";
 
 export interface SourceRead {

@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/pipeline/generate.js";
-import { hashOf } from "../../src/pipeline/hash.js";
+import { hashOf } from "../../src/io/hash.js";
 import { compileSchema } from "../../src/compile-schema.js";
 import { camelIdent, fileBase, jsonText, lit, pascalIdent, toolIdentifiers } from "../../src/emit/code.js";
 import { indexTablesTs } from "../../src/emit/index-module.js";

@@ -5,9 +5,9 @@ import { join, relative } from "node:path";
 import * as outputLock from "../../pipeline/lock.js";
 import type { BuildCache } from "../../pipeline/cache.js";
 import type { GenerateResult } from "../../pipeline/generate.js";
-import { hashOf } from "../../pipeline/hash.js";
+import { hashOf } from "../../io/hash.js";
 import { argsKey, configIsPlain, type BuildResult } from "../../pipeline/manifest.js";
-import { takeStamp, type Stamp } from "../../pipeline/stamps.js";
+import { takeStamp, type Stamp } from "../../io/stamps.js";
 import { PROJECT, parse, type Parsed } from "../args.js";
 import { HELP } from "../help.js";
 import { makeStyle, paintDiagnostic, Progress, useColor, type Io } from "../output.js";
@@ -46,7 +46,7 @@ async function buildLocked(project: Project, cache: BuildCache, progress: Progre
   const outDir = project.config.outDir;
   const cacheMod = await import("../../pipeline/cache.js");
   const man = await import("../../pipeline/manifest.js");
-  const { removeLeftovers, writeOutputs } = await import("../../pipeline/write.js");
+  const { removeLeftovers, writeOutputs } = await import("../../io/write.js");
   // A build killed mid-write left temp files: they go first, whatever this build does.
   removeLeftovers(outDir);
   const record = opts.record && cache.base ? opts.record : undefined;

@@ -57,7 +57,7 @@ export async function compileCommand(argv: string[], io: Io): Promise<number> {
     io.stdout.write(code);
     return 0;
   }
-  const { writeAtomic } = await import("../../pipeline/write.js");
+  const { writeAtomic } = await import("../../io/write.js");
   mkdirSync(dirname(out), { recursive: true });
   const dts = ts ? undefined : out.replace(/\.(m?)js$/, ".d.$1ts");
   if (dts) writeAtomic(dts, declarations);

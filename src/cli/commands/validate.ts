@@ -82,7 +82,7 @@ export async function validateCommand(argv: string[], io: Io): Promise<number> {
         return 2;
       }
       tmp = mkdtempSync(join(tmpdir(), "toolform-validate-"));
-      const { writeOutputs } = await import("../../pipeline/write.js");
+      const { writeOutputs } = await import("../../io/write.js");
       writeOutputs(tmp, result.files);
       toolset = await importToolset(tmp);
     } else {

@@ -47,7 +47,7 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
 }
 
 /**
- * The fast checks alone, for build-time use (src/schema/example-check.ts checks example
+ * The fast checks alone, for build-time use (src/emit/example-check.ts checks example
  * candidates with them): an `is_*(v, d)` function for each of `nodes` (each tested
  * alone, so no place's code is written twice), no error functions, every constant and
  * function kept. Not for a schema with $dynamicRef (a check starting mid-schema would

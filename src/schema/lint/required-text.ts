@@ -12,7 +12,7 @@
 // Case-insensitive expressions (flag i, without u) give their words lower-cased and
 // ASCII only: under i without u an ASCII letter matches only its two ASCII cases, so
 // the words are found in text.toLowerCase(); a non-ASCII letter (σ matches ς) ends a run.
-import { sha256Hex } from "../../pipeline/hash.js";
+import { sha256Hex } from "../../io/hash.js";
 
 /** Every clause must hold; a clause holds when the text contains one of its words. No clause: the expression needs nothing. */
 export type Needs = string[][];

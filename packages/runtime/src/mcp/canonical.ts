@@ -2,7 +2,7 @@
 // canonical JSON (object keys sorted) and a small synchronous SHA-256, so the
 // MCP validator provider runs anywhere (Node, Workers, browsers) and answers
 // `getValidator` synchronously, as the SDK's interface requires.
-// The one canonical-JSON implementation: toolform's src/pipeline/hash.ts imports it,
+// The one canonical-JSON implementation: toolform's src/io/hash.ts imports it,
 // so the hash a tool is built with is the hash the provider looks it up by.
 // Imports nothing (apps load it at run time).
 

@@ -8,12 +8,13 @@
 // ajv's wherever toolform's validator agrees with ajv (test/differential.test.ts, and
 // test/example-check.test.ts for the candidates themselves).
 import * as rt from "@toolform/runtime/rt/index";
-import { textIn } from "../emit/code.js";
-import { emitChecks } from "../emit/validator/functions.js";
-import type { IR, IRNode } from "./ir.js";
+import { textIn } from "./code.js";
+import { emitChecks } from "./validator/functions.js";
+import type { IR, IRNode } from "../schema/ir.js";
+import type { FitCheck } from "../schema/examples.js";
 
-/** Whether a value fits a place of the schema (a place of this IR, or false). */
-export type FitCheck = (n: IRNode, value: unknown) => boolean;
+export type { FitCheck };
+
 
 /**
  * A check for every place of `ir`, or undefined where toolform's checks cannot stand in
