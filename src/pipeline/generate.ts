@@ -198,6 +198,8 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     }
   });
   const compiled: CompiledTool[] = [];
+  // Lint advice of a source set to "warn" (its own `lint` setting): strict does not make it an error.
+  const keptWarnings = new Set<Diagnostic>();
   /** Each compiled tool's cache key (what its sections are made from). */
   const keys: string[] = [];
   for (const [i, s] of slots.entries()) {
@@ -214,12 +216,12 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     keys.push(s.key);
     diagnostics.push(...t.diagnostics);
     // Copies: cached tools keep their own diagnostics as they were.
-    if (options.lint !== false) for (const d of withSourceLint(t.lint!.diagnostics, sourceLint.get(t.def.name))) diagnostics.push(d);
+    if (options.lint !== false) for (const d of withSourceLint(t.lint!.diagnostics, sourceLint.get(t.def.name), keptWarnings)) diagnostics.push(d);
   }
   // The provider lists, with their notes (lint-style advice: a source's lint setting and strict apply as to the others).
   const providerLists = options.providers?.length ? await listsFor(compiled, options.providers) : undefined;
-  if (providerLists && options.lint !== false && options.lint?.["provider-loss"] !== false) for (const d of providerLists.diagnostics) diagnostics.push(...withSourceLint([d], d.tool === undefined ? undefined : sourceLint.get(d.tool)));
-  if (strict) diagnostics.splice(0, diagnostics.length, ...diagnostics.map((d) => (asWarning.has(d) ? d : { ...d, severity: "error" as const })));
+  if (providerLists && options.lint !== false && options.lint?.["provider-loss"] !== false) for (const d of providerLists.diagnostics) diagnostics.push(...withSourceLint([d], d.tool === undefined ? undefined : sourceLint.get(d.tool), keptWarnings));
+  if (strict) diagnostics.splice(0, diagnostics.length, ...diagnostics.map((d) => (keptWarnings.has(d) ? d : { ...d, severity: "error" as const })));
   if (diagnostics.some((d) => d.severity === "error")) return { files: [], diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
 
   const entries: IndexEntry[] = compiled.map(indexEntry);
@@ -284,22 +286,19 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs, ...(imports ? { imports } : {}) };
 }
 
-/** Lint advice a source set to "warn": strict does not make it an error. */
-const asWarning = new WeakSet<Diagnostic>();
-
 /**
  * A tool's lint advice as its source's `lint` setting says (config SourceLint), as copies. The
  * setting governs advice to a tool's author (the lint rules, `lint/*`); what warns of danger to
  * the caller (the description guard, ReDoS, impossible schemas) is reported whatever it says.
  */
-function withSourceLint(ds: readonly Diagnostic[], setting: SourceLint | undefined): Diagnostic[] {
+function withSourceLint(ds: readonly Diagnostic[], setting: SourceLint | undefined, keptWarnings: Set<Diagnostic>): Diagnostic[] {
   if (setting === undefined) return ds.map((d) => ({ ...d }));
   const safety = (d: Diagnostic) => !d.code.startsWith("lint/");
   if (setting === "off") return ds.filter(safety).map((d) => ({ ...d }));
   return ds.map((d) => {
     if (safety(d)) return { ...d };
     const c: Diagnostic = { ...d, severity: setting === "error" ? "error" : "warning" };
-    if (setting === "warn") asWarning.add(c);
+    if (setting === "warn") keptWarnings.add(c);
     return c;
   });
 }
