@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:df4219d26e9717e935a056904f49371ef4c0061d021b8228d29297676c055d25
+// input hash: sha256:d5a6fb555b8a7428f9458897e62c024dc3ffa0465a4d5f16d26a84bf3b9715a5
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -3412,10 +3412,19 @@ export function fmtUriSources(extra: string, qextra: string): { absolute: string
 
 export const FORMAT_URI_SRC = /* @__PURE__ */ fmtUriSources("", "");
 export const FORMAT_IRI_SRC = /* @__PURE__ */ fmtUriSources(FORMAT_IRI_UCSCHAR, FORMAT_IRI_IPRIVATE);
-export const FORMAT_RE_URI = /* @__PURE__ */ new RegExp(FORMAT_URI_SRC.absolute);
-export const FORMAT_RE_URI_RELATIVE = /* @__PURE__ */ new RegExp(FORMAT_URI_SRC.relative);
-export const FORMAT_RE_IRI = /* @__PURE__ */ new RegExp(FORMAT_IRI_SRC.absolute, "u");
-export const FORMAT_RE_IRI_RELATIVE = /* @__PURE__ */ new RegExp(FORMAT_IRI_SRC.relative, "u");
+export const FORMAT_RE_URI = /* @__PURE__ */ fmtSourceRe(FORMAT_URI_SRC, "absolute", "");
+export const FORMAT_RE_URI_RELATIVE = /* @__PURE__ */ fmtSourceRe(FORMAT_URI_SRC, "relative", "");
+export const FORMAT_RE_IRI = /* @__PURE__ */ fmtSourceRe(FORMAT_IRI_SRC, "absolute", "u");
+export const FORMAT_RE_IRI_RELATIVE = /* @__PURE__ */ fmtSourceRe(FORMAT_IRI_SRC, "relative", "u");
+
+/**
+ * One of the sources as a RegExp. A call, not `new RegExp(src.absolute)`: a bundler keeps a
+ * property read in an argument (it may run a getter) even of a call marked pure, and with it
+ * every URI table, in a bundle of a tool that checks no URI.
+ */
+function fmtSourceRe(src: { absolute: string; relative: string }, which: "absolute" | "relative", flags: string): RegExp {
+  return new RegExp(src[which], flags);
+}
 
 /** IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2): the regex let the brackets through; check the IPv6address. */
 export function fmtIpLiteralOk(s: string): boolean {
