@@ -2,7 +2,7 @@
 // side in one process (see issue 3 and BENCHMARKS.md).
 //
 //   node --import tsx bench/run.ts [--quick] [--filter a,b] [--out FILE]
-//        [--rounds N] [--tools N] [--cold-runs N] [--no-cold] [--no-size] [--no-build] [--no-patterns] [--no-coldbuild]
+//        [--rounds N] [--tools N] [--cold-runs N] [--no-cold] [--no-size] [--no-build] [--no-patterns] [--no-coldbuild] [--no-bundle]
 //
 // --quick: tiny workload, few rounds (what test/bench.test.ts runs); writes only with --out.
 // --filter: keep the timed cases whose "validator tool kind" text contains one of the words.
@@ -28,6 +28,7 @@ import { buildToolform, loadGenerate } from "./adapters/toolform.js";
 import { runBuildSpeed, detectCli, type BuildSpeed } from "./buildspeed.js";
 import { runColdStart, type ColdResult } from "./coldstart.js";
 import { coldBuildGoal, coldBuildMarkdown, runColdBuild, type ColdBuildResult } from "./coldbuild.js";
+import { bundleGoal, bundleMarkdown, runBundle, type SetResult as BundleSet } from "./bundle.js";
 import { median, runCases, sinkCheck, type Case } from "./harness.js";
 import { code, fmtB, fmtMs, fmtNs, fmtX, perToolRatios, ratio, rowGeomean, table, type Grid } from "./report.js";
 import { patternsSection } from "./patterns.js";
@@ -232,6 +233,22 @@ else {
   }
 }
 
+// ---------------------------------------------------------------- one tool in a bundle
+// esbuild bundles of one tool and of the whole toolset, against ajv standalone code for the
+// same schemas (bench/bundle.ts; `npm run bench:bundle` runs it alone).
+let bundles: BundleSet[] | undefined;
+let bundleMissing = "";
+if (flag("--no-bundle") || quick) bundleMissing = quick ? "skipped with --quick" : "skipped with --no-bundle";
+else if (detectCli()) bundleMissing = detectCli()!;
+else {
+  log("bench: one tool in a bundle");
+  try {
+    bundles = await runBundle({ corpus: 30, log });
+  } catch (e) {
+    bundleMissing = (e as Error).message.split("\n")[0]!;
+  }
+}
+
 // ---------------------------------------------------------------- profiles
 // Where toolform's time goes, from `node --cpu-prof` in a fresh process: the
 // generated validate looping over the workload's calls, and the 200-tool cold start.
@@ -382,6 +399,7 @@ const na = toolformReady ? "" : "n/a: toolform not available yet";
 }
 
 goals.push(coldBuildGoal(coldBuild, coldBuildMissing));
+goals.push(bundleGoal(bundles, bundleMissing));
 // The worst-case pattern times (issue 33 item 4) are the pattern table's, written with the regex matcher.
 goals.push(["worst-case pattern times (faults issue)", "see the pattern table", "see the pattern table", "see the pattern table"]);
 
@@ -500,6 +518,10 @@ md.push("");
 md.push(`## Cold build of 200 real tools (\`npm run bench:cold\`)`);
 md.push("");
 md.push(coldBuild ? coldBuildMarkdown(coldBuild) : `Not measured: ${coldBuildMissing}.`);
+md.push("");
+md.push("## One tool in a bundle (`npm run bench:bundle`)");
+md.push("");
+md.push(bundles ? bundleMarkdown(bundles) : `Not measured: ${bundleMissing}.`);
 md.push("");
 if (profiles.length) {
   md.push(`## Where toolform's time goes (\`node --cpu-prof\`, self time)`);

@@ -4,32 +4,28 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.00150dee06.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.00150dee06.js";
+import * as rt from "./_runtime.d5a6fb555b.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.d5a6fb555b.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
-const inputSchemas = {
-  bookRoom: '{"type":"object","properties":{"room_id":{"type":"string"},"start_iso":{"type":"string","format":"date-time"},"duration_min":{"type":"integer","minimum":15,"maximum":480}},"required":["room_id","start_iso"],"additionalProperties":false}',
-  createOutline: '{"type":"object","properties":{"title":{"type":"string","minLength":1},"sections":{"type":"array","items":{"$ref":"#/$defs/section"},"maxItems":50}},"required":["title","sections"],"$defs":{"section":{"type":"object","properties":{"heading":{"type":"string","minLength":1,"examples":["Introduction"]},"kind":{"type":"string","enum":["chapter","section","appendix"]},"children":{"type":"array","items":{"$ref":"#/$defs/section"}}},"required":["heading"]}}}',
-  editFile: '{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file to edit.","examples":["/srv/app/README.md"]},"edits":{"type":"array","minItems":1,"items":{"type":"object","properties":{"oldText":{"type":"string","description":"Text to search for; must match exactly.","examples":["foo"]},"newText":{"type":"string","description":"Text to replace it with.","examples":["bar"]}},"required":["oldText","newText"],"additionalProperties":false}},"dryRun":{"type":"boolean","default":false,"description":"Preview the changes as a git-style diff without writing."}},"required":["path","edits"],"additionalProperties":false}',
-  getWeather: '{"type":"object","properties":{"city":{"type":"string","minLength":1,"description":"City name, e.g. Denver.","examples":["Denver"]},"units":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius","description":"Temperature unit."}},"required":["city"],"additionalProperties":false}',
-  legalDraftV3: '{"type":"object","properties":{"counterparty":{"type":"string","minLength":1,"description":"Legal name of the other party."},"value":{"type":"number","minimum":0,"description":"Contract value in euros."},"term_months":{"type":"integer","minimum":1,"maximum":120,"description":"Term in whole months.","examples":[12]}},"required":["counterparty","value","term_months"],"additionalProperties":false}',
-  readFile: '{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path, starting with /.","examples":["/srv/app/config.yaml"]},"head":{"type":"integer","minimum":1,"description":"Return only the first N lines."},"tail":{"type":"integer","minimum":1,"description":"Return only the last N lines."}},"required":["path"],"additionalProperties":false}',
-  scheduleMeeting: '{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":120},"start_iso":{"type":"string","format":"date-time"},"end_iso":{"type":"string","format":"date-time"},"attendees":{"type":"array","items":{"type":"object","properties":{"email":{"type":"string","format":"email"},"optional":{"type":"boolean","default":false}},"required":["email"],"additionalProperties":false},"minItems":1,"maxItems":50}},"required":["title","start_iso","end_iso","attendees"],"additionalProperties":false,"x-compare":[{"left":"end_iso","op":">","right":"start_iso"}]}',
-  searchIssues: '{"type":"object","properties":{"query":{"type":"string","minLength":1,"maxLength":256,"description":"Free-text query."},"filters":{"type":"object","description":"Narrow the search.","properties":{"state":{"type":"string","enum":["open","closed","all"],"default":"open"},"labels":{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":10},"assignee_id":{"anyOf":[{"type":"string","pattern":"^u_[0-9a-z]{6}$"},{"type":"null"}],"description":"User id, or null for unassigned."},"created":{"type":"object","properties":{"after":{"type":"string","format":"date"},"before":{"type":"string","format":"date"}},"x-compare":[{"left":"before","op":">","right":"after"}]}}},"sort":{"type":"string","enum":["created","updated","comments"]},"order":{"type":"string","enum":["asc","desc"],"default":"desc"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["query"]}',
-};
+const inputSchema$bookRoom = '{"type":"object","properties":{"room_id":{"type":"string"},"start_iso":{"type":"string","format":"date-time"},"duration_min":{"type":"integer","minimum":15,"maximum":480}},"required":["room_id","start_iso"],"additionalProperties":false}';
+const inputSchema$createOutline = '{"type":"object","properties":{"title":{"type":"string","minLength":1},"sections":{"type":"array","items":{"$ref":"#/$defs/section"},"maxItems":50}},"required":["title","sections"],"$defs":{"section":{"type":"object","properties":{"heading":{"type":"string","minLength":1,"examples":["Introduction"]},"kind":{"type":"string","enum":["chapter","section","appendix"]},"children":{"type":"array","items":{"$ref":"#/$defs/section"}}},"required":["heading"]}}}';
+const inputSchema$editFile = '{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path of the file to edit.","examples":["/srv/app/README.md"]},"edits":{"type":"array","minItems":1,"items":{"type":"object","properties":{"oldText":{"type":"string","description":"Text to search for; must match exactly.","examples":["foo"]},"newText":{"type":"string","description":"Text to replace it with.","examples":["bar"]}},"required":["oldText","newText"],"additionalProperties":false}},"dryRun":{"type":"boolean","default":false,"description":"Preview the changes as a git-style diff without writing."}},"required":["path","edits"],"additionalProperties":false}';
+const inputSchema$getWeather = '{"type":"object","properties":{"city":{"type":"string","minLength":1,"description":"City name, e.g. Denver.","examples":["Denver"]},"units":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius","description":"Temperature unit."}},"required":["city"],"additionalProperties":false}';
+const inputSchema$legalDraftV3 = '{"type":"object","properties":{"counterparty":{"type":"string","minLength":1,"description":"Legal name of the other party."},"value":{"type":"number","minimum":0,"description":"Contract value in euros."},"term_months":{"type":"integer","minimum":1,"maximum":120,"description":"Term in whole months.","examples":[12]}},"required":["counterparty","value","term_months"],"additionalProperties":false}';
+const inputSchema$readFile = '{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path, starting with /.","examples":["/srv/app/config.yaml"]},"head":{"type":"integer","minimum":1,"description":"Return only the first N lines."},"tail":{"type":"integer","minimum":1,"description":"Return only the last N lines."}},"required":["path"],"additionalProperties":false}';
+const inputSchema$scheduleMeeting = '{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":120},"start_iso":{"type":"string","format":"date-time"},"end_iso":{"type":"string","format":"date-time"},"attendees":{"type":"array","items":{"type":"object","properties":{"email":{"type":"string","format":"email"},"optional":{"type":"boolean","default":false}},"required":["email"],"additionalProperties":false},"minItems":1,"maxItems":50}},"required":["title","start_iso","end_iso","attendees"],"additionalProperties":false,"x-compare":[{"left":"end_iso","op":">","right":"start_iso"}]}';
+const inputSchema$searchIssues = '{"type":"object","properties":{"query":{"type":"string","minLength":1,"maxLength":256,"description":"Free-text query."},"filters":{"type":"object","description":"Narrow the search.","properties":{"state":{"type":"string","enum":["open","closed","all"],"default":"open"},"labels":{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":10},"assignee_id":{"anyOf":[{"type":"string","pattern":"^u_[0-9a-z]{6}$"},{"type":"null"}],"description":"User id, or null for unassigned."},"created":{"type":"object","properties":{"after":{"type":"string","format":"date"},"before":{"type":"string","format":"date"}},"x-compare":[{"left":"before","op":">","right":"after"}]}}},"sort":{"type":"string","enum":["created","updated","comments"]},"order":{"type":"string","enum":["asc","desc"],"default":"desc"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["query"]}';
 
 // Each tool's schemaHash: sha256 of its canonical input schema (schemaHashOf in @toolform/runtime/mcp).
-const schemaHashes = {
-  bookRoom: "613be6f93a857fcef0da78af167e2434a2f79d5a5673e7868523d116e081c1e6",
-  createOutline: "b8b615e5422816c7e4021d4d2e3ae8a1fc723e0744593307b7a7cd6f961b70a5",
-  editFile: "b4bdcf26abbb534902b7f0e4393288c8a4854efa228ffc14d9252382aaea7d66",
-  getWeather: "f9179183cee1237ec7e5b0ef753c09ee14da445fdf550b19408c45c555cbab41",
-  legalDraftV3: "fc2e5a7158da41c03a725337dda753273509c1622a9872da5d3f14823b2667ec",
-  readFile: "53a8a4dacbbaa279c3f7d890132e83d98d7ebd638dcad9bc7c00500c6ee0d527",
-  scheduleMeeting: "1073714025bf78d4368a75682add36cc8dc5bfbf1f4c5dc9c9e9ec84060236a5",
-  searchIssues: "2a26b1a637205c1746896ff5ab49e21d051d0305a9cd35f61b0d352a6bc90d68",
-};
+const schemaHash$bookRoom = "613be6f93a857fcef0da78af167e2434a2f79d5a5673e7868523d116e081c1e6";
+const schemaHash$createOutline = "b8b615e5422816c7e4021d4d2e3ae8a1fc723e0744593307b7a7cd6f961b70a5";
+const schemaHash$editFile = "b4bdcf26abbb534902b7f0e4393288c8a4854efa228ffc14d9252382aaea7d66";
+const schemaHash$getWeather = "f9179183cee1237ec7e5b0ef753c09ee14da445fdf550b19408c45c555cbab41";
+const schemaHash$legalDraftV3 = "fc2e5a7158da41c03a725337dda753273509c1622a9872da5d3f14823b2667ec";
+const schemaHash$readFile = "53a8a4dacbbaa279c3f7d890132e83d98d7ebd638dcad9bc7c00500c6ee0d527";
+const schemaHash$scheduleMeeting = "1073714025bf78d4368a75682add36cc8dc5bfbf1f4c5dc9c9e9ec84060236a5";
+const schemaHash$searchIssues = "2a26b1a637205c1746896ff5ab49e21d051d0305a9cd35f61b0d352a6bc90d68";
 
 // tool "book_room"
 // from examples/tools/book_room.json
@@ -131,8 +127,8 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   return rt.makeTool<BookRoomArgs>({
     name: "book_room",
     description: "Book a meeting room. Dates are ISO 8601 with timezone.",
-    inputSchema: JSON.parse(inputSchemas.bookRoom),
-    schemaHash: schemaHashes.bookRoom,
+    inputSchema: JSON.parse(inputSchema$bookRoom),
+    schemaHash: schemaHash$bookRoom,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -369,8 +365,8 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
   return rt.makeTool<CreateOutlineArgs>({
     name: "create_outline",
     description: "Create a document outline: a tree of sections.",
-    inputSchema: JSON.parse(inputSchemas.createOutline),
-    schemaHash: schemaHashes.createOutline,
+    inputSchema: JSON.parse(inputSchema$createOutline),
+    schemaHash: schemaHash$createOutline,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -567,8 +563,8 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
   return rt.makeTool<EditFileArgs>({
     name: "edit_file",
     description: "Make line-based edits to a text file. Each edit replaces an exact text sequence with new text.",
-    inputSchema: JSON.parse(inputSchemas.editFile),
-    schemaHash: schemaHashes.editFile,
+    inputSchema: JSON.parse(inputSchema$editFile),
+    schemaHash: schemaHash$editFile,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -677,8 +673,8 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
   return rt.makeTool<GetWeatherArgs>({
     name: "get_weather",
     description: "Current weather for a city.",
-    inputSchema: JSON.parse(inputSchemas.getWeather),
-    schemaHash: schemaHashes.getWeather,
+    inputSchema: JSON.parse(inputSchema$getWeather),
+    schemaHash: schemaHash$getWeather,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -802,8 +798,8 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
   return rt.makeTool<LegalDraftV3Args>({
     name: "legal_draft_v3",
     description: "Draft a contract for a counterparty. Amounts are in euros; the term is in whole months.",
-    inputSchema: JSON.parse(inputSchemas.legalDraftV3),
-    schemaHash: schemaHashes.legalDraftV3,
+    inputSchema: JSON.parse(inputSchema$legalDraftV3),
+    schemaHash: schemaHash$legalDraftV3,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -922,8 +918,8 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
   return rt.makeTool<ReadFileArgs>({
     name: "read_file",
     description: "Read a UTF-8 text file and return its contents. Use head or tail to read only part of it.",
-    inputSchema: JSON.parse(inputSchemas.readFile),
-    schemaHash: schemaHashes.readFile,
+    inputSchema: JSON.parse(inputSchema$readFile),
+    schemaHash: schemaHash$readFile,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -1130,8 +1126,8 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
   return rt.makeTool<ScheduleMeetingArgs>({
     name: "schedule_meeting",
     description: "Schedule a meeting. Times are RFC 3339 with a time zone.",
-    inputSchema: JSON.parse(inputSchemas.scheduleMeeting),
-    schemaHash: schemaHashes.scheduleMeeting,
+    inputSchema: JSON.parse(inputSchema$scheduleMeeting),
+    schemaHash: schemaHash$scheduleMeeting,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -1510,8 +1506,8 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   return rt.makeTool<SearchIssuesArgs>({
     name: "search_issues",
     description: "Search the issue tracker.",
-    inputSchema: JSON.parse(inputSchemas.searchIssues),
-    schemaHash: schemaHashes.searchIssues,
+    inputSchema: JSON.parse(inputSchema$searchIssues),
+    schemaHash: schemaHash$searchIssues,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -1542,7 +1538,7 @@ declare global {
 }
 
 /** Every tool by name. */
-export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Object.freeze({
+export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = /* @__PURE__ */ Object.freeze({
   "book_room": bookRoom,
   "create_outline": createOutline,
   "edit_file": editFile,
@@ -1554,7 +1550,7 @@ export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Objec
 });
 
 /** Tool names, for suggestions. */
-export const toolNames: readonly ToolName[] = Object.freeze(Object.keys(toolset) as ToolName[]);
+export const toolNames: readonly ToolName[] = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.keys(toolset) as ToolName[]);
 
 /** schemaHash → tool name: how an MCP validator provider finds the precompiled check for a schema. Read from the tools (each hash is written once, in its tool); the first tool of a schema answers for it. */
 export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = /* @__PURE__ */ (() => {

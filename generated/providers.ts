@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:587b259f1fc504a3270216f4213ab7cdb2d1b2eb4e916978a324a0778757e69a
+// input hash: sha256:708bb6b93bd614c9b92c93b59c14f7bc29a6888a3825a366a37aa3a34ddd9294
 
-import * as rt from "./_runtime.00150dee06.js";
+import * as rt from "./_runtime.d5a6fb555b.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -1,5 +1,5 @@
 // What keeps a tool's generated code short (issue 15, size) without changing what it does:
-// the schema as JSON text (in one table of the index with the hashes), the normaliser calling the validator's own checks and the
+// the schema as JSON text (a constant of the index, beside the hashes'), the normaliser calling the validator's own checks and the
 // runtime's casts, toolsBySchemaHash read from the tools, local names per function.
 import { describe, expect, it } from "vitest";
 import { generate } from "../src/pipeline/generate.js";
@@ -39,15 +39,17 @@ describe("generated code stays short and means the same", () => {
     expect(ts.toolset.nested!.inputSchema).toBe(ts.toolset.nested!.inputSchema);
   });
 
-  it("the schemas and their hashes are two tables after the head, one row per tool, which each section reads (a schema JSON cannot carry stays in its section)", async () => {
+  it("the schemas and their hashes are constants after the head, one of each per tool, which each section reads (a schema JSON cannot carry stays in its section)", async () => {
     const negZero: JsonSchema = { type: "number", minimum: -0 };
     const tools = [def("nested", nested), def("neg_zero", negZero), def("input_schemas", nested), def("schema_hashes", negZero)];
     const text = await tsOf(tools);
-    const table = (name: string) => text.slice(text.indexOf(`const ${name} = {`), text.indexOf("\n};\n", text.indexOf(`const ${name} = {`)));
-    expect(text.indexOf("const inputSchemas = {")).toBeLessThan(text.indexOf('// tool "'));
-    expect(table("inputSchemas").split("\n").slice(1).sort()).toEqual([`  inputSchemasTool: '${JSON.stringify(nested)}',`, `  nested: '${JSON.stringify(nested)}',`]);
-    expect(table("schemaHashes").split("\n").slice(1).map((l) => l.split(":")[0]).sort()).toEqual(["  inputSchemasTool", "  negZero", "  nested", "  schemaHashesTool"]);
-    expect(text).toContain("inputSchema: JSON.parse(inputSchemas.nested),");
+    const consts = (prefix: string) => text.split("\n").filter((l) => l.startsWith(`const ${prefix}$`));
+    expect(text.indexOf("const inputSchema$")).toBeLessThan(text.indexOf('// tool "'));
+    expect(text.indexOf("const schemaHash$")).toBeLessThan(text.indexOf('// tool "'));
+    expect(consts("inputSchema").sort()).toEqual([`const inputSchema$inputSchemasTool = '${JSON.stringify(nested)}';`, `const inputSchema$nested = '${JSON.stringify(nested)}';`]);
+    expect(consts("schemaHash").map((l) => l.split(" = ")[0]).sort()).toEqual(["const schemaHash$inputSchemasTool", "const schemaHash$negZero", "const schemaHash$nested", "const schemaHash$schemaHashesTool"]);
+    expect(text).toContain("inputSchema: JSON.parse(inputSchema$nested),");
+    expect(text).toContain("schemaHash: schemaHash$nested,");
     expect(text).toContain("inputSchema: {\"type\": \"number\", \"minimum\": -0},");
     const ts = await loadToolset(tools);
     for (const t of tools) {

@@ -65,6 +65,25 @@ describe("the runtime joined from its modules", () => {
     expect(mod.exports.make()).toEqual({ n: 2 });
   });
 
+  it("the calls that build a top-level constant are marked pure (so a bundler drops an unread table), not those inside functions or of a let", () => {
+    const where = sources({
+      "index.ts": 'export { TABLE, IIFE, make, counter, KEPT } from "./a.js";\n',
+      "a.ts":
+        "export const TABLE = Object.freeze(Object.assign(Object.create(null), { a: 1 }));\n" +
+        "export const IIFE = (() => { const m = new Map(); m.set(1, 2); return m; })();\n" +
+        "export function make() { return Object.freeze([]); }\n" +
+        "export let counter = new Int32Array(4);\n" +
+        "export const KEPT = /* @__PURE__ */ Symbol(\"k\");\n",
+    });
+    const built = buildRuntime(where);
+    const P = "/* @__PURE__ */ ";
+    expect(built.ts).toContain(`export const TABLE = ${P}Object.freeze(${P}Object.assign(${P}Object.create(null), { a: 1 }));`);
+    expect(built.ts).toContain(`export const IIFE = ${P}(() => { const m = new Map(); m.set(1, 2); return m; })();`);
+    expect(built.ts).toContain("return Object.freeze([]);");
+    expect(built.ts).toContain("export let counter = new Int32Array(4);");
+    expect(built.ts).toContain(`export const KEPT = ${P}Symbol("k");`);
+  });
+
   it("a top-level name declared in two modules is an error naming both", () => {
     const where = sources({
       "index.ts": 'export { f } from "./a.js";\nexport { g } from "./b.js";\n',

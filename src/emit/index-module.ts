@@ -55,27 +55,27 @@ export * from ${from};
 }
 
 /**
- * After the head: every tool's input schema as JSON text and every tool's schemaHash, by the
- * tool's identifier, which its section reads (`JSON.parse(inputSchemas.bookRoom)`). Kept
- * together, the schemas and the hashes compress far better than one of each per section
- * (gzip of 200 tools: -70 B a tool). Written laid out: it is most of the index's bytes, and
- * the layout pass (layout.ts) would read them all again on every build.
+ * After the head: every tool's input schema as JSON text and every tool's schemaHash, one
+ * constant each (`inputSchema$bookRoom`, `schemaHash$bookRoom`: camelIdent never writes a `$`,
+ * so no tool's name meets them), which its section reads. One constant each, not one table: a
+ * bundler keeps only the constants of the tools a bundle imports (a table's properties are
+ * never dropped). Kept together, the schemas and the hashes compress far better than one of
+ * each per section (gzip of 200 tools: -70 B a tool). Written laid out: it is most of the
+ * index's bytes, and the layout pass (layout.ts) would read them all again on every build.
  */
 export function indexTablesTs(rows: readonly { ident: string; schemaText?: string; schemaHash: string }[]): Code {
-  // A key `__proto__:` in an object literal would set the table's prototype, not a row. Tool
-  // identifiers never are (camelIdent makes `proto`), and this says so where the keys are written.
-  for (const r of rows) if (r.ident === "__proto__") throw new Error(`toolform bug: the tool identifier "__proto__" would set the tables' prototype`);
-  const texts = rows.filter((r) => r.schemaText !== undefined).map((r) => code`  ${identCode(r.ident)}: ${stringLiteral(r.schemaText!)},`);
-  const hashes = rows.map((r) => code`  ${identCode(r.ident)}: ${lit(r.schemaHash)},`);
-  return code`${comment("Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.", true)}const inputSchemas = {
-${join(texts)}
-};
+  const texts = rows.filter((r) => r.schemaText !== undefined).map((r) => code`const ${schemaTextName(r.ident)} = ${stringLiteral(r.schemaText!)};`);
+  const hashes = rows.map((r) => code`const ${schemaHashName(r.ident)} = ${lit(r.schemaHash)};`);
+  return code`${comment("Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.", true)}${join(texts)}
 
-${comment("Each tool's schemaHash: sha256 of its canonical input schema (schemaHashOf in @toolform/runtime/mcp).", true)}const schemaHashes = {
-${join(hashes)}
-};
+${comment("Each tool's schemaHash: sha256 of its canonical input schema (schemaHashOf in @toolform/runtime/mcp).", true)}${join(hashes)}
 `;
 }
+
+/** The constant that holds a tool's input schema as JSON text (indexTablesTs). */
+export const schemaTextName = (ident: string): Code => identCode("inputSchema$" + ident);
+/** The constant that holds a tool's schemaHash (indexTablesTs). */
+export const schemaHashName = (ident: string): Code => identCode("schemaHash$" + ident);
 
 /** A single-quoted string literal on one line, as code.ts jsonText writes it (the text may come back from the build cache): checked again, as Code. */
 function stringLiteral(text: string): Code {
@@ -123,18 +123,23 @@ declare global {
 }`;
 }
 
-/** What follows the tools' sections in index.ts (every language: code.ts textIn). */
+/**
+ * What follows the tools' sections in index.ts (every language: code.ts textIn). The tables
+ * are built by calls marked pure (and so are the calls in their arguments: a bundler drops a
+ * pure call but keeps an argument that may have effects): a bundle that imports one tool
+ * drops the tables, and with them the other tools.
+ */
 export function indexTailTs(entries: IndexEntry[]): Code {
   const [toolset, toolNames, toolsBySchemaHash, validateCall] = ["toolset", "toolNames", "toolsBySchemaHash", "validateCall"].map(identCode) as [Code, Code, Code, Code];
   return code`${typeMaps(entries)}
 
 /** Every tool by name. */
-${exported(toolset, code`const toolset${ann(code`{ readonly [K in ToolName]: rt.Tool<ToolArgs[K]> }`)} = Object.freeze({
+${exported(toolset, code`const toolset${ann(code`{ readonly [K in ToolName]: rt.Tool<ToolArgs[K]> }`)} = /* @__PURE__ */ Object.freeze({
   ${join(entries.map((e) => code`${litKey(e.name)}: ${identCode(e.ident)},`))}
 });`)}
 
 /** Tool names, for suggestions. */
-${exported(toolNames, code`const toolNames${ann(code`readonly ToolName[]`)} = Object.freeze(Object.keys(toolset)${tsOnly(code` as ToolName[]`)});`)}
+${exported(toolNames, code`const toolNames${ann(code`readonly ToolName[]`)} = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.keys(toolset)${tsOnly(code` as ToolName[]`)});`)}
 
 /** schemaHash → tool name: how an MCP validator provider finds the precompiled check for a schema. Read from the tools (each hash is written once, in its tool); the first tool of a schema answers for it. */
 ${exported(toolsBySchemaHash, code`const toolsBySchemaHash${ann(code`Readonly<Record<string, ToolName>>`)} = /* @__PURE__ */ (() => {

@@ -135,13 +135,54 @@ function declaredNames(ts: typeof TS, st: TS.Statement): string[] {
   return [];
 }
 
-/** The statement's text (with its comments), its `export` dropped unless the runtime exports what it declares. */
+/**
+ * The statement's text (with its comments), its `export` dropped unless the runtime exports
+ * what it declares, and the calls that build a top-level constant marked pure (pureCalls).
+ */
 function withoutExport(ts: typeof TS, sf: TS.SourceFile, st: TS.Statement, keep: (name: string) => boolean): string {
   const base = Math.max(st.getFullStart(), headerEnd(ts, sf));
-  const text = sf.text.slice(base, st.getEnd());
   const mod = ts.canHaveModifiers(st) ? ts.getModifiers(st)?.find((m) => m.kind === ts.SyntaxKind.ExportKeyword) : undefined;
-  if (!mod || declaredNames(ts, st).some(keep)) return text;
-  return text.slice(0, mod.getStart(sf) - base) + text.slice(mod.getEnd() - base).replace(/^ /, "");
+  const drop = mod && !declaredNames(ts, st).some(keep) ? mod : undefined;
+  let text = "";
+  let at = base;
+  for (const pos of pureCalls(ts, sf, st)) {
+    text += sf.text.slice(at, pos) + PURE;
+    at = pos;
+  }
+  text += sf.text.slice(at, st.getEnd());
+  if (!drop) return text;
+  // `export` comes before every initializer: its place in `text` is unmoved.
+  return text.slice(0, drop.getStart(sf) - base) + text.slice(drop.getEnd() - base).replace(/^ /, "");
+}
+
+const PURE = "/* @__PURE__ */ ";
+
+/**
+ * Where the calls (and `new`s) that compute a top-level constant start, outside the functions
+ * it holds: marked pure, a bundler drops a table nothing reads (FORMAT_CHECKS, the matcher's
+ * word lists, the URI patterns), so a tool that uses one format does not carry all of them. A
+ * bundler keeps a pure call's arguments that may have effects, hence every call, not only the
+ * outermost. Sound because a runtime module's top level only builds values (no constant is
+ * initialised for what its initialiser does to others).
+ */
+function pureCalls(ts: typeof TS, sf: TS.SourceFile, st: TS.Statement): number[] {
+  if (!ts.isVariableStatement(st) || !(st.declarationList.flags & ts.NodeFlags.Const)) return [];
+  const out = new Set<number>();
+  const visit = (n: TS.Node): void => {
+    if (ts.isFunctionLike(n) || ts.isClassLike(n)) {
+      // An IIFE's body runs at load: its calls are its own business; the IIFE itself is marked by its parent.
+      return;
+    }
+    if ((ts.isCallExpression(n) || ts.isNewExpression(n)) && !hasPureComment(sf, n)) out.add(n.getStart(sf));
+    ts.forEachChild(n, visit);
+  };
+  for (const d of st.declarationList.declarations) if (d.initializer) visit(d.initializer);
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Whether the source already marks this call pure. */
+function hasPureComment(sf: TS.SourceFile, n: TS.Node): boolean {
+  return /@__PURE__|#__PURE__/.test(sf.text.slice(n.getFullStart(), n.getStart(sf)));
 }
 
 /** Where a module's header comment (its leading `//` lines before the first blank line) ends; 0 without one. */

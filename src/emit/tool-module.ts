@@ -4,6 +4,7 @@
 // its functions are scoped inside the tool's own closure, so tools never share a
 // name, and its types sit in a namespace of their own for the same reason.
 import { ann, code, comment, docComment, exported, identCode, lit, tsOnly, type Code } from "./code.js";
+import { schemaHashName, schemaTextName } from "./index-module.js";
 
 export interface ToolModuleInput {
   name: string;
@@ -16,7 +17,7 @@ export interface ToolModuleInput {
   schemaHash: string;
   /**
    * The schema's JSON text as a string literal (code.ts jsonText), held by the index's
-   * `inputSchemas` table (index-module.ts) and parsed by the section; absent (a value JSON
+   * `inputSchema$<ident>` constant (index-module.ts) and parsed by the section; absent (a value JSON
    * cannot carry, such as -0), the section writes the schema as a literal.
    */
   schemaText?: Code;
@@ -39,8 +40,8 @@ function toolObject(t: ToolModuleInput): Code {
   return code`return rt.makeTool${tsOnly(code`<${identCode(t.typeName)}>`)}({
     name: ${lit(t.name)},
     description: ${lit(t.description)},
-    inputSchema: ${t.schemaText ? code`JSON.parse(inputSchemas.${ident})` : lit(t.inputSchema)},
-    schemaHash: schemaHashes.${ident},
+    inputSchema: ${t.schemaText ? code`JSON.parse(${schemaTextName(t.ident)})` : lit(t.inputSchema)},
+    schemaHash: ${schemaHashName(t.ident)},
     is: ${t.validator.is},
     collect: ${t.validator.collect},
     ${t.normalizer ? code`normalize: ${t.normalizer.entry},` : code``}

@@ -20,7 +20,7 @@ export interface CompiledTool {
   file: string;
   schemaHash: string;
   inputHash: string;
-  /** The schema's JSON text as a string literal, for the index's inputSchemas table (emit/index-module.ts); absent when the section writes the schema itself (-0). */
+  /** The schema's JSON text as a string literal, for the index's inputSchema$<ident> constant (emit/index-module.ts); absent when the section writes the schema itself (-0). */
   schemaText?: string;
   /** The tool's section of index.ts, laid out (emit "ts"; "" under emit "js"/"cjs"). */
   ts: string;

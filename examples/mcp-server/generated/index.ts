@@ -4,22 +4,18 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.00150dee06.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.00150dee06.js";
+import * as rt from "./_runtime.d5a6fb555b.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.d5a6fb555b.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
-const inputSchemas = {
-  bookRoom: '{"type":"object","properties":{"room_id":{"type":"string","pattern":"^room-[0-9]+$","examples":["room-12"],"description":"Room id as listed on the door, e.g. room-12."},"start_iso":{"type":"string","format":"date-time","description":"Start time, ISO 8601 with timezone: 2025-06-18T09:30:00+02:00."},"duration_min":{"type":"integer","minimum":15,"maximum":480,"description":"Length of the booking in minutes (15 to 480)."}},"required":["room_id","start_iso"],"additionalProperties":false}',
-  convertTemperature: '{"type":"object","properties":{"degrees":{"type":"number","minimum":-459.67,"description":"The temperature to convert.","examples":[21.5]},"to":{"enum":["celsius","fahrenheit"],"description":"The unit to convert into."}},"required":["degrees","to"],"additionalProperties":false}',
-  searchDocs: '{"type":"object","properties":{"query":{"type":"string","minLength":2,"description":"Words to look for."},"section":{"enum":["guides","api","changelog"],"description":"Limit the search to one section."},"limit":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Most results to return."}},"required":["query"],"additionalProperties":false}',
-};
+const inputSchema$bookRoom = '{"type":"object","properties":{"room_id":{"type":"string","pattern":"^room-[0-9]+$","examples":["room-12"],"description":"Room id as listed on the door, e.g. room-12."},"start_iso":{"type":"string","format":"date-time","description":"Start time, ISO 8601 with timezone: 2025-06-18T09:30:00+02:00."},"duration_min":{"type":"integer","minimum":15,"maximum":480,"description":"Length of the booking in minutes (15 to 480)."}},"required":["room_id","start_iso"],"additionalProperties":false}';
+const inputSchema$convertTemperature = '{"type":"object","properties":{"degrees":{"type":"number","minimum":-459.67,"description":"The temperature to convert.","examples":[21.5]},"to":{"enum":["celsius","fahrenheit"],"description":"The unit to convert into."}},"required":["degrees","to"],"additionalProperties":false}';
+const inputSchema$searchDocs = '{"type":"object","properties":{"query":{"type":"string","minLength":2,"description":"Words to look for."},"section":{"enum":["guides","api","changelog"],"description":"Limit the search to one section."},"limit":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Most results to return."}},"required":["query"],"additionalProperties":false}';
 
 // Each tool's schemaHash: sha256 of its canonical input schema (schemaHashOf in @toolform/runtime/mcp).
-const schemaHashes = {
-  bookRoom: "92c682603e762212ca44e42503319e97826282b3dde70cf3448147a089907adc",
-  convertTemperature: "556a032f32845cdfd701992931dc7a5bf3365bc865585f06f2cf5cf91e74360c",
-  searchDocs: "7146b23705f9fb5320850d4aedd1613b8e9f454710ed4a5c15c4d9c686f1fcaa",
-};
+const schemaHash$bookRoom = "92c682603e762212ca44e42503319e97826282b3dde70cf3448147a089907adc";
+const schemaHash$convertTemperature = "556a032f32845cdfd701992931dc7a5bf3365bc865585f06f2cf5cf91e74360c";
+const schemaHash$searchDocs = "7146b23705f9fb5320850d4aedd1613b8e9f454710ed4a5c15c4d9c686f1fcaa";
 
 // tool "book_room"
 // from tools.json#/tools/0
@@ -138,8 +134,8 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   return rt.makeTool<BookRoomArgs>({
     name: "book_room",
     description: "Book a meeting room. Dates are ISO 8601 with timezone.",
-    inputSchema: JSON.parse(inputSchemas.bookRoom),
-    schemaHash: schemaHashes.bookRoom,
+    inputSchema: JSON.parse(inputSchema$bookRoom),
+    schemaHash: schemaHash$bookRoom,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -247,8 +243,8 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
   return rt.makeTool<ConvertTemperatureArgs>({
     name: "convert_temperature",
     description: "Convert a temperature between Celsius and Fahrenheit.",
-    inputSchema: JSON.parse(inputSchemas.convertTemperature),
-    schemaHash: schemaHashes.convertTemperature,
+    inputSchema: JSON.parse(inputSchema$convertTemperature),
+    schemaHash: schemaHash$convertTemperature,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -374,8 +370,8 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
   return rt.makeTool<SearchDocsArgs>({
     name: "search_docs",
     description: "Search the product documentation and return the titles of the best matching pages.",
-    inputSchema: JSON.parse(inputSchemas.searchDocs),
-    schemaHash: schemaHashes.searchDocs,
+    inputSchema: JSON.parse(inputSchema$searchDocs),
+    schemaHash: schemaHash$searchDocs,
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -392,14 +388,14 @@ export interface ToolArgs {
 export type ToolName = keyof ToolArgs;
 
 /** Every tool by name. */
-export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = Object.freeze({
+export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = /* @__PURE__ */ Object.freeze({
   "book_room": bookRoom,
   "convert_temperature": convertTemperature,
   "search_docs": searchDocs,
 });
 
 /** Tool names, for suggestions. */
-export const toolNames: readonly ToolName[] = Object.freeze(Object.keys(toolset) as ToolName[]);
+export const toolNames: readonly ToolName[] = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.keys(toolset) as ToolName[]);
 
 /** schemaHash → tool name: how an MCP validator provider finds the precompiled check for a schema. Read from the tools (each hash is written once, in its tool); the first tool of a schema answers for it. */
 export const toolsBySchemaHash: Readonly<Record<string, ToolName>> = /* @__PURE__ */ (() => {

@@ -281,10 +281,19 @@ export function fmtUriSources(extra: string, qextra: string): { absolute: string
 
 export const FORMAT_URI_SRC = fmtUriSources("", "");
 export const FORMAT_IRI_SRC = fmtUriSources(FORMAT_IRI_UCSCHAR, FORMAT_IRI_IPRIVATE);
-export const FORMAT_RE_URI = new RegExp(FORMAT_URI_SRC.absolute);
-export const FORMAT_RE_URI_RELATIVE = new RegExp(FORMAT_URI_SRC.relative);
-export const FORMAT_RE_IRI = new RegExp(FORMAT_IRI_SRC.absolute, "u");
-export const FORMAT_RE_IRI_RELATIVE = new RegExp(FORMAT_IRI_SRC.relative, "u");
+export const FORMAT_RE_URI = fmtSourceRe(FORMAT_URI_SRC, "absolute", "");
+export const FORMAT_RE_URI_RELATIVE = fmtSourceRe(FORMAT_URI_SRC, "relative", "");
+export const FORMAT_RE_IRI = fmtSourceRe(FORMAT_IRI_SRC, "absolute", "u");
+export const FORMAT_RE_IRI_RELATIVE = fmtSourceRe(FORMAT_IRI_SRC, "relative", "u");
+
+/**
+ * One of the sources as a RegExp. A call, not `new RegExp(src.absolute)`: a bundler keeps a
+ * property read in an argument (it may run a getter) even of a call marked pure, and with it
+ * every URI table, in a bundle of a tool that checks no URI.
+ */
+function fmtSourceRe(src: { absolute: string; relative: string }, which: "absolute" | "relative", flags: string): RegExp {
+  return new RegExp(src[which], flags);
+}
 
 /** IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2): the regex let the brackets through; check the IPv6address. */
 export function fmtIpLiteralOk(s: string): boolean {

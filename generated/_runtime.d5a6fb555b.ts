@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:00150dee06b1a46b3a9da6cfc77391e471e006416e7d32643d3b6cb458049bbd
+// input hash: sha256:d5a6fb555b8a7428f9458897e62c024dc3ffa0465a4d5f16d26a84bf3b9715a5
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -107,7 +107,7 @@ function typePhrase(types: readonly string[]): string {
 }
 
 /** typePhrase of the types as a type error's bucket line writes them ("string or null"), made once per wording. */
-const typePhraseOf = new Map<string, string>();
+const typePhraseOf = /* @__PURE__ */ new Map<string, string>();
 function typesPhrase(types: string): string {
   let t = TYPE_PHRASE[types] ?? typePhraseOf.get(types);
   if (t === undefined) typePhraseOf.set(types, (t = typePhrase(types.split(" or "))));
@@ -288,7 +288,7 @@ export const hasOwn = Object.prototype.hasOwnProperty;
 // test/messages-v2.test.ts holds the corpus (hits and names that must get nothing).
 
 /** Verbs and nouns models swap for one another (the issue corpus): each maps to one spelling. */
-const SG_SYNONYMS: ReadonlyMap<string, string> = new Map([
+const SG_SYNONYMS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
   ["get", "get"],
   ["read", "get"],
   ["fetch", "get"],
@@ -299,7 +299,7 @@ const SG_SYNONYMS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Words that make a name of a thing, or a list of things, without changing what it names. */
-const SG_FILLERS = new Set(["name", "names", "id", "ids", "list", "lists", "group", "groups", "items", "array", "set", "value", "values", "str", "string", "text"]);
+const SG_FILLERS = /* @__PURE__ */ new Set(["name", "names", "id", "ids", "list", "lists", "group", "groups", "items", "array", "set", "value", "values", "str", "string", "text"]);
 
 const SG_RANK_NONE = 99;
 const SG_RANK_EDIT_MAX = 3;
@@ -398,7 +398,7 @@ interface SgList {
   keyBits: Int32Array;
 }
 
-const sgLists = new WeakMap<readonly string[], SgList>();
+const sgLists = /* @__PURE__ */ new WeakMap<readonly string[], SgList>();
 function sgPrepared(known: readonly string[]): SgList {
   let p = sgLists.get(known);
   if (p === undefined) {
@@ -428,7 +428,7 @@ function sgKey(w: string): string {
   return SG_SYNONYMS.get(w) ?? (w.length > 3 ? w.slice(0, 3) : w);
 }
 
-const SG_NO_BITS = new Int32Array(16);
+const SG_NO_BITS = /* @__PURE__ */ new Int32Array(16);
 
 function sgIndex(list: SgList): Map<string, number[]> {
   if (list.byKey !== undefined) return list.byKey;
@@ -515,7 +515,7 @@ function sgBits(x: number): number {
 let sgRow0 = new Int32Array(64);
 let sgRow1 = new Int32Array(64);
 let sgRow2 = new Int32Array(64);
-const sgBag = new Int32Array(128);
+const sgBag = /* @__PURE__ */ new Int32Array(128);
 
 /** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
 function sgBagDistance(a: string, b: string): number {
@@ -757,7 +757,7 @@ function nearestNames(name: string, known: readonly string[], limit = 3): string
 }
 
 /** What suggestAndNearest gives when nothing is near (the common case: nothing allocated). */
-const SG_NOTHING_NEAR: { readonly suggestion: undefined; readonly nearest: string[] } = Object.freeze({ suggestion: undefined, nearest: Object.freeze([]) as unknown as string[] });
+const SG_NOTHING_NEAR: { readonly suggestion: undefined; readonly nearest: string[] } = /* @__PURE__ */ Object.freeze({ suggestion: undefined, nearest: /* @__PURE__ */ Object.freeze([]) as unknown as string[] });
 
 /**
  * suggestName(name, known) and nearestNames(name, known, limit) from one scan. When nothing
@@ -847,10 +847,10 @@ const ARG_GROUPS: readonly (readonly string[])[] = [
   ["id", "identifier"],
 ];
 
-const ARG_GROUP_OF: ReadonlyMap<string, number> = new Map(ARG_GROUPS.flatMap((g, i) => g.map((n) => [n, i] as const)));
+const ARG_GROUP_OF: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(/* @__PURE__ */ ARG_GROUPS.flatMap((g, i) => g.map((n) => [n, i] as const)));
 
 /** Per declared-names list (module constants): group → its one declared name, or null when two declared names are in it. Made once per list. */
-const groupsOf = new WeakMap<readonly string[], Map<number, string | null>>();
+const groupsOf = /* @__PURE__ */ new WeakMap<readonly string[], Map<number, string | null>>();
 
 function declaredGroups(known: readonly string[]): Map<number, string | null> {
   let m = groupsOf.get(known);
@@ -1043,7 +1043,7 @@ const TEXTS_MAX = 1000;
 const PATH_KEPT_MAX = 80;
 
 /** field(p) + " must be " (each error's message starts so), made once per path. */
-const mustBeOf = new Map<string, string>();
+const mustBeOf = /* @__PURE__ */ new Map<string, string>();
 function mustBe(p: string): string {
   if (p === "") return "The arguments must be ";
   let h = mustBeOf.get(p);
@@ -1089,9 +1089,9 @@ const LINE_SIZE = 4;
 const LINE_PATTERN = 5;
 
 // A LineLater error's line parts, under symbol keys: neither Object.keys nor JSON sees them.
-const LINE = Symbol("line");
-const LINE_A = Symbol("line a");
-const LINE_B = Symbol("line b");
+const LINE = /* @__PURE__ */ Symbol("line");
+const LINE_A = /* @__PURE__ */ Symbol("line a");
+const LINE_B = /* @__PURE__ */ Symbol("line b");
 
 /**
  * An error whose bucket line (`text`) is written when first read: a refused call whose
@@ -1263,7 +1263,7 @@ class UnknownKeyError implements ValidationError {
 }
 
 /** " is not a parameter of <tool>.", made once per tool name. */
-const notParameterOfTool = new Map<string, string>();
+const notParameterOfTool = /* @__PURE__ */ new Map<string, string>();
 function notParameterOf(owner: string): string {
   let t = notParameterOfTool.get(owner);
   if (t === undefined) {
@@ -1360,7 +1360,7 @@ function shownNames(names: readonly string[]): string {
 }
 
 /** The declared names as listed when no unknown key is near any: made once per object schema (the lists are module constants). */
-const schemaOrderOf = new WeakMap<readonly string[], string>();
+const schemaOrderOf = /* @__PURE__ */ new WeakMap<readonly string[], string>();
 function schemaOrder(known: readonly string[]): string {
   let t = schemaOrderOf.get(known);
   if (t === undefined) schemaOrderOf.set(known, (t = shownNames(uniqueNames(NONE, NONE, known))));
@@ -1393,7 +1393,7 @@ interface EnumTexts {
   /** Each string as JSON text, when first given as an example. */
   exs: (string | undefined)[];
 }
-const enumTextsOf = new WeakMap<readonly unknown[], EnumTexts>();
+const enumTextsOf = /* @__PURE__ */ new WeakMap<readonly unknown[], EnumTexts>();
 function enumTexts(allowed: readonly unknown[]): EnumTexts {
   let t = enumTextsOf.get(allowed);
   if (t === undefined) {
@@ -1882,7 +1882,7 @@ function keep<T>(r: object, key: string, v: T): T {
 }
 
 /** The feedback's first line for a tool, made once per tool name and number (one error or more); at most HEADS_MAX names are kept (a toolset has a handful). */
-const feedbackHeads = new Map<string, [string | undefined, string | undefined]>();
+const feedbackHeads = /* @__PURE__ */ new Map<string, [string | undefined, string | undefined]>();
 const HEADS_MAX = 1000;
 function feedbackHead(tool: string, one: boolean): string {
   let h = feedbackHeads.get(tool);
@@ -2102,7 +2102,7 @@ export function unknownToolReport(name: string, known: readonly string[]): Valid
 }
 
 /** An unknown tool's listed tools, when none was suggested. */
-const listedOf = new WeakMap<object, { listed: string[]; total: number }>();
+const listedOf = /* @__PURE__ */ new WeakMap<object, { listed: string[]; total: number }>();
 
 /** A call object that throws when read (a Proxy, a getter on `name`): no tool is named, and the report says why. */
 export function unreadableCallReport(e: unknown): ValidationReport {
@@ -2348,8 +2348,8 @@ function outputCheck(name: string, o: NonNullable<Parameters<typeof makeTool>[0]
   });
 }
 
-const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
-const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
+const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = /* @__PURE__ */ Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
+const NO_REPAIRS: readonly Repair[] = /* @__PURE__ */ Object.freeze([]);
 
 /** Builds a tool object from the generated pieces. */
 export function makeTool<Args>(def: {
@@ -3350,7 +3350,7 @@ export function fmt_relative_json_pointer(s: string): boolean {
 // ================================================================ regex: ECMA-262 with the "u" flag
 
 /** Results of recent regex checks: compiling a RegExp costs microseconds, schemas repeat their values. */
-export const FORMAT_REGEX_CACHE = new Map<string, boolean>();
+export const FORMAT_REGEX_CACHE = /* @__PURE__ */ new Map<string, boolean>();
 
 /** An ECMA-262 regular expression, as `new RegExp(s, "u")` parses it. */
 export function fmt_regex(s: string): boolean {
@@ -3410,12 +3410,21 @@ export function fmtUriSources(extra: string, qextra: string): { absolute: string
   };
 }
 
-export const FORMAT_URI_SRC = fmtUriSources("", "");
-export const FORMAT_IRI_SRC = fmtUriSources(FORMAT_IRI_UCSCHAR, FORMAT_IRI_IPRIVATE);
-export const FORMAT_RE_URI = new RegExp(FORMAT_URI_SRC.absolute);
-export const FORMAT_RE_URI_RELATIVE = new RegExp(FORMAT_URI_SRC.relative);
-export const FORMAT_RE_IRI = new RegExp(FORMAT_IRI_SRC.absolute, "u");
-export const FORMAT_RE_IRI_RELATIVE = new RegExp(FORMAT_IRI_SRC.relative, "u");
+export const FORMAT_URI_SRC = /* @__PURE__ */ fmtUriSources("", "");
+export const FORMAT_IRI_SRC = /* @__PURE__ */ fmtUriSources(FORMAT_IRI_UCSCHAR, FORMAT_IRI_IPRIVATE);
+export const FORMAT_RE_URI = /* @__PURE__ */ fmtSourceRe(FORMAT_URI_SRC, "absolute", "");
+export const FORMAT_RE_URI_RELATIVE = /* @__PURE__ */ fmtSourceRe(FORMAT_URI_SRC, "relative", "");
+export const FORMAT_RE_IRI = /* @__PURE__ */ fmtSourceRe(FORMAT_IRI_SRC, "absolute", "u");
+export const FORMAT_RE_IRI_RELATIVE = /* @__PURE__ */ fmtSourceRe(FORMAT_IRI_SRC, "relative", "u");
+
+/**
+ * One of the sources as a RegExp. A call, not `new RegExp(src.absolute)`: a bundler keeps a
+ * property read in an argument (it may run a getter) even of a call marked pure, and with it
+ * every URI table, in a bundle of a tool that checks no URI.
+ */
+function fmtSourceRe(src: { absolute: string; relative: string }, which: "absolute" | "relative", flags: string): RegExp {
+  return new RegExp(src[which], flags);
+}
 
 /** IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2): the regex let the brackets through; check the IPv6address. */
 export function fmtIpLiteralOk(s: string): boolean {
@@ -3452,7 +3461,7 @@ export function fmt_iri_reference(s: string): boolean {
  * erratum 6937) and expressions "{" [operator] varspec *("," varspec) "}", varspec = varname
  * [":" max-length (1-9999) / "*"], varname = varchar *(["."] varchar).
  */
-export const FORMAT_RE_URI_TEMPLATE = (() => {
+export const FORMAT_RE_URI_TEMPLATE = /* @__PURE__ */ (() => {
   const pct = "%[0-9A-Fa-f]{2}";
   const varchar = `(?:[A-Za-z0-9_]|${pct})`;
   const varspec = `${varchar}(?:\\.?${varchar})*(?::[1-9][0-9]{0,3}|\\*)?`;
@@ -3500,7 +3509,7 @@ export const FORMAT_RE_HEBREW = /^\p{Script=Hebrew}/u;
 export const FORMAT_RE_KANA_HAN = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
 
 /** Canonical_Combining_Class = Virama (9), the code points RFC 5892 A.1/A.2 look for before a ZWNJ/ZWJ. */
-export const FORMAT_VIRAMAS: ReadonlySet<number> = new Set([
+export const FORMAT_VIRAMAS: ReadonlySet<number> = /* @__PURE__ */ new Set([
   0x94d, 0x9cd, 0xa4d, 0xacd, 0xb4d, 0xbcd, 0xc4d, 0xccd, 0xd3b, 0xd3c, 0xd4d, 0xdca, 0xe3a, 0xeba, 0xf84, 0x1039, 0x103a,
   0x1714, 0x1715, 0x1734, 0x17d2, 0x1a60, 0x1b44, 0x1baa, 0x1bab, 0x1bf2, 0x1bf3, 0x2d7f, 0xa806, 0xa82c, 0xa8c4, 0xa953,
   0xa9c0, 0xaaf6, 0xabed, 0x10a3f, 0x11046, 0x11070, 0x1107f, 0x110b9, 0x11133, 0x11134, 0x111c0, 0x11235, 0x112ea,
@@ -3902,8 +3911,8 @@ export function fmt_double(_v: number): boolean {
 // ================================================================ the table
 
 /** Every string format toolform checks, by name (the number formats above are not here). A null-prototype object: "constructor" and the like are not formats. */
-export const FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean } = Object.freeze(
-  Object.assign(Object.create(null) as { [format: string]: (s: string) => boolean }, {
+export const FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean } = /* @__PURE__ */ Object.freeze(
+  /* @__PURE__ */ Object.assign(/* @__PURE__ */ Object.create(null) as { [format: string]: (s: string) => boolean }, {
     "date-time": fmt_date_time,
     date: fmt_date,
     time: fmt_time,
@@ -4196,8 +4205,8 @@ export const fmt_uint64 = (v: number): boolean => Number.isInteger(v) && v >= 0;
 export const fmt_double_int = (v: number): boolean => Number.isSafeInteger(v);
 
 /** The string checks above by format name (a null-prototype object, as FORMAT_CHECKS). */
-export const EXTRA_FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean } = Object.freeze(
-  Object.assign(Object.create(null) as { [format: string]: (s: string) => boolean }, {
+export const EXTRA_FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean } = /* @__PURE__ */ Object.freeze(
+  /* @__PURE__ */ Object.assign(/* @__PURE__ */ Object.create(null) as { [format: string]: (s: string) => boolean }, {
     uuid1: fmt_uuid1, uuid3: fmt_uuid3, uuid4: fmt_uuid4, uuid5: fmt_uuid5, uuid6: fmt_uuid6, uuid7: fmt_uuid7, uuid8: fmt_uuid8,
     "json-string": fmt_json_string,
     ipvanyaddress: fmt_ipvanyaddress, ipvanyinterface: fmt_ipvanyinterface, ipvanynetwork: fmt_ipvanynetwork,
@@ -4210,8 +4219,8 @@ export const EXTRA_FORMAT_CHECKS: { readonly [format: string]: (s: string) => bo
 );
 
 /** The number checks above by format name. */
-export const EXTRA_NUMBER_CHECKS: { readonly [format: string]: (v: number) => boolean } = Object.freeze(
-  Object.assign(Object.create(null) as { [format: string]: (v: number) => boolean }, {
+export const EXTRA_NUMBER_CHECKS: { readonly [format: string]: (v: number) => boolean } = /* @__PURE__ */ Object.freeze(
+  /* @__PURE__ */ Object.assign(/* @__PURE__ */ Object.create(null) as { [format: string]: (v: number) => boolean }, {
     int8: fmt_int8, int16: fmt_int16, uint8: fmt_uint8, uint16: fmt_uint16, uint32: fmt_uint32, uint64: fmt_uint64, "double-int": fmt_double_int,
   }),
 );
@@ -4450,7 +4459,7 @@ export function nzSpellings(values: readonly unknown[]): Map<string, string> {
 }
 
 /** nzSpellings of each list, made when a repair first reads it (nothing at import). */
-const nzSpellingMaps = new WeakMap<readonly unknown[], ReadonlyMap<string, string>>();
+const nzSpellingMaps = /* @__PURE__ */ new WeakMap<readonly unknown[], ReadonlyMap<string, string>>();
 
 /**
  * Normalized mode: a string that is not one of the enum/const `values` but differs from one
@@ -4553,7 +4562,7 @@ export function nzEntry(fits: (v: unknown) => boolean, root: NzFunction): (v: un
 }
 
 /** Thrown inside generated normalisers when recursion passes maxDepth; caught at the entry, which then leaves the value as it was. */
-export const NZ_ABORT: object = Object.freeze({ nzAbort: true });
+export const NZ_ABORT: object = /* @__PURE__ */ Object.freeze({ nzAbort: true });
 
 /** Compare mode: every string trimmed and lower-cased, keys kept, copy-on-write; shared and cyclic input visited once. */
 export function nzFold(v: unknown): unknown {
