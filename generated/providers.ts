@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:708bb6b93bd614c9b92c93b59c14f7bc29a6888a3825a366a37aa3a34ddd9294
+// input hash: sha256:10e27e5ce37666ab8bf46ba315fb1b929caea3446169337ea9281d60dd6d8156
 
-import * as rt from "./_runtime.d5a6fb555b.js";
+import * as rt from "./_runtime.3aa71dcf08.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -12,6 +12,7 @@
 // Counted repetition is expanded (x{2,4} is x x (x (x)?)?): the program holds
 // size(x) × max nodes, so a cap bounds it, and with it the matcher's work per character.
 import { RegExpParser, type AST } from "@eslint-community/regexpp";
+import { linearClassOf } from "@toolform/runtime/rt/linear";
 import { complement, DIGIT, LINE_TERMINATORS, MAX_CP, probe, union, WORD, type CodeSet } from "./charset.js";
 
 /** Node kinds (three numbers per node: kind, x, y). */
@@ -195,16 +196,7 @@ class Builder {
       }
     }
     const bounds = [...edges].sort((a, b) => a - b);
-    const classOf = (cp: number): number => {
-      let lo = 0;
-      let hi = bounds.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (bounds[mid]! <= cp) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    };
+    const classOf = (cp: number): number => linearClassOf(bounds, cp);
     const sets = this.codeSets.map((s) => {
       const out: number[] = [];
       for (let i = 0; i < s.length; i += 2) {

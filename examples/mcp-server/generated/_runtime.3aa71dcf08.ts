@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:d5a6fb555b8a7428f9458897e62c024dc3ffa0465a4d5f16d26a84bf3b9715a5
+// input hash: sha256:3aa71dcf0811087298b70e084d4210e4c23987399eb7f09ef07cfd11b8069e74
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -2915,20 +2915,23 @@ interface LinearState {
   e: boolean | undefined;
 }
 
+/** The class of a code point: how many class bounds (sorted starts of classes) are at or below it. The build (src/schema/linear/compile.ts) numbers classes with this too. */
+function linearClassOf(bounds: readonly number[], cp: number): number {
+  let lo = 0;
+  let hi = bounds.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (bounds[mid]! <= cp) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The matcher of a program: class bounds, nodes (kind, x, y; node 0 starts), per char node the classes it takes. */
 export function linearRegex(bounds: readonly number[], nodes: readonly number[], sets: readonly (readonly number[])[]): LinearRegex {
   const size = nodes.length / 3;
   const classes = bounds.length + 1;
-  const classOf = (cp: number): number => {
-    let lo = 0;
-    let hi = bounds.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (bounds[mid]! <= cp) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const classOf = (cp: number): number => linearClassOf(bounds, cp);
   const ascii: number[] = [];
   for (let cp = 0; cp < 128; cp++) ascii.push(classOf(cp));
   // \w is ASCII; the program's bounds split the word characters off when it uses \b.
