@@ -72,14 +72,15 @@ export function resolveConfig(cfg: ToolformConfig, root: string, configFile?: st
   for (const p of providers) if (!known.includes(p)) throw bad(`"providers" names ${JSON.stringify(p)}, which toolform does not write lists for`, `use some of ${known.map((k) => JSON.stringify(k)).join(", ")}`);
   const limits = resolveLimits(cfg.limits);
   if (typeof limits === "string") throw bad(limits, `e.g. limits: { schemaBytes: ${DEFAULT_LIMITS.schemaBytes}, propertiesPerObject: ${DEFAULT_LIMITS.propertiesPerObject}, enumSize: ${DEFAULT_LIMITS.enumSize} }`);
+  const emitFrom = cfg.emit === undefined ? nearestPackageJson(root) : undefined;
   return {
     root,
     ...(configFile ? { configFile } : {}),
     sources: cfg.sources,
     outDir: resolve(root, cfg.outDir ?? "generated"),
-    emit: oneOf("emit", cfg.emit, ["ts", "js", "cjs"] as const, cfg.emit === undefined ? defaultEmit(root) : "ts"),
-    // An emit left to the package's type: that package.json is an input of the build (its cache contract).
-    ...(cfg.emit === undefined && nearestPackageJson(root) !== undefined ? { emitFrom: nearestPackageJson(root)! } : {}),
+    emit: oneOf("emit", cfg.emit, ["ts", "js", "cjs"] as const, defaultEmit(emitFrom)),
+    // An emit left to the package's type: that package.json is an input of the build.
+    ...(emitFrom !== undefined ? { emitFrom } : {}),
     unknownArgs: oneOf("unknownArgs", cfg.unknownArgs, ["reject", "schema"] as const, "reject"),
     coerce: oneOf("coerce", cfg.coerce, ["none", "lenient", "normalized"] as const, "none"),
     feedbackStyle: oneOf("feedbackStyle", cfg.feedbackStyle, ["lines", "annotated"] as const, "lines"),

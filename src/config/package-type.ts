@@ -7,7 +7,11 @@ import { dirname, join } from "node:path";
 export type PackageType = "module" | "commonjs" | undefined;
 
 export function packageTypeOf(dir: string): PackageType {
-  const file = nearestPackageJson(dir);
+  return packageTypeIn(nearestPackageJson(dir));
+}
+
+/** The module type a package.json gives (see packageTypeOf); undefined for none. */
+export function packageTypeIn(file: string | undefined): PackageType {
   if (file === undefined) return undefined;
   try {
     const type = (JSON.parse(readFileSync(file, "utf8")) as { type?: unknown }).type;
@@ -31,6 +35,6 @@ export function nearestPackageJson(dir: string): string | undefined {
  * (TypeScript in ES module syntax fails there under verbatimModuleSyntax, and node 20 cannot
  * require an ES module); else "ts".
  */
-export function defaultEmit(dir: string): "ts" | "cjs" {
-  return packageTypeOf(dir) === "commonjs" ? "cjs" : "ts";
+export function defaultEmit(packageJson: string | undefined): "ts" | "cjs" {
+  return packageTypeIn(packageJson) === "commonjs" ? "cjs" : "ts";
 }

@@ -105,7 +105,8 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     const c = input.config;
     const read = await readSources(c.sources, c.root, (input.config as { sourceMemo?: SourceMemo }).sourceMemo);
     defs = read.tools;
-    inputs = read.files;
+    // The package.json whose type chose the emit is read like a source: stamped, watched, printed by --print-inputs.
+    inputs = c.emitFrom ? [...read.files, c.emitFrom] : read.files;
     sourceLint = read.lint;
     imports = read.imports;
     diagnostics.push(...read.diagnostics);

@@ -67,6 +67,10 @@ console.log(JSON.stringify({ ok: report.ok, feedback: report.feedback }));
     const req = app.run("node", ["-e", `console.log(require("./plain/out/index.js").validateCall({ name: "get_weather", arguments: { city: "Lyon" } }).ok)`]);
     expect(req.status, out(req)).toBe(0);
     expect(req.stdout.trim()).toBe("true");
+    // That package.json decided the output, so it is one of the build's inputs (stamped, watched, printed).
+    const inputs = app.toolform(["build", "--print-inputs", "--config", join(app.dir, "plain/toolform.config.mjs")]);
+    expect(inputs.status, out(inputs)).toBe(0);
+    expect(inputs.stdout.split("\n")).toContain("package.json");
   });
 });
 

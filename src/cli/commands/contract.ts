@@ -18,7 +18,7 @@ export interface Contract {
 /** The files a build of `project` reads and writes, as paths relative to `cwd`. */
 export function contractOf(project: Project, result: GenerateResult, cwd: string): Contract {
   const rel = (abs: string) => relative(cwd, abs).split("\\").join("/") || ".";
-  const inputs = new Set<string>([project.configFile, ...(project.config.emitFrom ? [project.config.emitFrom] : []), ...result.inputs, ...(result.imports ?? [])].map((f) => resolve(project.config.root, f)));
+  const inputs = new Set<string>([project.configFile, ...result.inputs, ...(result.imports ?? [])].map((f) => resolve(project.config.root, f)));
   // The `schemas` folder: every JSON document in it is read (remote $ref targets).
   if (typeof project.raw.schemas === "string") {
     const dir = isAbsolute(project.raw.schemas) ? project.raw.schemas : resolve(project.config.root, project.raw.schemas);
