@@ -1,5 +1,5 @@
 // The layers of toolform's source, checked by dependency-cruiser in the tests
-// (test/layers.test.ts), not by review. From the ground up:
+// (test/repo/layers.test.ts), not by review. From the ground up:
 //
 //   src/io/        hashing, file stamps, atomic writes, the generated-file type: imports no layer
 //   src/sources/   reading tool definitions (JSON, TypeScript, MCP servers), and beside it

@@ -1,7 +1,7 @@
 // Every example toolform chooses for the fields of real tools (test/corpus/), as a rule
 // over the whole corpus rather than named cases: how many are placeholders ("example",
 // ["example"]), how many came from the description, and each one's field — for
-// MESSAGES.md (bench/messages.ts) and test/messages-v3.test.ts.
+// MESSAGES.md (bench/messages.ts) and test/messages/corpus-rules.test.ts.
 import { readFileSync } from "node:fs";
 import { analyzeSchema } from "../src/schema/analyze.js";
 import { chooseExamples } from "../src/schema/examples.js";

@@ -5,7 +5,7 @@
 // in: example validity (every example a message gives, checked by ajv against its
 // field: must be 100%), suggestion hit and wrong rates, feedback length.
 // The cases are derived from the schemas by fixed rules, so the set changes only when
-// the corpus or the rules do. test/messages-bench.test.ts runs the core on a subset.
+// the corpus or the rules do. test/bench/messages.test.ts runs the core on a subset.
 import { createRequire } from "node:module";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -4,7 +4,7 @@
 //   node --import tsx bench/run.ts [--quick] [--filter a,b] [--out FILE]
 //        [--rounds N] [--tools N] [--cold-runs N] [--no-cold] [--no-size] [--no-build] [--no-patterns] [--no-coldbuild] [--no-bundle]
 //
-// --quick: tiny workload, few rounds (what test/bench.test.ts runs); writes only with --out.
+// --quick: tiny workload, few rounds (what test/bench/run.test.ts runs); writes only with --out.
 // --filter: keep the timed cases whose "validator tool kind" text contains one of the words.
 
 import { execSync, spawnSync } from "node:child_process";

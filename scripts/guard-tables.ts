@@ -7,7 +7,7 @@
 //   node --import tsx scripts/guard-tables.ts          write both
 //   node --import tsx scripts/guard-tables.ts --check  exit 1 when either file is stale
 //
-// test/guard-tables.test.ts runs the same functions and fails when a table is stale.
+// test/security/guard-tables.test.ts runs the same functions and fails when a table is stale.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";

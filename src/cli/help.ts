@@ -1,6 +1,6 @@
 // Help texts: `toolform --help` and `toolform <command> --help`.
 
-/** Where the docs are read from an installed package: absolute (docs/ is not in the package). The repository of package.json (test/cli.test.ts checks). */
+/** Where the docs are read from an installed package: absolute (docs/ is not in the package). The repository of package.json (test/cli/commands.test.ts checks). */
 export const DOCS_URL = "https://github.com/toolform/toolform/blob/main/docs/cli.md";
 
 const PROJECT_FLAGS = `  -c, --config PATH        config file (default: toolform.config.{ts,mts,js,mjs} in the current folder)

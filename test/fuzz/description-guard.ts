@@ -3,7 +3,7 @@
 // three transforms — look-alike letters, fullwidth or mathematical letters, letter
 // spacing, invisible characters, rot13, hex, base64 — and must still be flagged by a rule
 // other than the disguise's own (hidden-unicode, obfuscated, encoded). The bounded version
-// of each transform is test/description-guard-normalise.test.ts.
+// of each transform is test/security/description-guard-normalise.test.ts.
 //
 //   node --import tsx test/fuzz/description-guard.ts --runs 5000 [--seed 1]
 //

@@ -307,7 +307,7 @@ export async function injectionRound(defs: ToolDefinition[], seed: number, stats
 
   // 1. generate (js, unknownArgs "schema": the oracle's semantics). A duplicate name is an error, not a crash.
   //    allowUnchecked: hostile format names and tsType are unknown words, a build error by default
-  //    (test/fail-closed.test.ts); here they must still travel through every emitter as warnings.
+  //    (test/schema/fail-closed.test.ts); here they must still travel through every emitter as warnings.
   let r = await generate({ tools: forAjv, options: { emit: "js", lint: false, unknownArgs: "schema", allowUnchecked: true, formatCache } });
   const errors = r.diagnostics.filter((d) => d.severity === "error");
   const naming = errors.filter((d) => d.code === "tools/duplicate-name" || d.code === "tools/name-collision");

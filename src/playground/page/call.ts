@@ -1,6 +1,6 @@
 // The call editor's check: what the page shows for the text in the editor, computed
 // with the generated module the page imported (validateCall) and the harness's
-// feedback/parseReply, exactly as a harness would. No DOM here: test/playground.test.ts
+// feedback/parseReply, exactly as a harness would. No DOM here: test/playground/browser.test.ts
 // runs these functions in node against the same generated code.
 import { feedback, parseReply, type Toolset, type ParsedReply, type ParseRepair, type Repair, type ReportDict, type ValidationError, type ValidationReport } from "@toolform/runtime/harness";
 

@@ -19,8 +19,8 @@
  * opt-in (OPT_IN_RULES). docs/description-guard.md has the rules, figures and limits.
  *
  * These are heuristics: they catch the published attack shapes and their paraphrases,
- * not a determined adversary. test/description-guard.test.ts (fixtures) and
- * test/description-guard-corpus.test.ts (real tools, a public attack set) print the rates.
+ * not a determined adversary. test/security/description-guard.test.ts (fixtures) and
+ * test/security/description-guard-corpus.test.ts (real tools, a public attack set) print the rates.
  */
 import type { Diagnostic } from "../../diagnostics/types.js";
 import { DEFAULT_MAX_DESCRIPTION_LENGTH, LintContext, type RuleName } from "./context.js";

@@ -5,7 +5,7 @@
  * from each language's grammar: a verb of ignoring or forgetting (imperative, formal and
  * infinitive forms), then, within a few words, a noun for instructions, rules, prompts or
  * orders — or the noun first where the language puts the object before the verb (ja, ko,
- * tr, hi). test/description-guard-normalise.test.ts holds a sentence per language and an
+ * tr, hi). test/security/description-guard-normalise.test.ts holds a sentence per language and an
  * honest near miss ("ignore hidden files").
  *
  * Matched on the NFKC, lower-cased text (the look-alike folding would turn Cyrillic or

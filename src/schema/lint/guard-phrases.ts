@@ -89,7 +89,7 @@ const ACCESS = /\b(?:read|cat|open|load|send|include|pass|upload|attach|copy|pri
 /** Paths that name credentials outright; the others (any ~/.dotfile, .env, .npmrc…) count only when read or moved. */
 const CREDENTIAL = /id_(?:rsa|dsa|ecdsa|ed25519)|\.ssh\b|\.aws\/credentials|\.config\/gcloud|mcp\.json|\/etc\/(?:shadow|sudoers|passwd)|git-credentials|wallet\.dat|\.docker\/config\.json|\.kube\/config|\b(?:curl|wget)\b/i;
 
-/** The phrase rules (exported for test/description-guard.test.ts: each rule's needs are checked against its matches). */
+/** The phrase rules (exported for test/security/description-guard.test.ts: each rule's needs are checked against its matches). */
 export const PHRASES: PhraseRule[] = [
   // "ignore previous instructions"
   {
@@ -248,7 +248,7 @@ for (const p of PHRASES) p.needs = needsOf(p.re, GUARD_NEEDS);
 export const URL_RE = /\b(?:https?|ftp|wss?|file):\/\/([^\s/?#)"'`>\]]+)[^\s)"'`>\]]*/gi;
 export const URL_NEEDS = needsOf(URL_RE, GUARD_NEEDS);
 
-/** The guard's expressions whose needs GUARD_NEEDS holds (test/required-text.test.ts keeps the table current). */
+/** The guard's expressions whose needs GUARD_NEEDS holds (test/security/guard-required-text.test.ts keeps the table current). */
 export const GUARD_EXPRESSIONS: readonly RegExp[] = [...PHRASES.map((p) => p.re), URL_RE];
 
 /** Hosts that are placeholders by definition (RFC 2606/6761) or loopback. */
