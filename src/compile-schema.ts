@@ -3,7 +3,7 @@
 // `toolform compile schema.json -o validate.js` is this function.
 import { analyzeSchema, type CompileOptions } from "./pipeline/compile-tool.js";
 import { hashOf } from "./io/hash.js";
-import type { UncheckedKind } from "./config/types.js";
+import type { UncheckedKind, UnknownArgs } from "./config/types.js";
 import { uncheckedKinds } from "./config/unchecked.js";
 import { formatCompileOptions, type FormatsOption } from "./config/formats.js";
 import type { Diagnostic } from "./diagnostics/types.js";
@@ -21,7 +21,7 @@ export interface CompileSchemaOptions {
   /** Name used in messages ("is not a parameter of <name>"). Default "schema". */
   name?: string;
   /** Default "schema": plain JSON Schema. "reject" closes objects to their declared properties. */
-  unknownArgs?: "reject" | "schema";
+  unknownArgs?: UnknownArgs;
   /** Check `format` (default true); false makes formats annotations, as the spec's default; an object names formats of one's own (src/config/formats.ts). */
   formats?: FormatsOption;
   /** Dialect when the schema has no $schema (default 2020-12). */

@@ -2,7 +2,9 @@
 // the command line, the config file's path and the build manifest the last build
 // left (src/pipeline/manifest.ts) are enough when the config is plain data. Any
 // other case, and any doubt, is left to the full command (which checks the same
-// manifest again after loading the config).
+// manifest again after loading the config). Also here, as they must load before anything
+// else: the process's streams (processIo, quietPipes), the clock and a --json report's
+// times, where V8's code cache of the CLI lives, and what this path hands a full build.
 import { fstatSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";

@@ -1,6 +1,7 @@
 // Terminal output: colours only on a TTY (NO_COLOR and TERM=dumb respected,
 // FORCE_COLOR forces them), a progress line that appears only when a build runs
-// past a second on a TTY, and diagnostics printed the way editors link to them.
+// past a second on a TTY, diagnostics printed the way editors link to them, and the
+// paths printed (rel, resolveIn: without node:path for plain paths).
 import { formatDiagnostic, placeOf } from "../diagnostics/format.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { relative, resolve, sep } from "node:path";

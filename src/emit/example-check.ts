@@ -12,6 +12,7 @@ import { textIn } from "./code.js";
 import { emitChecks } from "./validator/functions.js";
 import type { IR, IRNode } from "../schema/ir.js";
 import type { FitCheck } from "../schema/examples.js";
+import type { UnknownArgs } from "../config/types.js";
 
 export type { FitCheck };
 
@@ -45,7 +46,7 @@ const checkers = new WeakMap<IR, Map<string, FitCheck | undefined>>();
 export interface CheckLimits {
   maxDepth: number;
   maxPatternInput: number;
-  unknownArgs?: "reject" | "schema";
+  unknownArgs?: UnknownArgs;
 }
 
 interface ChecksCode {

@@ -9,6 +9,7 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import { code, foreign, identCode, type Code } from "./code.js";
 import { forEachSubschema, isObject } from "../schema/dialect.js";
 import { rejectsUndeclared } from "../schema/unknown-args.js";
+import type { UnknownArgs } from "../config/types.js";
 
 /**
  * json-schema-to-typescript's own keywords, removed from every schema place first.
@@ -58,7 +59,7 @@ function alias(typeName: string, type: Code): Code {
  * The argument types as Code. json-schema-to-typescript's text becomes Code only here,
  * after the boundary check below; nothing else of it reaches a module.
  */
-export async function emitArgsType(schema: unknown, typeName: string, unknownArgs: "reject" | "schema"): Promise<{ types: Code; diagnostics: Diagnostic[] }> {
+export async function emitArgsType(schema: unknown, typeName: string, unknownArgs: UnknownArgs): Promise<{ types: Code; diagnostics: Diagnostic[] }> {
   if (typeof schema !== "object" || schema === null) {
     return { types: alias(typeName, schema === false ? code`never` : code`unknown`), diagnostics: [] };
   }

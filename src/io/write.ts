@@ -16,7 +16,9 @@
 // Each file goes through a temp file and a rename (atomic on Linux, macOS and
 // Windows), and an unchanged file is not rewritten (watchers downstream stay
 // quiet). Only files toolform wrote (they carry its header) are ever removed; any
-// other file in the folder is left alone and reported by `toolform check`.
+// other file in the folder is left alone and reported by `toolform check`. The same
+// temp-and-rename write (writeAtomic) keeps the build cache's files, read back leniently
+// by readJsonRecord.
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writevSync } from "node:fs";
 import { join } from "node:path";
 import type { GeneratedFile } from "./generated-file.js";

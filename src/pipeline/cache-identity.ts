@@ -1,6 +1,7 @@
 // The build cache's identity of toolform (src/pipeline/cache.ts): a hash of its own code
 // and of the libraries whose output lands in generated files. The cache's namespace is
-// this fingerprint, so a changed toolform never serves what an older one made.
+// this fingerprint, so a changed toolform never serves what an older one made. Also the
+// ReDoS analyser's name and version, which the cache stores its verdicts under.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -5,11 +5,14 @@
 // node_modules/.cache/toolform/ (or $TOOLFORM_CACHE_DIR), so a rebuild of
 // 1,000 tools with one changed compiles and formats one tool and the index.
 //
-// Layout: <base>/<fingerprint>/t/<key>.json (a CompiledTool) and
-// <base>/<fingerprint>/f/<key>.txt (a formatted text). The fingerprint covers
-// toolform's own code (every file's contents), its version, the versions of
-// the libraries whose output lands in generated code, and the config file, so a
-// changed toolform never serves stale output. Entries are written atomically and
+// Layout: <base>/stamps.json (file stamps) and build-<config>.json (the manifests, manifest.ts), and a
+// namespace per toolform and config file, <base>/<fingerprint>-<config>/, holding
+// tools.pack (the compiled tools), p/<key>.json (a tool's parts, for a description-only
+// edit), f/<key>.txt (a formatted text), sources.json (the sources as last read) and
+// redos.json (ReDoS verdicts); the two latest other namespaces are kept. The fingerprint
+// covers toolform's own code (every file's contents), its version and the versions of the
+// libraries whose output lands in generated code, so a changed toolform never serves
+// stale output. Entries are written atomically and
 // carry the hash of their content, checked on read: an unreadable entry, or one whose
 // bytes are not what was written (cache-store.ts, cache-pack.ts), is a miss; any disk
 // error turns the disk layer off. The jobs: toolform's identity (cache-identity.ts),

@@ -1,7 +1,7 @@
 // The whole pipeline in memory: tool definitions in, generated files and
 // diagnostics out. Nothing is written here (see io/write.ts); `toolform check`
 // and `toolform build` both go through this function.
-import type { Coerce, ResolvedConfig, UncheckedKind } from "../config/types.js";
+import type { Coerce, ResolvedConfig, UncheckedKind, UnknownArgs } from "../config/types.js";
 import { uncheckedKinds } from "../config/unchecked.js";
 import { formatCompileOptions, type FormatsOption } from "../config/formats.js";
 import { DEFAULT_LIMITS, type Limits } from "../config/limits.js";
@@ -47,7 +47,7 @@ function joinedFile(path: string, pieces: readonly (string | Uint8Array)[]): Gen
 
 export interface GenerateOptions {
   emit?: "ts" | "js" | "cjs";
-  unknownArgs?: "reject" | "schema";
+  unknownArgs?: UnknownArgs;
   /** Coercion of almost-right arguments in `validate` (docs/normalize.md); per tool in `tools`. Default "none". */
   coerce?: Coerce;
   feedbackStyle?: "lines" | "annotated";

@@ -1,12 +1,12 @@
 // The options a tool's schema is analysed and compiled under (made from the config by
 // config/formats.ts formatCompileOptions; hashed into each tool's inputHash).
-import type { Coerce, UncheckedKind } from "../config/types.js";
+import type { Coerce, UncheckedKind, UnknownArgs } from "../config/types.js";
 import type { Limits } from "../config/limits.js";
 import type { Dialect } from "./ir.js";
 import type { CustomFormat } from "./formats.js";
 
 export interface CompileOptions {
-  unknownArgs: "reject" | "schema";
+  unknownArgs: UnknownArgs;
   formats: boolean;
   /** Formats of one's own (config `formats` as an object), RegExps as their sources. */
   customFormats?: Record<string, CustomFormat>;

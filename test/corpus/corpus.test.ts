@@ -28,6 +28,7 @@ import { toolsFromJson } from "../../src/sources/json.js";
 import type { ToolDefinition } from "../../src/sources/types.js";
 import type { Diagnostic } from "../../src/diagnostics/types.js";
 import type { Tool, ValidationReport } from "../../packages/runtime/src/rt/index.js";
+import type { UnknownArgs } from "../../src/config/types.js";
 
 // prettier is cosmetics and takes most of a build (minutes on 558 tools on a loaded
 // 2-core box); everything else runs as in `toolform build`, which emits TypeScript
@@ -394,7 +395,7 @@ const UNCHECKED = new Set(["schema/unknown-format", "schema/bad-pattern", "schem
  * verdicts are still compared: ajv leaves the same parts unchecked), and any other
  * refused tool is left out, so the rest is built and imported.
  */
-async function build(tools: ToolDefinition[], unknownArgs: "reject" | "schema", cache: Map<string, CompiledTool>): Promise<Built> {
+async function build(tools: ToolDefinition[], unknownArgs: UnknownArgs, cache: Map<string, CompiledTool>): Promise<Built> {
   const options: GenerateOptions = { lint: false, emit: "ts", unknownArgs, cache };
   const first = await generate({ tools, options });
   const refused = first.diagnostics.filter((d) => d.severity === "error");

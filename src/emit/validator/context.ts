@@ -4,10 +4,11 @@
 import type { IR, IRNode } from "../../schema/ir.js";
 import { linearProgram } from "../../schema/lint/redos.js";
 import { ann, Code, code, join, lit, LOCAL_BASES, Name, Names } from "../code.js";
+import type { UnknownArgs } from "../../config/types.js";
 
 export interface ValidatorOptions {
   /** "reject": arguments a tool does not declare are errors (a silently ignored argument is where rejection helps). "schema": only what the schema forbids. */
-  unknownArgs: "reject" | "schema";
+  unknownArgs: UnknownArgs;
   /** Tool name, for messages ("is not a parameter of <tool>"). */
   toolName: string;
   /** Recursion bound for recursive schemas ($ref cycles), reported as a constraint error. */

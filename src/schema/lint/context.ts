@@ -16,6 +16,7 @@
  */
 import { placeInSource } from "../../diagnostics/place.js";
 import type { Diagnostic } from "../../diagnostics/types.js";
+import type { UnknownArgs } from "../../config/types.js";
 import type { ToolDefinition } from "../../sources/types.js";
 
 /** Every rule that can be switched off with `options.rules[name] = false`. */
@@ -66,7 +67,7 @@ export interface LintOptions {
   /** Rules marked "error when strict" become errors. */
   strict?: boolean;
   /** The validator's unknown-argument policy (default "reject", as the build's). */
-  unknownArgs?: "reject" | "schema";
+  unknownArgs?: UnknownArgs;
   /** `false` switches a rule off; every rule is on by default except the opt-in guard-url and guard-too-long (`true` switches those on). */
   rules?: Partial<Record<RuleName, boolean>>;
   /** Longest description (tool or field) before `guard/description` (too-long) fires; setting it switches that opt-in rule on (limit 1500 when switched on by `rules`). */
@@ -97,7 +98,7 @@ export interface Finding {
 }
 
 export class LintContext {
-  readonly unknownArgs: "reject" | "schema";
+  readonly unknownArgs: UnknownArgs;
   readonly strict: boolean;
 
   constructor(
