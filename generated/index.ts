@@ -439,9 +439,10 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
         } else {
           if (x0.length > 10000) {
             if (rt.constraintErr(s, "path", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long")) return;
-          }
-          else if (!re0.test(x0)) {
-            if (rt.patternErr(s, "path", x0, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/README.md"')) return;
+          } else {
+            if (!re0.test(x0)) {
+              if (rt.patternErr(s, "path", x0, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/README.md"')) return;
+            }
           }
         }
       }
@@ -849,9 +850,10 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
         } else {
           if (x0.length > 10000) {
             if (rt.constraintErr(s, "path", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long")) return;
-          }
-          else if (!re0.test(x0)) {
-            if (rt.patternErr(s, "path", x0, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/config.yaml"')) return;
+          } else {
+            if (!re0.test(x0)) {
+              if (rt.patternErr(s, "path", x0, "^/", 'a string starting with "/" (pattern ^/)', '"/srv/app/config.yaml"')) return;
+            }
           }
         }
       }
@@ -1315,7 +1317,15 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   function is_7_0(v: any, _d: number): boolean {
     // #/properties/filters/properties/assignee_id/anyOf/0
     if (!(typeof v === "string")) return false;
-    if (v.length > 10000 || !re0.test(v)) return false;
+    if (v.length > 10000) return false;
+    if (!re0.test(v)) return false;
+    return true;
+  }
+  // schema at #/properties/filters/properties/assignee_id/anyOf/1
+
+  function is_8_0(v: any, _d: number): boolean {
+    // #/properties/filters/properties/assignee_id/anyOf/1
+    if (!(v === null)) return false;
     return true;
   }
   function err_7_0(v: any, p: string, s: rt.Sink, _d: number): void {
@@ -1325,18 +1335,12 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     } else {
       if (v.length > 10000) {
         if (rt.constraintErr(s, p, v, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long")) return;
-      }
-      else if (!re0.test(v)) {
-        if (rt.patternErr(s, p, v, "^u_[0-9a-z]{6}$", 'a string: "u_", then 6 lowercase letters or digits (pattern ^u_[0-9a-z]{6}$)', '"u_3ahov2"', 8)) return;
+      } else {
+        if (!re0.test(v)) {
+          if (rt.patternErr(s, p, v, "^u_[0-9a-z]{6}$", 'a string: "u_", then 6 lowercase letters or digits (pattern ^u_[0-9a-z]{6}$)', '"u_3ahov2"', 8)) return;
+        }
       }
     }
-  }
-  // schema at #/properties/filters/properties/assignee_id/anyOf/1
-
-  function is_8_0(v: any, _d: number): boolean {
-    // #/properties/filters/properties/assignee_id/anyOf/1
-    if (!(v === null)) return false;
-    return true;
   }
   function err_9_0(v: any, _p: string, s: rt.Sink, _d: number): void {
     // #/properties/filters/properties/created

@@ -72,7 +72,7 @@ export async function compileToolParts(def: ToolDefinition, names: { ident: stri
   } else {
     validator = emitValidator(ir, validatorOpts);
   }
-  const normalizer = viaAjv || opts.normalizer === false ? emitIdentityNormalizer([names.ident]) : emitNormalizer(ir, validatorOpts, validator.is, [names.ident]);
+  const normalizer = viaAjv || opts.normalizer === false ? emitIdentityNormalizer([names.ident]) : emitNormalizer(ir, validatorOpts, validator, [names.ident]);
   const types = await emitArgsType(def.inputSchema, names.typeName, opts.unknownArgs);
   found.push(...types.diagnostics);
   const output = def.outputSchema === undefined ? undefined : outputValidator(def, opts, found);

@@ -92,7 +92,7 @@ describe("JavaScript from the one emit (code.ts textIn)", () => {
             if (!ir || diagnostics.some((d) => d.severity === "error")) continue;
             const vopts = { unknownArgs, toolName: "t", maxDepth: 128, maxPatternInput: 10_000, moduleNames: ["t"] };
             const v = emitValidator(ir, vopts);
-            const nz = emitNormalizer(ir, vopts, v.is, ["t"]);
+            const nz = emitNormalizer(ir, vopts, v, ["t"]);
             const body = code`${v.body}\n${nz.body}`;
             expect(printed(textIn(body, "esm"), "js"), `${draft}/${f}#${i}`).toBe(printed(textIn(body, "ts"), "ts"));
             compared++;

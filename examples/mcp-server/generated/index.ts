@@ -63,9 +63,10 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
         } else {
           if (x0.length > 10000) {
             if (rt.constraintErr(s, "room_id", x0, "maxPatternInput", "at most 10000 characters", "longer than 10000 characters, the most a pattern is checked on", "must be at most 10000 characters long")) return;
-          }
-          else if (!re0.test(x0)) {
-            if (rt.patternErr(s, "room_id", x0, "^room-[0-9]+$", 'a string: "room-", then one or more digits (pattern ^room-[0-9]+$)', '"room-12"')) return;
+          } else {
+            if (!re0.test(x0)) {
+              if (rt.patternErr(s, "room_id", x0, "^room-[0-9]+$", 'a string: "room-", then one or more digits (pattern ^room-[0-9]+$)', '"room-12"')) return;
+            }
           }
         }
       }

@@ -7,8 +7,7 @@
 import type { IR, IRNode } from "../../schema/ir.js";
 import { code, type Code, type Name } from "../code.js";
 import { EmitContext, type ValidatorOptions } from "../validator/context.js";
-import type { Sub } from "../validator/keyword.js";
-import { makeSub } from "../validator/node.js";
+import type { SharedValidator } from "../validator/functions.js";
 import { nodesWithWork, requiredByInstance } from "./analysis.js";
 
 export interface NzFn {
@@ -21,9 +20,8 @@ export interface NzFn {
 }
 
 export class NormContext {
-  /** Validator context for the `is_*` functions the rules call. */
+  /** Validator context for the checks the rules call. */
   readonly vctx: EmitContext;
-  readonly vsub: Sub;
   readonly work: Set<IRNode>;
   readonly required: Map<IRNode, Set<string>>;
   /** Parameter of the closure: the tool's own fast validator (`is(args)`), used for the root. */
@@ -35,7 +33,7 @@ export class NormContext {
    * same text share one (undefined: the place gets its own).
    */
   shareKey: (node: IRNode) => string | undefined = () => undefined;
-  private queue: { node: IRNode; fn: NzFn }[] = [];
+  private queue: { node: IRNode; fn: NzFn; name: Name }[] = [];
 
   /** With a shared context: the validator's constants and functions, already in the tool's scope. */
   readonly inScope: ReadonlySet<string>;
@@ -43,12 +41,11 @@ export class NormContext {
   constructor(
     readonly ir: IR,
     readonly opts: ValidatorOptions,
-    /** The context the tool's validator was written with (writtenValidator), when shared. */
-    shared?: { ctx: EmitContext; emitted: ReadonlySet<string> },
+    /** The context the tool's validator was written in (EmittedValidator.shared), when it shares one. */
+    shared?: SharedValidator,
   ) {
     this.vctx = shared?.ctx ?? new EmitContext(ir, opts);
     this.inScope = shared?.emitted ?? new Set();
-    this.vsub = makeSub(this.vctx);
     this.required = requiredByInstance(ir);
     this.work = nodesWithWork(ir, this.required);
     this.isArgs = this.vctx.names.fresh("isArgs");
@@ -81,9 +78,10 @@ export class NormContext {
       }
       f = key === undefined ? undefined : this.sharedFns.get(key);
       if (!f) {
-        f = { name: this.names.fresh(`nz_${node.id}_`), owner, shared: key };
+        const name = this.names.fresh(`nz_${node.id}_`);
+        f = { name, owner, shared: key };
         if (key !== undefined) this.sharedFns.set(key, f);
-        this.queue.push({ node, fn: f });
+        this.queue.push({ node, fn: f, name });
       }
       this.fns.set(node, f);
     }
@@ -96,17 +94,17 @@ export class NormContext {
     return f ? code`${f.name}(${x}, ${p}, r, m, ${depth})` : undefined;
   }
 
-  next(): { node: IRNode; fn: NzFn } | undefined {
+  next(): { node: IRNode; fn: NzFn; name: Name } | undefined {
     return this.queue.shift();
   }
 
   /** The error function of `node` (the root's too), which the runtime asks whether a value fits it, without a sink (rt.fitsPlace). */
   fitsFn(node: IRNode, owner: boolean): Code {
-    return code`${this.vctx.fn(node, node === this.ir.root || owner).err}`;
+    return this.vctx.errFn(node, node === this.ir.root || owner);
   }
 
   /** Expression: `w` fits an applicator branch (never an owner). */
   fitsBranch(node: IRNode, w: Code): Code {
-    return code`${this.vctx.fn(node).is}(${w}, d)`;
+    return code`${this.vctx.isFn(node)}(${w}, d)`;
   }
 }

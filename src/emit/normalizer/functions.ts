@@ -1,14 +1,12 @@
 // The normaliser of one tool: one `nz_*` function per schema place that can
-// repair anything, the `is_*` checks its repairs must pass, and the entry
+// repair anything, the checks its repairs must pass (the validator's), and the entry
 // `(args, mode, repairs) => value`, all inside one closure (so its names never
 // meet the validator's). The entry returns the input itself when it already
 // fits (the validator's fast path says so) — nothing is copied or allocated.
 import type { IR, IRNode } from "../../schema/ir.js";
 import { ann, code, comment, Names, params, tsOnly, type Code, type Name } from "../code.js";
 import type { ValidatorOptions } from "../validator/context.js";
-import { constName, referencedOnly, writtenValidator } from "../validator/functions.js";
-import { evalItemsBody, evalPropsBody } from "../validator/keywords/unevaluated.js";
-import { fastNode } from "../validator/node.js";
+import { referencedOnly, writeQueued, type SharedValidator } from "../validator/functions.js";
 import { wantedTypes } from "./analysis.js";
 import { allOfRule, anyOfRule, dependentRule, ifRule, oneOfRule, refRule } from "./applicators.js";
 import { arrayRule } from "./array.js";
@@ -44,23 +42,28 @@ function entryName(ctxNames: { fresh(p: string): Name }, avoid: readonly string[
 }
 
 /**
- * Emits the normaliser of a tool from its IR. `isEntry` is the validator's
- * `(v) => boolean`; `avoid` lists module-level names the normaliser's one
- * module-level constant must not take (the tool's identifier).
+ * Emits the normaliser of a tool from its IR. `validator`: the tool's validator (emitValidator),
+ * whose `is` is the entry's `(v) => boolean` and in whose context, when it shares one, the
+ * normaliser writes on; `avoid` lists module-level names the normaliser's one module-level
+ * constant must not take (the tool's identifier).
  */
-export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, avoid: readonly string[] = []): EmittedNormalizer {
-  const ctx = new NormContext(ir, opts, writtenValidator(isEntry));
+export function emitNormalizer(ir: IR, opts: ValidatorOptions, validator: { is: Code; shared?: SharedValidator }, avoid: readonly string[] = []): EmittedNormalizer {
+  const isEntry = validator.is;
+  const ctx = new NormContext(ir, opts, validator.shared);
   // A validator that threads a dynamic scope ($dynamicRef) through its functions is not
   // one these repairs can call with a bare depth: such tools repair nothing (yet).
-  if ((ctx.vctx as unknown as { dynamic?: boolean }).dynamic) return emitIdentityNormalizer(avoid);
+  if (ctx.vctx.dynamic) return emitIdentityNormalizer(avoid);
   const entry = entryName(ctx.names, avoid);
   ctx.shareKey = (node) => scalarShareKey(node, ctx);
   // As the validator: the root owns its instance, also when a $ref re-enters it.
-  if (ir.refTargets.has(ir.root)) ctx.vctx.fn(ir.root, true);
+  if (ir.refTargets.has(ir.root)) {
+    ctx.vctx.errFn(ir.root, true);
+    ctx.vctx.isFn(ir.root, true);
+  }
   const root = ctx.nz(ir.root, true);
-  const fns: { name: string; fn: Code }[] = [];
+  const fns: { name: Name; fn: Code }[] = [];
   for (let item = ctx.next(); item; item = ctx.next()) {
-    const { node, fn } = item;
+    const { node, fn, name } = item;
     const bounded = ir.refTargets.has(node);
     ctx.names.restartLocals();
     const stmts = RULES.filter((r) => r.applies(node, ctx)).flatMap((r) => r.emit(node, ctx, fn));
@@ -68,30 +71,22 @@ export function emitNormalizer(ir: IR, opts: ValidatorOptions, isEntry: Code, av
         ${stmts}
         return v;`;
     fns.push({
-      name: fn.name.text,
+      name,
       fn: code`${comment(fn.shared ? `normalise every place that only casts to ${fn.shared.slice("scalar:".length)} (first: #${node.loc})` : `normalise ${node === ir.root ? "the root schema" : "#" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`)}
       function ${fn.name}(${params(code`v${ann(code`any`)}, p${ann(code`string`)}, r${ann(code`rt.Repair[]`)}, m${ann(code`number`)}, d${ann(code`number`)}`, body)})${ann(code`any`)} {
         ${body}
       }`,
     });
   }
-  const isFns = emitChecks(ctx);
   const fold = ctx.rt("nzFold");
   const run = root
     ? code`return ${ctx.rt("nzEntry")}(${ctx.isArgs}, ${root.name});`
     : code`return (v${ann(code`unknown`)}, m${ann(code`number`)}, _r${ann(code`rt.Repair[]`)})${ann(code`unknown`)} => (m === 3 ? ${fold}(v) : v);`;
-  // In the validator's context, a check it registered but left out (nothing of its own
-  // called it) is written here when the normaliser calls it — and what that one calls.
-  for (;;) {
-    const written = new Set(isFns.map((f) => f.name));
-    const text = [...isFns, ...fns].map((f) => f.fn.text).join("\n") + run.text;
-    const called = new Set(text.match(/[\w$]+/g) ?? []);
-    const again = [...called].filter((id) => !written.has(id) && !ctx.inScope.has(id) && ctx.vctx.requeue(id));
-    if (again.length === 0) break;
-    isFns.push(...emitChecks(ctx));
-  }
-  const consts = ctx.vctx.consts.map((c) => ({ name: constName(c), fn: c })).filter((c) => !ctx.inScope.has(c.name));
-  const inner = code`${referencedOnly([...consts, ...isFns, ...fns], [run])}
+  // The checks the repairs ask, written in the validator's context: those it kept are in the
+  // tool's scope already; the rest (those it wrote but left out, those it never needed) go here.
+  writeQueued(ctx.vctx);
+  const theirs = [...ctx.vctx.consts, ...ctx.vctx.functions].filter((c) => !ctx.inScope.has(c.name.text));
+  const inner = code`${referencedOnly([...theirs, ...fns], [run])}
   ${run}`;
   const body = code`${ENTRY_DOC}
 const ${entry} = ((${params(code`${ctx.isArgs}${ann(code`(v: unknown) => boolean`)}`, inner)}) => {
@@ -113,44 +108,6 @@ function scalarShareKey(node: IRNode, ctx: NormContext): string | undefined {
   const types = wantedTypes(node)!;
   const cast = runtimeCast(types);
   return cast ? `runtime:${cast}` : `scalar:${types.join(" or ")}`;
-}
-
-/**
- * The `is_*` functions the repairs call, emitted as the validator emits its fast
- * path (with the annotation collectors unevaluatedProperties/Items need, which
- * may queue more of each other).
- */
-function emitChecks(ctx: NormContext): { name: string; fn: Code }[] {
-  const out: { name: string; fn: Code }[] = [];
-  const v = ctx.vctx;
-  const dps = dParams(ctx);
-  for (let e = v.nextEval(), f = v.next(); e || f; e = v.nextEval(), f = v.next()) {
-    if (e) {
-      v.names.restartLocals();
-      const body = e.kind === "props" ? evalPropsBody(e.node, v, e.self) : evalItemsBody(e.node, v, e.self);
-      out.push({ name: e.name.text, fn: code`function ${e.name}(${params(code`v${ann(code`any`)}, ${dps}, out${ann(code`Set<${e.kind === "props" ? code`string` : code`number`}>`)}`, body)})${ann(code`void`)} { ${body} }` });
-    }
-    if (f) {
-      const bounded = v.isRecursive(f.node);
-      v.names.restartLocals();
-      const body = code`${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${ctx.opts.maxDepth}) return false;` : code``}
-          ${fastNode(f.node, code`v`, v, ctx.vsub, f.owner)}
-          return true;`;
-      out.push({
-        name: f.names.is.text,
-        fn: code`${comment(`fits ${f.node === ctx.ir.root ? "the root schema" : "#" + f.node.loc}`)}
-        function ${f.names.is}(${params(code`v${ann(code`any`)}, ${dps}`, body)})${ann(code`boolean`)} {
-          ${body}
-        }`,
-      });
-    }
-  }
-  return out;
-}
-
-/** The validator's depth parameters (`d: number`, and more when its context says so). */
-function dParams(ctx: NormContext): Code {
-  return (ctx.vctx as unknown as { dParams?: Code }).dParams ?? code`d${ann(code`number`)}`;
 }
 
 /** For tools without an IR normaliser (the ajv fallback): compare mode still folds strings; nothing is repaired. */

@@ -1,9 +1,9 @@
 // State shared by the keyword emitters while one validator module is written:
-// fresh names, module-level constants, runtime imports, and the queue of
-// functions (ref targets, combinator branches) still to emit.
+// fresh names, module-level constants, and the queue of functions (a place's
+// fast check or error function, annotation collectors) still to write.
 import type { IR, IRNode } from "../../schema/ir.js";
 import { linearProgram } from "../../schema/lint/redos.js";
-import { ann, Code, code, join, lit, LOCAL_BASES, Name, Names } from "../code.js";
+import { ann, code, join, lit, LOCAL_BASES, Names, RtRef, type Code, type Name } from "../code.js";
 import type { UnknownArgs } from "../../config/types.js";
 
 export interface ValidatorOptions {
@@ -22,45 +22,46 @@ export interface ValidatorOptions {
 /** A path in the error path: known at build time, or computed at run time. */
 export type PathExpr = { s: string } | { c: Code };
 
-export interface FnNames {
-  is: Name;
-  err: Name;
+/** What a call site knows of the one place that calls a function (written into it): its path, when known at build time, and an optional property's null to say in its type error. */
+export interface PlaceSpec {
+  path?: string;
+  optional?: OptionalNull;
+}
+
+/**
+ * An optional property's place whose type gate refuses null: its type error then says, for
+ * null, that the field can be left out (rt.optTypeErr), instead of a nullOptional pass after
+ * it. `phrase`: what the field takes, in words, when the type's own phrase says less.
+ */
+export interface OptionalNull {
+  phrase: string | undefined;
+}
+
+/** The two ways a place's checks are written: a fast check that returns false at the first failure, or the error path that reports. */
+export type Mode = "fast" | "errors";
+
+/** A function still to write: a place's check in one mode. */
+export interface QueuedFn {
+  node: IRNode;
+  mode: Mode;
+  name: Name;
+  owner: boolean;
+  spec?: PlaceSpec;
 }
 
 export class EmitContext {
   readonly names = new Names(["rt"]);
-  /** Module-level `const` declarations (regexes, key lists, enum arrays). */
-  readonly consts: Code[] = [];
-  /** Runtime helpers used (all reached as `rt.<name>`: the module imports ./_runtime.js as `rt`, so
-   *  no helper name can collide with a type name json-schema-to-typescript derives from the schema). */
-  readonly runtime = new Set<string>();
-  private fns = new Map<IRNode, FnNames>();
-  private queue: { node: IRNode; names: FnNames; owner: boolean }[] = [];
+  /** Module-level `const` declarations (regexes, key lists, enum arrays), by name. */
+  readonly consts: { name: Name; fn: Code }[] = [];
+  /** Every function written so far (place checks and annotation collectors), in order; functions.ts keeps those the entries reach. */
+  readonly functions: { name: Name; fn: Code }[] = [];
+  private isFns = new Map<IRNode, Name>();
+  private errFns = new Map<IRNode, { name: Name; key: string }[]>();
+  private queue: QueuedFn[] = [];
   private evalFns = new Map<string, Name>();
   private evalQueue: { node: IRNode; kind: "props" | "items"; name: Name; self: boolean }[] = [];
+  // A memo of constants by their text, so one value is declared once (a pure cache of what `consts` holds).
   private constCache = new Map<string, Name>();
-
-  /**
-   * An optional property's place whose type gate refuses null, about to be written (set by
-   * properties/required, taken by errorNode): its type error then says, for null, that the
-   * field can be left out (rt.optTypeErr), instead of a nullOptional pass after it.
-   * `phrase`: what the field takes, in words, when the type's own phrase says less; `taken`:
-   * set by errorNode when it wrote that gate.
-   */
-  optionalNull: { node: IRNode; phrase: string | undefined; taken: boolean } | undefined;
-
-  /** A place the normaliser tests alone, called from one place whose path is known at build time: that path (functions.ts writes it into the function). */
-  readonly staticPaths = new Map<IRNode, string>();
-
-  /** The optionalNull of a place checked by a call of its own function, for when that function is written (functions.ts). */
-  readonly optionalAt = new Map<IRNode, { node: IRNode; phrase: string | undefined; taken: boolean }>();
-
-  /**
-   * Places checked by a call of their own function rather than inline, because the
-   * normaliser tests them alone too and asks the same function: their error function
-   * (in a probe, node.ts), and their `is_*` where a fast path reaches them.
-   */
-  alone: ReadonlySet<IRNode> = new Set();
 
   /** Whether the schema uses $dynamicRef: then every function also carries the dynamic scope `ds`. */
   readonly dynamic: boolean;
@@ -81,6 +82,12 @@ export class EmitContext {
   constructor(
     readonly ir: IR,
     readonly opts: ValidatorOptions,
+    /**
+     * Places checked by a call of their own function rather than inline, because something
+     * asks them alone too (the normaliser, rt.fitsPlace; example checks): their error
+     * function (in a probe), and their `is_*` where a fast check reaches them.
+     */
+    readonly alone: ReadonlySet<IRNode> = new Set(),
   ) {
     for (const n of opts.moduleNames ?? []) this.names.avoid(n);
     this.dynamic = ir.nodes.some((n) => n.dynamicRef !== undefined);
@@ -107,20 +114,18 @@ export class EmitContext {
 
   /** A runtime helper: `rt.<name>`. */
   rt(name: string): Code {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`not a runtime helper name: ${name}`);
-    this.runtime.add(name);
-    return new Code("rt." + name);
+    return new RtRef(name);
   }
 
   /** A module-level constant holding `value` (deduplicated by its text), of TypeScript type `type` when given (else inferred). */
   constant(prefix: string, value: Code, type?: Code): Name {
-    if (LOCAL_BASES.has(prefix)) throw new Error(`constant prefix ${prefix} is a local name's (code.ts LOCAL_BASES)`);
+    if (LOCAL_BASES.has(prefix)) throw new Error(`constant prefix ${prefix} is a local name's (naming.ts LOCAL_BASES)`);
     const key = prefix + "\u0000" + value.text;
     const seen = this.constCache.get(key);
     if (seen) return seen;
     const name = this.names.fresh(prefix);
     // An empty array literal would be an implicit any[] (noImplicitAny): say the type.
-    this.consts.push(value.text === "[]" ? code`const ${name}${ann(code`any[]`)} = [];` : type ? code`const ${name}${ann(type)} = ${value};` : code`const ${name} = ${value};`);
+    this.consts.push({ name, fn: value.text === "[]" ? code`const ${name}${ann(code`any[]`)} = [];` : type ? code`const ${name}${ann(type)} = ${value};` : code`const ${name} = ${value};` });
     this.constCache.set(key, name);
     return name;
   }
@@ -137,26 +142,33 @@ export class EmitContext {
     return this.constant("re", code`${this.rt("linearRegex")}(${lit(bounds)}, ${lit(nodes)}, ${lit(sets)})`);
   }
 
-  /** The is/err function pair of a node, queued for emission on first use. */
-  fn(node: IRNode, owner = false): FnNames {
-    let f = this.fns.get(node);
+  /** A node's fast check `is_*(v, d) => boolean`, queued for writing on first use (`owner`: as first asked). */
+  isFn(node: IRNode, owner = false): Name {
+    let f = this.isFns.get(node);
     if (!f) {
-      f = { is: this.names.fresh(`is_${node.id}_`), err: this.names.fresh(`err_${node.id}_`) };
-      this.fns.set(node, f);
-      this.byIs.set(f.is.text, { node, owner });
-      this.queue.push({ node, names: f, owner });
+      f = this.names.fresh(`is_${node.id}_`);
+      this.isFns.set(node, f);
+      this.queue.push({ node, mode: "fast", name: f, owner });
     }
     return f;
   }
 
-  private byIs = new Map<string, { node: IRNode; owner: boolean }>();
-
-  /** Queues the pair named by `isName` again (for a second writer of this context: the normaliser), if it is one; says whether it was. */
-  requeue(isName: string): boolean {
-    const at = this.byIs.get(isName);
-    if (!at) return false;
-    this.queue.push({ node: at.node, names: this.fns.get(at.node)!, owner: at.owner });
-    return true;
+  /**
+   * A node's error function `err_*(v, p, s, d)`, queued for writing on first use. `spec`: what
+   * the one place that calls it knows (its path, an optional property's null); a caller without
+   * one (a $ref, the normaliser's questions without a sink) takes the function as written.
+   */
+  errFn(node: IRNode, owner = false, spec?: PlaceSpec): Name {
+    const made = this.errFns.get(node) ?? [];
+    const key = spec === undefined ? undefined : JSON.stringify([spec.path ?? null, spec.optional ? (spec.optional.phrase ?? null) : false]);
+    const f = key === undefined ? made[0] : made.find((x) => x.key === key);
+    if (f) return f.name;
+    // A second call site that knows other things than the first (only where a question without a sink came first: what it knows changes no verdict) gets a function of its own.
+    const name = this.names.fresh(`err_${node.id}_`);
+    made.push({ name, key: key ?? "" });
+    this.errFns.set(node, made);
+    this.queue.push({ node, mode: "errors", name, owner, ...(spec ? { spec } : {}) });
+    return name;
   }
 
   /**
@@ -182,11 +194,10 @@ export class EmitContext {
 
   /** A module-level `{is, err, props, items}` object for a node (what a dynamic scope binds a name to). */
   binding(node: IRNode): Code {
-    const f = this.fn(node);
     const uses = (k: "unevaluatedProperties" | "unevaluatedItems") => this.ir.nodes.some((x) => x[k] !== undefined);
     const props = uses("unevaluatedProperties") ? code`, props: ${this.evalFn(node, "props")}` : code``;
     const items = uses("unevaluatedItems") ? code`, items: ${this.evalFn(node, "items")}` : code``;
-    return this.constant("bind", code`{ is: ${f.is}, err: ${f.err}${props}${items} }`);
+    return this.constant("bind", code`{ is: ${this.isFn(node)}, err: ${this.errFn(node)}${props}${items} }`);
   }
 
   /** The constant of names → bindings a scope-entering node adds. */
@@ -195,8 +206,8 @@ export class EmitContext {
     return this.constant("scope", code`{ ${join(entries, code`, `)} }`);
   }
 
-  /** Next queued function to emit, if any. */
-  next(): { node: IRNode; names: FnNames; owner: boolean } | undefined {
+  /** Next queued function to write, if any. */
+  next(): QueuedFn | undefined {
     return this.queue.shift();
   }
 

@@ -1,12 +1,12 @@
-// The functions of one validator: the root pair, then one pair per $ref target
-// and per combinator branch, emitted as they are first needed.
-import type { IR } from "../../schema/ir.js";
-import { ann, code, comment, params, tsOnly, type Code, type Name } from "../code.js";
-import type { IRNode } from "../../schema/ir.js";
-import { EmitContext, type FnNames, type ValidatorOptions } from "./context.js";
+// The functions of one validator: the root's, then one per $ref target, combinator
+// branch and place asked alone, each written (as a fast check or an error function,
+// from the same keyword definitions: node.ts) when first needed.
+import type { IR, IRNode } from "../../schema/ir.js";
+import { ann, code, comment, params, refsOf, tsOnly, type Code, type Name } from "../code.js";
+import { EmitContext, type PathExpr, type QueuedFn, type ValidatorOptions } from "./context.js";
 import { placesTestedAlone } from "../normalizer/analysis.js";
 import { evalItemsBody, evalPropsBody } from "./keywords/unevaluated.js";
-import { errorNode, fastNode, makeSub } from "./node.js";
+import { emitNode, PlaceCx } from "./node.js";
 import { errorsInPathOrder } from "./order.js";
 // Recursive functions count their calls against this budget (exponential anyOf/oneOf recursion; see the runtime's `work`).
 import { WORK_MAX } from "@toolform/runtime/rt/budget";
@@ -14,176 +14,147 @@ import { WORK_MAX } from "@toolform/runtime/rt/budget";
 export interface EmittedValidator {
   /** Module-level constants, then the functions. */
   body: Code;
-  /** Runtime helpers to import from ./_runtime.js. */
+  /** Runtime helpers the body uses (as `rt.<name>`). */
   runtime: Set<string>;
   /** `(v) => boolean` and `(v, s) => void` entry points. */
   is: Name;
   collect: Name;
+  /**
+   * The context the validator was written in and the names of the constants and functions
+   * it kept: the same tool's normaliser writes on in that context (normalizer/functions.ts),
+   * so it calls the validator's functions instead of writing its own. Absent for validators
+   * with unevaluatedProperties/Items (their annotation collectors are not shared).
+   */
+  shared?: SharedValidator;
+}
+
+export interface SharedValidator {
+  ctx: EmitContext;
+  emitted: ReadonlySet<string>;
 }
 
 export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator {
-  const ctx = new EmitContext(ir, opts);
-  if (!ctx.dynamic) ctx.alone = placesTestedAlone(ir);
-  const root = ctx.fn(ir.root, true);
-  const fns = emitQueued(ctx, false);
+  const dynamic = ir.nodes.some((n) => n.dynamicRef !== undefined);
+  const ctx = new EmitContext(ir, opts, dynamic ? undefined : placesTestedAlone(ir));
+  // The root's error function knows its path statically ("") unless a $ref re-enters it.
+  const rootErr = ctx.errFn(ir.root, true, ctx.isRecursive(ir.root) ? undefined : { path: "" });
   const is = ctx.names.fresh("is");
   const collect = ctx.names.fresh("collect");
   const entries = [
     ctx.probe
       ? // The error path run without a sink: its helpers count failures and make nothing (one function per place instead of two).
         code`${tsOnly(code`/** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */`)}
-    function ${is}(v${ann(code`unknown`)})${ann(code`boolean`)} { return ${ctx.rt("fitsPlace")}(${root.err}, v, 0); }`
+    function ${is}(v${ann(code`unknown`)})${ann(code`boolean`)} { return ${ctx.rt("fitsPlace")}(${rootErr}, v, 0); }`
       : code`${tsOnly(code`/** Fast path: true when the arguments fit. Allocates nothing. */`)}
-    function ${is}(v${ann(code`unknown`)})${ann(code`boolean`)} { return ${root.is}(v, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
-    collectEntry(collect, is, code`${root.err}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``});`, errorsInPathOrder(ir)),
+    function ${is}(v${ann(code`unknown`)})${ann(code`boolean`)} { return ${ctx.isFn(ir.root, true)}(v, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
+    collectEntry(collect, is, code`${rootErr}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``});`, errorsInPathOrder(ir)),
   ];
-  const consts = ctx.consts.map((c) => ({ name: constName(c), fn: c }));
-  const all = [...consts, ...fns.map((f) => ({ name: f.name.text, fn: f.fn }))];
-  const kept = new Set(referencedOnly(all, entries));
-  const used = (c: Code) => kept.has(c);
-  const emitted = new Set(all.filter((x) => kept.has(x.fn)).map((x) => x.name));
-  if (!ir.nodes.some((n) => n.unevaluatedProperties !== undefined || n.unevaluatedItems !== undefined)) written.set(is, { ctx, emitted });
-  return { body: code`${ctx.consts.filter(used)}\n\n${fns.map((f) => f.fn).filter(used)}\n${entries}`, runtime: ctx.runtime, is, collect };
+  writeQueued(ctx);
+  const kept = new Set(referencedOnly([...ctx.consts, ...ctx.functions], entries));
+  const used = (c: { fn: Code }) => kept.has(c.fn);
+  const body = code`${ctx.consts.filter(used).map((c) => c.fn)}\n\n${ctx.functions.filter(used).map((f) => f.fn)}\n${entries}`;
+  const emitted = new Set([...ctx.consts, ...ctx.functions].filter(used).map((x) => x.name.text));
+  const annotations = ir.nodes.some((n) => n.unevaluatedProperties !== undefined || n.unevaluatedItems !== undefined);
+  return { body, runtime: refsOf(body).runtime, is, collect, ...(annotations ? {} : { shared: { ctx, emitted } }) };
 }
 
 /**
  * The fast checks alone, for build-time use (src/emit/example-check.ts checks example
- * candidates with them): an `is_*(v, d)` function for each of `nodes` (each tested
+ * candidates with them): an `is_*(v, d)` function for each of `nodes` (each asked
  * alone, so no place's code is written twice), no error functions, every constant and
  * function kept. Not for a schema with $dynamicRef (a check starting mid-schema would
  * start without the dynamic scope).
  */
 export function emitChecks(ir: IR, opts: ValidatorOptions, nodes: readonly IRNode[]): { body: Code; names: Map<IRNode, Name> } {
-  const ctx = new EmitContext(ir, opts);
-  if (ctx.dynamic) throw new Error("emitChecks: not for a schema with $dynamicRef");
-  ctx.alone = new Set(nodes);
+  if (ir.nodes.some((n) => n.dynamicRef !== undefined)) throw new Error("emitChecks: not for a schema with $dynamicRef");
+  const ctx = new EmitContext(ir, opts, new Set(nodes));
   // Each place's function is made where the root's checks first reach it, so it owns its instance
   // as in the validator (under unknownArgs "reject" an owner closes its object); then the places
   // the root does not reach.
-  if (ctx.alone.has(ir.root)) ctx.fn(ir.root, true);
-  const fns = emitQueued(ctx, true);
-  for (const n of nodes) ctx.fn(n);
-  fns.push(...emitQueued(ctx, true));
-  const names = new Map(nodes.map((n) => [n, ctx.fn(n).is] as const));
-  return { body: code`${ctx.consts}\n\n${fns.map((f) => f.fn)}`, names };
+  if (ctx.alone.has(ir.root)) ctx.isFn(ir.root, true);
+  writeQueued(ctx);
+  const names = new Map(nodes.map((n) => [n, ctx.isFn(n)] as const));
+  writeQueued(ctx);
+  return { body: code`${ctx.consts.map((c) => c.fn)}\n\n${ctx.functions.map((f) => f.fn)}`, names };
 }
 
-/** Every function `ctx` has queued, and those they queue: is/err pairs (only `is` when `isOnly`) and annotation collectors. */
-function emitQueued(ctx: EmitContext, isOnly: boolean): { name: Name; fn: Code }[] {
-  const { ir, opts } = ctx;
-  const sub = makeSub(ctx);
-  const fns: { name: Name; fn: Code }[] = [];
-  const rootIsRecursive = ctx.isRecursive(ir.root);
-  // Entering a schema resource that declares $dynamicAnchors extends the dynamic scope
-  // (the outermost resource's anchor wins, so names already bound are kept).
-  const enter = (node: IRNode): Code => (ctx.dynamic && node.scope ? code`ds = ${ctx.rt("enterScope")}(ds, ${ctx.scopeConst(node)});` : code``);
-  // Recursive (ref-target) functions count calls against the runtime's work budget before the
-  // depth bound; an error-path call counts 4 (it allocates: branch arrays, errors).
-  const pairFor = ({ node, names, owner }: { node: IRNode; names: FnNames; owner: boolean }): { name: Name; fn: Code }[] => {
-    const bounded = ctx.isRecursive(node);
-    // The root's error function knows its path statically ("") unless a $ref re-enters it.
-    const staticRoot = node === ir.root && !rootIsRecursive;
-    const v = code`v`;
-    // The node's own body (sub.fast would turn a scope-entering node into a call to this very function).
-    ctx.names.restartLocals();
-    const fast = fastNode(node, v, ctx, sub, owner);
-    let errs: Code[] = [];
-    if (!isOnly) {
-      ctx.names.restartLocals();
-      ctx.optionalNull = ctx.optionalAt.get(node);
-      const known = staticRoot ? "" : ctx.staticPaths.get(node);
-      errs = errorNode(node, v, known !== undefined ? { s: known } : { c: code`p` }, ctx, sub, owner);
-    }
-    const isBody = code`${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${opts.maxDepth}) return false;` : code``}
-        ${enter(node)}
-        ${fast}
-        return true;`;
-    const isFn = { name: names.is, fn: code`${comment(`${node === ir.root ? "root schema" : "schema at #" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`)}
-      function ${names.is}(${params(code`v${ann(code`any`)}, ${ctx.dParams}`, isBody)})${ann(code`boolean`)} {
-        ${isBody}
-      }` };
-    if (isOnly) return [isFn];
-    // In a probe a call counts 1, as on the fast path, and running out is a failure.
-    const budget = ctx.probe
-      ? code`if ((${ctx.rt("work")}.n += s === null ? 1 : 4) > ${WORK_MAX}) return void ${ctx.rt("probing")}(s);`
-      : code`if ((${ctx.rt("work")}.n += 4) > ${WORK_MAX}) return;`;
-    const errBody = code`${bounded ? code`${budget} if (d > ${opts.maxDepth}) { ${ctx.rt("depthErr")}(s, p, v, ${opts.maxDepth}); return; }` : code``}
-        ${enter(node)}
-        ${errs}`;
-    return [
-      isFn,
-      { name: names.err, fn: code`function ${names.err}(${params(code`v${ann(code`any`)}, p${ann(code`string`)}, s${ann(ctx.sinkType())}, ${ctx.dParams}`, errBody)})${ann(code`void`)} {
-        ${errBody}
-      }` },
-    ];
-  };
-  // Functions are emitted as first needed: is/err pairs (ref targets, branches) and the
-  // annotation collectors of unevaluatedProperties/Items, which may queue more of each other.
+/**
+ * Writes every function `ctx` has queued, and those they queue (place checks and the
+ * annotation collectors of unevaluatedProperties/Items, which may queue more of each
+ * other), into ctx.functions. The normaliser calls it again for what it asks.
+ */
+export function writeQueued(ctx: EmitContext): void {
   for (let e = ctx.nextEval(), f = ctx.next(); e || f; e = ctx.nextEval(), f = ctx.next()) {
     if (e) {
       ctx.names.restartLocals();
       const body = e.kind === "props" ? evalPropsBody(e.node, ctx, e.self) : evalItemsBody(e.node, ctx, e.self);
-      fns.push({ name: e.name, fn: code`function ${e.name}(${params(code`v${ann(code`any`)}, ${ctx.dParams}, out${ann(code`Set<${e.kind === "props" ? code`string` : code`number`}>`)}`, body)})${ann(code`void`)} { ${body} }` });
+      ctx.functions.push({ name: e.name, fn: code`function ${e.name}(${params(code`v${ann(code`any`)}, ${ctx.dParams}, out${ann(code`Set<${e.kind === "props" ? code`string` : code`number`}>`)}`, body)})${ann(code`void`)} { ${body} }` });
     }
-    if (f) fns.push(...pairFor(f));
+    if (f) ctx.functions.push({ name: f.name, fn: placeFunction(ctx, f) });
   }
-  return fns;
 }
 
 /**
- * The context a validator was written with and the names of the constants and
- * functions it kept, by its `is` entry: the same tool's normaliser writes on in that
- * context (normalizer/functions.ts), so it calls the validator's `is_*` functions
- * instead of writing its own. Not for validators with unevaluatedProperties/Items
- * (their annotation collectors are not shared).
+ * One place's function: its fast check `is_*(v, d)` or its error function `err_*(v, p, s, d)`.
+ * Recursive (ref-target) ones count their calls against the runtime's work budget before the
+ * depth bound; an error-path call counts 4 (it allocates: branch arrays, errors), 1 in a probe.
  */
-const written = new WeakMap<Code, { ctx: EmitContext; emitted: ReadonlySet<string> }>();
-
-export function writtenValidator(isEntry: Code): { ctx: EmitContext; emitted: ReadonlySet<string> } | undefined {
-  return written.get(isEntry);
-}
-
-/** The name of a constant of EmitContext.constant (`const <name> = …;`). */
-export function constName(c: Code): string {
-  return /^const ([\w$]+)/.exec(c.text)![1]!;
+function placeFunction(ctx: EmitContext, { node, mode, name, owner, spec }: QueuedFn): Code {
+  const { ir, opts } = ctx;
+  const bounded = ctx.isRecursive(node);
+  // Entering a schema resource that declares $dynamicAnchors extends the dynamic scope
+  // (the outermost resource's anchor wins, so names already bound are kept).
+  const enter = ctx.dynamic && node.scope ? code`ds = ${ctx.rt("enterScope")}(ds, ${ctx.scopeConst(node)});` : code``;
+  ctx.names.restartLocals();
+  if (mode === "fast") {
+    const body = code`${bounded ? code`if (++${ctx.rt("work")}.n > ${WORK_MAX} || d > ${opts.maxDepth}) return false;` : code``}
+        ${enter}
+        ${emitNode(new PlaceCx(ctx, "fast", node, code`v`, { s: "" }, owner))}
+        return true;`;
+    return code`${comment(`${node === ir.root ? "root schema" : "schema at #" + node.loc}${bounded ? " (recursive: depth-bounded)" : ""}`)}
+      function ${name}(${params(code`v${ann(code`any`)}, ${ctx.dParams}`, body)})${ann(code`boolean`)} {
+        ${body}
+      }`;
+  }
+  const p: PathExpr = spec?.path !== undefined ? { s: spec.path } : { c: code`p` };
+  const errs = emitNode(new PlaceCx(ctx, "errors", node, code`v`, p, owner, spec?.optional));
+  // In a probe a call counts 1, as on the fast path, and running out is a failure.
+  const budget = ctx.probe
+    ? code`if ((${ctx.rt("work")}.n += s === null ? 1 : 4) > ${WORK_MAX}) return void ${ctx.rt("probing")}(s);`
+    : code`if ((${ctx.rt("work")}.n += 4) > ${WORK_MAX}) return;`;
+  const body = code`${bounded ? code`${budget} if (d > ${opts.maxDepth}) { ${ctx.rt("depthErr")}(s, p, v, ${opts.maxDepth}); return; }` : code``}
+        ${enter}
+        ${errs}`;
+  return code`function ${name}(${params(code`v${ann(code`any`)}, p${ann(code`string`)}, s${ann(ctx.sinkType())}, ${ctx.dParams}`, body)})${ann(code`void`)} {
+        ${body}
+      }`;
 }
 
 /**
  * The constants and functions the entry points `entries` reach (directly, or through
- * others they reach), in their order. A pair is made whole, but a branch's error
- * function may go unused (a nullable anyOf reports the non-null branch only), a
- * place's `is_*` is unused when only the error path checks it, and with them the
- * constants only they used: left out, so generated code passes noUnusedLocals and
- * ships nothing dead (two recursive checks that only call each other included).
+ * others they reach), in their order. A branch's error function may go unused (a
+ * nullable anyOf reports the non-null branch only), and with it the constants only it
+ * used: left out, so generated code passes noUnusedLocals and ships nothing dead (two
+ * recursive checks that only call each other included). What a fragment reaches is read
+ * from the names spliced into it (refsOf), once per fragment.
  */
-export function referencedOnly(items: readonly { name: string; fn: Code }[], entries: readonly Code[]): Code[] {
-  // A name is referenced where it stands as a whole word (no [\w$] on either side): for a
-  // name made of [\w$] only, exactly when it is one of the text's maximal [\w$]+ runs, so
-  // each text is scanned once (linear in the code, however many functions; a 2,000-target
-  // $ref chain made this quadratic). Any other name is searched for as before.
-  const byWord = new Map<string, { name: string; fn: Code }[]>();
-  const other: { f: { name: string; fn: Code }; re: RegExp }[] = [];
-  for (const f of items) {
-    if (/^[\w$]+$/.test(f.name)) {
-      const list = byWord.get(f.name);
-      if (list) list.push(f);
-      else byWord.set(f.name, [f]);
-    } else other.push({ f, re: new RegExp(`(?<![\\w$])${f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`) });
-  }
-  const named = (text: string): { name: string; fn: Code }[] => {
-    const out: { name: string; fn: Code }[] = [];
-    for (const w of text.match(/[\w$]+/g) ?? []) out.push(...(byWord.get(w) ?? []));
-    for (const { f, re } of other) if (re.test(text)) out.push(f);
-    return out;
+export function referencedOnly(items: readonly { name: Name; fn: Code }[], entries: readonly Code[]): Code[] {
+  const byName = new Map(items.map((f) => [f.name.text, f]));
+  const reached = new Set<{ name: Name; fn: Code }>();
+  const todo: { name: Name; fn: Code }[] = [];
+  const reach = (from: Code | readonly Code[]) => {
+    for (const n of refsOf(from).names) {
+      const f = byName.get(n);
+      if (f && !reached.has(f)) todo.push(f);
+    }
   };
-  const reached = new Set<Code>();
-  const todo = entries.flatMap((e) => named(e.text));
+  reach(entries);
   for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
-    if (reached.has(f.fn)) continue;
-    reached.add(f.fn);
-    for (const g of named(f.fn.text)) if (!reached.has(g.fn)) todo.push(g);
+    if (reached.has(f)) continue;
+    reached.add(f);
+    reach(f.fn);
   }
-  return items.filter((f) => reached.has(f.fn)).map((f) => f.fn);
+  return items.filter((f) => reached.has(f)).map((f) => f.fn);
 }
 
 /** The error path's entry; it returns true when the errors come in the feedback's order (errorsInPathOrder), so the report need not sort them. */

@@ -1,24 +1,23 @@
 // prefixItems, items, contains/minContains/maxContains, minItems, maxItems, uniqueItems.
 import type { IRNode } from "../../../schema/ir.js";
 import { code, lit, uses, type Code } from "../../code.js";
-import { pathCode, type EmitContext } from "../context.js";
+import type { EmitContext } from "../context.js";
 import { exArg, itemPath, type KeywordModule } from "../keyword.js";
 
 export const sizeKeyword: KeywordModule = {
   name: "minItems/maxItems",
   group: "array",
   applies: (n) => n.minItems !== undefined || n.maxItems !== undefined,
-  fast: (n, v) => [
-    ...(n.minItems ? [code`if (${v}.length < ${n.minItems}) return false;`] : []),
-    ...(n.maxItems !== undefined ? [code`if (${v}.length > ${n.maxItems}) return false;`] : []),
-  ],
-  errors: (n, v, p, ctx) => [
-    ...(n.minItems ? [code`if (${v}.length < ${n.minItems}) { if (${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${v}.length, "minItems", ${n.minItems}${exArg(n)})) return; }`] : []),
-    ...(n.maxItems !== undefined ? [code`if (${v}.length > ${n.maxItems}) { if (${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${v}.length, "maxItems", ${n.maxItems}${exArg(n)})) return; }`] : []),
-  ],
+  emit: (cx) => {
+    const { n, v } = cx;
+    return [
+      ...(n.minItems ? [cx.fail(code`${v}.length < ${n.minItems}`, () => cx.err("sizeErr", code`${v}, ${v}.length, "minItems", ${n.minItems}${exArg(n)}`))] : []),
+      ...(n.maxItems !== undefined ? [cx.fail(code`${v}.length > ${n.maxItems}`, () => cx.err("sizeErr", code`${v}, ${v}.length, "maxItems", ${n.maxItems}${exArg(n)}`))] : []),
+    ];
+  },
 };
 
-/** Walks prefixItems then items; `each` gives the statements for one item value at one path. */
+/** Walks prefixItems then items; `each` gives the statements for one item value at one index. */
 function walkItems(n: IRNode, v: Code, ctx: EmitContext, each: (node: IRNode, item: Code, index: Code) => Code[]): Code[] {
   const out: Code[] = [];
   const prefix = n.prefixItems ?? [];
@@ -43,41 +42,25 @@ export const itemsKeyword: KeywordModule = {
   name: "prefixItems/items",
   group: "array",
   applies: (n) => n.prefixItems !== undefined || n.items !== undefined,
-  fast: (n, v, ctx, sub) => walkItems(n, v, ctx, (node, item) => sub.fast(node, item, true)),
-  errors: (n, v, p, ctx, sub) => walkItems(n, v, ctx, (node, item, index) => sub.errors(node, item, itemPath(p, index, ctx), true)),
+  emit: (cx) => walkItems(cx.n, cx.v, cx.ctx, (node, item, index) => cx.sub(node, item, itemPath(cx.p, index, cx.ctx), true)),
 };
-
-/** `contains` counts matching items; bounds are minContains (default 1) and maxContains. */
-function containsCount(n: IRNode, v: Code, ctx: EmitContext): { count: Code; stmts: Code[] } {
-  const f = ctx.fn(n.contains!);
-  const c = ctx.names.fresh("count");
-  const i = ctx.names.fresh("i");
-  return { count: c, stmts: [code`let ${c} = 0; for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (${f.is}(${v}[${i}], ${ctx.d})) ${c}++;`] };
-}
-
-function containsBad(n: IRNode, c: Code): { min: Code | undefined; max: Code | undefined; minV: number } {
-  const minV = n.minContains ?? 1;
-  return { min: minV > 0 ? code`${c} < ${minV}` : undefined, max: n.maxContains !== undefined ? code`${c} > ${n.maxContains}` : undefined, minV };
-}
 
 export const containsKeyword: KeywordModule = {
   name: "contains",
   group: "array",
   applies: (n) => n.contains !== undefined,
-  fast: (n, v, ctx) => {
-    const { count, stmts } = containsCount(n, v, ctx);
-    const { min, max } = containsBad(n, count);
-    return [...stmts, ...(min ? [code`if (${min}) return false;`] : []), ...(max ? [code`if (${max}) return false;`] : [])];
-  },
-  errors: (n, v, p, ctx) => {
-    const { count, stmts } = containsCount(n, v, ctx);
-    const { min, max, minV } = containsBad(n, count);
-    const out = [...stmts];
-    if (min) {
+  // `contains` counts matching items; the bounds are minContains (default 1) and maxContains.
+  emit: (cx) => {
+    const { n, v, ctx } = cx;
+    const c = ctx.names.fresh("count");
+    const i = ctx.names.fresh("i");
+    const out = [code`let ${c} = 0; for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (${cx.fits(n.contains!, code`${v}[${i}]`)}) ${c}++;`];
+    const minV = n.minContains ?? 1;
+    if (minV > 0) {
       const what = minV === 1 ? "an item matching the contains schema" : `at least ${minV} items matching the contains schema`;
-      out.push(code`if (${min}) { if (${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "contains", ${lit(what)}, ${lit(`fewer than ${minV} items match contains`)}, ${lit(`must contain ${what}`)})) return; }`);
+      out.push(cx.fail(code`${c} < ${minV}`, () => cx.err("constraintErr", code`${v}, "contains", ${lit(what)}, ${lit(`fewer than ${minV} items match contains`)}, ${lit(`must contain ${what}`)}`)));
     }
-    if (max) out.push(code`if (${max}) { if (${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${count}, "maxContains", ${n.maxContains!})) return; }`);
+    if (n.maxContains !== undefined) out.push(cx.fail(code`${c} > ${n.maxContains}`, () => cx.err("sizeErr", code`${v}, ${c}, "maxContains", ${n.maxContains!}`)));
     return out;
   },
 };
@@ -86,9 +69,8 @@ export const uniqueKeyword: KeywordModule = {
   name: "uniqueItems",
   group: "array",
   applies: (n) => n.uniqueItems === true,
-  fast: (_n, v, ctx) => [code`if (${v}.length > 1 && ${ctx.rt("firstDuplicate")}(${v}) !== undefined) return false;`],
-  errors: (_n, v, p, ctx) => {
-    const dup = ctx.names.fresh("dup");
-    return [code`if (${v}.length > 1) { const ${dup} = ${ctx.rt("firstDuplicate")}(${v}); if (${dup} !== undefined) { if (${ctx.rt("uniqueErr")}(s, ${pathCode(p)}, ${dup}[0], ${dup}[1])) return; } }`];
+  emit: (cx) => {
+    const dup = cx.ctx.names.fresh("dup");
+    return [code`if (${cx.v}.length > 1) { const ${dup} = ${cx.ctx.rt("firstDuplicate")}(${cx.v}); ${cx.fail(code`${dup} !== undefined`, () => cx.err("uniqueErr", code`${dup}[0], ${dup}[1]`))} }`];
   },
 };

@@ -16,16 +16,8 @@ export const allOfKeyword: KeywordModule = {
   name: "allOf",
   group: "any",
   applies: (n) => n.allOf !== undefined,
-  fast: (n, v, _ctx, sub) => n.allOf!.flatMap((b) => sub.fast(b, v, false)),
-  errors: (n, v, p, _ctx, sub) => n.allOf!.flatMap((b) => sub.errors(b, v, p, false)),
+  emit: (cx) => cx.n.allOf!.flatMap((b) => cx.sub(b, cx.v, cx.p, false)),
 };
-
-function anyTest(branches: IRNode[], v: Code, ctx: EmitContext): Code {
-  return join(
-    branches.map((b) => code`${ctx.fn(b).is}(${v}, ${ctx.d})`),
-    code` || `,
-  );
-}
 
 function isNullOnly(b: IRNode): boolean {
   return b.types?.length === 1 && b.types[0] === "null" && Object.keys(b).every((k) => ["id", "loc", "types", "description", "title", "example"].includes(k));
@@ -64,17 +56,12 @@ function discriminator(branches: IRNode[], declared?: IRNode["discriminator"]): 
   return undefined;
 }
 
-/** Errors of a value that matched none of the branches (in a probe, the failure counted: nothing else to learn). */
+/** Errors of a value that matched none of the branches. */
 function noneMatched(branches: IRNode[], keyword: string, v: Code, p: PathExpr, ctx: EmitContext, holder?: IRNode): Code[] {
-  const errs = noneMatchedErrors(branches, keyword, v, p, ctx, holder);
-  return ctx.probe ? [code`if (${ctx.rt("probing")}(s)) return; ${errs}`] : errs;
-}
-
-function noneMatchedErrors(branches: IRNode[], keyword: string, v: Code, p: PathExpr, ctx: EmitContext, holder?: IRNode): Code[] {
   const nonNull = branches.filter((b) => !isNullOnly(b));
   if (nonNull.length === 1 && branches.length === 2) {
     const n0 = ctx.names.fresh("n");
-    const check = code`const ${n0} = s.length; ${ctx.fn(nonNull[0]!).err}(${v}, ${pathCode(p)}, s, ${ctx.d});`;
+    const check = code`const ${n0} = s.length; ${ctx.errFn(nonNull[0]!)}(${v}, ${pathCode(p)}, s, ${ctx.d});`;
     // pydantic's Optional[T] = None (anyOf [T, null], default null): null means "not given", so speak of an optional field.
     if (holder?.default !== undefined && holder.default.value === null) return [code`${check} ${ctx.rt("nullOptional")}(s, ${n0}, ${pathCode(p)}, ${lit(alternative(nonNull[0]!).p)});`];
     return [code`${check} ${ctx.rt("orNull")}(s, ${n0}, ${pathCode(p)});`];
@@ -82,7 +69,7 @@ function noneMatchedErrors(branches: IRNode[], keyword: string, v: Code, p: Path
   const declared = holder?.discriminator;
   const b = ctx.names.fresh("branches");
   const tag = discriminator(branches, declared);
-  const calls = branches.map((br, i) => code`${ctx.fn(br).err}(${v}, ${pathCode(p)}, ${b}[${i}]${tsOnly(code`!`)}, ${ctx.d});`);
+  const calls = branches.map((br, i) => code`${ctx.errFn(br)}(${v}, ${pathCode(p)}, ${b}[${i}]${tsOnly(code`!`)}, ${ctx.d});`);
   const tagArgs = tag ? code`, ${lit(tag.key)}, ${ctx.constant("tags", lit(tag.values))}` : code``;
   const alts = branches.map(alternative);
   const altArgs = code`${ctx.constant("alts", lit(alts))}, ${lit(joinOr(alts.map((a) => a.p)))}`;
@@ -95,30 +82,35 @@ export const anyOfKeyword: KeywordModule = {
   name: "anyOf",
   group: "any",
   applies: (n) => n.anyOf !== undefined,
-  fast: (n, v, ctx) => [code`if (!(${anyTest(n.anyOf!, v, ctx)})) return false;`],
-  errors: (n, v, p, ctx) => [code`if (!(${anyTest(n.anyOf!, v, ctx)})) { ${noneMatched(n.anyOf!, "anyOf", v, p, ctx, n)} }`],
+  emit: (cx) => [
+    cx.failWith(code`!(${join(
+      cx.n.anyOf!.map((b) => cx.fits(b, cx.v)),
+      code` || `,
+    )})`, () => noneMatched(cx.n.anyOf!, "anyOf", cx.v, cx.p, cx.ctx, cx.n)),
+  ],
 };
-
-function countMatches(branches: IRNode[], v: Code, ctx: EmitContext): Code {
-  return join(
-    branches.map((b) => code`(${ctx.fn(b).is}(${v}, ${ctx.d}) ? 1 : 0)`),
-    code` + `,
-  );
-}
 
 export const oneOfKeyword: KeywordModule = {
   name: "oneOf",
   group: "any",
   applies: (n) => n.oneOf !== undefined,
-  fast: (n, v, ctx) => [code`if (${countMatches(n.oneOf!, v, ctx)} !== 1) return false;`],
-  errors: (n, v, p, ctx) => {
-    const c = ctx.names.fresh("matches");
-    const matched = n.oneOf!.map((b, i) => code`if (${ctx.fn(b).is}(${v}, ${ctx.d})) ${c}.push(${i + 1});`);
-    const errs = code`{ const ${c}${ann(code`number[]`)} = []; ${matched}
-        if (${c}.length === 0) { ${noneMatchedErrors(n.oneOf!, "oneOf", v, p, ctx, n)} }
-        else if (${c}.length > 1) ${ctx.rt("oneOfMany")}(s, ${pathCode(p)}, ${v}, ${c}, ${n.oneOf!.length}); }`;
-    // A probe counts the matches as the fast path does (no array made on every check).
-    return [ctx.probe ? code`if (s === null) { if (${countMatches(n.oneOf!, v, ctx)} !== 1 && ${ctx.rt("probing")}(s)) return; } else ${errs}` : errs];
+  // The matches are counted (no array made on a passing check); only a value matching more than one is asked which.
+  emit: (cx) => {
+    const { n, v, ctx } = cx;
+    const c = ctx.names.fresh("count");
+    const count = code`const ${c} = ${join(
+      n.oneOf!.map((b) => code`(${cx.fits(b, v)} ? 1 : 0)`),
+      code` + `,
+    )};`;
+    return [
+      count,
+      cx.failWith(code`${c} !== 1`, () => {
+        const m = ctx.names.fresh("matches");
+        const matched = n.oneOf!.map((b, i) => code`if (${cx.fits(b, v)}) ${m}.push(${i + 1});`);
+        return [code`if (${c} === 0) { ${noneMatched(n.oneOf!, "oneOf", v, cx.p, ctx, n)} }
+        else { const ${m}${ann(code`number[]`)} = []; ${matched} ${ctx.rt("oneOfMany")}(s, ${pathCode(cx.p)}, ${v}, ${m}, ${n.oneOf!.length}); }`];
+      }),
+    ];
   },
 };
 
@@ -135,10 +127,9 @@ export const notKeyword: KeywordModule = {
   name: "not",
   group: "any",
   applies: (n) => n.not !== undefined,
-  fast: (n, v, ctx) => [code`if (${ctx.fn(n.not!).is}(${v}, ${ctx.d})) return false;`],
-  errors: (n, v, p, ctx) => {
-    const words = notPhrase(n.not!);
-    return [code`if (${ctx.fn(n.not!).is}(${v}, ${ctx.d})) { if (${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "not", ${lit(words.replace(/^must /, ""))}, ${lit("matches a schema it must not (not)")}, ${lit(words)})) return; }`];
+  emit: (cx) => {
+    const words = notPhrase(cx.n.not!);
+    return [cx.fail(cx.fits(cx.n.not!, cx.v), () => cx.err("constraintErr", code`${cx.v}, "not", ${lit(words.replace(/^must /, ""))}, ${lit("matches a schema it must not (not)")}, ${lit(words)}`))];
   },
 };
 
@@ -146,14 +137,10 @@ export const ifKeyword: KeywordModule = {
   name: "if/then/else",
   group: "any",
   applies: (n) => n.if !== undefined && (n.then !== undefined || n.else !== undefined),
-  fast: (n, v, ctx, sub) => {
-    const then = n.then ? sub.fast(n.then, v, false) : [];
-    const els = n.else ? sub.fast(n.else, v, false) : [];
-    return [code`if (${ctx.fn(n.if!).is}(${v}, ${ctx.d})) { ${then} } else { ${els} }`];
-  },
-  errors: (n, v, p, ctx, sub) => {
-    const then = n.then ? sub.errors(n.then, v, p, false) : [];
-    const els = n.else ? sub.errors(n.else, v, p, false) : [];
-    return [code`if (${ctx.fn(n.if!).is}(${v}, ${ctx.d})) { ${then} } else { ${els} }`];
+  emit: (cx) => {
+    const { n, v } = cx;
+    const then = n.then ? cx.sub(n.then, v, cx.p, false) : [];
+    const els = n.else ? cx.sub(n.else, v, cx.p, false) : [];
+    return [code`if (${cx.fits(n.if!, v)}) { ${then} } else { ${els} }`];
   },
 };

@@ -2,8 +2,8 @@
 // Primitive lists compile to `===` chains; lists holding objects or arrays call deepEqual.
 import type { IRNode } from "../../../schema/ir.js";
 import { and, code, lit, or, type Code } from "../../code.js";
-import { pathCode, type EmitContext, type PathExpr } from "../context.js";
-import { exArg, type KeywordModule } from "../keyword.js";
+import type { EmitContext } from "../context.js";
+import { exArg, type KeywordCxt, type KeywordModule } from "../keyword.js";
 
 function equals(v: Code, value: unknown, ctx: EmitContext): Code {
   if (value === null || typeof value !== "object") return code`${v} === ${lit(value)}`;
@@ -19,27 +19,26 @@ function inList(v: Code, values: unknown[], ctx: EmitContext): Code {
   return or(values.map((x) => equals(v, x, ctx)));
 }
 
+// Each is also half of the place's enum/const gate (node.ts): a value outside the allowed values gets that one error.
 export const enumKeyword: KeywordModule = {
   name: "enum",
   group: "any",
   applies: (n) => n.enum !== undefined,
-  fast: (n, v, ctx) => [code`if (!(${inList(v, n.enum!, ctx)})) return false;`],
-  errors: (n, v, p, ctx) => [code`if (!(${inList(v, n.enum!, ctx)})) { ${enumCall(n, v, p, ctx, n.enum!, "enum")} }`],
+  emit: (cx) => [cx.fail(code`!(${inList(cx.v, cx.n.enum!, cx.ctx)})`, () => enumCall(cx, cx.n.enum!, "enum"))],
 };
 
 export const constKeyword: KeywordModule = {
   name: "const",
   group: "any",
   applies: (n) => n.const !== undefined,
-  fast: (n, v, ctx) => [code`if (!(${equals(v, n.const!.value, ctx)})) return false;`],
-  errors: (n, v, p, ctx) => [code`if (!(${equals(v, n.const!.value, ctx)})) { ${enumCall(n, v, p, ctx, [n.const!.value], "const")} }`],
+  emit: (cx) => [cx.fail(code`!(${equals(cx.v, cx.n.const!.value, cx.ctx)})`, () => enumCall(cx, [cx.n.const!.value], "const"))],
 };
 
-function enumCall(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext, values: unknown[], keyword: string): Code {
-  return code`if (${ctx.rt("enumErr")}(s, ${pathCode(p)}, ${v}, ${ctx.constant("allowed", lit(values))}, ${lit(keyword)}${exArg(n)})) return;`;
+function enumCall(cx: KeywordCxt, values: unknown[], keyword: string): Code {
+  return cx.err("enumErr", code`${cx.v}, ${cx.ctx.constant("allowed", lit(values))}, ${lit(keyword)}${exArg(cx.n)}`);
 }
 
-/** Both at once: the error-path gate (a value outside its enum gets that one error). */
+/** Both at once: the place's enum/const gate (node.ts). */
 export function enumConstTest(n: IRNode, v: Code, ctx: EmitContext): Code | undefined {
   const parts: Code[] = [];
   if (n.enum) parts.push(inList(v, n.enum, ctx));

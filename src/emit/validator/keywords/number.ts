@@ -4,7 +4,6 @@ import { NUMBER_FORMATS } from "../../../schema/formats.js";
 import { code, lit, type Code } from "../../code.js";
 import { formatWords } from "../phrases.js";
 import { formatFn } from "./string.js";
-import { pathCode } from "../context.js";
 import { exArg, type KeywordModule } from "../keyword.js";
 import type { IRNode } from "../../../schema/ir.js";
 
@@ -32,14 +31,15 @@ export const limitKeyword: KeywordModule = {
   name: "minimum/maximum",
   group: "number",
   applies: (n) => LIMITS.some(([k]) => n[k] !== undefined),
-  fast: (n, v) => LIMITS.filter(([k]) => n[k] !== undefined).map(([k, op]) => code`if (${failTest(v, op, n[k]!)}) return false;`),
-  errors: (n, v, p, ctx) =>
-    LIMITS.filter(([k]) => n[k] !== undefined).map(
-      ([k, op]) => {
+  emit: (cx) => {
+    const { n, v } = cx;
+    return LIMITS.filter(([k]) => n[k] !== undefined).map(([k, op]) =>
+      cx.fail(failTest(v, op, n[k]!), () => {
         const bound = boundExample(n, k);
-        return code`if (${failTest(v, op, n[k]!)}) { if (${ctx.rt("limitErr")}(s, ${pathCode(p)}, ${v}, ${lit(k)}, ${n[k]!}${bound === undefined ? exArg(n) : code`, ${lit(bound)}`})) return; }`;
-      },
-    ),
+        return cx.err("limitErr", code`${v}, ${lit(k)}, ${n[k]!}${bound === undefined ? exArg(n) : code`, ${lit(bound)}`}`);
+      }),
+    );
+  },
 };
 
 /**
@@ -73,14 +73,12 @@ export const multipleOfKeyword: KeywordModule = {
   name: "multipleOf",
   group: "number",
   applies: (n) => n.multipleOf !== undefined,
-  fast: (n, v, ctx) => [code`if (${multipleFail(v, n.multipleOf!, (x) => ctx.rt(x))}) return false;`],
-  errors: (n, v, p, ctx) => [code`if (${multipleFail(v, n.multipleOf!, (x) => ctx.rt(x))}) { if (${ctx.rt("multipleErr")}(s, ${pathCode(p)}, ${v}, ${n.multipleOf!}${exArg(n)})) return; }`],
+  emit: (cx) => [cx.fail(multipleFail(cx.v, cx.n.multipleOf!, (x) => cx.ctx.rt(x)), () => cx.err("multipleErr", code`${cx.v}, ${cx.n.multipleOf!}${exArg(cx.n)}`))],
 };
 
 export const numberFormatKeyword: KeywordModule = {
   name: "format (number)",
   group: "number",
   applies: (n) => n.format !== undefined && n.formatPattern === undefined && NUMBER_FORMATS.has(n.format),
-  fast: (n, v, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) return false;`],
-  errors: (n, v, p, ctx) => [code`if (!${formatFn(n.format!, ctx)}(${v})) { if (${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}, ${lit(formatWords(n.format!))}${exArg(n)})) return; }`],
+  emit: (cx) => [cx.fail(code`!${formatFn(cx.n.format!, cx.ctx)}(${cx.v})`, () => cx.err("formatErr", code`${cx.v}, ${lit(cx.n.format!)}, ${lit(formatWords(cx.n.format!))}${exArg(cx.n)}`))],
 };

@@ -3,20 +3,22 @@
 // "reject" policy for arguments a tool does not declare.
 import { sameInstanceGroup, type IRNode } from "../../../schema/ir.js";
 import { keyPatternBound } from "../../../schema/lint/redos.js";
-import { code, isInheritedKey, lit, or, prop, uses, type Code, type Name } from "../../code.js";
+import { code, isInheritedKey, lit, or, prop, RtRef, uses, type Code, type Name } from "../../code.js";
 import { rejectsUndeclared } from "../../../schema/unknown-args.js";
 import { pathCode, type EmitContext, type PathExpr } from "../context.js";
 import { exArg, keyPath, type KeywordModule } from "../keyword.js";
 import { alternative, ANY_FORM } from "../phrases.js";
 
+const hasOwn = new RtRef("hasOwn");
+
 /** `v.key`, or undefined when the key is only inherited (constructor, toString, __proto__ …). */
 function own(v: Code, key: string): Code {
-  return isInheritedKey(key) ? code`(rt.hasOwn.call(${v}, ${lit(key)}) ? ${prop(v, key)} : undefined)` : prop(v, key);
+  return isInheritedKey(key) ? code`(${hasOwn}.call(${v}, ${lit(key)}) ? ${prop(v, key)} : undefined)` : prop(v, key);
 }
 
 /** Expression: the object has property `key` (JSON has no undefined, so undefined counts as absent). */
 export function has(v: Code, key: string): Code {
-  return isInheritedKey(key) ? code`rt.hasOwn.call(${v}, ${lit(key)}) && ${prop(v, key)} !== undefined` : code`${prop(v, key)} !== undefined`;
+  return isInheritedKey(key) ? code`${hasOwn}.call(${v}, ${lit(key)}) && ${prop(v, key)} !== undefined` : code`${prop(v, key)} !== undefined`;
 }
 
 /**
@@ -48,21 +50,8 @@ export const propertiesKeyword: KeywordModule = {
   name: "properties/required",
   group: "object",
   applies: (n) => n.properties !== undefined || n.required !== undefined,
-  fast: (n, v, ctx, sub) => {
-    const out: Code[] = [];
-    const req = new Set(n.required ?? []);
-    for (const [key, node] of n.properties ?? []) {
-      const x = ctx.names.fresh("x");
-      const inner = sub.fast(node, x, true);
-      if (inner.length === 0 && !req.has(key)) continue;
-      if (req.has(key)) out.push(code`const ${x} = ${own(v, key)}; if (${x} === undefined) return false; ${inner}`);
-      else out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} }`);
-    }
-    const declared = new Set((n.properties ?? []).map(([k]) => k));
-    for (const key of req) if (!declared.has(key)) out.push(code`if (!(${has(v, key)})) return false;`);
-    return out;
-  },
-  errors: (n, v, p, ctx, sub) => {
+  emit: (cx) => {
+    const { n, v, ctx } = cx;
     const out: Code[] = [];
     const req = new Set(n.required ?? []);
     const declared = new Map(n.properties ?? []);
@@ -78,28 +67,27 @@ export const propertiesKeyword: KeywordModule = {
       const node = declared.get(key);
       const ex = node?.example === undefined ? code`` : code`, ${lit(node.example)}`;
       const x = read.get(key);
-      out.push(code`if (${x === undefined ? code`!(${has(v, key)})` : code`${x} === undefined`}) { if (${ctx.rt("missing")}(s, ${pathCode(p)}, ${lit(key)}${ex})) return; }`);
+      out.push(cx.fail(x === undefined ? code`!(${has(v, key)})` : code`${x} === undefined`, () => cx.err("missing", code`${lit(key)}${ex}`)));
     }
     for (const [key, node] of n.properties ?? []) {
       const x = read.get(key) ?? ctx.names.fresh("x");
-      const at = keyPath(p, key, ctx);
+      const at = keyPath(cx.p, key, ctx);
       // An optional field given null: its errors say it can be left out. When null fails the
       // place's type gate and nothing else, its type error says so itself (optTypeErr).
       const phrase = req.has(key) ? ANY_FORM : alternative(node).p;
-      const optional = !req.has(key) && node.types?.length && !node.types.includes("null") && node.errorMessage === undefined ? { node, phrase: phrase === ANY_FORM ? undefined : phrase, taken: false } : undefined;
-      ctx.optionalNull = optional;
-      const inner = sub.errors(node, x, at, true);
-      ctx.optionalNull = undefined;
-      const folded = optional?.taken === true;
+      const optional = !req.has(key) && node.types?.length && !node.types.includes("null") && node.errorMessage === undefined ? { phrase: phrase === ANY_FORM ? undefined : phrase } : undefined;
+      const inner = cx.sub(node, x, at, true, optional);
       if (!inner.length) continue;
       // Each property's names are fresh: no block of its own needed.
       if (read.has(key)) out.push(code`if (${x} !== undefined) { ${inner} }`);
-      else if (folded) out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} }`);
+      else if (optional && cx.foldsNull(node)) out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${inner} }`);
       else {
         // An optional field given null: its errors say it can be left out (nullOptional).
-        const from = ctx.names.fresh("from");
+        let from: Name | undefined;
         const words = phrase === ANY_FORM ? code`` : code`, ${lit(phrase)}`;
-        out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { const ${from} = ${ctx.sinkLength()}; ${inner} if (${x} === null) ${ctx.rt("nullOptional")}(s, ${from}, ${pathCode(at)}${words}); }`);
+        const before = cx.reporting(() => [code`const ${(from = ctx.names.fresh("from"))} = ${ctx.sinkLength()};`]);
+        const after = cx.reporting(() => [code`if (${x} === null) ${ctx.rt("nullOptional")}(s, ${from!}, ${pathCode(at)}${words});`]);
+        out.push(code`const ${x} = ${own(v, key)}; if (${x} !== undefined) { ${before} ${inner} ${after} }`);
       }
     }
     return out;
@@ -114,7 +102,7 @@ function keyLoop(
   owner: boolean,
   onExtra: (k: Code, x: Code) => Code[],
   onPattern: (node: IRNode, k: Code, x: Code) => Code[],
-  onTooLong: (k: Code) => Code[],
+  onTooLong: (k: Code) => Code,
 ): Code[] {
   const closed = closedNames(n, owner, ctx);
   const extra = n.additionalProperties;
@@ -141,7 +129,7 @@ function keyLoop(
   // catastrophically) is never given to a regex, so whether a pattern matches it is unknown:
   // it is refused (fail-closed, as `pattern` on a value), or a long key would slip past the
   // patternProperties schema it matches.
-  if (patternsMatter) body.unshift(code`if (${k}.length > ${limit}) { ${onTooLong(k)} continue; }`);
+  if (patternsMatter) body.unshift(onTooLong(k));
   if (hasExtraCheck) {
     const names = closed ?? (n.properties ?? []).map(([key]) => key);
     const skip: Code[] = [];
@@ -160,20 +148,11 @@ export const additionalKeyword: KeywordModule = {
   // Also nodes without properties of their own: under "reject" a node that only
   // $refs or combines object schemas is closed to what they declare. keyLoop decides.
   applies: () => true,
-  fast: (n, v, ctx, sub, owner) =>
-    keyLoop(
-      n,
-      v,
-      ctx,
-      owner,
-      (_k, x) => (n.additionalProperties && n.additionalProperties.bool !== false ? sub.fast(n.additionalProperties, x, true) : [code`return false;`]),
-      (node, _k, x) => sub.fast(node, x, true),
-      () => [code`return false;`],
-    ),
-  errors: (n, v, p, ctx, sub, owner) => {
+  emit: (cx) => {
+    const { n, v, ctx, owner } = cx;
     const closed = closedNames(n, owner, ctx);
     const known = closed ?? (n.properties ?? []).map(([key]) => key);
-    const at = (k: Code): PathExpr => ({ c: code`${ctx.rt("pk")}(${pathCode(p)}, ${k})` });
+    const at = (k: Code): PathExpr => ({ c: code`${ctx.rt("pk")}(${pathCode(cx.p)}, ${k})` });
     return keyLoop(
       n,
       v,
@@ -181,15 +160,17 @@ export const additionalKeyword: KeywordModule = {
       owner,
       (k, x) =>
         n.additionalProperties && n.additionalProperties.bool !== false
-          ? sub.errors(n.additionalProperties, x, at(k), true)
-          : [code`if (${ctx.rt("unknownKey")}(s, ${pathCode(p)}, ${k}, ${ctx.constant("known", lit(known))}, ${lit(ctx.opts.toolName)})) return;`],
-      (node, k, x) => sub.errors(node, x, at(k), true),
+          ? cx.sub(n.additionalProperties, x, at(k), true)
+          : [cx.fail(undefined, () => cx.err("unknownKey", code`${k}, ${ctx.constant("known", lit(known))}, ${lit(ctx.opts.toolName)}`))],
+      (node, k, x) => cx.sub(node, x, at(k), true),
       (k) => {
         const { limit: max, redos } = keyPatternBound((n.patternProperties ?? []).map(([source]) => source), ctx.opts.maxPatternInput);
         const why = redos ? ` (a property-name pattern here can take ${redos} time on longer names: ReDoS)` : "";
-        return [
-          code`if (${ctx.rt("constraintErr")}(s, ${ctx.rt("pk")}(${pathCode(p)}, ${k}), ${k}, "maxPatternInput", ${lit(`a property name of at most ${max} characters`)}, ${lit(`property name longer than ${max} characters, the most a pattern is checked on${why}`)}, ${lit(`is a property name longer than ${max} characters, the most a pattern is checked on${why}`)})) return;`,
-        ];
+        return cx.fail(
+          code`${k}.length > ${max}`,
+          () => cx.errAt(at(k), "constraintErr", code`${k}, "maxPatternInput", ${lit(`a property name of at most ${max} characters`)}, ${lit(`property name longer than ${max} characters, the most a pattern is checked on${why}`)}, ${lit(`is a property name longer than ${max} characters, the most a pattern is checked on${why}`)}`),
+          code`continue;`,
+        );
       },
     );
   },
@@ -199,15 +180,10 @@ export const propertyNamesKeyword: KeywordModule = {
   name: "propertyNames",
   group: "object",
   applies: (n) => n.propertyNames !== undefined,
-  fast: (n, v, ctx, sub) => {
-    const k = ctx.names.fresh("k");
-    const body = sub.fast(n.propertyNames!, k, true);
-    return body.length ? [forIn(k, v, body, ctx)] : [];
-  },
-  errors: (n, v, p, ctx, sub) => {
-    const k = ctx.names.fresh("k");
-    const body = sub.errors(n.propertyNames!, k, { c: code`${ctx.rt("pk")}(${pathCode(p)}, ${k})` }, true);
-    return body.length ? [forIn(k, v, body, ctx)] : [];
+  emit: (cx) => {
+    const k = cx.ctx.names.fresh("k");
+    const body = cx.sub(cx.n.propertyNames!, k, { c: code`${cx.ctx.rt("pk")}(${pathCode(cx.p)}, ${k})` }, true);
+    return body.length ? [forIn(k, cx.v, body, cx.ctx)] : [];
   },
 };
 
@@ -226,17 +202,14 @@ export const propertyCountKeyword: KeywordModule = {
   name: "minProperties/maxProperties",
   group: "object",
   applies: (n) => !!n.minProperties || n.maxProperties !== undefined,
-  fast: (n, v, ctx) => {
-    const { n: c, stmt } = countKeys(v, ctx);
-    return [stmt, ...(n.minProperties ? [code`if (${c} < ${n.minProperties}) return false;`] : []), ...(n.maxProperties !== undefined ? [code`if (${c} > ${n.maxProperties}) return false;`] : [])];
-  },
-  errors: (n, v, p, ctx) => {
-    const { n: c, stmt } = countKeys(v, ctx);
-    const call = (kw: string, lim: number) => code`if (${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${c}, ${lit(kw)}, ${lim}${exArg(n)})) return;`;
+  emit: (cx) => {
+    const { n, v } = cx;
+    const { n: c, stmt } = countKeys(v, cx.ctx);
+    const size = (kw: string, lim: number) => () => cx.err("sizeErr", code`${v}, ${c}, ${lit(kw)}, ${lim}${exArg(n)}`);
     return [
       stmt,
-      ...(n.minProperties ? [code`if (${c} < ${n.minProperties}) { ${call("minProperties", n.minProperties)} }`] : []),
-      ...(n.maxProperties !== undefined ? [code`if (${c} > ${n.maxProperties}) { ${call("maxProperties", n.maxProperties)} }`] : []),
+      ...(n.minProperties ? [cx.fail(code`${c} < ${n.minProperties}`, size("minProperties", n.minProperties))] : []),
+      ...(n.maxProperties !== undefined ? [cx.fail(code`${c} > ${n.maxProperties}`, size("maxProperties", n.maxProperties))] : []),
     ];
   },
 };
@@ -245,19 +218,11 @@ export const dependentKeyword: KeywordModule = {
   name: "dependentRequired/dependentSchemas",
   group: "object",
   applies: (n) => n.dependentRequired !== undefined || n.dependentSchemas !== undefined,
-  fast: (n, v, _ctx, sub) => [
-    ...(n.dependentRequired ?? []).filter(([, deps]) => deps.length).map(([key, deps]) => code`if (${has(v, key)}) { ${deps.map((dep) => code`if (!(${has(v, dep)})) return false;`)} }`),
-    ...(n.dependentSchemas ?? []).map(([key, node]) => {
-      const body = sub.fast(node, v, false);
-      return body.length ? code`if (${has(v, key)}) { ${body} }` : code``;
-    }),
-  ],
-  errors: (n, v, p, ctx, sub) => [
-    ...(n.dependentRequired ?? []).filter(([, deps]) => deps.length).map(([key, deps]) => code`if (${has(v, key)}) { ${deps.map((dep) => code`if (!(${has(v, dep)})) { if (${ctx.rt("missing")}(s, ${pathCode(p)}, ${lit(dep)})) return; }`)} }`),
-    ...(n.dependentSchemas ?? []).map(([key, node]) => {
-      const body = sub.errors(node, v, p, false);
-      return body.length ? code`if (${has(v, key)}) { ${body} }` : code``;
+  emit: (cx) => [
+    ...(cx.n.dependentRequired ?? []).filter(([, deps]) => deps.length).map(([key, deps]) => code`if (${has(cx.v, key)}) { ${deps.map((dep) => cx.fail(code`!(${has(cx.v, dep)})`, () => cx.err("missing", lit(dep))))} }`),
+    ...(cx.n.dependentSchemas ?? []).map(([key, node]) => {
+      const body = cx.sub(node, cx.v, cx.p, false);
+      return body.length ? code`if (${has(cx.v, key)}) { ${body} }` : code``;
     }),
   ],
 };
-

@@ -2,15 +2,14 @@
 // makes recursive schemas total on cyclic or absurdly deep input).
 import type { IRNode } from "../../../schema/ir.js";
 import { code, lit, type Code } from "../../code.js";
-import { pathCode, type EmitContext } from "../context.js";
+import type { EmitContext } from "../context.js";
 import type { KeywordModule } from "../keyword.js";
 
 export const refKeyword: KeywordModule = {
   name: "$ref",
   group: "any",
   applies: (n) => n.ref !== undefined,
-  fast: (n, v, ctx) => [code`if (!${ctx.fn(n.ref!.target).is}(${v}, ${ctx.d1})) return false;`],
-  errors: (n, v, p, ctx) => [code`${ctx.fn(n.ref!.target).err}(${v}, ${ctx.pathArg(p)}, s, ${ctx.d1});`],
+  emit: (cx) => cx.ref(cx.n.ref!.target),
 };
 
 /**
@@ -21,8 +20,7 @@ export const dynamicRefKeyword: KeywordModule = {
   name: "$dynamicRef",
   group: "any",
   applies: (n) => n.dynamicRef !== undefined,
-  fast: (n, v, ctx) => [code`if (!${target(n, ctx)}.is(${v}, ${ctx.d1})) return false;`],
-  errors: (n, v, p, ctx) => [code`${target(n, ctx)}.err(${v}, ${pathCode(p)}, s, ${ctx.d1});`],
+  emit: (cx) => cx.refBound(target(cx.n, cx.ctx)),
 };
 
 function target(n: IRNode, ctx: EmitContext): Code {

@@ -5,8 +5,8 @@ import type { IRNode } from "../../../schema/ir.js";
 import { patternInputBound } from "../../../schema/lint/redos.js";
 import { NUMBER_FORMATS } from "../../../schema/formats.js";
 import { code, lit, type Code } from "../../code.js";
-import { pathCode, type EmitContext, type PathExpr } from "../context.js";
-import { exArg, type KeywordModule } from "../keyword.js";
+import type { EmitContext } from "../context.js";
+import { exArg, type KeywordCxt, type KeywordModule } from "../keyword.js";
 import { nodeFormatWords, patternPhrase } from "../phrases.js";
 
 /**
@@ -25,15 +25,12 @@ export const lengthKeyword: KeywordModule = {
   name: "minLength/maxLength",
   group: "string",
   applies: (n) => n.minLength !== undefined || n.maxLength !== undefined,
-  fast: (n, v, ctx) => [
-    ...(n.minLength !== undefined && n.minLength > 0 ? [code`if (${tooShort(v, n.minLength, ctx)}) return false;`] : []),
-    ...(n.maxLength !== undefined ? [code`if (${tooLong(v, n.maxLength, ctx)}) return false;`] : []),
-  ],
-  errors: (n, v, p, ctx) => {
-    const call = (kw: string, limit: number) => code`if (${ctx.rt("sizeErr")}(s, ${pathCode(p)}, ${v}, ${ctx.rt("ucs2length")}(${v}), ${lit(kw)}, ${limit}${exArg(n)})) return;`;
+  emit: (cx) => {
+    const { n, v, ctx } = cx;
+    const size = (kw: string, limit: number) => () => cx.err("sizeErr", code`${v}, ${ctx.rt("ucs2length")}(${v}), ${lit(kw)}, ${limit}${exArg(n)}`);
     return [
-      ...(n.minLength !== undefined && n.minLength > 0 ? [code`if (${tooShort(v, n.minLength, ctx)}) { ${call("minLength", n.minLength)} }`] : []),
-      ...(n.maxLength !== undefined ? [code`if (${tooLong(v, n.maxLength, ctx)}) { ${call("maxLength", n.maxLength)} }`] : []),
+      ...(n.minLength !== undefined && n.minLength > 0 ? [cx.fail(tooShort(v, n.minLength, ctx), size("minLength", n.minLength))] : []),
+      ...(n.maxLength !== undefined ? [cx.fail(tooLong(v, n.maxLength, ctx), size("maxLength", n.maxLength))] : []),
     ];
   },
 };
@@ -41,35 +38,34 @@ export const lengthKeyword: KeywordModule = {
 /**
  * Fails when the pattern does not match. A string longer than the pattern's bound is never
  * given to the regex: `maxPatternInput`, or less for a pattern that backtracks
- * catastrophically (patternInputBound: derived from recheck's analysis).
+ * catastrophically (patternInputBound: derived from recheck's analysis). The pattern is
+ * reported only for a value of the right format (a wrong one has its format error).
  */
-function patternFail(v: Code, source: string, ctx: EmitContext): Code {
-  const re = ctx.regex(source);
-  return code`${v}.length > ${patternInputBound(source, ctx.opts.maxPatternInput).limit} || !${re}.test(${v})`;
-}
-
 export const patternKeyword: KeywordModule = {
   name: "pattern",
   group: "string",
   applies: (n) => n.pattern !== undefined,
-  fast: (n, v, ctx) => [code`if (${patternFail(v, n.pattern!, ctx)}) return false;`],
-  errors: (n, v, p, ctx) => {
+  emit: (cx) => {
+    const { n, v, ctx } = cx;
     const { limit, redos } = patternInputBound(n.pattern!, ctx.opts.maxPatternInput);
-    const text = redos
-      ? `longer than ${limit} characters, the most this pattern is checked on (it can take ${redos} time on longer text: ReDoS)`
-      : `longer than ${limit} characters, the most a pattern is checked on`;
-    const message = redos ? `must be at most ${limit} characters long (its pattern is too costly to check on longer text)` : `must be at most ${limit} characters long`;
-    const check = code`if (${v}.length > ${limit}) { if (${ctx.rt("constraintErr")}(s, ${pathCode(p)}, ${v}, "maxPatternInput", ${lit(`at most ${limit} characters`)}, ${lit(text)}, ${lit(message)})) return; }
-      else if (!${ctx.regex(n.pattern!)}.test(${v})) { ${patternErrCall(n, v, p, ctx)} }`;
-    return [!stringFormat(n) ? check : code`if (${formatOk(n, v, ctx)}) { ${check} }`];
+    const tooLongForPattern = () => {
+      const text = redos
+        ? `longer than ${limit} characters, the most this pattern is checked on (it can take ${redos} time on longer text: ReDoS)`
+        : `longer than ${limit} characters, the most a pattern is checked on`;
+      const message = redos ? `must be at most ${limit} characters long (its pattern is too costly to check on longer text)` : `must be at most ${limit} characters long`;
+      return [code`if (${cx.err("constraintErr", code`${v}, "maxPatternInput", ${lit(`at most ${limit} characters`)}, ${lit(text)}, ${lit(message)}`)}) return;`];
+    };
+    const check = cx.gate(code`${v}.length > ${limit}`, tooLongForPattern, [cx.fail(code`!${ctx.regex(n.pattern!)}.test(${v})`, () => patternErrCall(cx))]);
+    return stringFormat(n) ? cx.reportIf(() => formatOk(n, v, ctx), check) : check;
   },
 };
 
 /** The patternErr call: the pattern described at build time, the example, the fixed length (when there is one). */
-function patternErrCall(n: IRNode, v: Code, p: PathExpr, ctx: EmitContext): Code {
+function patternErrCall(cx: KeywordCxt): Code {
+  const { n, v } = cx;
   const { expected, length } = patternPhrase(n.pattern!, n.example);
   const ex = n.example === undefined ? (length === undefined ? code`` : code`, undefined`) : code`, ${lit(n.example)}`;
-  return code`if (${ctx.rt("patternErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.pattern!)}, ${lit(expected)}${ex}${length === undefined ? code`` : code`, ${length}`})) return;`;
+  return cx.err("patternErr", code`${v}, ${lit(n.pattern!)}, ${lit(expected)}${ex}${length === undefined ? code`` : code`, ${length}`}`);
 }
 
 /** The runtime predicate of a format: "date-time" → fmt_date_time. */
@@ -95,6 +91,5 @@ export const formatKeyword: KeywordModule = {
   name: "format",
   group: "string",
   applies: stringFormat,
-  fast: (n, v, ctx) => [code`if (!${formatOk(n, v, ctx)}) return false;`],
-  errors: (n, v, p, ctx) => [code`if (!${formatOk(n, v, ctx)}) { if (${ctx.rt("formatErr")}(s, ${pathCode(p)}, ${v}, ${lit(n.format!)}, ${lit(nodeFormatWords(n))}${exArg(n)})) return; }`],
+  emit: (cx) => [cx.fail(code`!${formatOk(cx.n, cx.v, cx.ctx)}`, () => cx.err("formatErr", code`${cx.v}, ${lit(cx.n.format!)}, ${lit(nodeFormatWords(cx.n))}${exArg(cx.n)}`))],
 };

@@ -1,5 +1,5 @@
-// `type`: the gate every other keyword sits behind. In the error path a value of
-// the wrong type gets one type error and nothing else (its other errors would be noise).
+// `type`: the gate every other keyword sits behind (node.ts). A value of the wrong
+// type gets one type error and nothing else (its other errors would be noise).
 import type { IRNode, JsonType } from "../../../schema/ir.js";
 import { code, lit, or, type Code } from "../../code.js";
 import type { EmitContext, PathExpr } from "../context.js";
@@ -35,11 +35,6 @@ export function typeTest(types: readonly JsonType[], v: Code): Code {
 
 /** "a string or null", for messages: the runtime's wording (its typeErr says the types so). */
 export { typePhrase };
-
-export function typeFast(n: IRNode, v: Code): Code[] {
-  if (!n.types || n.types.length === 0) return [];
-  return [code`if (!(${typeTest(n.types, v)})) return false;`];
-}
 
 /**
  * The type error call for `n` (used inside the gate). `optional`: `n` is an optional

@@ -37,7 +37,7 @@ export function evalItemsBody(n: IRNode, ctx: EmitContext, self: boolean): Code[
   if (n.prefixItems?.length) out.push(code`for (let ${i} = 0; ${i} < v.length && ${i} < ${n.prefixItems.length}; ${i}++) out.add(${i});`);
   if (n.contains) {
     const j = ctx.names.fresh("i");
-    out.push(code`for (let ${j} = 0; ${j} < v.length; ${j}++) if (${ctx.fn(n.contains).is}(v[${j}], ${ctx.d})) out.add(${j});`);
+    out.push(code`for (let ${j} = 0; ${j} < v.length; ${j}++) if (${ctx.isFn(n.contains)}(v[${j}], ${ctx.d})) out.add(${j});`);
   }
   out.push(...applicators(n, ctx, "items"));
   return out;
@@ -54,11 +54,11 @@ function applicators(n: IRNode, ctx: EmitContext, kind: "props" | "items"): Code
     out.push(code`if (d <= ${ctx.opts.maxDepth}) ${t}.${kind === "props" ? code`props` : code`items`}${tsOnly(code`!`)}(v, ${ctx.d1}, out);`);
   }
   for (const b of n.allOf ?? []) out.push(call(b));
-  for (const b of [...(n.anyOf ?? []), ...(n.oneOf ?? [])]) out.push(code`if (${ctx.fn(b).is}(v, ${ctx.d})) ${call(b)}`);
+  for (const b of [...(n.anyOf ?? []), ...(n.oneOf ?? [])]) out.push(code`if (${ctx.isFn(b)}(v, ${ctx.d})) ${call(b)}`);
   if (n.if) {
     const then = n.then ? call(n.then) : code``;
     const els = n.else ? call(n.else) : code``;
-    out.push(code`if (${ctx.fn(n.if).is}(v, ${ctx.d})) { ${call(n.if)} ${then} } else { ${els} }`);
+    out.push(code`if (${ctx.isFn(n.if)}(v, ${ctx.d})) { ${call(n.if)} ${then} } else { ${els} }`);
   }
   if (kind === "props") for (const [key, b] of n.dependentSchemas ?? []) out.push(code`if (${has(code`v`, key)}) ${call(b)}`);
   return out;
@@ -68,20 +68,15 @@ export const unevaluatedPropertiesKeyword: KeywordModule = {
   name: "unevaluatedProperties",
   group: "object",
   applies: (n) => n.unevaluatedProperties !== undefined && n.unevaluatedProperties.bool !== true,
-  fast: (n, v, ctx, sub) => {
+  emit: (cx) => {
+    const { n, v, ctx } = cx;
     const seen = ctx.names.fresh("evaluated");
     const k = ctx.names.fresh("k");
-    const body = n.unevaluatedProperties!.bool === false ? [code`return false;`] : sub.fast(n.unevaluatedProperties!, code`${v}[${k}]`, true);
-    return [code`const ${seen} = new Set${tsOnly(code`<string>`)}(); ${ctx.evalFn(n, "props", true)}(${v}, ${ctx.d}, ${seen}); for (const ${k} in ${v}) if (!${seen}.has(${k})) { ${body} }`];
-  },
-  errors: (n, v, p, ctx, sub) => {
-    const seen = ctx.names.fresh("evaluated");
-    const k = ctx.names.fresh("k");
-    const at = { c: code`${ctx.rt("pk")}(${pathCode(p)}, ${k})` };
+    const at = { c: code`${ctx.rt("pk")}(${pathCode(cx.p)}, ${k})` };
     const body =
       n.unevaluatedProperties!.bool === false
-        ? [code`if (${ctx.rt("unknownKey")}(s, ${pathCode(p)}, ${k}, ${ctx.constant("known", lit((n.properties ?? []).map(([key]) => key)))}, ${lit(ctx.opts.toolName)})) return;`]
-        : sub.errors(n.unevaluatedProperties!, code`${v}[${k}]`, at, true);
+        ? [cx.fail(undefined, () => cx.err("unknownKey", code`${k}, ${ctx.constant("known", lit((n.properties ?? []).map(([key]) => key)))}, ${lit(ctx.opts.toolName)}`))]
+        : cx.sub(n.unevaluatedProperties!, code`${v}[${k}]`, at, true);
     return [code`{ const ${seen} = new Set${tsOnly(code`<string>`)}(); ${ctx.evalFn(n, "props", true)}(${v}, ${ctx.d}, ${seen}); for (const ${k} in ${v}) if (!${seen}.has(${k})) { ${body} } }`];
   },
 };
@@ -90,20 +85,15 @@ export const unevaluatedItemsKeyword: KeywordModule = {
   name: "unevaluatedItems",
   group: "array",
   applies: (n) => n.unevaluatedItems !== undefined && n.unevaluatedItems.bool !== true,
-  fast: (n, v, ctx, sub) => {
+  emit: (cx) => {
+    const { n, v, ctx } = cx;
     const seen = ctx.names.fresh("evaluated");
     const i = ctx.names.fresh("i");
-    const body = n.unevaluatedItems!.bool === false ? [code`return false;`] : sub.fast(n.unevaluatedItems!, code`${v}[${i}]`, true);
-    return [code`const ${seen} = new Set${tsOnly(code`<number>`)}(); ${ctx.evalFn(n, "items", true)}(${v}, ${ctx.d}, ${seen}); for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (!${seen}.has(${i})) { ${body} }`];
-  },
-  errors: (n, v, p, ctx, sub) => {
-    const seen = ctx.names.fresh("evaluated");
-    const i = ctx.names.fresh("i");
-    const at = itemPath(p, i, ctx);
+    const at = itemPath(cx.p, i, ctx);
     const body =
       n.unevaluatedItems!.bool === false
-        ? [code`if (${ctx.rt("constraintErr")}(s, ${pathCode(at)}, ${v}[${i}], "unevaluatedItems", "no further items", "item not allowed (unevaluatedItems)", "is an item this array does not allow")) return;`]
-        : sub.errors(n.unevaluatedItems!, code`${v}[${i}]`, at, true);
+        ? [cx.fail(undefined, () => cx.errAt(at, "constraintErr", code`${v}[${i}], "unevaluatedItems", "no further items", "item not allowed (unevaluatedItems)", "is an item this array does not allow"`))]
+        : cx.sub(n.unevaluatedItems!, code`${v}[${i}]`, at, true);
     return [code`{ const ${seen} = new Set${tsOnly(code`<number>`)}(); ${ctx.evalFn(n, "items", true)}(${v}, ${ctx.d}, ${seen}); for (let ${i} = 0; ${i} < ${v}.length; ${i}++) if (!${seen}.has(${i})) { ${body} } }`];
   },
 };
