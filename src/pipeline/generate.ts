@@ -25,7 +25,7 @@ import { lintTools } from "./lint.js";
 import { assignNames } from "./names.js";
 import { outputFiles, processFormatCache, runtimeJs, type FormatCache } from "./output-files.js";
 import { listsFor } from "./providers.js";
-import { compileJob, compileOnWorkers, finishTool, workerCount, type CompileDone, type CompileJob } from "./workers.js";
+import { compileHere, compileOnWorkers, finishTool, workerCount, type CompileDone, type CompileJob } from "./workers.js";
 
 export interface GenerateOptions {
   emit?: "ts" | "js" | "cjs";
@@ -163,10 +163,27 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const lintingLater: Promise<void>[] = [];
   const onWorkers = workers > 0 ? compileOnWorkers(jobs, VERSION, workers, ...(await redosHandoff()), (j) => void (wantsLint(todo[j]!) && lintingLater.push(lintSlot(slotIndex.get(todo[j]!)!)))) : undefined;
   const onWorker = new Set(onWorkers ? todo : []);
-  for (const [i, s] of slots.entries()) if (wantsLint(s) && !onWorker.has(s)) await lintSlot(i);
+  // On this thread, the patterns recheck has not judged are analysed off it (its agent process) from
+  // the start; the tools without such a pattern are linted and compiled meanwhile, the others after.
+  const analysing = onWorkers ? undefined : await analysePatterns(slots.filter((s) => wantsLint(s) || !s.t).flatMap((s) => [s.def.inputSchema, s.def.outputSchema]));
+  const later = (s: (typeof slots)[number]) => !!analysing && (analysing.pending(s.def.inputSchema) || analysing.pending(s.def.outputSchema));
+  for (const [i, s] of slots.entries()) if (wantsLint(s) && !onWorker.has(s) && !later(s)) await lintSlot(i);
   const rtTs = runtimeSource();
   const runtimeTexts = emit !== "ts" && onWorkers ? await runtimeJs(rtTs, options.formatCache ?? processFormatCache, emit === "cjs" ? "cjs" : "esm") : undefined;
-  const done: CompileDone[] = onWorkers ? await onWorkers : await inSequence(jobs, (j) => compileJob(j, VERSION));
+  let done: CompileDone[];
+  if (onWorkers) done = await onWorkers;
+  else {
+    // Results in job order whatever the order of the work.
+    done = new Array(jobs.length);
+    const compile = async (ids: number[]) => (await compileHere(ids.map((j) => jobs[j]!), VERSION)).forEach((d, k) => (done[ids[k]!] = d));
+    const ids = jobs.map((_, j) => j);
+    await compile(ids.filter((j) => !later(todo[j]!)));
+    if (analysing) {
+      await analysing.done;
+      for (const [i, s] of slots.entries()) if (wantsLint(s) && later(s)) await lintSlot(i);
+      await compile(ids.filter((j) => later(todo[j]!)));
+    }
+  }
   await Promise.all(lintingLater);
   const undecided = new Set<(typeof slots)[number]>();
   todo.forEach((s, i) => {
@@ -215,15 +232,14 @@ async function undecidedHere(schema: unknown): Promise<boolean> {
 }
 
 /** The ReDoS verdicts this process knows, for the workers to start with, and a sink for the ones they decide. */
+/** redos.ts analysePatterns, loaded on first use (loading it loads no recheck). */
+async function analysePatterns(schemas: unknown[]): Promise<ReturnType<typeof import("../schema/lint/redos.js").analysePatterns>> {
+  return (await import("../schema/lint/redos.js")).analysePatterns(schemas.filter((x) => x !== undefined));
+}
+
 async function redosHandoff(): Promise<[[string, RedosVerdict][], (v: [string, RedosVerdict][]) => void]> {
   const { knownRedosVerdicts, seedRedosVerdicts } = await import("../schema/lint/redos.js");
   return [knownRedosVerdicts(), (v) => seedRedosVerdicts(v, true)];
-}
-
-async function inSequence<T, R>(items: T[], f: (x: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (const x of items) out.push(await f(x));
-  return out;
 }
 
 export { VERSION };

@@ -131,6 +131,17 @@ export async function compileJob(job: CompileJob, version: string): Promise<Comp
   return (await compileJobs([job], version))[0]!;
 }
 
+/**
+ * Every job on this thread, in batches as a worker takes them (MAX_BATCH): one esbuild request
+ * per batch for the argument types' checks, not one per tool (~3 ms each, most of it writing
+ * the request to esbuild's pipe: 200 tools, 0.6 s of a cold build).
+ */
+export async function compileHere(jobs: CompileJob[], version: string): Promise<CompileDone[]> {
+  const out: CompileDone[] = [];
+  for (let i = 0; i < jobs.length; i += MAX_BATCH) out.push(...(await compileJobs(jobs.slice(i, i + MAX_BATCH), version)));
+  return out;
+}
+
 /** Tools compiled together (their argument types' checks go to esbuild in one request), then finished. */
 async function compileJobs(jobs: CompileJob[], version: string): Promise<CompileDone[]> {
   const { compileToolParts } = await import("./compile-tool.js");
