@@ -13,6 +13,9 @@ import { argsKey, defaultCacheDir, manifestPath, readManifest, upToDate, writeMa
 import { COMMON, PROJECT } from "./flags.js";
 import type { Io, Stream } from "./output.js";
 import type { Stamp } from "../io/stamps.js";
+import type { Handoff } from "../pipeline/handoff.js";
+import { clockMs } from "../io/clock.js";
+import { withTimes } from "./times.js";
 
 /** `toolform ... | head`: a closed pipe ends the command quietly. */
 let piped = false;
@@ -27,11 +30,6 @@ export function quietPipes(): void {
   }
 }
 
-/**
- * Milliseconds on a monotonic clock. Not performance.now(): reading the global
- * `performance` loads perf_hooks (~3 ms), a tenth of the no-change answer.
- */
-export const clockMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 
 /**
  * Whether `fd` is a terminal. A pipe or a file is not a character device, answered by a
@@ -115,38 +113,7 @@ function buildFlags(args: readonly string[]): Record<string, string | boolean | 
   return values;
 }
 
-/** The times a --json report ends with. */
-export function outcomeTimes(ms: number): { durationMs: number; process: { wallMs: number; cpuMs: number } } {
-  const cpu = process.cpuUsage();
-  // The whole process so far (start-up and module loading included): for benchmarks.
-  return { durationMs: Math.round(ms), process: { wallMs: Math.round(process.uptime() * 1000), cpuMs: Math.round((cpu.user + cpu.system) / 1000) } };
-}
-
-/** A --json report's text (JSON.stringify(facts, null, 2)) with the times added as its last fields, as JSON.stringify would write them. */
-export function withTimes(factsText: string, ms: number): string {
-  return factsText.slice(0, -2) + ",\n" + JSON.stringify(outcomeTimes(ms), null, 2).slice(2);
-}
-
-/**
- * What the fast path learnt when the build was not up to date, for the full build of this
- * process: the manifest is stale for more than the config (no second check), and what it
- * found as recorded: toolform's code (its fingerprint and stamps: no walk of the code) and
- * every folder listing (the source globs match what they matched: no glob).
- */
-export interface Handoff {
-  manifest: string;
-  configFile: string;
-  stale: boolean;
-  toolform?: { fingerprint: string; files: [string, Stamp][]; dirs: [string, string][] };
-  /** The files found as stamped (sources, toolform's code, the config): the build takes their stamps without a second stat. */
-  verified?: Map<string, Stamp>;
-  /** Every stamp the manifest recorded (files and outputs, by path): what the changed ones were. */
-  recorded?: Map<string, Stamp>;
-  /** The config's value as the manifest recorded it (Manifest.configJson), when the config file was found as stamped: loadProject takes it instead of loading the file. */
-  configJson?: string;
-  /** With the listings they were found with (the next manifest records these: a file added since shows then), and the resolved config they were matched under: another config (an edited glob or root) must walk and glob again. */
-  globs?: { configKey: string; matches: [string, string[]][]; dirs: [string, string][] };
-}
+/** What this process's no-change check learnt when the build was not up to date: `toolform build` hands it to the full build (src/pipeline/handoff.ts). */
 export let handoff: Handoff | undefined;
 
 /**
@@ -214,7 +181,7 @@ export async function fastBuild(argv: readonly string[], cwd: string): Promise<n
     io.stdout.write(withTimes(m.json, clockMs() - t0) + "\n");
     return 0;
   }
-  const { reportBuild, upToDateOutcome } = await import("./report.js");
+  const [{ reportBuild }, { upToDateOutcome }] = await Promise.all([import("./report.js"), import("../pipeline/outcome.js")]);
   reportBuild(upToDateOutcome(m, clockMs() - t0), { configFile: m.configFile, config: { root: m.root, outDir: m.outDir, emit: m.emit } }, io, values);
   return 0;
 }

@@ -23,3 +23,6 @@ export const PROJECT: Options = {
   json: { type: "boolean" },
 };
 
+
+/** Flags of `toolform build` and `toolform watch`. */
+export const BUILD_FLAGS = { ...PROJECT, watch: { type: "boolean", short: "w" }, poll: { type: "boolean" }, "print-inputs": { type: "boolean" }, "print-outputs": { type: "boolean" }, "no-wait": { type: "boolean" } } as const;

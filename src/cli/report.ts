@@ -1,33 +1,15 @@
 // What a build reports: the human summary and the --json object. Kept apart from the
-// build itself: the no-change fast path (fast.ts) prints through it with nothing
-// else loaded.
-import type { CacheStats } from "../pipeline/cache.js";
-import type { WriteResult } from "../io/write.js";
+// build itself (src/pipeline/build.ts): the no-change fast path (fast.ts) prints
+// through it with nothing else loaded.
+import type { BuildOutcome } from "../pipeline/outcome.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { outcomeTimes, withTimes } from "./fast.js";
+import { outcomeTimes, withTimes } from "./times.js";
 import { diagnosticsBlock, duration, makeStyle, plural, rel, resolveIn, useColor, type Io, type Style } from "./output.js";
 
 /** What of the project a report names (a Project, or a manifest's record of one). */
 export interface ProjectView {
   configFile: string;
   config: { root: string; outDir: string; emit: string };
-}
-
-export interface BuildOutcome {
-  ok: boolean;
-  /** 0 written, 1 errors in sources or schemas (nothing written). */
-  exitCode: 0 | 1;
-  /** Names of the tools built. */
-  tools: string[];
-  /** Source files read (for watch). */
-  inputs: string[];
-  write?: WriteResult;
-  ms: number;
-  stats: CacheStats;
-  errors: Diagnostic[];
-  warnings: Diagnostic[];
-  /** True when the inputs were those of the last build and the output was intact: nothing ran. */
-  upToDate?: boolean;
 }
 
 /** Diagnostics with file paths relative to cwd (they come relative to the config's folder). */
@@ -132,23 +114,6 @@ export function printOutcome(o: BuildOutcome, project: ProjectView, io: Io, s: S
   io.stdout.write(lines.join("\n") + "\n");
 }
 
-
-/** The outcome of a build that found nothing to do, from what the last build recorded (src/pipeline/manifest.ts). */
-export function upToDateOutcome(m: { result: string; outputs: [string, unknown][] }, ms: number, r = JSON.parse(m.result) as { tools: string[]; inputs: string[]; diagnostics: Diagnostic[] }): BuildOutcome {
-  const files = m.outputs.map((o) => o[0]).sort();
-  return {
-    ok: true,
-    exitCode: 0,
-    tools: r.tools,
-    inputs: r.inputs,
-    write: { written: [], unchanged: files, removed: [] },
-    ms,
-    stats: { tools: r.tools.length, compiled: 0, fromDisk: 0, formats: files.length, formatted: 0 },
-    errors: [],
-    warnings: r.diagnostics,
-    upToDate: true,
-  };
-}
 
 /** `toolform build`'s report of an outcome: the --json object on stdout, or the summary. */
 export function reportBuild(o: BuildOutcome, project: ProjectView, io: Io, flags: Record<string, string | boolean | undefined>): void {

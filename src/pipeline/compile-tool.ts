@@ -9,7 +9,7 @@ import { chooseExamples } from "../schema/examples.js";
 import { exampleChecker } from "../emit/example-check.js";
 import type { ToolDefinition } from "../sources/types.js";
 import { emitAjvValidator } from "../emit/ajv/validator.js";
-import { analyzeSchema, analyzeSchemaOnce } from "../schema/analyze.js";
+import { analyzeSchema, type Analysis } from "../schema/analyze.js";
 import { assembleTool, placeCompiled, type CompiledTool, type ToolParts } from "./compiled.js";
 import type { CompileOptions } from "../schema/compile-options.js";
 
@@ -46,9 +46,9 @@ export async function compileToolUnplaced(
  * validator, normaliser and argument types emitted. Depends on the tool's name,
  * schema, identifiers and options only (never its description or source file).
  */
-export async function compileToolParts(def: ToolDefinition, names: { ident: string; typeName: string }, opts: CompileOptions): Promise<ToolParts> {
-  // The lint may have analysed this schema already in this thread (for its default/example check): taken, not redone.
-  const { ir, diagnostics, schema: read } = analyzeSchemaOnce(def.inputSchema, opts);
+export async function compileToolParts(def: ToolDefinition, names: { ident: string; typeName: string }, opts: CompileOptions, analysis?: Analysis): Promise<ToolParts> {
+  // `analysis`: the lint's of this schema under these options in this thread (for its default/example check), when it made one: not redone.
+  const { ir, diagnostics, schema: read } = analysis ?? analyzeSchema(def.inputSchema, opts);
   const found = [...diagnostics];
   if (!ir || found.some((d) => d.severity === "error")) return { diagnostics: found };
 

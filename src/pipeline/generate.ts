@@ -1,49 +1,31 @@
 // The whole pipeline in memory: tool definitions in, generated files and
 // diagnostics out. Nothing is written here (see io/write.ts); `toolform check`
-// and `toolform build` both go through this function.
-import type { Coerce, ResolvedConfig, UncheckedKind, UnknownArgs } from "../config/types.js";
+// and `toolform build` both go through this function. Here: the tools read, their
+// options and cache keys, compiled (or taken from the cache) and linted; the names
+// are names.ts's, the files output-files.ts's, the diagnostics' order diagnostics.ts's.
+import type { Coerce, ResolvedConfig, SourceLint, UncheckedKind, UnknownArgs } from "../config/types.js";
 import { uncheckedKinds } from "../config/unchecked.js";
 import { formatCompileOptions, type FormatsOption } from "../config/formats.js";
 import { DEFAULT_LIMITS, type Limits } from "../config/limits.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { textIn, toolIdentifiers, type ToolIdentifiers } from "../emit/code.js";
-import { stripTypes } from "../emit/finish.js";
-import { layoutCode } from "../emit/layout.js";
-import { header } from "../emit/header.js";
-import { chunkImportsDts, chunkImportsTs, indexHeadDts, indexHeadTs, indexTablesTs, indexTailDts, indexTailTs, type IndexEntry } from "../emit/index-module.js";
-import { runtimeDeclarations, runtimeHash, runtimeSource } from "../emit/runtime-file.js";
+import { runtimeSource } from "../emit/runtime-file.js";
 import { VERSION } from "../emit/templates.js";
+import type { Provider } from "../emit/providers/shared.js";
+import type { GeneratedFile } from "../io/generated-file.js";
+import { defKey, hashOf, keyOf } from "../io/hash.js";
+import type { CompileOptions } from "../schema/compile-options.js";
+import type { AnalysisHand } from "../schema/analyze.js";
+import type { RedosVerdict } from "../schema/lint/redos.js";
 import { readSources } from "../sources/read.js";
 import { materialize, type SourceMemo } from "../sources/memo.js";
 import type { ToolDefinition } from "../sources/types.js";
 import { placeCompiled, type CompiledTool, type ToolParts } from "./compiled.js";
-import type { CompileOptions } from "../schema/compile-options.js";
-import type { GeneratedFile } from "../io/generated-file.js";
-import { compileJob, compileOnWorkers, finishTool, workerCount, type CompileDone, type CompileJob } from "./workers.js";
-import { defKey, hashOf, keyOf } from "../io/hash.js";
+import { sortDiagnostics, withSourceLint } from "./diagnostics.js";
 import { lintTools } from "./lint.js";
-import { chunkFileName, chunkRanges } from "./chunks.js";
-import { sha256 } from "../io/stamps.js";
-import { GENERATED_JSON_MARK, outputBytes } from "../io/write.js";
-import type { SourceLint } from "../config/types.js";
-import type { RedosVerdict } from "../schema/lint/redos.js";
-import type { Provider } from "../emit/providers/shared.js";
-import { listsFor, providerFiles } from "./providers.js";
-
-/** A file made of pieces joined by newlines; its text is decoded only when something reads `contents`. */
-function joinedFile(path: string, pieces: readonly (string | Uint8Array)[]): GeneratedFile {
-  if (pieces.every((p) => typeof p === "string")) return { path, contents: pieces.join("\n") };
-  const chunks: (string | Uint8Array)[] = [];
-  pieces.forEach((p, i) => (i ? chunks.push("\n", p) : chunks.push(p)));
-  let text: string | undefined;
-  return {
-    path,
-    chunks,
-    get contents() {
-      return (text ??= chunks.map((c) => (typeof c === "string" ? c : Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString("utf8"))).join(""));
-    },
-  };
-}
+import { assignNames } from "./names.js";
+import { outputFiles, processFormatCache, runtimeJs, type FormatCache } from "./output-files.js";
+import { listsFor } from "./providers.js";
+import { compileHere, compileOnWorkers, finishTool, workerCount, type CompileDone, type CompileJob } from "./workers.js";
 
 export interface GenerateOptions {
   emit?: "ts" | "js" | "cjs";
@@ -78,10 +60,7 @@ export interface GenerateOptions {
   partsCache?: { get(key: string): ToolParts | undefined; set(key: string, parts: ToolParts): void };
 }
 
-export interface FormatCache {
-  get(key: string): string | undefined;
-  set(key: string, value: string): void;
-}
+export type { FormatCache };
 
 export interface GenerateResult {
   files: GeneratedFile[];
@@ -122,7 +101,8 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const formatOpts = formatCompileOptions(options.formats);
   const lintKey = hashOf({ rules: options.lint ?? {}, strict });
   // Cached tools first; the rest are compiled, on worker threads when there are many.
-  const slots: { def: ToolDefinition; names: (typeof named)[number]["names"]; opts: CompileOptions; key: string; t?: CompiledTool; fresh: boolean }[] = [];
+  // `hand`: the lint's analysis of the tool's schema, for its compile on this thread.
+  const slots: { def: ToolDefinition; names: (typeof named)[number]["names"]; opts: CompileOptions; key: string; t?: CompiledTool; fresh: boolean; hand: AnalysisHand }[] = [];
   // The options of the tools without their own overrides are one object, keyed once (read-only).
   const optsOf = new Map<object, { opts: CompileOptions; key: string }>();
   const noOverrides: NonNullable<GenerateOptions["tools"]>[string] = {};
@@ -153,7 +133,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     const hit = options.cache?.get(key);
     // A cached entry comes without its definition: it is this one (the key covers it).
     const t = hit ? Object.assign(hit, { def }) : undefined;
-    slots.push({ def, names, opts, key, t, fresh: !t });
+    slots.push({ def, names, opts, key, t, fresh: !t, hand: {} });
   }
   // A tool to compile or lint again needs its whole definition (a source read from the build
   // cache gives only names and keys: src/sources/memo.ts); read here, before any work starts.
@@ -172,21 +152,38 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
     if (parts) s.t = Object.assign(placeCompiled(finishTool({ def: s.def, names: s.names, opts: s.opts, ...jsOf }, VERSION, parts)), { partsKey: pk });
     else todo.push(s);
   }
-  const jobs: CompileJob[] = todo.map((s) => ({ def: s.def, names: s.names, opts: s.opts, ...jsOf }));
+  const jobs: CompileJob[] = todo.map((s) => ({ def: s.def, names: s.names, opts: s.opts, ...jsOf, hand: s.hand }));
   const workers = workerCount(jobs.length);
   // While the workers compile, this thread lints, and makes the runtime's texts (emit "js"). A tool
   // compiled on a worker is linted as it comes back, with its patterns' ReDoS verdicts (no second recheck here).
   const lints = new Map<number, Diagnostic[]>();
   const slotIndex = new Map(slots.map((s, i) => [s, i]));
-  const lintSlot = async (i: number) => void lints.set(i, await lintTools(slots[i]!.def, slots[i]!.opts, options.lint || {}, strict));
+  const lintSlot = async (i: number) => void lints.set(i, await lintTools(slots[i]!.def, slots[i]!.opts, options.lint || {}, strict, slots[i]!.hand));
   const wantsLint = (s: (typeof slots)[number]) => options.lint !== false && s.t?.lint?.key !== lintKey;
   const lintingLater: Promise<void>[] = [];
   const onWorkers = workers > 0 ? compileOnWorkers(jobs, VERSION, workers, ...(await redosHandoff()), (j) => void (wantsLint(todo[j]!) && lintingLater.push(lintSlot(slotIndex.get(todo[j]!)!)))) : undefined;
   const onWorker = new Set(onWorkers ? todo : []);
-  for (const [i, s] of slots.entries()) if (wantsLint(s) && !onWorker.has(s)) await lintSlot(i);
+  // On this thread, the patterns recheck has not judged are analysed off it (its agent process) from
+  // the start; the tools without such a pattern are linted and compiled meanwhile, the others after.
+  const analysing = onWorkers ? undefined : await analysePatterns(slots.filter((s) => wantsLint(s) || !s.t).flatMap((s) => [s.def.inputSchema, s.def.outputSchema]));
+  const later = (s: (typeof slots)[number]) => !!analysing && (analysing.pending(s.def.inputSchema) || analysing.pending(s.def.outputSchema));
+  for (const [i, s] of slots.entries()) if (wantsLint(s) && !onWorker.has(s) && !later(s)) await lintSlot(i);
   const rtTs = runtimeSource();
   const runtimeTexts = emit !== "ts" && onWorkers ? await runtimeJs(rtTs, options.formatCache ?? processFormatCache, emit === "cjs" ? "cjs" : "esm") : undefined;
-  const done: CompileDone[] = onWorkers ? await onWorkers : await inSequence(jobs, (j) => compileJob(j, VERSION));
+  let done: CompileDone[];
+  if (onWorkers) done = await onWorkers;
+  else {
+    // Results in job order whatever the order of the work.
+    done = new Array(jobs.length);
+    const compile = async (ids: number[]) => (await compileHere(ids.map((j) => jobs[j]!), VERSION)).forEach((d, k) => (done[ids[k]!] = d));
+    const ids = jobs.map((_, j) => j);
+    await compile(ids.filter((j) => !later(todo[j]!)));
+    if (analysing) {
+      await analysing.done;
+      for (const [i, s] of slots.entries()) if (wantsLint(s) && later(s)) await lintSlot(i);
+      await compile(ids.filter((j) => later(todo[j]!)));
+    }
+  }
   await Promise.all(lintingLater);
   const undecided = new Set<(typeof slots)[number]>();
   todo.forEach((s, i) => {
@@ -224,240 +221,25 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   if (providerLists && options.lint !== false && options.lint?.["provider-loss"] !== false) for (const d of providerLists.diagnostics) diagnostics.push(...withSourceLint([d], d.tool === undefined ? undefined : sourceLint.get(d.tool), keptWarnings));
   if (strict) diagnostics.splice(0, diagnostics.length, ...diagnostics.map((d) => (keptWarnings.has(d) ? d : { ...d, severity: "error" as const })));
   if (diagnostics.some((d) => d.severity === "error")) return { files: [], diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
-
-  const entries: IndexEntry[] = compiled.map(indexEntry);
-  const setHash = hashOf(compiled.map((t) => t.inputHash));
-  const sources = [...new Set(defs.map((d) => d.origin.file))].sort();
-  const sourceLabel = sources.length <= 3 ? sources.join(", ") : `${sources.length} files`;
-  const files: GeneratedFile[] = [];
-  const memo = options.formatCache ?? processFormatCache;
-  // The runtime's file name carries its hash: a new toolform writes a new runtime beside
-  // the old one, and index (written last) switches to it in the same rename (io/write.ts).
-  const rtHash = runtimeHash();
-  const rtFile = runtimeFileName(rtHash);
-  const rtHeader = header("@toolform/runtime src/rt (the runtime modules, joined)", rtHash);
-  const idxHeader = header(sourceLabel, setHash);
-  // The index's tail names every tool: made once per set of entries (a description-only edit keeps it).
-  const entriesJson = JSON.stringify(entries);
-  const tail = () => memoFormat(memo, ["index-tail.ts", entriesJson], async () => layoutCode(indexTailTs(entries)));
-  // The tables of schemas and hashes the sections read (written laid out: no layout pass over them).
-  const tables = (tools: readonly CompiledTool[], lang: "ts" | "esm" | "cjs") => textIn(indexTablesTs(tools), lang);
-  // ajv's standalone code (engine "ajv") is untyped JavaScript: a module with such a tool is not type-checked (its types are still exported and used).
-  const nocheck = (tools: readonly CompiledTool[]) => (tools.some((t) => t.untyped) ? "// @ts-nocheck\n" : "");
-  // A large toolset: the sections and their tables in chunk files, which the index imports (chunks.ts).
-  const chunks = chunksOf(compiled, entries, keys, [emit, rtFile]);
-  // Chunk texts are kept only in the caller's cache (the build's, on disk): the process's own small one keeps the runtime's texts.
-  const chunkFile = (c: Chunk, ext: string, pieces: () => (string | Uint8Array)[]) => shaKnownFile(c.file + ext, pieces, options.formatCache, keyOf(["chunk-sha", c.key, ext]));
-  // What the index says of each chunk, kept by the chunk's key (it names a thousand tools at 1,000 tools: most builds keep most chunks).
-  const chunkImports = (cs: readonly Chunk[], lang: "ts" | "esm" | "cjs" | "dts") =>
-    Promise.all(cs.map((c) => memoFormat(options.formatCache, ["chunk-imports", lang, c.key], async () => (lang === "dts" ? textIn(chunkImportsDts(c.file, c.entries), "ts") : textIn(chunkImportsTs(c.file, c.entries), lang)))));
-  const chunkHeader = (c: Chunk) => header(`tools ${c.tools[0]!.def.name} … ${c.tools[c.tools.length - 1]!.def.name} (${c.tools.length})`, c.key);
-  if (emit === "ts") {
-    files.push({ path: rtFile + ".ts", contents: rtHeader + "\n" + rtTs });
-    if (!chunks) files.push(joinedFile("index.ts", [idxHeader, nocheck(compiled) + textIn(indexHeadTs(rtFile), "ts"), tables(compiled, "ts"), ...compiled.map((t) => t.bytes?.ts ?? t.ts), await tail()]));
-    else {
-      for (const c of chunks) files.push(chunkFile(c, ".ts", () => [chunkHeader(c), nocheck(c.tools) + textIn(indexHeadTs(rtFile, false), "ts"), tables(c.tools, "ts"), ...c.tools.map((t) => t.bytes?.ts ?? t.ts)]));
-      files.push(joinedFile("index.ts", [idxHeader, textIn(indexHeadTs(rtFile), "ts"), ...(await chunkImports(chunks, "ts")), await tail()]));
-    }
-  } else {
-    // "js" and "cjs" both write .js (an ES module, or CommonJS) and .d.ts, and a package.json that says which:
-    // node and TypeScript read a .js file's module type from the nearest package.json, so the output
-    // loads as what it is in a package of either type.
-    const module = emit === "cjs" ? "cjs" : "esm";
-    files.push({ path: "package.json", contents: outDirPackageJson(module) });
-    const { rtJs, rtDts } = runtimeTexts ?? (await runtimeJs(rtTs, memo, module));
-    files.push({ path: rtFile + ".js", contents: rtHeader + "\n" + rtJs });
-    files.push({ path: rtFile + ".d.ts", contents: rtHeader + "\n" + rtDts });
-    // The head, the sections and the tail, each written in the module's language from the same emit as index.ts.
-    const tailJs = await memoFormat(memo, ["index-tail.js", module, entriesJson], async () => layoutCode(indexTailTs(entries), module));
-    const tailDts = await memoFormat(memo, ["index-tail.d.ts", entriesJson], async () => layoutCode(indexTailDts(entries)));
-    if (!chunks) {
-      files.push(joinedFile("index.js", [idxHeader, layoutCode(indexHeadTs(rtFile), module), tables(compiled, module), ...compiled.map((t) => t.bytes?.js ?? t.js!), tailJs]));
-      files.push(joinedFile("index.d.ts", [idxHeader, textIn(indexHeadDts(rtFile), "ts"), ...compiled.map((t) => t.bytes?.dts ?? t.dts), tailDts]));
-    } else {
-      for (const c of chunks) {
-        files.push(chunkFile(c, ".js", () => [chunkHeader(c), layoutCode(indexHeadTs(rtFile, false), module), tables(c.tools, module), ...c.tools.map((t) => t.bytes?.js ?? t.js!)]));
-        files.push(chunkFile(c, ".d.ts", () => [chunkHeader(c), textIn(indexHeadDts(rtFile, false), "ts"), ...c.tools.map((t) => t.bytes?.dts ?? t.dts)]));
-      }
-      files.push(joinedFile("index.js", [idxHeader, layoutCode(indexHeadTs(rtFile), module), ...(await chunkImports(chunks, module)), tailJs]));
-      files.push(joinedFile("index.d.ts", [idxHeader, textIn(indexHeadDts(rtFile), "ts"), ...(await chunkImports(chunks, "dts")), tailDts]));
-    }
-  }
-  if (providerLists) files.push(...(await providerFiles(providerLists, options.providers!, emit, rtFile)));
+  const sourceFiles = defs.map((d) => d.origin.file);
+  const files = await outputFiles(compiled, keys, sourceFiles, emit, options.formatCache, rtTs, runtimeTexts, providerLists && { lists: providerLists, providers: options.providers! });
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs, ...(imports ? { imports } : {}) };
 }
 
-/**
- * A tool's lint advice as its source's `lint` setting says (config SourceLint), as copies. The
- * setting governs advice to a tool's author (the lint rules, `lint/*`); what warns of danger to
- * the caller (the description guard, ReDoS, impossible schemas) is reported whatever it says.
- */
-function withSourceLint(ds: readonly Diagnostic[], setting: SourceLint | undefined, keptWarnings: Set<Diagnostic>): Diagnostic[] {
-  if (setting === undefined) return ds.map((d) => ({ ...d }));
-  const safety = (d: Diagnostic) => !d.code.startsWith("lint/");
-  if (setting === "off") return ds.filter(safety).map((d) => ({ ...d }));
-  return ds.map((d) => {
-    if (safety(d)) return { ...d };
-    const c: Diagnostic = { ...d, severity: setting === "error" ? "error" : "warning" };
-    if (setting === "warn") keptWarnings.add(c);
-    return c;
-  });
-}
-
-/** The outDir's package.json under emit "js"/"cjs": the module type of the .js files in it (GENERATED_JSON_MARK first). */
-function outDirPackageJson(module: "esm" | "cjs"): string {
-  return `${GENERATED_JSON_MARK}",\n  "type": ${JSON.stringify(module === "cjs" ? "commonjs" : "module")}\n}\n`;
-}
-
-/** A run of tools in a chunk file of a large toolset's index. */
-interface Chunk {
-  /** Its file name, without extension. */
-  file: string;
-  /** What its files are made from (the tools' cache keys, the emit, the runtime's name): the file name comes from it. */
-  key: string;
-  tools: CompiledTool[];
-  entries: IndexEntry[];
-}
-
-/** The chunks of a large toolset, undefined for one index file. `entries` and `keys`: each compiled tool's, in the same order. */
-function chunksOf(compiled: CompiledTool[], entries: readonly IndexEntry[], keys: readonly string[], context: readonly string[]): Chunk[] | undefined {
-  return chunkRanges(entries.map((e) => e.name))?.map(([from, to]) => {
-    const key = keyOf(["chunk", ...context, ...keys.slice(from, to)]);
-    return { file: chunkFileName(key), key, tools: compiled.slice(from, to), entries: entries.slice(from, to) };
-  });
-}
-
-function indexEntry(t: CompiledTool): IndexEntry {
-  return { name: t.def.name, ident: t.ident, typeName: t.typeName, schemaHash: t.schemaHash, defineTool: /\.[cm]?[jt]sx?$/.test(t.def.origin.file) };
-}
-
-/**
- * A file whose contents follow from a key (a chunk's): they are made only when read, and their
- * sha256 is kept in the format cache by that key, so a build that leaves the chunk as it was
- * neither makes nor hashes its megabyte again (the write finds it unchanged by that hash).
- */
-function shaKnownFile(path: string, pieces: () => (string | Uint8Array)[], memo: FormatCache | undefined, shaKey: string): GeneratedFile {
-  let made: GeneratedFile | undefined;
-  const file = (): GeneratedFile => (made ??= joinedFile(path, pieces()));
-  const f: GeneratedFile = {
-    path,
-    get chunks() {
-      return file().chunks;
-    },
-    get contents() {
-      return file().contents;
-    },
-  };
-  // Without a cache the sha is left to whoever needs it (hashOutputs): an API caller may only read the text.
-  if (memo) {
-    let sha = memo.get(shaKey);
-    if (sha === undefined) memo.set(shaKey, (sha = sha256(outputBytes(f))));
-    f.sha = sha;
-  }
-  return f;
-}
-
-/** The runtime as JavaScript and as declarations (TypeScript loads for the latter: cached). */
-async function runtimeJs(rtTs: string, memo: FormatCache, module: "esm" | "cjs"): Promise<{ rtJs: string; rtDts: string }> {
-  const rtJs = await memoFormat(memo, ["runtime.js", module, rtTs], async () => stripTypes(rtTs, module));
-  const rtDts = await memoFormat(memo, ["runtime.d.ts", rtTs], async () => runtimeDeclarations(rtTs));
-  return { rtJs, rtDts };
-}
-
-/** The ReDoS verdicts this process knows, for the workers to start with, and a sink for the ones they decide. */
 /** hasUndecidedPattern for this thread's verdicts (lint, and tools compiled here). Loading the module loads no recheck. */
 async function undecidedHere(schema: unknown): Promise<boolean> {
   return (await import("../schema/lint/redos.js")).hasUndecidedPattern(schema);
 }
 
+/** The ReDoS verdicts this process knows, for the workers to start with, and a sink for the ones they decide. */
+/** redos.ts analysePatterns, loaded on first use (loading it loads no recheck). */
+async function analysePatterns(schemas: unknown[]): Promise<ReturnType<typeof import("../schema/lint/redos.js").analysePatterns>> {
+  return (await import("../schema/lint/redos.js")).analysePatterns(schemas.filter((x) => x !== undefined));
+}
+
 async function redosHandoff(): Promise<[[string, RedosVerdict][], (v: [string, RedosVerdict][]) => void]> {
   const { knownRedosVerdicts, seedRedosVerdicts } = await import("../schema/lint/redos.js");
   return [knownRedosVerdicts(), (v) => seedRedosVerdicts(v, true)];
-}
-
-async function inSequence<T, R>(items: T[], f: (x: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (const x of items) out.push(await f(x));
-  return out;
-}
-
-/** "_runtime.<10 hex>": the runtime's file name (without extension) for its hash. */
-export function runtimeFileName(rtHash: string): string {
-  return `_runtime.${rtHash.slice(0, 10)}`;
-}
-
-/** Without a cache from the caller, the runtime's JavaScript and declarations are still reused within the process (bounded). */
-const processFormatCache: FormatCache = (() => {
-  const m = new Map<string, string>();
-  return {
-    get: (k) => m.get(k),
-    set: (k, v) => {
-      if (m.size > 20) m.delete(m.keys().next().value!);
-      m.set(k, v);
-    },
-  };
-})();
-
-/** Looks a derived text up in the format cache by a hash of its inputs; makes and stores it on a miss. */
-async function memoFormat(memo: FormatCache | undefined, inputs: string[], produce: () => Promise<string>): Promise<string> {
-  if (!memo) return produce();
-  const key = hashOf(inputs);
-  const hit = memo.get(key);
-  if (hit !== undefined) return hit;
-  const out = await produce();
-  memo.set(key, out);
-  return out;
-}
-
-/**
- * Identifier, type and file names for each tool (src/emit/code.ts toolIdentifiers: look-alike
- * names get distinct ones). Only a name defined twice is an error: two tools, one name.
- */
-function assignNames(defs: ToolDefinition[], diagnostics: Diagnostic[], memo?: FormatCache): { def: ToolDefinition; names: ToolIdentifiers }[] {
-  const byName = new Map<string, ToolDefinition>();
-  const where = (d: ToolDefinition) => `${d.origin.file}${d.origin.line ? ":" + d.origin.line : d.origin.pointer ? "#" + d.origin.pointer : ""}`;
-  for (const def of defs) {
-    const other = byName.get(def.name);
-    if (!other) {
-      byName.set(def.name, def);
-      continue;
-    }
-    diagnostics.push({
-      severity: "error",
-      code: "tools/duplicate-name",
-      message: `tool name ${JSON.stringify(def.name)} is defined twice (also at ${where(other)})`,
-      tool: def.name,
-      file: def.origin.file,
-      pointer: def.origin.pointer,
-      ...(def.origin.line ? { line: def.origin.line, column: def.origin.column ?? 1 } : {}),
-      hint: "remove one of the two definitions, or rename one tool (a model calls tools by name: two tools cannot share one)",
-    });
-  }
-  const names = identifiersOf([...byName.keys()], memo);
-  return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((def) => ({ def, names: names.get(def.name)! }));
-}
-
-/** toolIdentifiers, kept by the set of names (the build cache's derived texts): an edit that keeps every name does not work them out again. */
-function identifiersOf(names: string[], memo: FormatCache | undefined): Map<string, ToolIdentifiers> {
-  if (!memo) return toolIdentifiers(names);
-  const key = keyOf(["tool-identifiers", VERSION, [...names].sort()]);
-  const hit = memo.get(key);
-  if (hit !== undefined) {
-    try {
-      const m = new Map(JSON.parse(hit) as [string, ToolIdentifiers][]);
-      if (m.size === names.length && names.every((n) => m.has(n))) return m;
-    } catch {
-      /* unreadable: worked out again */
-    }
-  }
-  const m = toolIdentifiers(names);
-  memo.set(key, JSON.stringify([...m]));
-  return m;
-}
-
-function sortDiagnostics(ds: Diagnostic[]): Diagnostic[] {
-  const key = (d: Diagnostic) => `${d.severity === "error" ? 0 : 1}|${d.file ?? ""}|${String(d.line ?? 0).padStart(8, "0")}|${d.pointer ?? ""}|${d.code}`;
-  return ds.map((d, i) => [key(d), i, d] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1])).map((x) => x[2]);
 }
 
 export { VERSION };

@@ -6,12 +6,14 @@ import { schemaShapeProblem } from "../schema/shape.js";
 import { limitProblem } from "../config/limits.js";
 import { placeDiagnostic } from "./compiled.js";
 import type { CompileOptions } from "../schema/compile-options.js";
+import type { AnalysisHand } from "../schema/analyze.js";
 
-export async function lintTools(def: ToolDefinition, opts: CompileOptions, rules: Record<string, boolean>, strict: boolean): Promise<Diagnostic[]> {
+/** `hand`: where the analysis the default/example check makes of the schema is left for the compile of this tool (src/pipeline/generate.ts). */
+export async function lintTools(def: ToolDefinition, opts: CompileOptions, rules: Record<string, boolean>, strict: boolean, hand?: AnalysisHand): Promise<Diagnostic[]> {
   // A schema too deep (or with Infinity) is refused by compileTool with the place named; the lint's walks would overflow on it.
   if (schemaShapeProblem(def.inputSchema) || limitProblem(def.inputSchema, opts.limits)) return [];
   const { lintTool } = await import("../schema/lint/index.js");
-  const fits = await ownFits(def.inputSchema, opts);
+  const fits = await ownFits(def.inputSchema, opts, hand);
   return lintTool(def, { strict, unknownArgs: opts.unknownArgs, maxPatternInput: opts.maxPatternInput, rules: rules as never, fits }).map((d: Diagnostic) => (d.tool ? d : placeDiagnostic(d, def)));
 }
 
@@ -22,7 +24,7 @@ export async function lintTools(def: ToolDefinition, opts: CompileOptions, rules
  * dialect, formats asserted, nothing left unchecked); elsewhere, and for a value they
  * refuse, ajv judges (its errors are the message).
  */
-async function ownFits(schema: unknown, opts: CompileOptions): Promise<((pointer: string, value: unknown) => boolean | undefined) | undefined> {
+async function ownFits(schema: unknown, opts: CompileOptions, hand: AnalysisHand | undefined): Promise<((pointer: string, value: unknown) => boolean | undefined) | undefined> {
   let text: string | undefined;
   try {
     text = JSON.stringify(schema);
@@ -30,13 +32,13 @@ async function ownFits(schema: unknown, opts: CompileOptions): Promise<((pointer
     return undefined;
   }
   if (!text || (!text.includes('"default"') && !text.includes('"examples"'))) return undefined;
-  const [{ analyzeSchema, handAnalysis }, { exampleChecker }, { sanityDialect }] = await Promise.all([import("../schema/analyze.js"), import("../emit/example-check.js"), import("../schema/lint/sanity.js")]);
+  const [{ analyzeSchema }, { exampleChecker }, { sanityDialect }] = await Promise.all([import("../schema/analyze.js"), import("../emit/example-check.js"), import("../schema/lint/sanity.js")]);
   let at: Map<string, (value: unknown) => boolean> | null | undefined;
   const make = (): Map<string, (value: unknown) => boolean> | null => {
     const complete = opts.formats !== false && (opts.allowUnchecked ?? []).length === 0;
     const analysis = analyzeSchema(schema, opts);
     // The compile of this tool on this thread takes the analysis, and with its IR this check (exampleChecker keeps one per IR).
-    handAnalysis(schema, opts, analysis);
+    if (hand) hand.analysis = analysis;
     const { ir, diagnostics } = analysis;
     if (!ir || diagnostics.some((d) => d.severity === "error") || ir.dialect !== sanityDialect(schema as never)) return null;
     // The tool's own checks, which the compile uses for its examples: a value they pass fits JSON Schema too (under

@@ -32,26 +32,10 @@ export function analyzeSchema(given: unknown, opts: CompileOptions): { ir?: IR; 
   return { ir, diagnostics: [...meta, ...diagnostics, ...(chain ? [chain] : [])], schema };
 }
 
-/**
- * An analysis the lint made of a tool's schema (its default/example check builds on it), handed to
- * the compile of the same tool in this thread, which takes it once instead of analysing the schema
- * again. Keyed by the schema object and the options object (the same objects in one build); taken
- * at most once, so an IR the compile has written its examples into is never handed out again.
- */
-const handed = new WeakMap<object, { opts: CompileOptions; result: ReturnType<typeof analyzeSchema> }>();
+/** What analyzeSchema found. The lint's default/example check makes one, and hands it to the compile of the same tool in the same thread (src/pipeline/generate.ts), which then does not analyse the schema again. */
+export type Analysis = ReturnType<typeof analyzeSchema>;
 
-export function handAnalysis(given: unknown, opts: CompileOptions, result: ReturnType<typeof analyzeSchema>): void {
-  if (typeof given === "object" && given !== null) handed.set(given, { opts, result });
-}
-
-/** analyzeSchema, or the lint's analysis of the same schema under the same options, taken. */
-export function analyzeSchemaOnce(given: unknown, opts: CompileOptions): ReturnType<typeof analyzeSchema> {
-  if (typeof given === "object" && given !== null) {
-    const h = handed.get(given);
-    if (h) {
-      handed.delete(given);
-      if (h.opts === opts) return h.result;
-    }
-  }
-  return analyzeSchema(given, opts);
+/** An analysis handed from the lint of a tool to its compile, taken at most once (the compile writes its examples into the IR). */
+export interface AnalysisHand {
+  analysis?: Analysis;
 }

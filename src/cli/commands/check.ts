@@ -5,10 +5,11 @@ import { compareOutputs, type Drift } from "../../pipeline/check.js";
 import { PROJECT, parse } from "../args.js";
 import { HELP } from "../help.js";
 import { diagnosticsBlock, duration, makeStyle, plural, Progress, useColor, type Io } from "../output.js";
-import { generateProject, loadProject, openCache, overridesFrom, rel, type Project } from "../project.js";
+import { loadProject, overridesFrom, rel } from "../project.js";
+import { generateProject, openCache, type Project } from "../../pipeline/project.js";
 import { relocate } from "../report.js";
 import { configFailure } from "./shared.js";
-import { clockMs } from "../fast.js";
+import { clockMs } from "../../io/clock.js";
 
 export async function checkCommand(argv: string[], io: Io): Promise<number> {
   const p = parse("check", argv, { ...PROJECT, "diff-lines": { type: "string" }, live: { type: "boolean" }, timeout: { type: "string" } }, { min: 0, max: 0 });
@@ -34,7 +35,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   if (p.values.live) return liveCommand(project, io, json, typeof p.values.timeout === "string" ? Number(p.values.timeout) : undefined);
   const t0 = clockMs();
   const progress = new Progress(io.stderr, !json && !quiet && io.stderr.isTTY === true && !io.env.CI);
-  const cache = await openCache(project, !!p.values["no-cache"], (st) => progress.update(`checking: ${st.tools} tools read, ${st.compiled} compiled`));
+  const cache = await openCache(project, !!p.values["no-cache"], { onActivity: (st) => progress.update(`checking: ${st.tools} tools read, ${st.compiled} compiled`) });
   let result;
   try {
     result = await generateProject(project, cache);

@@ -8,7 +8,7 @@ import { isAbsolute, join, relative, resolve } from "node:path";
 import type { BuildCache } from "../../pipeline/cache.js";
 import type { GenerateResult } from "../../pipeline/generate.js";
 import type { Io } from "../output.js";
-import { generateProject, type Project } from "../project.js";
+import { generateProject, type Project } from "../../pipeline/project.js";
 
 export interface Contract {
   inputs: string[];

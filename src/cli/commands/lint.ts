@@ -4,7 +4,8 @@
 import { parse } from "../args.js";
 import { HELP } from "../help.js";
 import { makeStyle, paintDiagnostic, plural, useColor, type Io } from "../output.js";
-import { generateProject, loadProject, openCache } from "../project.js";
+import { loadProject } from "../project.js";
+import { generateProject, openCache } from "../../pipeline/project.js";
 import { relocate } from "../report.js";
 import { configFailure } from "./shared.js";
 

@@ -4,7 +4,8 @@
 import { parse, PROJECT } from "../args.js";
 import { HELP } from "../help.js";
 import { makeStyle, paintDiagnostic, useColor, type Io } from "../output.js";
-import { loadProject, type Project } from "../project.js";
+import { loadProject } from "../project.js";
+import type { Project } from "../../pipeline/project.js";
 import { configFailure } from "./shared.js";
 
 export async function pullCommand(argv: string[], io: Io): Promise<number> {

@@ -10,7 +10,8 @@ import { parseJsonFile } from "../../sources/json.js";
 import { parse, UsageError } from "../args.js";
 import { HELP } from "../help.js";
 import { makeStyle, paintDiagnostic, useColor, type Io } from "../output.js";
-import { generateProject, loadProject, openCache, rel, type Project } from "../project.js";
+import { loadProject, rel } from "../project.js";
+import { generateProject, openCache, type Project } from "../../pipeline/project.js";
 import { relocate } from "../report.js";
 import { configFailure, readAll } from "./shared.js";
 

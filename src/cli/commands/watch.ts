@@ -8,9 +8,13 @@ import { planFor, startWatch, type WatchPlan } from "../../pipeline/watch.js";
 import { parse } from "../args.js";
 import { HELP } from "../help.js";
 import { diagnosticsBlock, duration, makeStyle, paintDiagnostic, plural, Progress, useColor, type Io, type Style } from "../output.js";
-import { loadProject, openCache, overridesFrom, rel, type Project } from "../project.js";
-import { BUILD_FLAGS, buildOnce, lockOptions } from "./build.js";
-import { outcomeJson, relocate, type BuildOutcome } from "../report.js";
+import { loadProject, overridesFrom, rel } from "../project.js";
+import { openCache, type Project } from "../../pipeline/project.js";
+import { buildOnce } from "../../pipeline/build.js";
+import type { BuildOutcome } from "../../pipeline/outcome.js";
+import { BUILD_FLAGS } from "../flags.js";
+import { lockOptions } from "./shared.js";
+import { outcomeJson, relocate } from "../report.js";
 import { formatDiagnostic, ToolformError } from "../../diagnostics/format.js";
 import type { Diagnostic } from "../../diagnostics/types.js";
 
@@ -81,7 +85,7 @@ export async function watchCommand(argv: string[], io: Io, opts: { keepProcess?:
     let o: BuildOutcome;
     try {
       // Each rebuild takes the output folder's lock: a build in another terminal waits for it, and it for that build.
-      o = await buildOnce(pr, cache, progress, { lock: { ...lockOptions("watch", p, io, pr), noWait: false } });
+      o = await buildOnce(pr, cache, { onProgress: (line) => progress.update(line), lock: { ...lockOptions("watch", p, io, pr), noWait: false } });
     } finally {
       progress.done();
     }

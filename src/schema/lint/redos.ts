@@ -133,6 +133,89 @@ function runRecheck(pattern: string, timeoutMs: number): Diagnostics {
   }
 }
 
+/** recheck's answer as a verdict (`ms`: how long it took; `timeoutMs`: the analysis' bound). */
+function verdictOf(pattern: string, r: Diagnostics, ms: number, timeoutMs: number): RedosVerdict {
+  switch (r.status) {
+    case "safe":
+      return { status: "safe", complexity: r.complexity.type, ms };
+    case "vulnerable": {
+      const hotspots = r.hotspot.filter((h) => h.temperature === "heat").map((h) => pattern.slice(h.start, h.end));
+      const verdict: RedosVerdict = {
+        status: "vulnerable",
+        complexity: r.complexity.type,
+        summary: r.complexity.summary,
+        attack: r.attack.pattern,
+        hotspots: [...new Set(hotspots)],
+        pumps: r.attack.pumps.map((p) => ({ prefix: p.prefix, pump: p.pump })),
+        suffix: r.attack.suffix,
+        ms,
+      };
+      if (r.complexity.type === "polynomial") verdict.degree = r.complexity.degree;
+      return verdict;
+    }
+    default: {
+      const err = r.error;
+      const reason =
+        err.kind === "timeout"
+          ? `the analysis did not finish within ${timeoutMs} ms`
+          : err.kind === "cancel"
+            ? "the analysis was cancelled"
+            : `recheck: ${err.kind}: ${err.message}`;
+      // A timeout (or a failed run) depends on the machine's load; unsupported syntax does not.
+      return { status: "unknown", reason, ms, timeoutMs, ...(err.kind === "timeout" || err.kind === "cancel" || err.kind === "unexpected" ? { transient: true } : {}) };
+    }
+  }
+}
+
+/**
+ * recheck's analysis of every pattern of `schemas` that has no verdict yet, started off this
+ * thread (recheck's asynchronous check, on its agent process) with the bound's timeout: the
+ * verdict the compile needs (patternInputBound, linearProgram), which the lint then reuses.
+ * The build lints and compiles the tools without such a pattern meanwhile (src/pipeline/generate.ts);
+ * `pending(schema)` says whether a schema has one, `done` settles when every analysis has
+ * (one that failed or ran out of time leaves no verdict: the synchronous path asks again).
+ */
+export function analysePatterns(schemas: readonly unknown[]): { pending(schema: unknown): boolean; done: Promise<void> } | undefined {
+  const todo = new Map<string, Promise<void>>();
+  const waiting = new Set<unknown>();
+  let check: typeof import("recheck").check | undefined;
+  for (const schema of schemas) {
+    let patterns;
+    try {
+      patterns = collectPatterns(schema);
+    } catch {
+      continue; // too deep to walk: a build error elsewhere
+    }
+    for (const { pattern } of patterns) {
+      if (cache.has(pattern) || patternCompileError(pattern) !== undefined) continue;
+      waiting.add(schema);
+      if (todo.has(pattern)) continue;
+      try {
+        check ??= (createRequire(import.meta.url)("recheck") as typeof import("recheck")).check;
+      } catch {
+        return undefined;
+      }
+      const timeoutMs = boundTimeoutMs();
+      const t0 = performance.now();
+      todo.set(
+        pattern,
+        check(pattern, "u", { timeout: timeoutMs }).then(
+          (r) => {
+            const v = verdictOf(pattern, r, performance.now() - t0, timeoutMs);
+            // An analysis that ran out of time here (this thread kept working meanwhile) is asked again as before: synchronously, when needed.
+            if (cache.has(pattern) || (v.status === "unknown" && v.transient)) return;
+            cache.set(pattern, v);
+            if (decided(v)) fresh.set(pattern, v);
+          },
+          () => {},
+        ),
+      );
+    }
+  }
+  if (todo.size === 0) return undefined;
+  return { pending: (schema) => waiting.has(schema), done: Promise.all(todo.values()).then(() => {}) };
+}
+
 /**
  * Is this pattern safe from catastrophic backtracking in a JS `RegExp` with the `u` flag?
  * Cached per pattern text (a timed-out verdict is retried with a larger timeout).
@@ -152,38 +235,7 @@ export function checkPattern(pattern: string, timeoutMs: number = DEFAULT_REDOS_
     } catch (e) {
       r = { source: pattern, flags: "u", status: "unknown", error: { kind: "unexpected", message: e instanceof Error ? e.message : String(e) } };
     }
-    const ms = performance.now() - t0;
-    switch (r.status) {
-      case "safe":
-        verdict = { status: "safe", complexity: r.complexity.type, ms };
-        break;
-      case "vulnerable": {
-        const hotspots = r.hotspot.filter((h) => h.temperature === "heat").map((h) => pattern.slice(h.start, h.end));
-        verdict = {
-          status: "vulnerable",
-          complexity: r.complexity.type,
-          summary: r.complexity.summary,
-          attack: r.attack.pattern,
-          hotspots: [...new Set(hotspots)],
-          pumps: r.attack.pumps.map((p) => ({ prefix: p.prefix, pump: p.pump })),
-          suffix: r.attack.suffix,
-          ms,
-        };
-        if (r.complexity.type === "polynomial") verdict.degree = r.complexity.degree;
-        break;
-      }
-      default: {
-        const err = r.error;
-        const reason =
-          err.kind === "timeout"
-            ? `the analysis did not finish within ${timeoutMs} ms`
-            : err.kind === "cancel"
-              ? "the analysis was cancelled"
-              : `recheck: ${err.kind}: ${err.message}`;
-        // A timeout (or a failed run) depends on the machine's load; unsupported syntax does not.
-        verdict = { status: "unknown", reason, ms, timeoutMs, ...(err.kind === "timeout" || err.kind === "cancel" || err.kind === "unexpected" ? { transient: true } : {}) };
-      }
-    }
+    verdict = verdictOf(pattern, r, performance.now() - t0, timeoutMs);
   }
   cache.set(pattern, verdict);
   if (decided(verdict)) fresh.set(pattern, verdict);

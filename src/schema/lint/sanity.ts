@@ -494,8 +494,6 @@ function formatAjvErrors(errors: unknown): string {
   return parts.join("; ") + (errors.length > 3 ? ` (+${errors.length - 3} more)` : "");
 }
 
-let toolSeq = 0;
-
 /**
  * A copy of the schema that ajv can compile although other rules found faults in it:
  * ajv compiles the whole root before any subschema, so one `$ref` to nowhere, one
@@ -556,7 +554,8 @@ function defaultsAndExamples(ctx: LintContext, index: SchemaIndex): Diagnostic[]
       key = root.$id.replace(/#.*$/, "");
       ajv.addSchema(root);
     } else {
-      key = `toolform-lint:/tool/${++toolSeq}`;
+      // Each tool gets an ajv of its own (makeAjv): one fixed key, no process-wide numbering.
+      key = "toolform-lint:/tool";
       ajv.addSchema({ ...root, $id: key });
     }
   } catch {
