@@ -6,7 +6,8 @@
 // cached names line, quoted forms made without a second scan) against their definitions.
 import { describe, expect, it } from "vitest";
 import { clip, errorReport, pathKeys, pk, quote, type ValidationError } from "../../packages/runtime/src/rt/index.js";
-import { knownLines, missing, mk, unknownKey } from "../../packages/runtime/src/rt/messages.js";
+import { missing, mk } from "../../packages/runtime/src/rt/messages.js";
+import { knownLines, unknownKey } from "../../packages/runtime/src/rt/unknown-keys.js";
 import { errorsInPathOrder } from "../../src/emit/validator/order.js";
 import { toIR } from "../../src/schema/to-ir.js";
 import { generateTools } from "../../bench/workload/generate.js";

@@ -1,7 +1,8 @@
 // anyOf / oneOf on the error path: which branch the model most likely meant, and its errors.
 import type { ValidationError } from "./report.js";
 import { jsonType, pk, quote, show } from "./text.js";
-import { at, constraintErr, enumErr, exampleSuffix, field, missing, mk, textOf } from "./messages.js";
+import { constraintErr, enumErr, exampleSuffix, field, missing, mk } from "./messages.js";
+import { at, textOf } from "./lines.js";
 import { hasOwn } from "./predicates.js";
 import { deepEqual } from "./equality.js";
 

@@ -8,7 +8,8 @@ export type { CoerceMode, NormalizeMode, NormalizeResult, OutputCheck, StandardS
 export { callReport, makeTool } from "./tool.js";
 export { work, WORK_MAX, probing, fitsPlace } from "./budget.js";
 export { pathKeys, quote, pk, pi, clip, jsonType, show, describe } from "./text.js";
-export { workErr, unjudged, typeErr, optTypeErr, missing, unknownKey, enumErr, limitErr, multipleErr, sizeErr, patternErr, formatErr, uniqueErr, constraintErr, falseErr, orNull, nullOptional, overrideMessages, depthErr, fromAjv } from "./messages.js";
+export { workErr, unjudged, typeErr, optTypeErr, missing, enumErr, limitErr, multipleErr, sizeErr, patternErr, formatErr, uniqueErr, constraintErr, falseErr, orNull, nullOptional, overrideMessages, depthErr, fromAjv } from "./messages.js";
+export { unknownKey } from "./unknown-keys.js";
 export type { Alternative } from "./combinators.js";
 export { pickBranch, oneOfMany } from "./combinators.js";
 // The matcher's one-name answer ("did you mean …?"): the errors ask it by list index (sgSuggestIndex), harness code (and toolform's CLI) by name.

@@ -3,8 +3,9 @@ import type { Bucket, Sink, ValidationError } from "./report.js";
 import { probing, WORK_MAX } from "./budget.js";
 import { clip, describe, isIdent, jsonType, pathKeys, pk, plainPath, quote, show, typesPhrase } from "./text.js";
 import { ucs2length } from "./predicates.js";
-import { sgDistance, sgFold, sgPrepared, sgSuggestIndex, suggestAndNearest, type SgList } from "../suggest.js";
-import { argSynonym } from "./leads.js";
+import { sgPrepared, sgSuggestIndex, type SgList } from "../suggest.js";
+import { at, TEXTS_MAX, LIMIT, LINE_ENUM, LINE_FORMAT, LINE_LIMIT, LINE_PATTERN, LINE_SIZE, LINE_TYPE, LineLater, SIZE, textOf } from "./lines.js";
+
 
 export function workErr(s: ValidationError[]): void {
   const what = `at most ${WORK_MAX} checks through recursive schemas`;
@@ -31,8 +32,6 @@ export function field(p: string): string {
   return p === "" ? "The arguments" : quote(p);
 }
 
-/** At most this many texts per cache below (they are made per path or tool name: a toolset has a bounded number, but item paths are made per index). */
-const TEXTS_MAX = 1000;
 /** Only paths this short are kept: a path holds the names the model sent (an open map's keys), and the cache must not hold on to a long one. */
 const PATH_KEPT_MAX = 80;
 
@@ -49,10 +48,6 @@ export function mustBe(p: string): string {
     }
   }
   return h;
-}
-
-export function at(p: string): string {
-  return p === "" ? "arguments" : p;
 }
 
 export function exampleSuffix(ex: string | undefined): string {
@@ -73,93 +68,6 @@ export function mk(
   // One object shape for every error (optional fields present, maybe undefined): keeps the error path monomorphic.
   return { path, bucket, keyword, expected, received, text, message, example, suggestion };
 }
-
-// The bucket lines a LineLater error writes when first read (its [LINE]).
-const LINE_TYPE = 0;
-const LINE_ENUM = 1;
-const LINE_FORMAT = 2;
-const LINE_LIMIT = 3;
-const LINE_SIZE = 4;
-const LINE_PATTERN = 5;
-
-// A LineLater error's line parts, under symbol keys: neither Object.keys nor JSON sees them.
-const LINE = Symbol("line");
-const LINE_A = Symbol("line a");
-const LINE_B = Symbol("line b");
-
-/**
- * An error whose bucket line (`text`) is written when first read: a refused call whose
- * feedback is all that is read never needs it (about an eighth of the error path's work).
- * Until then `text` is undefined and the line's parts are kept under symbol keys; every reader
- * of a collector's errors reads `text` through textOf, which writes it and deletes the parts.
- * The report calls it before it hands out `errors` or a bucket list, so what a caller sees
- * ({...e}, JSON, Object.keys) is the nine fields of mk, in mk's order, and nothing else.
- * (Symbol-keyed fields, not #private ones: a private field costs its class an initialiser on
- * every error made.)
- */
-class LineLater implements ValidationError {
-  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in mk's order, then the parts.
-  declare path: string;
-  declare bucket: Bucket;
-  declare keyword: string;
-  declare expected: string;
-  declare received: string;
-  declare text: string;
-  declare message: string;
-  declare example: string | undefined;
-  declare suggestion: string | undefined;
-  declare [LINE]?: number;
-  declare [LINE_A]?: string | number;
-  declare [LINE_B]?: string | number;
-  constructor(path: string, bucket: Bucket, keyword: string, expected: string, received: string, message: string, example: string | undefined, suggestion: string | undefined, line: number, a: string | number, b: string | number) {
-    this.path = path;
-    this.bucket = bucket;
-    this.keyword = keyword;
-    this.expected = expected;
-    this.received = received;
-    this.text = undefined as unknown as string; // written by textOf, before any caller can read it
-    this.message = message;
-    this.example = example;
-    this.suggestion = suggestion;
-    this[LINE] = line;
-    this[LINE_A] = a;
-    this[LINE_B] = b;
-  }
-}
-
-/** An error's bucket line: every reader of a collector's errors reads `text` so (see LineLater). Call it before copying an error. */
-export function textOf(e: ValidationError): string {
-  if (e.text !== undefined) return e.text;
-  const l = e as LineLater; // only a LineLater leaves `text` unwritten
-  const p = at(l.path), a = l[LINE_A], b = l[LINE_B];
-  let t: string;
-  switch (l[LINE]) {
-    case LINE_TYPE:
-      t = `${p}: expected ${a}, got ${b}`;
-      break;
-    case LINE_ENUM:
-      t = `${p}: ${l.received} not in ${a}`;
-      break;
-    case LINE_FORMAT:
-      t = `${p}: ${l.received} is not a valid ${a}`;
-      break;
-    case LINE_LIMIT:
-      t = `${p}: ${l.received} ${(LIMIT[l.keyword] ?? ["?"])[0]} ${l.keyword} ${a}`;
-      break;
-    case LINE_SIZE:
-      t = `${p}: ${(SIZE[l.keyword] ?? ["", "", "", "size"])[3]} ${a} ${l.keyword.startsWith("min") ? "<" : ">"} ${l.keyword} ${b}`;
-      break;
-    default:
-      t = `${p}: ${a} does not match pattern ${quote(clip(b as string, 200))}`;
-  }
-  l.text = t;
-  // Deleted last added first: V8 then returns the error to its nine-field shape (no dictionary mode).
-  delete l[LINE_B];
-  delete l[LINE_A];
-  delete l[LINE];
-  return t;
-}
-
 
 // Each error constructor below returns true when it was called without a sink (`s` null: a
 // tool's `is`, see `probe`): it counted the failure, and the generated code stops there
@@ -207,176 +115,6 @@ export function missing(s: Sink, p: string, key: string, ex?: string): boolean {
   return false;
 }
 
-/**
- * An unknown key's error. Besides the public fields it keeps what its object declares and
- * the declared names near the key (one scan finds both them and the suggestion): the
- * feedback says the list once per object, not once per unknown key, so the message leaves
- * it out. Private fields: a copy ({...e}) or JSON carries only the public ones. `of(e)`: the
- * error as an unknown key's with declared names to list, else undefined.
- */
-class UnknownKeyError implements ValidationError {
-  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in this order.
-  declare path: string;
-  declare bucket: Bucket;
-  declare keyword: string;
-  declare expected: string;
-  declare received: string;
-  declare text: string;
-  declare message: string;
-  declare example: string | undefined;
-  declare suggestion: string | undefined;
-  readonly #known: readonly string[];
-  readonly #whose: string;
-  readonly #near: readonly string[];
-  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], whose: string, near: readonly string[]) {
-    this.path = path;
-    this.bucket = "unknown_args";
-    this.keyword = "additionalProperties";
-    this.expected = "no such property";
-    this.received = received;
-    this.text = path;
-    this.message = message;
-    this.example = undefined;
-    this.suggestion = suggestion;
-    this.#known = known;
-    this.#whose = whose;
-    this.#near = near;
-  }
-  static of(e: ValidationError): UnknownKeyError | undefined {
-    return e.bucket === "unknown_args" && #known in e && e.#known.length > 0 ? e : undefined;
-  }
-  get known(): readonly string[] {
-    return this.#known;
-  }
-  get whose(): string {
-    return this.#whose;
-  }
-  get near(): readonly string[] {
-    return this.#near;
-  }
-}
-
-/** " is not a parameter of <tool>.", made once per tool name. */
-const notParameterOfTool = new Map<string, string>();
-function notParameterOf(owner: string): string {
-  let t = notParameterOfTool.get(owner);
-  if (t === undefined) {
-    t = " is not a parameter of " + owner + ".";
-    if (notParameterOfTool.size < TEXTS_MAX) notParameterOfTool.set(owner, t);
-  }
-  return t;
-}
-
-/** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
-export function unknownKey(s: Sink, p: string, key: string, known: readonly string[], owner: string): boolean {
-  if (probing(s)) return true;
-  const bare = isIdent(key); // written and quoted as it is
-  const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
-  const found = suggestAndNearest(key, known);
-  const nearest = found.nearest;
-  // Spelling found nothing: a name that means the same (from → source), when exactly one declared name does.
-  // A word-level match ("link" → allowExternalLinks) yields to a name that means the same ("link" → url); a near spelling does not.
-  const syn = found.suggestion === undefined ? (nearest.length === 0 ? argSynonym(key, known) : undefined) : argSynonym(key, known);
-  const suggestion = syn !== undefined && (found.suggestion === undefined || sgDistance(sgFold(key), sgFold(found.suggestion), 3) > 3) ? syn : found.suggestion;
-  const root = p === "";
-  const pp = root || plainPath(p);
-  const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
-  // quote(p + "." + key) is quote(p) with ".key" before its closing quote: nothing in a bare key is escaped.
-  const qpath = !bare ? quote(path) : root ? '"' + key + '"' : pp ? '"' + path + '"' : qp.slice(0, -1) + "." + key + '"';
-  const none = known.length === 0 ? " It takes none." : "";
-  const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
-  const received = !bare || key.length > 60 ? quote(clip(key)) : root ? qpath : '"' + key + '"';
-  const message = root && hint === "" && none === "" ? qpath + notParameterOf(owner) : root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
-  const e = new UnknownKeyError(path, received, message, suggestion, known, root ? "Parameters of " + owner : "Fields of " + qp, nearest);
-  s.push(e);
-  return false;
-}
-
-/** A list line names every declared name up to LIST_FULL of them; past that, the first LIST_FEW (the suggested and closest come first, so a long list loses only far names) and the count. */
-const LIST_FULL = 12;
-const LIST_FEW = 5;
-
-/**
- * One line per object with unknown keys: its declared names, the suggested ones first,
- * then those close to any unknown key, then the rest in the schema's order.
- */
-export function knownLines(errors: readonly ValidationError[]): readonly string[] {
-  let out: string[] | undefined;
-  for (let i = 0; i < errors.length; i++) {
-    const k = UnknownKeyError.of(errors[i]!);
-    if (k === undefined) continue;
-    const known = k.known;
-    // One line per object: made at its first unknown key, from all of that object's.
-    let seen = false;
-    for (let j = 0; j < i && !seen; j++) seen = UnknownKeyError.of(errors[j]!)?.known === known;
-    if (seen) continue;
-    let meant: string[] | undefined, close: string[] | undefined;
-    for (let j = i; j < errors.length; j++) {
-      const e = errors[j]!;
-      const o = UnknownKeyError.of(e);
-      if (o === undefined || o.known !== known) continue;
-      if (e.suggestion !== undefined) (meant ??= []).push(e.suggestion);
-      const near = o.near;
-      for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
-    }
-    const first = meant ?? NONE, then = close ?? NONE;
-    (out ??= []).push(k.whose + ": " + (leadsKnown(first, then, known) ? schemaOrder(known) : shownNames(uniqueNames(first, then, known))));
-  }
-  return out ?? NONE;
-}
-
-/** Whether the names put first (meant, then close) are, without repeats, the first of `known` in its order: then the line is the schema-order one. */
-function leadsKnown(a: readonly string[], b: readonly string[], known: readonly string[]): boolean {
-  let at = 0;
-  for (let l = 0; l < 2; l++) {
-    const list = l === 0 ? a : b;
-    for (let i = 0; i < list.length; i++) {
-      const n = list[i]!;
-      if (at < known.length && known[at] === n) at++;
-      else {
-        const j = known.indexOf(n);
-        if (j < 0 || j >= at) return false; // a later name, or one not declared: a different order
-      }
-    }
-  }
-  return true;
-}
-
-const NONE: readonly string[] = [];
-
-/** A list line's names, at most LIST_MAX of them. */
-function shownNames(names: readonly string[]): string {
-  let shown = "";
-  const max = names.length > LIST_FULL ? LIST_FEW : LIST_FULL;
-  for (let i = 0; i < names.length && i < max; i++) shown += (i ? ", " : "") + names[i]!;
-  if (names.length > max) shown += `, … (${names.length} in all)`;
-  return shown;
-}
-
-/** The declared names as listed when no unknown key is near any: made once per object schema (the lists are module constants). */
-const schemaOrderOf = new WeakMap<readonly string[], string>();
-function schemaOrder(known: readonly string[]): string {
-  let t = schemaOrderOf.get(known);
-  if (t === undefined) schemaOrderOf.set(known, (t = shownNames(uniqueNames(NONE, NONE, known))));
-  return t;
-}
-
-/** [...new Set([...a, ...b, ...c])] without the copies: a short list is searched, a long one goes through a Set. */
-function uniqueNames(a: readonly string[], b: readonly string[], c: readonly string[]): string[] {
-  const names: string[] = [];
-  const seen = a.length + b.length + c.length > 24 ? new Set<string>() : undefined;
-  for (let l = 0; l < 3; l++) {
-    const list = l === 0 ? a : l === 1 ? b : c;
-    for (let i = 0; i < list.length; i++) {
-      const n = list[i]!;
-      if (seen === undefined ? names.includes(n) : seen.has(n)) continue;
-      seen?.add(n);
-      names.push(n);
-    }
-  }
-  return names;
-}
-
 /** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings (for suggestions, and prepared for the matcher: no lookup of them per error), and the hint for each when first suggested. */
 interface EnumTexts {
   expected: string;
@@ -414,14 +152,6 @@ export function enumErr(s: Sink, p: string, v: unknown, allowed: readonly unknow
   return false;
 }
 
-/** keyword: [the bucket line's relation, what it expects, the same in words]. */
-const LIMIT: Record<string, [string, string, string]> = {
-  minimum: ["<", ">=", "at least"],
-  maximum: [">", "<=", "at most"],
-  exclusiveMinimum: ["<=", ">", "greater than"],
-  exclusiveMaximum: [">=", "<", "less than"],
-};
-
 /** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
 export function limitErr(s: Sink, p: string, v: number, keyword: string, limit: number, ex?: string): boolean {
   if (probing(s)) return true;
@@ -439,18 +169,6 @@ export function multipleErr(s: Sink, p: string, v: number, m: number, ex?: strin
   s.push(e);
   return false;
 }
-
-/** keyword: [at least/at most, unit, plural unit, what]. */
-const SIZE: Record<string, [string, string, string, string]> = {
-  minLength: ["at least", "character", "characters", "length"],
-  maxLength: ["at most", "character", "characters", "length"],
-  minItems: ["at least", "item", "items", "items"],
-  maxItems: ["at most", "item", "items", "items"],
-  minProperties: ["at least", "property", "properties", "properties"],
-  maxProperties: ["at most", "property", "properties", "properties"],
-  minContains: ["at least", "matching item", "matching items", "matching items"],
-  maxContains: ["at most", "matching item", "matching items", "matching items"],
-};
 
 /** A size out of bounds: `n` is the measured size (code points, items, properties). */
 export function sizeErr(s: Sink, p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): boolean {

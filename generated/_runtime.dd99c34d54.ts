@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:3aa71dcf0811087298b70e084d4210e4c23987399eb7f09ef07cfd11b8069e74
+// input hash: sha256:dd99c34d543f3cfbd3f690885194a5fca6195cca86077fd8eed38d2163d087a0
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -813,6 +813,416 @@ function sgSuggestIndex(name: string, list: SgList, context?: string | ((arg: st
   return count > 0 ? (count === 1 ? same : -1) : sgBestHit(sgScanFolded(name, f, list, context, ctxArg));
 }
 
+// An error whose bucket line is written when first read (LineLater, textOf), and the tables
+// both the line and the message read. Error path only.
+
+/** At most this many texts per cache of a message part (they are made per path or tool name: a toolset has a bounded number, but item paths are made per index). */
+const TEXTS_MAX = 1000;
+
+function at(p: string): string {
+  return p === "" ? "arguments" : p;
+}
+
+// The bucket lines a LineLater error writes when first read (its [LINE]).
+const LINE_TYPE = 0;
+const LINE_ENUM = 1;
+const LINE_FORMAT = 2;
+const LINE_LIMIT = 3;
+const LINE_SIZE = 4;
+const LINE_PATTERN = 5;
+
+// A LineLater error's line parts, under symbol keys: neither Object.keys nor JSON sees them.
+const LINE = /* @__PURE__ */ Symbol("line");
+const LINE_A = /* @__PURE__ */ Symbol("line a");
+const LINE_B = /* @__PURE__ */ Symbol("line b");
+
+/**
+ * An error whose bucket line (`text`) is written when first read: a refused call whose
+ * feedback is all that is read never needs it (about an eighth of the error path's work).
+ * Until then `text` is undefined and the line's parts are kept under symbol keys; every reader
+ * of a collector's errors reads `text` through textOf, which writes it and deletes the parts.
+ * The report calls it before it hands out `errors` or a bucket list, so what a caller sees
+ * ({...e}, JSON, Object.keys) is the nine fields of mk, in mk's order, and nothing else.
+ * (Symbol-keyed fields, not #private ones: a private field costs its class an initialiser on
+ * every error made.)
+ */
+class LineLater implements ValidationError {
+  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in mk's order, then the parts.
+  declare path: string;
+  declare bucket: Bucket;
+  declare keyword: string;
+  declare expected: string;
+  declare received: string;
+  declare text: string;
+  declare message: string;
+  declare example: string | undefined;
+  declare suggestion: string | undefined;
+  declare [LINE]?: number;
+  declare [LINE_A]?: string | number;
+  declare [LINE_B]?: string | number;
+  constructor(path: string, bucket: Bucket, keyword: string, expected: string, received: string, message: string, example: string | undefined, suggestion: string | undefined, line: number, a: string | number, b: string | number) {
+    this.path = path;
+    this.bucket = bucket;
+    this.keyword = keyword;
+    this.expected = expected;
+    this.received = received;
+    this.text = undefined as unknown as string; // written by textOf, before any caller can read it
+    this.message = message;
+    this.example = example;
+    this.suggestion = suggestion;
+    this[LINE] = line;
+    this[LINE_A] = a;
+    this[LINE_B] = b;
+  }
+}
+
+/** An error's bucket line: every reader of a collector's errors reads `text` so (see LineLater). Call it before copying an error. */
+function textOf(e: ValidationError): string {
+  if (e.text !== undefined) return e.text;
+  const l = e as LineLater; // only a LineLater leaves `text` unwritten
+  const p = at(l.path), a = l[LINE_A], b = l[LINE_B];
+  let t: string;
+  switch (l[LINE]) {
+    case LINE_TYPE:
+      t = `${p}: expected ${a}, got ${b}`;
+      break;
+    case LINE_ENUM:
+      t = `${p}: ${l.received} not in ${a}`;
+      break;
+    case LINE_FORMAT:
+      t = `${p}: ${l.received} is not a valid ${a}`;
+      break;
+    case LINE_LIMIT:
+      t = `${p}: ${l.received} ${(LIMIT[l.keyword] ?? ["?"])[0]} ${l.keyword} ${a}`;
+      break;
+    case LINE_SIZE:
+      t = `${p}: ${(SIZE[l.keyword] ?? ["", "", "", "size"])[3]} ${a} ${l.keyword.startsWith("min") ? "<" : ">"} ${l.keyword} ${b}`;
+      break;
+    default:
+      t = `${p}: ${a} does not match pattern ${quote(clip(b as string, 200))}`;
+  }
+  l.text = t;
+  // Deleted last added first: V8 then returns the error to its nine-field shape (no dictionary mode).
+  delete l[LINE_B];
+  delete l[LINE_A];
+  delete l[LINE];
+  return t;
+}
+
+
+/** keyword: [the bucket line's relation, what it expects, the same in words]. */
+const LIMIT: Record<string, [string, string, string]> = {
+  minimum: ["<", ">=", "at least"],
+  maximum: [">", "<=", "at most"],
+  exclusiveMinimum: ["<=", ">", "greater than"],
+  exclusiveMaximum: [">=", "<", "less than"],
+};
+
+/** keyword: [at least/at most, unit, plural unit, what]. */
+const SIZE: Record<string, [string, string, string, string]> = {
+  minLength: ["at least", "character", "characters", "length"],
+  maxLength: ["at most", "character", "characters", "length"],
+  minItems: ["at least", "item", "items", "items"],
+  maxItems: ["at most", "item", "items", "items"],
+  minProperties: ["at least", "property", "properties", "properties"],
+  maxProperties: ["at most", "property", "properties", "properties"],
+  minContains: ["at least", "matching item", "matching items", "matching items"],
+  maxContains: ["at most", "matching item", "matching items", "matching items"],
+};
+
+// The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
+
+export function workErr(s: ValidationError[]): void {
+  const what = `at most ${WORK_MAX} checks through recursive schemas`;
+  s.push(mk("", "constraint_errors", "maxSteps", what, "a value too costly to check", `arguments: needs more than ${WORK_MAX} recursive checks (maxSteps)`, `The arguments are too costly to check (${what}); send a smaller or less deeply nested value.`));
+}
+
+/** A value the validator could not read to the end: a throwing Proxy or getter, or nesting past the call stack. */
+export function unjudged(s: ValidationError[], e: unknown): void {
+  const deep = e instanceof RangeError;
+  const expected = deep ? "nesting the validator can follow" : "plain JSON data";
+  const message = deep ? "The arguments are nested too deeply to check." : "The arguments could not be read as plain JSON data.";
+  s.push(mk("", "constraint_errors", deep ? "maxDepth" : "type", expected, deep ? "a value nested too deeply" : "a value that throws when read", `arguments: not checkable (${expected})`, message));
+}
+
+/** Arguments sent as a string that is not JSON (OpenAI sends them as JSON text): say so, and what to send. */
+function notJsonErr(s: ValidationError[], text: string, error: unknown, params: readonly string[]): void {
+  const why = clip(String(error instanceof Error ? error.message : error).split("\n")[0]!, 120);
+  const hint = params.length ? ` with the parameters: ${clip(params.join(", "), 200)}` : "";
+  s.push(mk("", "type_errors", "type", "a JSON object", `text that is not valid JSON: ${show(text)}`, "arguments: expected object, got invalid JSON", `The arguments are not valid JSON (${why}). Send them as one JSON object${hint}.`));
+}
+
+/** The field as named in a message. */
+function field(p: string): string {
+  return p === "" ? "The arguments" : quote(p);
+}
+
+/** Only paths this short are kept: a path holds the names the model sent (an open map's keys), and the cache must not hold on to a long one. */
+const PATH_KEPT_MAX = 80;
+
+/** field(p) + " must be " (each error's message starts so), made once per path. */
+const mustBeOf = /* @__PURE__ */ new Map<string, string>();
+function mustBe(p: string): string {
+  if (p === "") return "The arguments must be ";
+  let h = mustBeOf.get(p);
+  if (h === undefined) {
+    h = plainPath(p) ? '"' + p + '" must be ' : quote(p) + " must be ";
+    if (p.length <= PATH_KEPT_MAX) {
+      if (mustBeOf.size >= TEXTS_MAX) mustBeOf.clear(); // a call with many item paths: start again rather than keep the first thousand for good
+      mustBeOf.set(p, h);
+    }
+  }
+  return h;
+}
+
+function exampleSuffix(ex: string | undefined): string {
+  return ex === undefined ? "" : ". Example: " + ex;
+}
+
+function mk(
+  path: string,
+  bucket: Bucket,
+  keyword: string,
+  expected: string,
+  received: string,
+  text: string,
+  message: string,
+  example?: string,
+  suggestion?: string,
+): ValidationError {
+  // One object shape for every error (optional fields present, maybe undefined): keeps the error path monomorphic.
+  return { path, bucket, keyword, expected, received, text, message, example, suggestion };
+}
+
+// Each error constructor below returns true when it was called without a sink (`s` null: a
+// tool's `is`, see `probe`): it counted the failure, and the generated code stops there
+// (`if (rt.typeErr(…)) return;`); with an array it pushes the error and returns false.
+//
+// The error constructors below make the error, then push it (`const e = …; s.push(e)`), never
+// `s.push(new …)`: with the error made between the array's map check and the push, TurboFan
+// leaves the push to the generic builtin (about 100 instructions more per error, callgrind).
+
+/** Wrong type. `types` is the schema's wording ("integer", "string or null"); the message says it as typesPhrase does ("an integer"). */
+export function typeErr(s: Sink, p: string, v: unknown, types: string, ex?: string): boolean {
+  if (probing(s)) return true;
+  const phrase = typesPhrase(types);
+  const t = jsonType(v);
+  const got = describe(v, t);
+  const e = new LineLater(p, "type_errors", "type", phrase, got, mustBe(p) + `${phrase}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, t);
+  s.push(e);
+  return false;
+}
+
+/**
+ * An optional property's wrong type, where the schema refuses null: as typeErr, but for null
+ * (models send it for "no value") the message says the field can be left out, as nullOptional
+ * would make it. `nullPhrase`: what the field takes, when `phrase` says less ("a date (YYYY-MM-DD)").
+ */
+export function optTypeErr(s: Sink, p: string, v: unknown, types: string, ex?: string, nullPhrase?: string): boolean {
+  if (probing(s)) return true;
+  if (v !== null) return typeErr(s, p, v, types, ex);
+  const phrase = typesPhrase(types);
+  const e = new LineLater(p, "type_errors", "type", phrase, "null", `${field(p)} is optional: omit it, or give ${nullPhrase ?? phrase}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, "null");
+  s.push(e);
+  return false;
+}
+
+/** A required property `key` is missing from the object at `p`. */
+export function missing(s: Sink, p: string, key: string, ex?: string): boolean {
+  if (probing(s)) return true;
+  const bare = isIdent(key); // written and quoted as it is
+  const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
+  const qkey = bare ? '"' + key + '"' : quote(key);
+  // Nothing in a bare key is escaped: when p needs no escape, neither does the path (checked on p, not on the joined path).
+  const qpath = !bare ? quote(path) : p === "" ? qkey : plainPath(p) ? '"' + path + '"' : quote(path);
+  const e = mk(path, "missing_required", "required", "present", "nothing", path, `${qpath} is required${ex === undefined ? "" : ". Example: " + qkey + ": " + ex}`, ex);
+  s.push(e);
+  return false;
+}
+
+/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings (for suggestions, and prepared for the matcher: no lookup of them per error), and the hint for each when first suggested. */
+interface EnumTexts {
+  expected: string;
+  list: string;
+  strings: string[];
+  sg: SgList;
+  hints: (string | undefined)[];
+  /** Each string as JSON text, when first given as an example. */
+  exs: (string | undefined)[];
+}
+const enumTextsOf = /* @__PURE__ */ new WeakMap<readonly unknown[], EnumTexts>();
+function enumTexts(allowed: readonly unknown[]): EnumTexts {
+  let t = enumTextsOf.get(allowed);
+  if (t === undefined) {
+    const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
+    const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
+    const strings = allowed.filter((a): a is string => typeof a === "string");
+    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings, sg: sgPrepared(strings), hints: [], exs: [] };
+    enumTextsOf.set(allowed, t);
+  }
+  return t;
+}
+
+/** A value outside its enum (or unequal to its const: `allowed` has one element). */
+export function enumErr(s: Sink, p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): boolean {
+  if (probing(s)) return true;
+  const t = enumTexts(allowed);
+  const got = show(v);
+  const i = typeof v === "string" && t.strings.length > 0 ? sgSuggestIndex(v, t.sg, lastKey, p) : -1;
+  const near = i < 0 ? undefined : t.strings[i];
+  const hint = i < 0 ? "" : (t.hints[i] ??= ` (did you mean ${quote(near!)}?)`);
+  // The structured example is the value suggested, when there is one (as the text says).
+  const e = new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, i < 0 ? ex : (t.exs[i] ??= JSON.stringify(near)), near, LINE_ENUM, t.list, 0);
+  s.push(e);
+  return false;
+}
+
+/** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
+export function limitErr(s: Sink, p: string, v: number, keyword: string, limit: number, ex?: string): boolean {
+  if (probing(s)) return true;
+  const l = LIMIT[keyword] ?? ["?", "?", "?"];
+  const got = show(v);
+  const e = new LineLater(p, "constraint_errors", keyword, `${l[1]} ${limit}`, got, mustBe(p) + `${l[2]} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0);
+  s.push(e);
+  return false;
+}
+
+export function multipleErr(s: Sink, p: string, v: number, m: number, ex?: string): boolean {
+  if (probing(s)) return true;
+  const got = show(v);
+  const e = mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, got, `${at(p)}: ${got} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${got}${exampleSuffix(ex)}`, ex);
+  s.push(e);
+  return false;
+}
+
+/** A size out of bounds: `n` is the measured size (code points, items, properties). */
+export function sizeErr(s: Sink, p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): boolean {
+  if (probing(s)) return true;
+  const [rel, unit, units] = SIZE[keyword] ?? ["?", "", "", "size"];
+  const has = typeof v === "string" ? `${show(v)} (${n} ${n === 1 ? unit : units})` : `${n} ${n === 1 ? unit : units}`;
+  const e = new LineLater(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex, undefined, LINE_SIZE, n, limit);
+  s.push(e);
+  return false;
+}
+
+/** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
+export function patternErr(s: Sink, p: string, v: string, source: string, expected: string, ex?: string, len?: number): boolean {
+  if (probing(s)) return true;
+  const n = len === undefined ? len : ucs2length(v);
+  const shown = show(v);
+  const got = n === undefined || n === len ? shown : `${shown} (${n} character${n === 1 ? "" : "s"})`;
+  const e = new LineLater(p, "constraint_errors", "pattern", expected, got, mustBe(p) + `${expected}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_PATTERN, shown, source);
+  s.push(e);
+  return false;
+}
+
+/** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
+export function formatErr(s: Sink, p: string, v: string, format: string, words: string, ex?: string): boolean {
+  if (probing(s)) return true;
+  const got = show(v);
+  const e = new LineLater(p, "constraint_errors", "format", words, got, mustBe(p) + `${words}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_FORMAT, format, 0);
+  s.push(e);
+  return false;
+}
+
+export function uniqueErr(s: Sink, p: string, i: number, j: number): boolean {
+  if (probing(s)) return true;
+  const e = mk(p, "constraint_errors", "uniqueItems", "unique items", `items ${i} and ${j} equal`, `${at(p)}: items ${i} and ${j} are equal (uniqueItems)`, `${field(p)} must not repeat items; items ${i} and ${j} are equal`);
+  s.push(e);
+  return false;
+}
+
+/** Any other constraint, with texts built by the generator (combinators, not, depth, x-compare). */
+export function constraintErr(s: Sink, p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): boolean {
+  if (probing(s)) return true;
+  const got = show(v);
+  const e = mk(p, "constraint_errors", keyword, expected, got, `${at(p)}: ${text}`, `${field(p)} ${message}; got ${got}${exampleSuffix(ex)}`, ex);
+  s.push(e);
+  return false;
+}
+
+/** A schema that accepts nothing (`false`), or a property forbidden by one. */
+export function falseErr(s: Sink, p: string, v: unknown): boolean {
+  if (probing(s)) return true;
+  const e = mk(p, "constraint_errors", "false", "nothing", show(v), `${at(p)}: not allowed`, `${field(p)} is not allowed here`);
+  s.push(e);
+  return false;
+}
+
+/** For `anyOf: [X, {type: "null"}]`: X's type errors at `p` say "… or null". */
+export function orNull(s: Sink, from: number, p: string): void {
+  if (s === null) return; // a probe: nothing to rewrite
+  for (let i = from; i < s.length; i++) {
+    const e = s[i]!;
+    if (e.path === p && e.bucket === "type_errors" && !e.expected.endsWith(" or null")) {
+      const expected = e.expected + " or null";
+      // The line's last ", got " and the message's head: the path before them may hold the same words.
+      const line = textOf(e); // before the copy: it leaves only the public fields to copy
+      const g = line.lastIndexOf(", got ");
+      const text = g < 0 ? line : line.slice(0, g) + " or null" + line.slice(g);
+      const head = mustBe(p) + e.expected;
+      const message = e.message.startsWith(head) ? mustBe(p) + expected + e.message.slice(head.length) : e.message.replace(" must be " + e.expected, " must be " + expected);
+      s[i] = { ...e, expected, text, message };
+    }
+  }
+}
+
+/**
+ * `null` for an optional field that refuses null: models send it for "no value", so the
+ * errors found at `p` since index `from` say it can be left out. `phrase`: what the field
+ * takes, in words ("an array of strings"), else the error's own wording.
+ */
+export function nullOptional(s: Sink, from: number, p: string, phrase?: string): void {
+  if (s === null) return; // a probe: nothing to rewrite
+  for (let i = from; i < s.length; i++) {
+    const e = s[i]!;
+    if (e.path === p && (e.bucket === "type_errors" || e.bucket === "enum_errors")) {
+      textOf(e); // before the copy: it leaves only the public fields to copy
+      s[i] = { ...e, message: `${field(p)} is optional: omit it, or give ${phrase ?? e.expected}${exampleSuffix(e.example)}` };
+    }
+  }
+}
+
+/** Replaces the messages of errors found below index `from` (the `errorMessage` keyword). */
+export function overrideMessages(s: Sink, from: number, msg: string | Readonly<Record<string, string>>): void {
+  if (s === null) return; // a probe: nothing to rewrite
+  for (let i = from; i < s.length; i++) {
+    const e = s[i]!;
+    const m = typeof msg === "string" ? msg : msg[e.keyword];
+    if (m !== undefined) {
+      textOf(e); // before the copy: it leaves only the public fields to copy
+      s[i] = { ...e, message: m };
+    }
+  }
+}
+
+
+
+/** The last property name of a path ("a.merge_method", "a.merge_method[2]" → "merge_method"): the words an enum value may repeat. */
+function lastKey(p: string): string | undefined {
+  const keys = pathKeys(p);
+  for (let i = keys.length - 1; i >= 0; i--) if (typeof keys[i] === "string") return keys[i] as string;
+  return undefined;
+}
+
+/** Recursion deeper than the schema's bound (recursive $ref on deep or cyclic input). */
+export function depthErr(s: Sink, p: string, v: unknown, max: number): boolean {
+  return constraintErr(s, p, v, "maxDepth", `nesting at most ${max} deep`, `nested deeper than ${max} levels`, `is nested too deeply (more than ${max} levels)`);
+}
+
+/** An error found by ajv's standalone code (tools on the ajv fallback road), in toolform's report. */
+export function fromAjv(s: ValidationError[], m: { path: string; bucket: Bucket; keyword: string; expected: string }, tool: string): void {
+  const f = field(m.path);
+  const message =
+    m.bucket === "missing_required"
+      ? `${f} is required`
+      : m.bucket === "unknown_args"
+        ? `${f} is not ${m.path.includes(".") || m.path.includes("[") ? "allowed here" : "a parameter of " + tool}`
+        : `${f} must be ${m.expected}`;
+  const text = m.bucket === "missing_required" || m.bucket === "unknown_args" ? at(m.path) : `${at(m.path)}: expected ${m.expected}`;
+  s.push(mk(m.path, m.bucket, m.keyword, m.expected, "", text, message));
+}
+
 // Where a wrong name leads when the spelling matcher (../suggest.ts) finds nothing:
 // an argument name by meaning (a small curated synonym table: `from` for `source`), and a
 // tool name by shape (a prefix, a suffix, one containing the other, one word more, fewer or
@@ -1010,208 +1420,8 @@ function verbVariants(aw: readonly string[]): string[] {
   return out;
 }
 
-// The error constructors the generated collectors call (error path only): one ValidationError each, with its bucket line and its model-facing message.
-
-export function workErr(s: ValidationError[]): void {
-  const what = `at most ${WORK_MAX} checks through recursive schemas`;
-  s.push(mk("", "constraint_errors", "maxSteps", what, "a value too costly to check", `arguments: needs more than ${WORK_MAX} recursive checks (maxSteps)`, `The arguments are too costly to check (${what}); send a smaller or less deeply nested value.`));
-}
-
-/** A value the validator could not read to the end: a throwing Proxy or getter, or nesting past the call stack. */
-export function unjudged(s: ValidationError[], e: unknown): void {
-  const deep = e instanceof RangeError;
-  const expected = deep ? "nesting the validator can follow" : "plain JSON data";
-  const message = deep ? "The arguments are nested too deeply to check." : "The arguments could not be read as plain JSON data.";
-  s.push(mk("", "constraint_errors", deep ? "maxDepth" : "type", expected, deep ? "a value nested too deeply" : "a value that throws when read", `arguments: not checkable (${expected})`, message));
-}
-
-/** Arguments sent as a string that is not JSON (OpenAI sends them as JSON text): say so, and what to send. */
-function notJsonErr(s: ValidationError[], text: string, error: unknown, params: readonly string[]): void {
-  const why = clip(String(error instanceof Error ? error.message : error).split("\n")[0]!, 120);
-  const hint = params.length ? ` with the parameters: ${clip(params.join(", "), 200)}` : "";
-  s.push(mk("", "type_errors", "type", "a JSON object", `text that is not valid JSON: ${show(text)}`, "arguments: expected object, got invalid JSON", `The arguments are not valid JSON (${why}). Send them as one JSON object${hint}.`));
-}
-
-/** The field as named in a message. */
-function field(p: string): string {
-  return p === "" ? "The arguments" : quote(p);
-}
-
-/** At most this many texts per cache below (they are made per path or tool name: a toolset has a bounded number, but item paths are made per index). */
-const TEXTS_MAX = 1000;
-/** Only paths this short are kept: a path holds the names the model sent (an open map's keys), and the cache must not hold on to a long one. */
-const PATH_KEPT_MAX = 80;
-
-/** field(p) + " must be " (each error's message starts so), made once per path. */
-const mustBeOf = /* @__PURE__ */ new Map<string, string>();
-function mustBe(p: string): string {
-  if (p === "") return "The arguments must be ";
-  let h = mustBeOf.get(p);
-  if (h === undefined) {
-    h = plainPath(p) ? '"' + p + '" must be ' : quote(p) + " must be ";
-    if (p.length <= PATH_KEPT_MAX) {
-      if (mustBeOf.size >= TEXTS_MAX) mustBeOf.clear(); // a call with many item paths: start again rather than keep the first thousand for good
-      mustBeOf.set(p, h);
-    }
-  }
-  return h;
-}
-
-function at(p: string): string {
-  return p === "" ? "arguments" : p;
-}
-
-function exampleSuffix(ex: string | undefined): string {
-  return ex === undefined ? "" : ". Example: " + ex;
-}
-
-function mk(
-  path: string,
-  bucket: Bucket,
-  keyword: string,
-  expected: string,
-  received: string,
-  text: string,
-  message: string,
-  example?: string,
-  suggestion?: string,
-): ValidationError {
-  // One object shape for every error (optional fields present, maybe undefined): keeps the error path monomorphic.
-  return { path, bucket, keyword, expected, received, text, message, example, suggestion };
-}
-
-// The bucket lines a LineLater error writes when first read (its [LINE]).
-const LINE_TYPE = 0;
-const LINE_ENUM = 1;
-const LINE_FORMAT = 2;
-const LINE_LIMIT = 3;
-const LINE_SIZE = 4;
-const LINE_PATTERN = 5;
-
-// A LineLater error's line parts, under symbol keys: neither Object.keys nor JSON sees them.
-const LINE = /* @__PURE__ */ Symbol("line");
-const LINE_A = /* @__PURE__ */ Symbol("line a");
-const LINE_B = /* @__PURE__ */ Symbol("line b");
-
-/**
- * An error whose bucket line (`text`) is written when first read: a refused call whose
- * feedback is all that is read never needs it (about an eighth of the error path's work).
- * Until then `text` is undefined and the line's parts are kept under symbol keys; every reader
- * of a collector's errors reads `text` through textOf, which writes it and deletes the parts.
- * The report calls it before it hands out `errors` or a bucket list, so what a caller sees
- * ({...e}, JSON, Object.keys) is the nine fields of mk, in mk's order, and nothing else.
- * (Symbol-keyed fields, not #private ones: a private field costs its class an initialiser on
- * every error made.)
- */
-class LineLater implements ValidationError {
-  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in mk's order, then the parts.
-  declare path: string;
-  declare bucket: Bucket;
-  declare keyword: string;
-  declare expected: string;
-  declare received: string;
-  declare text: string;
-  declare message: string;
-  declare example: string | undefined;
-  declare suggestion: string | undefined;
-  declare [LINE]?: number;
-  declare [LINE_A]?: string | number;
-  declare [LINE_B]?: string | number;
-  constructor(path: string, bucket: Bucket, keyword: string, expected: string, received: string, message: string, example: string | undefined, suggestion: string | undefined, line: number, a: string | number, b: string | number) {
-    this.path = path;
-    this.bucket = bucket;
-    this.keyword = keyword;
-    this.expected = expected;
-    this.received = received;
-    this.text = undefined as unknown as string; // written by textOf, before any caller can read it
-    this.message = message;
-    this.example = example;
-    this.suggestion = suggestion;
-    this[LINE] = line;
-    this[LINE_A] = a;
-    this[LINE_B] = b;
-  }
-}
-
-/** An error's bucket line: every reader of a collector's errors reads `text` so (see LineLater). Call it before copying an error. */
-function textOf(e: ValidationError): string {
-  if (e.text !== undefined) return e.text;
-  const l = e as LineLater; // only a LineLater leaves `text` unwritten
-  const p = at(l.path), a = l[LINE_A], b = l[LINE_B];
-  let t: string;
-  switch (l[LINE]) {
-    case LINE_TYPE:
-      t = `${p}: expected ${a}, got ${b}`;
-      break;
-    case LINE_ENUM:
-      t = `${p}: ${l.received} not in ${a}`;
-      break;
-    case LINE_FORMAT:
-      t = `${p}: ${l.received} is not a valid ${a}`;
-      break;
-    case LINE_LIMIT:
-      t = `${p}: ${l.received} ${(LIMIT[l.keyword] ?? ["?"])[0]} ${l.keyword} ${a}`;
-      break;
-    case LINE_SIZE:
-      t = `${p}: ${(SIZE[l.keyword] ?? ["", "", "", "size"])[3]} ${a} ${l.keyword.startsWith("min") ? "<" : ">"} ${l.keyword} ${b}`;
-      break;
-    default:
-      t = `${p}: ${a} does not match pattern ${quote(clip(b as string, 200))}`;
-  }
-  l.text = t;
-  // Deleted last added first: V8 then returns the error to its nine-field shape (no dictionary mode).
-  delete l[LINE_B];
-  delete l[LINE_A];
-  delete l[LINE];
-  return t;
-}
-
-
-// Each error constructor below returns true when it was called without a sink (`s` null: a
-// tool's `is`, see `probe`): it counted the failure, and the generated code stops there
-// (`if (rt.typeErr(…)) return;`); with an array it pushes the error and returns false.
-//
-// The error constructors below make the error, then push it (`const e = …; s.push(e)`), never
-// `s.push(new …)`: with the error made between the array's map check and the push, TurboFan
-// leaves the push to the generic builtin (about 100 instructions more per error, callgrind).
-
-/** Wrong type. `types` is the schema's wording ("integer", "string or null"); the message says it as typesPhrase does ("an integer"). */
-export function typeErr(s: Sink, p: string, v: unknown, types: string, ex?: string): boolean {
-  if (probing(s)) return true;
-  const phrase = typesPhrase(types);
-  const t = jsonType(v);
-  const got = describe(v, t);
-  const e = new LineLater(p, "type_errors", "type", phrase, got, mustBe(p) + `${phrase}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, t);
-  s.push(e);
-  return false;
-}
-
-/**
- * An optional property's wrong type, where the schema refuses null: as typeErr, but for null
- * (models send it for "no value") the message says the field can be left out, as nullOptional
- * would make it. `nullPhrase`: what the field takes, when `phrase` says less ("a date (YYYY-MM-DD)").
- */
-export function optTypeErr(s: Sink, p: string, v: unknown, types: string, ex?: string, nullPhrase?: string): boolean {
-  if (probing(s)) return true;
-  if (v !== null) return typeErr(s, p, v, types, ex);
-  const phrase = typesPhrase(types);
-  const e = new LineLater(p, "type_errors", "type", phrase, "null", `${field(p)} is optional: omit it, or give ${nullPhrase ?? phrase}${exampleSuffix(ex)}`, ex, undefined, LINE_TYPE, types, "null");
-  s.push(e);
-  return false;
-}
-
-/** A required property `key` is missing from the object at `p`. */
-export function missing(s: Sink, p: string, key: string, ex?: string): boolean {
-  if (probing(s)) return true;
-  const bare = isIdent(key); // written and quoted as it is
-  const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
-  const qkey = bare ? '"' + key + '"' : quote(key);
-  // Nothing in a bare key is escaped: when p needs no escape, neither does the path (checked on p, not on the joined path).
-  const qpath = !bare ? quote(path) : p === "" ? qkey : plainPath(p) ? '"' + path + '"' : quote(path);
-  const e = mk(path, "missing_required", "required", "present", "nothing", path, `${qpath} is required${ex === undefined ? "" : ". Example: " + qkey + ": " + ex}`, ex);
-  s.push(e);
-  return false;
-}
+// An argument the schema does not declare: its error (with the declared names near it, from
+// the name matcher) and the feedback's one line per object listing what it declares. Error path only.
 
 /**
  * An unknown key's error. Besides the public fields it keeps what its object declares and
@@ -1383,207 +1593,213 @@ function uniqueNames(a: readonly string[], b: readonly string[], c: readonly str
   return names;
 }
 
-/** An enum's texts, made once per list (the lists are module constants): what it expects, its list as the bucket line writes it, its strings (for suggestions, and prepared for the matcher: no lookup of them per error), and the hint for each when first suggested. */
-interface EnumTexts {
-  expected: string;
-  list: string;
-  strings: string[];
-  sg: SgList;
-  hints: (string | undefined)[];
-  /** Each string as JSON text, when first given as an example. */
-  exs: (string | undefined)[];
-}
-const enumTextsOf = /* @__PURE__ */ new WeakMap<readonly unknown[], EnumTexts>();
-function enumTexts(allowed: readonly unknown[]): EnumTexts {
-  let t = enumTextsOf.get(allowed);
-  if (t === undefined) {
-    const shown = allowed.slice(0, 12).map((a) => show(a, 40)).join(", ") + (allowed.length > 12 ? `, … (${allowed.length} in all)` : "");
-    const one = allowed.length === 1 ? show(allowed[0], 40) : undefined;
-    const strings = allowed.filter((a): a is string => typeof a === "string");
-    t = { expected: one ?? "one of: " + shown, list: one ?? "[" + shown + "]", strings, sg: sgPrepared(strings), hints: [], exs: [] };
-    enumTextsOf.set(allowed, t);
-  }
-  return t;
-}
+// The orders of a refused call's errors: the feedback's (grouped by path, byPath) and the
+// bucket order of `errors` (sortErrors). Error path only.
 
-/** A value outside its enum (or unequal to its const: `allowed` has one element). */
-export function enumErr(s: Sink, p: string, v: unknown, allowed: readonly unknown[], keyword: string, ex?: string): boolean {
-  if (probing(s)) return true;
-  const t = enumTexts(allowed);
-  const got = show(v);
-  const i = typeof v === "string" && t.strings.length > 0 ? sgSuggestIndex(v, t.sg, lastKey, p) : -1;
-  const near = i < 0 ? undefined : t.strings[i];
-  const hint = i < 0 ? "" : (t.hints[i] ??= ` (did you mean ${quote(near!)}?)`);
-  // The structured example is the value suggested, when there is one (as the text says).
-  const e = new LineLater(p, "enum_errors", keyword, t.expected, got, mustBe(p) + `${t.expected}; got ${got}${hint}`, i < 0 ? ex : (t.exs[i] ??= JSON.stringify(near)), near, LINE_ENUM, t.list, 0);
-  s.push(e);
-  return false;
-}
-
-/** keyword: [the bucket line's relation, what it expects, the same in words]. */
-const LIMIT: Record<string, [string, string, string]> = {
-  minimum: ["<", ">=", "at least"],
-  maximum: [">", "<=", "at most"],
-  exclusiveMinimum: ["<=", ">", "greater than"],
-  exclusiveMaximum: [">=", "<", "less than"],
-};
-
-/** A number outside minimum/maximum/exclusiveMinimum/exclusiveMaximum. */
-export function limitErr(s: Sink, p: string, v: number, keyword: string, limit: number, ex?: string): boolean {
-  if (probing(s)) return true;
-  const l = LIMIT[keyword] ?? ["?", "?", "?"];
-  const got = show(v);
-  const e = new LineLater(p, "constraint_errors", keyword, `${l[1]} ${limit}`, got, mustBe(p) + `${l[2]} ${limit}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_LIMIT, limit, 0);
-  s.push(e);
-  return false;
-}
-
-export function multipleErr(s: Sink, p: string, v: number, m: number, ex?: string): boolean {
-  if (probing(s)) return true;
-  const got = show(v);
-  const e = mk(p, "constraint_errors", "multipleOf", `a multiple of ${m}`, got, `${at(p)}: ${got} is not a multiple of ${m}`, `${field(p)} must be a multiple of ${m}; got ${got}${exampleSuffix(ex)}`, ex);
-  s.push(e);
-  return false;
-}
-
-/** keyword: [at least/at most, unit, plural unit, what]. */
-const SIZE: Record<string, [string, string, string, string]> = {
-  minLength: ["at least", "character", "characters", "length"],
-  maxLength: ["at most", "character", "characters", "length"],
-  minItems: ["at least", "item", "items", "items"],
-  maxItems: ["at most", "item", "items", "items"],
-  minProperties: ["at least", "property", "properties", "properties"],
-  maxProperties: ["at most", "property", "properties", "properties"],
-  minContains: ["at least", "matching item", "matching items", "matching items"],
-  maxContains: ["at most", "matching item", "matching items", "matching items"],
-};
-
-/** A size out of bounds: `n` is the measured size (code points, items, properties). */
-export function sizeErr(s: Sink, p: string, v: unknown, n: number, keyword: string, limit: number, ex?: string): boolean {
-  if (probing(s)) return true;
-  const [rel, unit, units] = SIZE[keyword] ?? ["?", "", "", "size"];
-  const has = typeof v === "string" ? `${show(v)} (${n} ${n === 1 ? unit : units})` : `${n} ${n === 1 ? unit : units}`;
-  const e = new LineLater(p, "constraint_errors", keyword, `${rel} ${limit} ${limit === 1 ? unit : units}`, has, `${field(p)} must have ${rel} ${limit} ${limit === 1 ? unit : units}; got ${has}${exampleSuffix(ex)}`, ex, undefined, LINE_SIZE, n, limit);
-  s.push(e);
-  return false;
-}
-
-/** A string the pattern refuses. `expected` is the build-time description ("a 32-character hex string (pattern …)"); `len`, when every match has that many characters. */
-export function patternErr(s: Sink, p: string, v: string, source: string, expected: string, ex?: string, len?: number): boolean {
-  if (probing(s)) return true;
-  const n = len === undefined ? len : ucs2length(v);
-  const shown = show(v);
-  const got = n === undefined || n === len ? shown : `${shown} (${n} character${n === 1 ? "" : "s"})`;
-  const e = new LineLater(p, "constraint_errors", "pattern", expected, got, mustBe(p) + `${expected}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_PATTERN, shown, source);
-  s.push(e);
-  return false;
-}
-
-/** A string that is not of its format. `words` is the build-time description ("a date (YYYY-MM-DD)"). */
-export function formatErr(s: Sink, p: string, v: string, format: string, words: string, ex?: string): boolean {
-  if (probing(s)) return true;
-  const got = show(v);
-  const e = new LineLater(p, "constraint_errors", "format", words, got, mustBe(p) + `${words}; got ${got}${exampleSuffix(ex)}`, ex, undefined, LINE_FORMAT, format, 0);
-  s.push(e);
-  return false;
-}
-
-export function uniqueErr(s: Sink, p: string, i: number, j: number): boolean {
-  if (probing(s)) return true;
-  const e = mk(p, "constraint_errors", "uniqueItems", "unique items", `items ${i} and ${j} equal`, `${at(p)}: items ${i} and ${j} are equal (uniqueItems)`, `${field(p)} must not repeat items; items ${i} and ${j} are equal`);
-  s.push(e);
-  return false;
-}
-
-/** Any other constraint, with texts built by the generator (combinators, not, depth, x-compare). */
-export function constraintErr(s: Sink, p: string, v: unknown, keyword: string, expected: string, text: string, message: string, ex?: string): boolean {
-  if (probing(s)) return true;
-  const got = show(v);
-  const e = mk(p, "constraint_errors", keyword, expected, got, `${at(p)}: ${text}`, `${field(p)} ${message}; got ${got}${exampleSuffix(ex)}`, ex);
-  s.push(e);
-  return false;
-}
-
-/** A schema that accepts nothing (`false`), or a property forbidden by one. */
-export function falseErr(s: Sink, p: string, v: unknown): boolean {
-  if (probing(s)) return true;
-  const e = mk(p, "constraint_errors", "false", "nothing", show(v), `${at(p)}: not allowed`, `${field(p)} is not allowed here`);
-  s.push(e);
-  return false;
-}
-
-/** For `anyOf: [X, {type: "null"}]`: X's type errors at `p` say "… or null". */
-export function orNull(s: Sink, from: number, p: string): void {
-  if (s === null) return; // a probe: nothing to rewrite
-  for (let i = from; i < s.length; i++) {
-    const e = s[i]!;
-    if (e.path === p && e.bucket === "type_errors" && !e.expected.endsWith(" or null")) {
-      const expected = e.expected + " or null";
-      // The line's last ", got " and the message's head: the path before them may hold the same words.
-      const line = textOf(e); // before the copy: it leaves only the public fields to copy
-      const g = line.lastIndexOf(", got ");
-      const text = g < 0 ? line : line.slice(0, g) + " or null" + line.slice(g);
-      const head = mustBe(p) + e.expected;
-      const message = e.message.startsWith(head) ? mustBe(p) + expected + e.message.slice(head.length) : e.message.replace(" must be " + e.expected, " must be " + expected);
-      s[i] = { ...e, expected, text, message };
+/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"); a quoted name keeps its quotes. Read up to the first character that fits none. */
+function segments(p: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  const n = p.length;
+  let i = 0;
+  while (i < n) {
+    // .name or name
+    const j = p.charCodeAt(i) === 46 ? i + 1 : i;
+    if (j < n && identChar(p.charCodeAt(j), false)) {
+      let k = j + 1;
+      while (k < n && identChar(p.charCodeAt(k), true)) k++;
+      out.push(p.slice(j, k));
+      i = k;
+      continue;
     }
+    if (p.charCodeAt(i) !== 91) break;
+    // [digits]
+    let k = i + 1;
+    while (k < n && p.charCodeAt(k) >= 48 && p.charCodeAt(k) <= 57) k++;
+    if (k > i + 1 && k < n && p.charCodeAt(k) === 93) {
+      out.push(Number(p.slice(i + 1, k)));
+      i = k + 1;
+      continue;
+    }
+    // ["…"]: a JSON string (a backslash escapes any character but a line break)
+    if (i + 1 >= n || p.charCodeAt(i + 1) !== 34) break;
+    k = i + 2;
+    for (;;) {
+      if (k >= n) return out;
+      const c = p.charCodeAt(k);
+      if (c === 34) break;
+      if (c === 92) {
+        const d = k + 1 < n ? p.charCodeAt(k + 1) : 10;
+        if (d === 10 || d === 13 || d === 0x2028 || d === 0x2029) return out;
+        k += 2;
+      } else k++;
+    }
+    if (k + 1 >= n || p.charCodeAt(k + 1) !== 93) break;
+    out.push(p.slice(i + 1, k + 1));
+    i = k + 2;
   }
+  return out;
+}
+
+/** A path written with bare names and item indices only ("a.b[0].c", no quoted name): its segments start at "." and "[". */
+function unquoted(p: string): boolean {
+  for (let i = 0; i < p.length; i++) {
+    const c = p.charCodeAt(i);
+    if (!identChar(c, true) && c !== 46 && c !== 91 && c !== 93) return false;
+  }
+  return true;
+}
+
+/** Where the segment of an unquoted path that starts at `i` ends. */
+function segmentEnd(p: string, i: number): number {
+  let k = i + 1;
+  while (k < p.length && p.charCodeAt(k) !== 46 && p.charCodeAt(k) !== 91) k++;
+  return k;
 }
 
 /**
- * `null` for an optional field that refuses null: models send it for "no value", so the
- * errors found at `p` since index `from` say it can be left out. `phrase`: what the field
- * takes, in words ("an array of strings"), else the error's own wording.
+ * Whether error `i` sorts after error `i - 1` under byPath's key, read off the two unquoted
+ * paths without splitting them: true only when sure (the caller falls back to the keys).
+ * The first segment where they differ decides: two item indices by number; two names by
+ * when each was first found, and the later one was first found at `i` when no earlier
+ * error has its prefix. An ancestor's own error after a member's is out of order.
  */
-export function nullOptional(s: Sink, from: number, p: string, phrase?: string): void {
-  if (s === null) return; // a probe: nothing to rewrite
-  for (let i = from; i < s.length; i++) {
-    const e = s[i]!;
-    if (e.path === p && (e.bucket === "type_errors" || e.bucket === "enum_errors")) {
-      textOf(e); // before the copy: it leaves only the public fields to copy
-      s[i] = { ...e, message: `${field(p)} is optional: omit it, or give ${phrase ?? e.expected}${exampleSuffix(e.example)}` };
+function follows(errors: ValidationError[], i: number): boolean {
+  const a = errors[i - 1]!.path, b = errors[i]!.path;
+  if (a === b || a === "") return true;
+  if (b === "") return false;
+  const n = Math.min(a.length, b.length);
+  let l = 0;
+  while (l < n && a.charCodeAt(l) === b.charCodeAt(l)) l++;
+  const ca = l < a.length ? a.charCodeAt(l) : -1, cb = l < b.length ? b.charCodeAt(l) : -1;
+  const boundA = ca === -1 || ca === 46 || ca === 91, boundB = cb === -1 || cb === 46 || cb === 91;
+  if (ca === -1 && boundB) return true; // a is b's ancestor: its own errors come first
+  if (cb === -1 && boundA) return false; // b is a's ancestor, after a member
+  // The differing segment starts at l when both end a segment there, else at the last boundary before l.
+  let st = l;
+  if (!(boundA && boundB)) for (st = l === 0 ? 0 : l - 1; st > 0 && a.charCodeAt(st) !== 46 && a.charCodeAt(st) !== 91; ) st--;
+  const indexA = a.charCodeAt(st) === 91, indexB = b.charCodeAt(st) === 91;
+  if (indexA && indexB) return Number(a.slice(st + 1, segmentEnd(a, st) - 1)) < Number(b.slice(st + 1, segmentEnd(b, st) - 1));
+  if (indexA || indexB) return false;
+  const end = segmentEnd(b, st);
+  const prefix = b.slice(0, end);
+  for (let f = 0; f < i - 1; f++) {
+    const q = errors[f]!.path;
+    if (q.length >= end && q.startsWith(prefix) && (q.length === end || q.charCodeAt(end) === 46 || q.charCodeAt(end) === 91)) return false;
+  }
+  return true;
+}
+
+/**
+ * The feedback's order: errors grouped by path, array items by index
+ * (line_items[0] before line_items[1]), names in the order first found (the
+ * schema's), an object's own errors before its members'. Stable otherwise.
+ */
+function byPath(errors: ValidationError[]): ValidationError[] {
+  const n = errors.length;
+  if (n < 2) return errors;
+  // The collector walks in the schema's order, so the order found is usually the order: checked pair by pair on the paths as written.
+  if (n <= 16) {
+    let inOrder = true;
+    for (let i = 0; i < n && inOrder; i++) inOrder = unquoted(errors[i]!.path);
+    for (let i = 1; i < n && inOrder; i++) inOrder = follows(errors, i);
+    if (inOrder) return errors;
+  }
+  // Each error's sort key: per path segment, an item's index, or for a name the first error found under that prefix.
+  const segs: (string | number)[][] = [];
+  for (let i = 0; i < n; i++) segs.push(segments(errors[i]!.path));
+  const keys: number[][] = [];
+  if (n <= 16) {
+    // Few errors: the first error under a prefix is found by comparing segments (no prefix strings, no Map).
+    for (let i = 0; i < n; i++) {
+      const si = segs[i]!;
+      const k: number[] = [];
+      for (let j = 0; j < si.length; j++) {
+        const seg = si[j]!;
+        if (typeof seg === "number") {
+          k.push(seg);
+          continue;
+        }
+        let f = 0;
+        for (; f < i; f++) {
+          const sf = segs[f]!;
+          if (sf.length <= j) continue;
+          let same = true;
+          for (let x = 0; x <= j && same; x++) same = sf[x] === si[x];
+          if (same) break;
+        }
+        k.push(f);
+      }
+      keys.push(k);
     }
+  } else {
+    const first = new Map<string, number>();
+    for (let i = 0; i < n; i++) {
+      const k: number[] = [];
+      let at = "";
+      for (const seg of segs[i]!) {
+        at += "\u0000" + seg;
+        if (typeof seg === "number") k.push(seg);
+        else {
+          let f = first.get(at);
+          if (f === undefined) first.set(at, (f = i));
+          k.push(f);
+        }
+      }
+      keys.push(k);
+    }
+  }
+  const cmp = (a: number, b: number): number => {
+    const ka = keys[a]!, kb = keys[b]!;
+    for (let j = 0; j < ka.length && j < kb.length; j++) if (ka[j] !== kb[j]) return ka[j]! - kb[j]!;
+    return ka.length - kb.length || a - b;
+  };
+  let inOrder = true;
+  for (let i = 1; i < n && inOrder; i++) if (cmp(i - 1, i) > 0) inOrder = false;
+  if (inOrder) return errors;
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(i);
+  order.sort(cmp);
+  return order.map((i) => errors[i]!);
+}
+
+/** Bucket → rank, without a property lookup by string. */
+function rankOf(b: Bucket): number {
+  switch (b) {
+    case "missing_required":
+      return 0;
+    case "unknown_args":
+      return 1;
+    case "type_errors":
+      return 2;
+    case "enum_errors":
+      return 3;
+    default:
+      return 4;
   }
 }
 
-/** Replaces the messages of errors found below index `from` (the `errorMessage` keyword). */
-export function overrideMessages(s: Sink, from: number, msg: string | Readonly<Record<string, string>>): void {
-  if (s === null) return; // a probe: nothing to rewrite
-  for (let i = from; i < s.length; i++) {
-    const e = s[i]!;
-    const m = typeof msg === "string" ? msg : msg[e.keyword];
-    if (m !== undefined) {
-      textOf(e); // before the copy: it leaves only the public fields to copy
-      s[i] = { ...e, message: m };
-    }
+function sortErrors(errors: ValidationError[]): ValidationError[] {
+  // Stable: by bucket order, then in the order found (schema order). A counting sort: one pass
+  // to count, one to place; no tuple per error, no comparator.
+  const n = errors.length;
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) if (rankOf(errors[i - 1]!.bucket) > rankOf(errors[i]!.bucket)) sorted = false;
+  if (sorted) return errors;
+  let c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rankOf(errors[i]!.bucket);
+    if (r === 0) c0++;
+    else if (r === 1) c1++;
+    else if (r === 2) c2++;
+    else if (r === 3) c3++;
   }
-}
-
-
-
-/** The last property name of a path ("a.merge_method", "a.merge_method[2]" → "merge_method"): the words an enum value may repeat. */
-function lastKey(p: string): string | undefined {
-  const keys = pathKeys(p);
-  for (let i = keys.length - 1; i >= 0; i--) if (typeof keys[i] === "string") return keys[i] as string;
-  return undefined;
-}
-
-/** Recursion deeper than the schema's bound (recursive $ref on deep or cyclic input). */
-export function depthErr(s: Sink, p: string, v: unknown, max: number): boolean {
-  return constraintErr(s, p, v, "maxDepth", `nesting at most ${max} deep`, `nested deeper than ${max} levels`, `is nested too deeply (more than ${max} levels)`);
-}
-
-/** An error found by ajv's standalone code (tools on the ajv fallback road), in toolform's report. */
-export function fromAjv(s: ValidationError[], m: { path: string; bucket: Bucket; keyword: string; expected: string }, tool: string): void {
-  const f = field(m.path);
-  const message =
-    m.bucket === "missing_required"
-      ? `${f} is required`
-      : m.bucket === "unknown_args"
-        ? `${f} is not ${m.path.includes(".") || m.path.includes("[") ? "allowed here" : "a parameter of " + tool}`
-        : `${f} must be ${m.expected}`;
-  const text = m.bucket === "missing_required" || m.bucket === "unknown_args" ? at(m.path) : `${at(m.path)}: expected ${m.expected}`;
-  s.push(mk(m.path, m.bucket, m.keyword, m.expected, "", text, message));
+  const at = [0, c0, c0 + c1, c0 + c1 + c2, c0 + c1 + c2 + c3];
+  const out = new Array<ValidationError>(n);
+  for (let i = 0; i < n; i++) {
+    const e = errors[i]!;
+    out[at[rankOf(e.bucket)]!++] = e;
+  }
+  return out;
 }
 
 // feedbackStyle "annotated": the arguments as the model sent them, pretty-printed, with a
@@ -1910,172 +2126,6 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
   return text;
 }
 
-/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"); a quoted name keeps its quotes. Read up to the first character that fits none. */
-function segments(p: string): (string | number)[] {
-  const out: (string | number)[] = [];
-  const n = p.length;
-  let i = 0;
-  while (i < n) {
-    // .name or name
-    const j = p.charCodeAt(i) === 46 ? i + 1 : i;
-    if (j < n && identChar(p.charCodeAt(j), false)) {
-      let k = j + 1;
-      while (k < n && identChar(p.charCodeAt(k), true)) k++;
-      out.push(p.slice(j, k));
-      i = k;
-      continue;
-    }
-    if (p.charCodeAt(i) !== 91) break;
-    // [digits]
-    let k = i + 1;
-    while (k < n && p.charCodeAt(k) >= 48 && p.charCodeAt(k) <= 57) k++;
-    if (k > i + 1 && k < n && p.charCodeAt(k) === 93) {
-      out.push(Number(p.slice(i + 1, k)));
-      i = k + 1;
-      continue;
-    }
-    // ["…"]: a JSON string (a backslash escapes any character but a line break)
-    if (i + 1 >= n || p.charCodeAt(i + 1) !== 34) break;
-    k = i + 2;
-    for (;;) {
-      if (k >= n) return out;
-      const c = p.charCodeAt(k);
-      if (c === 34) break;
-      if (c === 92) {
-        const d = k + 1 < n ? p.charCodeAt(k + 1) : 10;
-        if (d === 10 || d === 13 || d === 0x2028 || d === 0x2029) return out;
-        k += 2;
-      } else k++;
-    }
-    if (k + 1 >= n || p.charCodeAt(k + 1) !== 93) break;
-    out.push(p.slice(i + 1, k + 1));
-    i = k + 2;
-  }
-  return out;
-}
-
-/** A path written with bare names and item indices only ("a.b[0].c", no quoted name): its segments start at "." and "[". */
-function unquoted(p: string): boolean {
-  for (let i = 0; i < p.length; i++) {
-    const c = p.charCodeAt(i);
-    if (!identChar(c, true) && c !== 46 && c !== 91 && c !== 93) return false;
-  }
-  return true;
-}
-
-/** Where the segment of an unquoted path that starts at `i` ends. */
-function segmentEnd(p: string, i: number): number {
-  let k = i + 1;
-  while (k < p.length && p.charCodeAt(k) !== 46 && p.charCodeAt(k) !== 91) k++;
-  return k;
-}
-
-/**
- * Whether error `i` sorts after error `i - 1` under byPath's key, read off the two unquoted
- * paths without splitting them: true only when sure (the caller falls back to the keys).
- * The first segment where they differ decides: two item indices by number; two names by
- * when each was first found, and the later one was first found at `i` when no earlier
- * error has its prefix. An ancestor's own error after a member's is out of order.
- */
-function follows(errors: ValidationError[], i: number): boolean {
-  const a = errors[i - 1]!.path, b = errors[i]!.path;
-  if (a === b || a === "") return true;
-  if (b === "") return false;
-  const n = Math.min(a.length, b.length);
-  let l = 0;
-  while (l < n && a.charCodeAt(l) === b.charCodeAt(l)) l++;
-  const ca = l < a.length ? a.charCodeAt(l) : -1, cb = l < b.length ? b.charCodeAt(l) : -1;
-  const boundA = ca === -1 || ca === 46 || ca === 91, boundB = cb === -1 || cb === 46 || cb === 91;
-  if (ca === -1 && boundB) return true; // a is b's ancestor: its own errors come first
-  if (cb === -1 && boundA) return false; // b is a's ancestor, after a member
-  // The differing segment starts at l when both end a segment there, else at the last boundary before l.
-  let st = l;
-  if (!(boundA && boundB)) for (st = l === 0 ? 0 : l - 1; st > 0 && a.charCodeAt(st) !== 46 && a.charCodeAt(st) !== 91; ) st--;
-  const indexA = a.charCodeAt(st) === 91, indexB = b.charCodeAt(st) === 91;
-  if (indexA && indexB) return Number(a.slice(st + 1, segmentEnd(a, st) - 1)) < Number(b.slice(st + 1, segmentEnd(b, st) - 1));
-  if (indexA || indexB) return false;
-  const end = segmentEnd(b, st);
-  const prefix = b.slice(0, end);
-  for (let f = 0; f < i - 1; f++) {
-    const q = errors[f]!.path;
-    if (q.length >= end && q.startsWith(prefix) && (q.length === end || q.charCodeAt(end) === 46 || q.charCodeAt(end) === 91)) return false;
-  }
-  return true;
-}
-
-/**
- * The feedback's order: errors grouped by path, array items by index
- * (line_items[0] before line_items[1]), names in the order first found (the
- * schema's), an object's own errors before its members'. Stable otherwise.
- */
-function byPath(errors: ValidationError[]): ValidationError[] {
-  const n = errors.length;
-  if (n < 2) return errors;
-  // The collector walks in the schema's order, so the order found is usually the order: checked pair by pair on the paths as written.
-  if (n <= 16) {
-    let inOrder = true;
-    for (let i = 0; i < n && inOrder; i++) inOrder = unquoted(errors[i]!.path);
-    for (let i = 1; i < n && inOrder; i++) inOrder = follows(errors, i);
-    if (inOrder) return errors;
-  }
-  // Each error's sort key: per path segment, an item's index, or for a name the first error found under that prefix.
-  const segs: (string | number)[][] = [];
-  for (let i = 0; i < n; i++) segs.push(segments(errors[i]!.path));
-  const keys: number[][] = [];
-  if (n <= 16) {
-    // Few errors: the first error under a prefix is found by comparing segments (no prefix strings, no Map).
-    for (let i = 0; i < n; i++) {
-      const si = segs[i]!;
-      const k: number[] = [];
-      for (let j = 0; j < si.length; j++) {
-        const seg = si[j]!;
-        if (typeof seg === "number") {
-          k.push(seg);
-          continue;
-        }
-        let f = 0;
-        for (; f < i; f++) {
-          const sf = segs[f]!;
-          if (sf.length <= j) continue;
-          let same = true;
-          for (let x = 0; x <= j && same; x++) same = sf[x] === si[x];
-          if (same) break;
-        }
-        k.push(f);
-      }
-      keys.push(k);
-    }
-  } else {
-    const first = new Map<string, number>();
-    for (let i = 0; i < n; i++) {
-      const k: number[] = [];
-      let at = "";
-      for (const seg of segs[i]!) {
-        at += "\u0000" + seg;
-        if (typeof seg === "number") k.push(seg);
-        else {
-          let f = first.get(at);
-          if (f === undefined) first.set(at, (f = i));
-          k.push(f);
-        }
-      }
-      keys.push(k);
-    }
-  }
-  const cmp = (a: number, b: number): number => {
-    const ka = keys[a]!, kb = keys[b]!;
-    for (let j = 0; j < ka.length && j < kb.length; j++) if (ka[j] !== kb[j]) return ka[j]! - kb[j]!;
-    return ka.length - kb.length || a - b;
-  };
-  let inOrder = true;
-  for (let i = 1; i < n && inOrder; i++) if (cmp(i - 1, i) > 0) inOrder = false;
-  if (inOrder) return errors;
-  const order: number[] = [];
-  for (let i = 0; i < n; i++) order.push(i);
-  order.sort(cmp);
-  return order.map((i) => errors[i]!);
-}
-
 /** The report of a valid call. Frozen and shared: the valid path allocates nothing. */
 export function okReport(tool: string): ValidationReport {
   const r = new Report(tool, [], false, []);
@@ -2110,46 +2160,6 @@ export function unreadableCallReport(e: unknown): ValidationReport {
   unjudged(s, e);
   s[0] = { ...s[0]!, text: "call: not readable (plain JSON data)", message: 'The tool call could not be read as plain JSON data. Send {"name": …, "arguments": {…}}.' };
   return new Report("", s, true, []);
-}
-
-/** Bucket → rank, without a property lookup by string. */
-function rankOf(b: Bucket): number {
-  switch (b) {
-    case "missing_required":
-      return 0;
-    case "unknown_args":
-      return 1;
-    case "type_errors":
-      return 2;
-    case "enum_errors":
-      return 3;
-    default:
-      return 4;
-  }
-}
-
-function sortErrors(errors: ValidationError[]): ValidationError[] {
-  // Stable: by bucket order, then in the order found (schema order). A counting sort: one pass
-  // to count, one to place; no tuple per error, no comparator.
-  const n = errors.length;
-  let sorted = true;
-  for (let i = 1; i < n && sorted; i++) if (rankOf(errors[i - 1]!.bucket) > rankOf(errors[i]!.bucket)) sorted = false;
-  if (sorted) return errors;
-  let c0 = 0, c1 = 0, c2 = 0, c3 = 0;
-  for (let i = 0; i < n; i++) {
-    const r = rankOf(errors[i]!.bucket);
-    if (r === 0) c0++;
-    else if (r === 1) c1++;
-    else if (r === 2) c2++;
-    else if (r === 3) c3++;
-  }
-  const at = [0, c0, c0 + c1, c0 + c1 + c2, c0 + c1 + c2 + c3];
-  const out = new Array<ValidationError>(n);
-  for (let i = 0; i < n; i++) {
-    const e = errors[i]!;
-    out[at[rankOf(e.bucket)]!++] = e;
-  }
-  return out;
 }
 
 /** A report under a coerce mode: the report of the coerced value, with that value and its repairs. Its feedback is the base report's (built when first read, if the base builds it lazily). */

@@ -1,0 +1,178 @@
+// An argument the schema does not declare: its error (with the declared names near it, from
+// the name matcher) and the feedback's one line per object listing what it declares. Error path only.
+import type { Bucket, Sink, ValidationError } from "./report.js";
+import { probing } from "./budget.js";
+import { clip, isIdent, pk, plainPath, quote } from "./text.js";
+import { sgDistance, sgFold, suggestAndNearest } from "../suggest.js";
+import { argSynonym } from "./leads.js";
+import { TEXTS_MAX } from "./lines.js";
+
+/**
+ * An unknown key's error. Besides the public fields it keeps what its object declares and
+ * the declared names near the key (one scan finds both them and the suggestion): the
+ * feedback says the list once per object, not once per unknown key, so the message leaves
+ * it out. Private fields: a copy ({...e}) or JSON carries only the public ones. `of(e)`: the
+ * error as an unknown key's with declared names to list, else undefined.
+ */
+class UnknownKeyError implements ValidationError {
+  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in this order.
+  declare path: string;
+  declare bucket: Bucket;
+  declare keyword: string;
+  declare expected: string;
+  declare received: string;
+  declare text: string;
+  declare message: string;
+  declare example: string | undefined;
+  declare suggestion: string | undefined;
+  readonly #known: readonly string[];
+  readonly #whose: string;
+  readonly #near: readonly string[];
+  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], whose: string, near: readonly string[]) {
+    this.path = path;
+    this.bucket = "unknown_args";
+    this.keyword = "additionalProperties";
+    this.expected = "no such property";
+    this.received = received;
+    this.text = path;
+    this.message = message;
+    this.example = undefined;
+    this.suggestion = suggestion;
+    this.#known = known;
+    this.#whose = whose;
+    this.#near = near;
+  }
+  static of(e: ValidationError): UnknownKeyError | undefined {
+    return e.bucket === "unknown_args" && #known in e && e.#known.length > 0 ? e : undefined;
+  }
+  get known(): readonly string[] {
+    return this.#known;
+  }
+  get whose(): string {
+    return this.#whose;
+  }
+  get near(): readonly string[] {
+    return this.#near;
+  }
+}
+
+/** " is not a parameter of <tool>.", made once per tool name. */
+const notParameterOfTool = new Map<string, string>();
+function notParameterOf(owner: string): string {
+  let t = notParameterOfTool.get(owner);
+  if (t === undefined) {
+    t = " is not a parameter of " + owner + ".";
+    if (notParameterOfTool.size < TEXTS_MAX) notParameterOfTool.set(owner, t);
+  }
+  return t;
+}
+
+/** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
+export function unknownKey(s: Sink, p: string, key: string, known: readonly string[], owner: string): boolean {
+  if (probing(s)) return true;
+  const bare = isIdent(key); // written and quoted as it is
+  const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
+  const found = suggestAndNearest(key, known);
+  const nearest = found.nearest;
+  // Spelling found nothing: a name that means the same (from → source), when exactly one declared name does.
+  // A word-level match ("link" → allowExternalLinks) yields to a name that means the same ("link" → url); a near spelling does not.
+  const syn = found.suggestion === undefined ? (nearest.length === 0 ? argSynonym(key, known) : undefined) : argSynonym(key, known);
+  const suggestion = syn !== undefined && (found.suggestion === undefined || sgDistance(sgFold(key), sgFold(found.suggestion), 3) > 3) ? syn : found.suggestion;
+  const root = p === "";
+  const pp = root || plainPath(p);
+  const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
+  // quote(p + "." + key) is quote(p) with ".key" before its closing quote: nothing in a bare key is escaped.
+  const qpath = !bare ? quote(path) : root ? '"' + key + '"' : pp ? '"' + path + '"' : qp.slice(0, -1) + "." + key + '"';
+  const none = known.length === 0 ? " It takes none." : "";
+  const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
+  const received = !bare || key.length > 60 ? quote(clip(key)) : root ? qpath : '"' + key + '"';
+  const message = root && hint === "" && none === "" ? qpath + notParameterOf(owner) : root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
+  const e = new UnknownKeyError(path, received, message, suggestion, known, root ? "Parameters of " + owner : "Fields of " + qp, nearest);
+  s.push(e);
+  return false;
+}
+
+/** A list line names every declared name up to LIST_FULL of them; past that, the first LIST_FEW (the suggested and closest come first, so a long list loses only far names) and the count. */
+const LIST_FULL = 12;
+const LIST_FEW = 5;
+
+/**
+ * One line per object with unknown keys: its declared names, the suggested ones first,
+ * then those close to any unknown key, then the rest in the schema's order.
+ */
+export function knownLines(errors: readonly ValidationError[]): readonly string[] {
+  let out: string[] | undefined;
+  for (let i = 0; i < errors.length; i++) {
+    const k = UnknownKeyError.of(errors[i]!);
+    if (k === undefined) continue;
+    const known = k.known;
+    // One line per object: made at its first unknown key, from all of that object's.
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = UnknownKeyError.of(errors[j]!)?.known === known;
+    if (seen) continue;
+    let meant: string[] | undefined, close: string[] | undefined;
+    for (let j = i; j < errors.length; j++) {
+      const e = errors[j]!;
+      const o = UnknownKeyError.of(e);
+      if (o === undefined || o.known !== known) continue;
+      if (e.suggestion !== undefined) (meant ??= []).push(e.suggestion);
+      const near = o.near;
+      for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
+    }
+    const first = meant ?? NONE, then = close ?? NONE;
+    (out ??= []).push(k.whose + ": " + (leadsKnown(first, then, known) ? schemaOrder(known) : shownNames(uniqueNames(first, then, known))));
+  }
+  return out ?? NONE;
+}
+
+/** Whether the names put first (meant, then close) are, without repeats, the first of `known` in its order: then the line is the schema-order one. */
+function leadsKnown(a: readonly string[], b: readonly string[], known: readonly string[]): boolean {
+  let at = 0;
+  for (let l = 0; l < 2; l++) {
+    const list = l === 0 ? a : b;
+    for (let i = 0; i < list.length; i++) {
+      const n = list[i]!;
+      if (at < known.length && known[at] === n) at++;
+      else {
+        const j = known.indexOf(n);
+        if (j < 0 || j >= at) return false; // a later name, or one not declared: a different order
+      }
+    }
+  }
+  return true;
+}
+
+const NONE: readonly string[] = [];
+
+/** A list line's names, at most LIST_MAX of them. */
+function shownNames(names: readonly string[]): string {
+  let shown = "";
+  const max = names.length > LIST_FULL ? LIST_FEW : LIST_FULL;
+  for (let i = 0; i < names.length && i < max; i++) shown += (i ? ", " : "") + names[i]!;
+  if (names.length > max) shown += `, … (${names.length} in all)`;
+  return shown;
+}
+
+/** The declared names as listed when no unknown key is near any: made once per object schema (the lists are module constants). */
+const schemaOrderOf = new WeakMap<readonly string[], string>();
+function schemaOrder(known: readonly string[]): string {
+  let t = schemaOrderOf.get(known);
+  if (t === undefined) schemaOrderOf.set(known, (t = shownNames(uniqueNames(NONE, NONE, known))));
+  return t;
+}
+
+/** [...new Set([...a, ...b, ...c])] without the copies: a short list is searched, a long one goes through a Set. */
+function uniqueNames(a: readonly string[], b: readonly string[], c: readonly string[]): string[] {
+  const names: string[] = [];
+  const seen = a.length + b.length + c.length > 24 ? new Set<string>() : undefined;
+  for (let l = 0; l < 3; l++) {
+    const list = l === 0 ? a : l === 1 ? b : c;
+    for (let i = 0; i < list.length; i++) {
+      const n = list[i]!;
+      if (seen === undefined ? names.includes(n) : seen.has(n)) continue;
+      seen?.add(n);
+      names.push(n);
+    }
+  }
+  return names;
+}
