@@ -3,7 +3,8 @@ import type { Bucket, Sink, ValidationError } from "./report.js";
 import { probing, WORK_MAX } from "./budget.js";
 import { clip, describe, isIdent, jsonType, pathKeys, pk, plainPath, quote, show, typesPhrase } from "./text.js";
 import { ucs2length } from "./predicates.js";
-import { sgDistance, sgFold, sgPrepared, sgSuggestIndex, suggestAndNearest, type SgList } from "../suggest.js";
+import { sgFold, sgPrepared, sgSuggestIndex, suggestAndNearest, type SgList } from "../suggest.js";
+import { sgDistance } from "./edit-distance.js";
 import { argSynonym } from "./leads.js";
 
 export function workErr(s: ValidationError[]): void {
@@ -160,6 +161,12 @@ export function textOf(e: ValidationError): string {
   return t;
 }
 
+
+/** The pattern a pattern error's value missed, while its bucket line is unwritten (pickBranch weighs branches before any line is read); else undefined. */
+export function patternOf(e: ValidationError): string | undefined {
+  const l = e as LineLater;
+  return e.text === undefined && l[LINE] === LINE_PATTERN ? (l[LINE_B] as string) : undefined;
+}
 
 // Each error constructor below returns true when it was called without a sink (`s` null: a
 // tool's `is`, see `probe`): it counted the failure, and the generated code stops there
