@@ -23,10 +23,10 @@ export function isPlaceholder(example: string): boolean {
   return /"example[x]*"/.test(example);
 }
 
-/** The corpus files as sources.json lists them. */
-export function corpusFiles(): string[] {
-  const corpus = JSON.parse(readFileSync("test/corpus/sources.json", "utf8")) as { file: string }[] | { sources: { file: string }[] };
-  return (Array.isArray(corpus) ? corpus : corpus.sources).map((s) => `test/corpus/${s.file}`);
+/** The corpus files as sources.json lists them (test/corpus/, or another corpus folder: test/corpus-python/). */
+export function corpusFiles(dir = "test/corpus"): string[] {
+  const corpus = JSON.parse(readFileSync(`${dir}/sources.json`, "utf8")) as { file: string }[] | { sources: { file: string }[] };
+  return (Array.isArray(corpus) ? corpus : corpus.sources).map((s) => `${dir}/${s.file}`);
 }
 
 /** The examples of every named field (a place under `properties`) of every tool in `files`. */

@@ -7,7 +7,7 @@
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
-export const KINDS = ["wrong_type", "enum_case", "unknown_near", "synonym", "missing_required", "pattern", "format", "union", "union_bound", "null_optional", "extra_args", "unknown_tool"] as const;
+export const KINDS = ["wrong_type", "enum_case", "unknown_near", "synonym", "missing_required", "pattern", "format", "union", "union_bound", "union_shape", "null_optional", "extra_args", "unknown_tool"] as const;
 export type Kind = (typeof KINDS)[number];
 
 export interface Case {
@@ -21,6 +21,8 @@ export interface Case {
   intended?: string | null;
   /** unknown_tool: the name called. */
   called?: string;
+  /** union_shape: the branch the value was aimed at (a value valid for it is the right example). */
+  aimed?: Obj;
 }
 
 /** Names models use for one another (the bench's own list, wider than the runtime's table: a name of it that the runtime does not know is a miss, not a wrong suggestion). */
@@ -174,6 +176,56 @@ export function unionBoundTools(files: readonly string[], read: (f: string) => u
       const [k, s] = hit;
       const { description, ...branch } = s as Obj;
       out.push({ name: `${t.name}`, description: t.description ?? "", inputSchema: { ...t.inputSchema, properties: { ...props, [k]: { anyOf: [branch, { type: "string" }], ...(description !== undefined ? { description } : {}) } } } });
+    }
+  }
+  return out;
+}
+
+/** The source name of unionShapeTools' tools. */
+export const UNION_SHAPES = "derived:union-shapes";
+
+/** A field's string rules as a schema of their own (the branch a union_shape value is aimed at). */
+function stringRules(n: { pattern?: string; format?: string; minLength?: number; maxLength?: number }): Obj {
+  const out: Obj = { type: "string" };
+  for (const k of ["pattern", "format", "minLength", "maxLength"] as const) if (n[k] !== undefined) out[k] = n[k];
+  return out;
+}
+
+/** The classes of characters a string holds (digits, lower, upper, each other character): two rules whose examples hold the same are alike in shape. */
+function classes(s: string): string {
+  return [...new Set([...s].map((c) => (/\d/.test(c) ? "0" : /[a-z]/.test(c) ? "a" : /[A-Z]/.test(c) ? "A" : c)))].sort().join("");
+}
+
+/**
+ * Real string rules (a pattern or a format, with their lengths) of the corpus's fields, each
+ * made the second branch of a union whose first is another real rule of another shape (every
+ * such pair), and a value aimed at it: its field's example with one "!" put in the middle.
+ * Both branches refuse it and usually break one rule each, so the branch picked by the error
+ * count alone is the first; the right one is the branch the value's shape fits (its example is
+ * the right example). At most `max` tools, in corpus order.
+ */
+export function unionShapeTools(fields: readonly { tool: string; loc: string; node: { types?: string[]; pattern?: string; format?: string; enum?: unknown; const?: unknown; minLength?: number; maxLength?: number }; example: string | undefined; description: string | undefined }[], max = 200): { name: string; description: string; inputSchema: Obj; value: string; aimed: Obj }[] {
+  const rules: { key: string; example: string; schema: Obj; description: string | undefined; tool: string }[] = [];
+  for (const f of fields) {
+    if (!f.example?.startsWith('"') || f.node.types?.length !== 1 || f.node.types[0] !== "string" || f.node.enum || f.node.const || (f.node.pattern === undefined && f.node.format === undefined)) continue;
+    const schema = stringRules(f.node);
+    const example = JSON.parse(f.example) as string;
+    if (example.length < 2 || rules.some((r) => JSON.stringify(r.schema) === JSON.stringify(schema))) continue;
+    rules.push({ key: f.loc.split("/").pop()!.replace(/~1/g, "/").replace(/~0/g, "~"), example, schema, description: f.description, tool: f.tool });
+  }
+  const out: { name: string; description: string; inputSchema: Obj; value: string; aimed: Obj }[] = [];
+  for (const aimed of rules) {
+    for (const rival of rules) {
+      if (out.length >= max) return out;
+      if (rival === aimed || classes(rival.example) === classes(aimed.example)) continue;
+      const m = Math.floor(aimed.example.length / 2);
+      out.push({
+        name: `${aimed.tool}_${out.length}`,
+        description: "",
+        inputSchema: { type: "object", properties: { [aimed.key]: { anyOf: [rival.schema, aimed.schema], ...(aimed.description !== undefined ? { description: aimed.description } : {}) } }, required: [aimed.key] },
+        value: aimed.example.slice(0, m) + "!" + aimed.example.slice(m),
+        aimed: aimed.schema,
+      });
     }
   }
   return out;

@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:ddc8d5e9b2e7d380aaa8f294dc96e154d5b05223ff88eaa868b600a009f12323
+// input hash: sha256:0cf57945dd83f812487a5db70f7ef29f49393defda66afbe3ade7213cca32def
 
-import * as rt from "./_runtime.dd99c34d54.js";
+import * as rt from "./_runtime.8673b07c63.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -2,7 +2,9 @@
 // "examples of valid names are: a, b, c", a JSON array or object after "Example:", a
 // backticked value. Each is checked against the field later (examples.ts); what is
 // never offered: a function or tool call (`find_projects()`) for a field that is not
-// code, a word cut out of another ("example" + "s"), a filler word ("like this").
+// code, a word cut out of another ("example" + "s"), a filler word ("like this"), a form
+// ("YYYY-MM-DD").
+import { isFormToken } from "./described-form.js";
 
 /** Words after a hint that are prose, not a value. */
 const PROSE = new Set(["the", "a", "an", "this", "that", "these", "those", "it", "its", "in", "of", "to", "for", "with", "when", "if", "and", "or", "not", "so", "as", "is", "are", "be", "by", "on", "at", "from", "any", "all", "some", "one", "each", "your", "you", "we", "they", "which", "what", "how", "other", "more", "values", "value", "above", "below", "following", "format", "only"]);
@@ -59,7 +61,8 @@ export function descriptionStrings(text: string, fieldName = ""): string[] {
   const out: string[] = [];
   const push = (s: string) => {
     s = s.trim().replace(/[.:,;]$/, "");
-    if (s === "" || out.includes(s)) return;
+    // A form ("YYYY-MM-DD") says what a value looks like, it is none (described-form.ts makes one of it).
+    if (s === "" || out.includes(s) || isFormToken(s)) return;
     if (CALL.test(s) && !CODE_WORDS.test(fieldName.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/_/g, " "))) return;
     out.push(s);
   };

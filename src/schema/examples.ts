@@ -5,6 +5,7 @@
 // (toolform's own checks, emit/example-check.ts; ajv where those cannot judge a place
 // alone). A value that fails its field is never shown to a model.
 import { descriptionStrings, looseJson } from "./description-examples.js";
+import { fitDescribed, formValues } from "./described-form.js";
 import { nameNumber, nameValue, wordsValue, type NameContext } from "./name-examples.js";
 import { ajvFor } from "./ajv.js";
 import { getPointer } from "./dialect.js";
@@ -16,7 +17,11 @@ import { sgWords as sgWordsOf } from "@toolform/runtime/suggest";
 /** Whether a value fits a place of the schema (a place of this IR, or false): toolform's own checks (emit/example-check.ts). */
 export type FitCheck = (n: IRNode, value: unknown) => boolean;
 
-let counter = 0;
+/** What one chooseExamples call keeps while it runs (nothing outlives it): each place's context for name guesses, and the objects it built from picks. */
+interface Choosing {
+  contexts: ReadonlyMap<IRNode, NameContext>;
+  picked: WeakSet<object>;
+}
 
 /**
  * Fills `node.example` (JSON text) for every node where a checked example exists.
@@ -25,8 +30,8 @@ let counter = 0;
  */
 export function chooseExamples(ir: IR, schema: unknown, check?: FitCheck, toolName?: string): void {
   if (typeof schema !== "object" || schema === null) return;
-  placeContexts(ir, toolName);
-  const ajv = check ? undefined : ajvFits(ir, schema);
+  const state: Choosing = { contexts: placeContexts(ir, toolName), picked: new WeakSet() };
+  const ajv = check ? undefined : ajvFits(ir, schema, state);
   if (!check && !ajv) return; // a schema ajv cannot take gets no examples; the build reports the schema itself
   const fits = (n: IRNode, value: unknown): boolean => {
     if (n.loc.includes("#") || value === undefined) return false; // remote documents: no examples
@@ -37,7 +42,7 @@ export function chooseExamples(ir: IR, schema: unknown, check?: FitCheck, toolNa
     if (memo.has(n)) return memo.get(n);
     memo.set(n, undefined); // recursion guard
     let found: unknown;
-    for (const c of candidates(n, depth, pick)) {
+    for (const c of candidates(n, depth, pick, state)) {
       if (fits(n, c)) {
         found = c;
         break;
@@ -47,39 +52,46 @@ export function chooseExamples(ir: IR, schema: unknown, check?: FitCheck, toolNa
     if (found !== undefined) n.example = JSON.stringify(found);
     return found;
   };
-  for (const n of ir.nodes) if (n.bool === undefined) pick(n, 0);
-  ajv?.done();
+  try {
+    for (const n of ir.nodes) if (n.bool === undefined) pick(n, 0);
+  } finally {
+    ajv?.done();
+  }
 }
 
-/** ajv as the judge of candidates: the tool's schema added under a fresh key; `done` removes it. */
-function ajvFits(ir: IR, schema: object): { fits: (n: IRNode, value: unknown) => boolean; done: () => void } | undefined {
+/** The key the tool's schema is added to the shared ajv under while its examples are chosen: one at a time (chooseExamples is synchronous and removes it when done). */
+const AJV_KEY = "toolform-example";
+
+/** ajv as the judge of candidates: the tool's schema added under AJV_KEY; `done` removes it. */
+function ajvFits(ir: IR, schema: object, state: Choosing): { fits: (n: IRNode, value: unknown) => boolean; done: () => void } | undefined {
   const ajv = ajvFor(ir.dialect, "check");
-  const key = `toolform-example-${++counter}`;
+  const key = AJV_KEY;
+  const done = () => {
+    ajv.removeSchema(key);
+    for (const k of Object.keys(ajv.refs)) if (k.startsWith(key) || k.startsWith(`https://toolform.invalid/${key}`)) delete ajv.refs[k];
+  };
   const { $schema: _s, $id: _id, ...rest } = schema as Record<string, unknown>;
   try {
     ajv.addSchema({ ...rest, $id: `https://toolform.invalid/${key}.json` }, key);
   } catch {
+    done(); // a schema ajv refused part way leaves nothing under the key for the next tool
     return undefined;
   }
   const ref = (n: IRNode) => `${key}#${n.loc.split("/").map((t, i) => (i === 0 ? t : encodeURIComponent(t))).join("/")}`;
   // Compiling a validator per node cost ~2–6 ms each: the candidates that do not depend on
   // other nodes' examples are checked first, all in one validator (one compile per tool);
   // the rest go node by node.
-  const checked = checkAllAtOnce(ajv, ir, schema, ref, key);
+  const checked = checkAllAtOnce(ajv, ir, schema, ref, key, state);
   const fits = (n: IRNode, value: unknown): boolean => {
     const known = checked.get(n)?.get(JSON.stringify(value));
     if (known !== undefined) return known;
-    if (builtFromPicks(n, value, schema)) return true;
+    if (builtFromPicks(n, value, schema, state.picked)) return true;
     try {
       const validate = ajv.getSchema(ref(n));
       return validate ? validate(value) === true : false;
     } catch {
       return false;
     }
-  };
-  const done = () => {
-    ajv.removeSchema(key);
-    for (const k of Object.keys(ajv.refs)) if (k.startsWith(key)) delete ajv.refs[k];
   };
   return { fits, done };
 }
@@ -91,13 +103,13 @@ function ajvFits(ir: IR, schema: object): { fits: (n: IRNode, value: unknown) =>
  * Returns node → JSON of the candidate → fits; empty when ajv cannot build it (then each
  * node is checked alone, as before).
  */
-function checkAllAtOnce(ajv: ReturnType<typeof ajvFor>, ir: IR, schema: unknown, ref: (n: IRNode) => string, key: string): Map<IRNode, Map<string, boolean>> {
+function checkAllAtOnce(ajv: ReturnType<typeof ajvFor>, ir: IR, schema: unknown, ref: (n: IRNode) => string, key: string, state: Choosing): Map<IRNode, Map<string, boolean>> {
   const out = new Map<IRNode, Map<string, boolean>>();
   const rows: { n: IRNode; jsons: string[]; values: unknown[] }[] = [];
   for (const n of ir.nodes) {
     if (n.bool !== undefined || n.loc.includes("#")) continue;
     const row = { n, jsons: [] as string[], values: [] as unknown[] };
-    for (const value of exampleCandidates(n)) {
+    for (const value of exampleCandidates(n, state)) {
       const json = value === undefined ? undefined : JSON.stringify(value);
       if (json === undefined || row.jsons.includes(json)) continue;
       row.jsons.push(json);
@@ -135,18 +147,16 @@ function checkAllAtOnce(ajv: ReturnType<typeof ajvFor>, ir: IR, schema: unknown,
   return out;
 }
 
-/** Objects made of required properties each holding its own property's checked example. */
-const picked = new WeakSet<object>();
-
 /** Keywords that an object made of its required properties, each with a fitting value, cannot fail. */
 const OBJECT_SHAPE_KEYS = new Set(["type", "properties", "required", "additionalProperties", "title", "description", "examples", "default", "$comment", "$schema", "$id", "deprecated", "readOnly", "writeOnly"]);
 
 /**
- * True when `value` is an object built from picks (see `candidates`) and the node's schema
+ * True when `value` is an object built from picks (see `candidates`: made of required
+ * properties each holding its own property's checked example) and the node's schema
  * has only keywords such an object satisfies by construction: then ajv need not compile the
  * whole tool's schema again to say so (that compile was half of the examples' cost).
  */
-function builtFromPicks(n: IRNode, value: unknown, schema: unknown): boolean {
+function builtFromPicks(n: IRNode, value: unknown, schema: unknown, picked: WeakSet<object>): boolean {
   if (typeof value !== "object" || value === null || !picked.has(value)) return false;
   const raw = getPointer(schema, n.loc);
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return false;
@@ -169,15 +179,19 @@ function holdsPick(v: unknown, depth = 0): boolean {
   return (Array.isArray(v) ? v : Object.values(v)).some((x) => holdsPick(x, depth + 1));
 }
 
-/** The candidates of `candidates` that depend on no other node, in the same order (the same generator, with `pick` stood in for). */
-export function exampleCandidates(n: IRNode): unknown[] {
+/** The candidates of `candidates` that depend on no other node, in the same order (the same generator, with `pick` stood in for). `state`: chooseExamples' own (a place's context from its tool and enclosing fields), else the node alone. */
+export function exampleCandidates(n: IRNode, state: Choosing = { contexts: new Map(), picked: new WeakSet() }): unknown[] {
   const out: unknown[] = [];
-  for (const c of candidates(n, 0, () => NEEDS_PICK)) if (!holdsPick(c)) out.push(c);
+  for (const c of candidates(n, 0, () => NEEDS_PICK, state)) if (!holdsPick(c)) out.push(c);
   return out;
 }
 
-/** Candidates, best first: the schema's own values, then the description's, then a value for the field's name or format, then one built from the constraints. */
-function* candidates(n: IRNode, depth: number, pick: (n: IRNode, depth: number) => unknown): Generator<unknown> {
+/**
+ * Candidates, best first: the schema's own values, then the description's (and the value of a
+ * form it states, "YYYY-MM-DD"), then a value for the field's format or name (brought to the
+ * form the description states, or none), then one built from the constraints.
+ */
+function* candidates(n: IRNode, depth: number, pick: (n: IRNode, depth: number) => unknown, state: Choosing): Generator<unknown> {
   if (n.examples) yield* n.examples;
   if (n.default) yield n.default.value;
   if (n.const) yield n.const.value;
@@ -185,13 +199,17 @@ function* candidates(n: IRNode, depth: number, pick: (n: IRNode, depth: number) 
   if (n.ref && depth < 4) yield pick(n.ref.target, depth + 1);
   const types = n.types ?? [];
   const name = fieldName(n.loc);
-  const ctx = contextOf(n, name);
+  const ctx = contextOf(n, name, state.contexts);
+  const form = ctx?.own ?? n.description ?? "";
+  const text = types.length === 0 || types.includes("string");
   if (n.description) yield* descriptionValues(n.description, types, name ?? "");
+  if (text) yield* formValues(form);
   if (n.format) yield n.formatPattern !== undefined ? patternExample(n.formatPattern) : formatEntry(n.format)?.example;
   // A field that is also a flag (boolean or string) gets true before a word guess: "nextThoughtNeeded" is no thought.
-  if (ctx !== undefined && (types.length === 0 || types.includes("string")) && !types.includes("boolean")) {
+  if (ctx !== undefined && text && !types.includes("boolean")) {
     const guess = nameValue(ctx);
-    if (guess !== undefined) yield guess;
+    const fitted = guess === undefined ? undefined : fitDescribed(guess, form);
+    if (fitted !== undefined) yield fitted;
   }
   if (n.pattern) {
     const built = patternExample(n.pattern);
@@ -201,11 +219,12 @@ function* candidates(n: IRNode, depth: number, pick: (n: IRNode, depth: number) 
     if (built !== undefined) yield fitLength(built, n);
   }
   for (const t of types) {
-    if (t === "integer" || t === "number") yield* numbersFor(n, t === "integer", name);
+    if (t === "integer" || t === "number") yield* numbersFor(n, t === "integer", name, form);
     if (t === "string") {
-      // The field's own words before the word "example": "my-include-domain" says what goes there.
+      // The field's own words before the word "example": "my-include-domain" says what goes there (unless the description says another form).
       const own = name === undefined ? undefined : wordsValue(name);
-      if (own !== undefined) yield fitLength(own, n);
+      const fitted = own === undefined ? undefined : fitDescribed(own, form);
+      if (fitted !== undefined) yield fitLength(fitted, n);
       yield fitLength("example", n);
     }
     if (t === "boolean") yield true;
@@ -235,17 +254,16 @@ function* candidates(n: IRNode, depth: number, pick: (n: IRNode, depth: number) 
         const v = pick(first[1], depth + 1);
         if (v !== undefined) yield { [first[0]]: v };
       }
-      if (fromPicks) picked.add(obj);
+      if (fromPicks) state.picked.add(obj);
       yield obj;
     }
   }
   for (const b of [...(n.anyOf ?? []), ...(n.oneOf ?? []), ...(n.allOf ?? [])].slice(0, 4)) if (depth < 4) yield pick(b, depth + 1);
 }
 
-/** Each place's context for name guesses (the tool's name, the enclosing fields, their descriptions), set by chooseExamples. */
-const contexts = new WeakMap<IRNode, NameContext>();
-
-function placeContexts(ir: IR, toolName: string | undefined): void {
+/** Each place's context for name guesses: the tool's name, the enclosing fields, their descriptions. */
+function placeContexts(ir: IR, toolName: string | undefined): Map<IRNode, NameContext> {
+  const contexts = new Map<IRNode, NameContext>();
   const byLoc = new Map(ir.nodes.map((n) => [n.loc, n]));
   const tool = toolName === undefined ? [] : sgWordsOf(toolName);
   for (const n of ir.nodes) {
@@ -265,12 +283,17 @@ function placeContexts(ir: IR, toolName: string | undefined): void {
       }
       if (loc === "") break;
     }
-    contexts.set(n, { name, around, text: `${n.description ?? ""} ${n.title ?? ""} ${parentText}`.toLowerCase() });
+    // The field's own text: its description, and for a place below it (an array's items) the field's too.
+    const at = segs.lastIndexOf("properties");
+    const fieldLoc = segs.slice(0, at + 2).join("/");
+    const own = fieldLoc === n.loc ? (n.description ?? "") : `${n.description ?? ""} ${byLoc.get(fieldLoc)?.description ?? ""}`.trim();
+    contexts.set(n, { name, around, text: `${n.description ?? ""} ${n.title ?? ""} ${parentText}`.toLowerCase(), own });
   }
+  return contexts;
 }
 
-function contextOf(n: IRNode, name: string | undefined): NameContext | undefined {
-  return contexts.get(n) ?? (name === undefined ? undefined : { name, around: [], text: (n.description ?? "").toLowerCase() });
+function contextOf(n: IRNode, name: string | undefined, contexts: ReadonlyMap<IRNode, NameContext>): NameContext | undefined {
+  return contexts.get(n) ?? (name === undefined ? undefined : { name, around: [], text: (n.description ?? "").toLowerCase(), own: n.description ?? "" });
 }
 
 /** The values a description offers, as the field's types take them (JSON for the non-string types). */
@@ -293,7 +316,7 @@ function fieldName(loc: string): string | undefined {
 }
 
 /** Numbers for the field: one its name suggests, then the bounds, then small ones; none beyond ±1e9 unless the bounds force it. */
-function* numbersFor(n: IRNode, integer: boolean, name: string | undefined): Generator<number> {
+function* numbersFor(n: IRNode, integer: boolean, name: string | undefined, form: string): Generator<number> {
   const lo = n.minimum ?? (n.exclusiveMinimum !== undefined ? n.exclusiveMinimum + (integer ? 1 : Math.min(1, n.multipleOf ?? 1)) : undefined);
   const hi = n.maximum ?? (n.exclusiveMaximum !== undefined ? n.exclusiveMaximum - (integer ? 1 : Math.min(1, n.multipleOf ?? 1)) : undefined);
   const step = n.multipleOf;
@@ -302,7 +325,7 @@ function* numbersFor(n: IRNode, integer: boolean, name: string | undefined): Gen
     if (integer) x = Math.ceil(x);
     return Number(x.toFixed(10));
   };
-  const named = nameNumber(name);
+  const named = nameNumber(name, form);
   const tries: number[] = [];
   if (named !== undefined) tries.push(named);
   if (lo !== undefined) tries.push(lo);
@@ -317,8 +340,8 @@ function* numbersFor(n: IRNode, integer: boolean, name: string | undefined): Gen
     if (seen.has(v) || !Number.isFinite(v)) continue;
     seen.add(v);
     if ((lo !== undefined && v < lo) || (hi !== undefined && v > hi)) continue;
-    // Past ±1e9 only when the bounds leave nothing nearer.
-    if (Math.abs(v) > 1e9 && !((lo !== undefined && lo > 1e9) || (hi !== undefined && hi < -1e9))) continue;
+    // Past ±1e9 only when the bounds leave nothing nearer, or the description asks for it (a Unix time).
+    if (Math.abs(v) > 1e9 && v !== named && !((lo !== undefined && lo > 1e9) || (hi !== undefined && hi < -1e9))) continue;
     yield v;
   }
 }

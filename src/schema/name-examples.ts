@@ -4,8 +4,10 @@
 // around it (the tool's name, the enclosing field, the descriptions) pick the domain, so a
 // SQL query, a metrics query and a place search each get their own, and a "name" says
 // what it names ("Database name" → "analytics"). A guess that contradicts the description
-// ("absolute path") is not made.
+// ("absolute path", "YYYY-MM-DD", "in milliseconds") is brought to its form or dropped
+// (described-form.ts, asked by examples.ts and nameNumber).
 import { sgWords } from "@toolform/runtime/suggest";
+import { describedNumber } from "./described-form.js";
 
 /** What a field's value is guessed from: its name, the words of its place (tool name, enclosing field), its description and its parent's. */
 export interface NameContext {
@@ -14,6 +16,8 @@ export interface NameContext {
   around: readonly string[];
   /** The field's description, and its enclosing place's (one text, lower case). */
   text: string;
+  /** The field's own description (for an array's items, with the array's), as written: the form it states (described-form.ts). */
+  own: string;
 }
 
 /** A table entry by a word: own keys only (a field named "constructor" is not Object). */
@@ -318,8 +322,12 @@ export function wordsValue(name: string): string | undefined {
 
 const NAME_NUMBERS: Readonly<Record<string, number>> = { limit: 10, size: 10, count: 10, max: 10, top: 10, first: 10, last: 10, results: 10, page: 1, offset: 0, port: 8080, timeout: 30, seconds: 30, minutes: 30, days: 7, year: 2026, month: 1, day: 1, iid: 42, number: 42, id: 42 };
 
-/** The number a field's name suggests ("limit" → 10), by its last word. */
-export function nameNumber(name: string | undefined): number | undefined {
+/** Last words whose NAME_NUMBERS value is a count of seconds (30 for "timeout"). */
+const IN_SECONDS = new Set(["timeout", "seconds"]);
+
+/** The number a field's name suggests ("limit" → 10), by its last word, in the unit its description (`text`) states ("in milliseconds": 30000). */
+export function nameNumber(name: string | undefined, text = ""): number | undefined {
   const words = name === undefined ? [] : sgWords(name);
-  return words.length ? own(NAME_NUMBERS, words[words.length - 1]!) : undefined;
+  const last = words[words.length - 1];
+  return describedNumber(last === undefined ? undefined : own(NAME_NUMBERS, last), text, last !== undefined && IN_SECONDS.has(last));
 }

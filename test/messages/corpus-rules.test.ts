@@ -9,13 +9,16 @@ import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { corpusFiles, fieldExamples, isPlaceholder, type FieldExample } from "../../bench/example-scan.js";
-import { toolNameCases, unionBoundTools } from "../../bench/messages-cases.js";
+import { toolNameCases, unionBoundTools, unionShapeTools } from "../../bench/messages-cases.js";
 import { describePattern, patternPhrase } from "../../src/emit/validator/phrases.js";
 import { descriptionStrings } from "../../src/schema/description-examples.js";
+import { fitDescribed, formValues } from "../../src/schema/described-form.js";
 import { toolsFromJson } from "../../src/sources/json.js";
 import { argSynonym } from "../../packages/runtime/src/rt/leads.js";
 import { callReport, type Tool } from "../../packages/runtime/src/rt/index.js";
 import { loadToolset } from "../helpers/generated.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { serveTools, toolformServerTool } from "../../packages/runtime/src/mcp/server.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -123,6 +126,66 @@ describe("1, 2, 8. examples of every corpus field: sensible, realistic, valid", 
   });
 });
 
+describe("1. a guess from the field's name never contradicts the form its description states", () => {
+  // The forms, read here by the test's own expressions: each a statement and what a value of it looks like.
+  const FORMS: { says: RegExp; unless?: RegExp; fits: (v: unknown) => boolean }[] = [
+    { says: /\babsolute (file |directory )?paths?\b/i, unless: /\brelative\b/i, fits: (v) => typeof v !== "string" || /^(\/|[A-Z]:\\)/.test(v) },
+    { says: /\brelative to\b|\brelative path/i, unless: /\babsolute\b/i, fits: (v) => typeof v !== "string" || !v.startsWith("/") },
+    { says: /\bYYYY-MM-DD\b/, fits: (v) => typeof v !== "string" || /^\d{4}-\d{2}-\d{2}/.test(v) },
+    { says: /\bISO ?8601\b/i, unless: /YYYY/, fits: (v) => typeof v !== "string" || /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})?)?$/.test(v) },
+    { says: /\bepoch\b|\bunix (time|timestamp)/i, fits: (v) => (typeof v === "number" ? v > 1e9 : typeof v !== "string" || /^\d{9,13}$/.test(v)) },
+    { says: /\bin milliseconds\b/i, fits: (v) => typeof v !== "number" || v === 0 || v >= 100 || v === 1 },
+  ];
+
+  it("over every corpus field whose example is a guess (not a value the schema or the description offers)", () => {
+    const fields = fieldExamples([...FILES, ...corpusFiles("test/corpus-python")]);
+    let stated = 0;
+    const bad: string[] = [];
+    for (const f of fields) {
+      const d = f.description ?? "";
+      if (f.example === undefined || !d || f.node.examples || f.node.default || f.node.const || f.node.enum) continue;
+      const v = JSON.parse(f.example) as unknown;
+      // a value the description offers is the description's own, not a guess
+      if (descriptionStrings(d, f.loc.split("/").pop()).some((o) => o === v || o.replace(/\s/g, "") === JSON.stringify(v))) continue;
+      for (const form of FORMS) {
+        if (!form.says.test(d) || form.unless?.test(d)) continue;
+        stated++;
+        const values = Array.isArray(v) ? v : [v];
+        if (!values.every(form.fits)) bad.push(`${f.tool} ${f.loc}: ${f.example} | ${d.slice(0, 100)}`);
+      }
+    }
+    expect(stated).toBeGreaterThan(60);
+    expect(bad).toEqual([]);
+  });
+
+  it("the forms rule as a table: a stated form brings every name guess to it, or drops it", () => {
+    const guesses = ["src/index.ts", "/home/user/project/src/index.ts", "2026-01-31T09:00:00Z", "09:00:00Z", "Fix login timeout", "general", "octocat", "en-US", "my-project"];
+    const forms: [string, (v: string) => boolean][] = [
+      ["Path relative to the workspace root", (v) => !v.startsWith("/")],
+      ["Absolute path of the file", (v) => v.startsWith("/")],
+      ["Date in YYYY-MM-DD format", (v) => /^\d{4}-\d{2}-\d{2}$/.test(v)],
+      ["Start time (YYYY-MM-DD HH:mm)", (v) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v)],
+      ["When, as an ISO 8601 timestamp", (v) => /^\d{4}-\d{2}-\d{2}T|^\d{2}:\d{2}/.test(v)],
+      ["Lowercase identifier", (v) => v === v.toLowerCase()],
+      ["Comma-separated list of names", (v) => v.includes(",") || !/\s/.test(v)],
+      ["Channel, starting with '#'", (v) => v.startsWith("#")],
+      ["Unix timestamp of the event", (v) => /^\d{9,13}$/.test(v)],
+    ];
+    for (const [text, fits] of forms) {
+      for (const g of guesses) {
+        const out = fitDescribed(g, text);
+        if (out !== undefined) expect(fits(out), `${text}: ${g} -> ${out}`).toBe(true);
+      }
+      // the stated form's own value, where it makes one, has the form
+      for (const v of formValues(text)) expect(fits(v), `${text}: ${v}`).toBe(true);
+    }
+    // a condition is no form: "If the value is a formula, it should start with '='"
+    expect(fitDescribed("general", "If the value is a formula, it should start with '='")).toBe("general");
+    // a form token is not offered as a value
+    expect(descriptionStrings("Filter from this date (format: 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SS')")).toEqual([]);
+  });
+});
+
 describe("5. long patterns are said in words or by a value matching them, never as a clipped regex", () => {
   it("every corpus pattern", () => {
     let long = 0;
@@ -174,6 +237,30 @@ describe("runtime rules over every corpus server", () => {
     expect(cases).toBeGreaterThan(1000);
     expect(wrong).toBe(0);
     expect(led / cases).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("7. the MCP server helper answers a wrong tool name as the generated code does (one implementation), over every corpus server", async () => {
+    let cases = 0;
+    for (const s of servers) {
+      // serveTools on a stand-in for the SDK's Server: its tools/call handler, called directly
+      const handlers: ((req: { params: { name: string; arguments?: unknown } }, extra: unknown) => Promise<CallToolResult>)[] = [];
+      const fake = { registerCapabilities() {}, setRequestHandler: (_schema: unknown, h: (typeof handlers)[number]) => void handlers.push(h) };
+      serveTools(fake as unknown as Parameters<typeof serveTools>[0], s.names.map((n) => toolformServerTool(s.toolset[n]!, () => ({ content: [] }))));
+      const call = handlers[1]!;
+      for (const name of s.names.slice(0, 10)) {
+        for (const w of toolNameCases(name, s.file)) {
+          if (s.names.includes(w.called)) continue;
+          cases++;
+          const r = await call({ params: { name: w.called, arguments: {} } }, {});
+          const report = callReport(s.toolset, s.names, { name: w.called, arguments: {} });
+          expect(r.isError).toBe(true);
+          expect((r.content[0] as { text: string }).text).toBe(report.feedback);
+          // it leads somewhere: a tool suggested, or tools listed
+          expect(report.feedback).toMatch(/Did you mean "|Tools: /);
+        }
+      }
+    }
+    expect(cases).toBeGreaterThan(500);
   });
 
   it("4. a synonym of a declared argument is suggested only when exactly one declared name means it; never a wrong one", () => {
@@ -280,6 +367,28 @@ describe("3. unions over real bounded fields state the broken bound", () => {
       if (typeof v === "number") expect(e.example).toBe(String(typeof b.minimum === "number" ? b.minimum : b.maximum));
     }
     expect(n).toBeGreaterThan(10);
+  }, 120_000);
+
+  it("a string is pointed to the branch whose string rules its shape fits, not to the first branch that breaks as few rules", async () => {
+    // every pair of real string rules (patterns, formats) of the corpora, the second aimed at by its own example with a "!" put in
+    const tools = unionShapeTools(fieldExamples([...FILES, ...corpusFiles("test/corpus-python")]));
+    expect(tools.length).toBeGreaterThan(60);
+    const ts = await loadToolset(toolsFromJson(tools.map(({ value: _v, aimed: _a, ...t }) => t), "union-shapes.json").tools);
+    const req = createRequire(import.meta.url);
+    const ajv = new Ajv2020({ strict: false, logger: false });
+    (req("ajv-formats") as (a: unknown) => void)(ajv);
+    let n = 0;
+    const missed: string[] = [];
+    for (const t of tools) {
+      const key = Object.keys(t.inputSchema.properties as Obj)[0]!;
+      const e = ts.toolset[t.name]!.validate({ [key]: t.value }).errors.find((x) => x.path === key);
+      if (e?.example === undefined) continue;
+      n++;
+      // the example the message gives is one the aimed branch accepts
+      if (!ajv.validate(t.aimed, JSON.parse(e.example))) missed.push(`${t.value}: ${e.message}`);
+    }
+    expect(n).toBeGreaterThan(60);
+    expect(missed.length, missed.join("\n")).toBeLessThanOrEqual(n * 0.05);
   }, 120_000);
 
   it("an object branch names its fields", async () => {

@@ -2,9 +2,12 @@
 // argument name or enum value (generated runtime), an unknown tool name (runtime, MCP
 // server), an unknown command (CLI).
 //
-// It imports nothing: the runtime's modules (src/rt/) import it, and so the runtime file
-// written beside generated code carries it, while the compiler, the MCP server and the
-// CLI import it as an ordinary module.
+// Here: names folded and split into words, lists of known names prepared once (with a word
+// index), the scan that ranks a list against a name, and the answers (one suggestion, the
+// nearest few). How close two names are: rt/edit-distance.ts (edits), rt/word-rank.ts (words).
+// It and those two import nothing else: the runtime's modules (src/rt/) import it, and so the
+// runtime file written beside generated code carries them, while the compiler, the MCP server
+// and the CLI import it as an ordinary module.
 //
 // A suggestion is made only when it is very likely the name meant (a wrong one sends the
 // model the wrong way). Classes of match, best first; a name is offered only when one
@@ -20,21 +23,9 @@
 // value the field's own words are dropped first ("squash_merge" for merge_method → squash).
 // test/messages-v2.test.ts holds the corpus (hits and names that must get nothing).
 
-/** Verbs and nouns models swap for one another (the issue corpus): each maps to one spelling. */
-const SG_SYNONYMS: ReadonlyMap<string, string> = new Map([
-  ["get", "get"],
-  ["read", "get"],
-  ["fetch", "get"],
-  ["list", "list"],
-  ["search", "list"],
-  ["dir", "directory"],
-  ["directory", "directory"],
-]);
+import { sgDistance } from "./rt/edit-distance.js";
+import { SG_RANK_NONE, SG_SYNONYMS, sgFusedFiller, sgWordRank } from "./rt/word-rank.js";
 
-/** Words that make a name of a thing, or a list of things, without changing what it names. */
-const SG_FILLERS = new Set(["name", "names", "id", "ids", "list", "lists", "group", "groups", "items", "array", "set", "value", "values", "str", "string", "text"]);
-
-const SG_RANK_NONE = 99;
 const SG_RANK_EDIT_MAX = 3;
 
 /**
@@ -242,148 +233,6 @@ function sgBits(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
-// One reusable row triple: suggestions run on the error path of every refused call.
-let sgRow0 = new Int32Array(64);
-let sgRow1 = new Int32Array(64);
-let sgRow2 = new Int32Array(64);
-const sgBag = new Int32Array(128);
-
-/** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
-function sgBagDistance(a: string, b: string): number {
-  for (let i = 0; i < a.length; i++) sgBag[a.charCodeAt(i) & 127]!++;
-  for (let i = 0; i < b.length; i++) sgBag[b.charCodeAt(i) & 127]!--;
-  let pos = 0;
-  let neg = 0;
-  for (let i = 0; i < a.length; i++) {
-    const c = a.charCodeAt(i) & 127;
-    if (sgBag[c]! > 0) pos += sgBag[c]!;
-    else if (sgBag[c]! < 0) neg -= sgBag[c]!;
-    sgBag[c] = 0;
-  }
-  for (let i = 0; i < b.length; i++) {
-    const c = b.charCodeAt(i) & 127;
-    if (sgBag[c]! < 0) neg -= sgBag[c]!;
-    sgBag[c] = 0;
-  }
-  return Math.max(pos, neg);
-}
-
-/** Edit distance with adjacent transpositions counted as one edit (optimal string alignment), or max + 1 as soon as it must exceed `max`. */
-export function sgDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max || sgBagDistance(a, b) > max) return max + 1;
-  if (b.length + 1 > sgRow0.length) {
-    sgRow0 = new Int32Array(b.length + 1);
-    sgRow1 = new Int32Array(b.length + 1);
-    sgRow2 = new Int32Array(b.length + 1);
-  }
-  let prev2 = sgRow0; // row i - 2
-  let prev = sgRow1; // row i - 1
-  let cur = sgRow2;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let best = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const cb = b.charCodeAt(j - 1);
-      let c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2]! + 1 < c) c = prev2[j - 2]! + 1;
-      cur[j] = c;
-      if (c < best) best = c;
-    }
-    if (best > max) return max + 1;
-    const t = prev2;
-    prev2 = prev;
-    prev = cur;
-    cur = t;
-  }
-  return prev[b.length]!;
-}
-
-/** How two words match: 3 the same, 2 one abbreviates the other (dir, directory; issue, issues), 1 synonyms, 0 not. */
-function sgWordMatch(a: string, b: string): number {
-  if (a === b) return 3;
-  const s = a.length <= b.length ? a : b;
-  const l = s === a ? b : a;
-  if (s.length >= 3 && l.startsWith(s) && !sgDigit(s)) return 2;
-  const x = SG_SYNONYMS.get(a);
-  return x !== undefined && x === SG_SYNONYMS.get(b) ? (x === "directory" ? 2 : 1) : 0;
-}
-
-function sgDigit(w: string): boolean {
-  const c = w.charCodeAt(0);
-  return c >= 48 && c <= 57;
-}
-
-/**
- * The class of match (see the head of this file) of input words `a` against known words `b`,
- * or SG_RANK_NONE. `af`/`bf` are the folded spellings.
- */
-function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
-  if (a.length === b.length) {
-    // In order, a unit may shorten to any prefix after an equal number: 7days → 7d.
-    let ordered = true;
-    for (let i = 0; i < a.length && ordered; i++) {
-      const unit = i > 0 && sgDigit(a[i - 1]!) && a[i - 1] === b[i - 1] && !sgDigit(a[i]!) && !sgDigit(b[i]!) && (a[i]!.startsWith(b[i]!) || b[i]!.startsWith(a[i]!));
-      const m = sgWordMatch(a[i]!, b[i]!);
-      if (!unit && m < 2) ordered = false;
-    }
-    if (ordered) return 4;
-    // Any order: pair each word with a distinct word of the other side.
-    const used: boolean[] = [];
-    let exact = 0;
-    let syn = 0;
-    let weak = false;
-    for (const w of a) {
-      let best = -1;
-      let bestM = 0;
-      for (let j = 0; j < b.length; j++) {
-        if (used[j]) continue;
-        const m = sgWordMatch(w, b[j]!);
-        if (m > bestM) (best = j), (bestM = m);
-      }
-      if (best < 0) {
-        exact = -1;
-        break;
-      }
-      used[best] = true;
-      if (bestM === 3) exact++;
-      if (bestM === 1) (syn++, (weak ||= SG_SYNONYMS.get(w) !== "get"));
-    }
-    if (exact >= 0) {
-      if (syn === 0) return 4;
-      // get/read/fetch are one verb; list/search only nearly (search_files is not list_files): two exact words then.
-      if (syn === 1 && exact >= (weak ? 2 : 1)) return 5;
-    }
-    return SG_RANK_NONE;
-  }
-  const aShort = a.length < b.length;
-  const s = aShort ? a : b;
-  const l = aShort ? b : a;
-  const sf = aShort ? af : bf;
-  // One is the other plus a filler: repo_name / repo, timeseries / timeseriesGroups.
-  let lead = true;
-  for (let i = 0; i < s.length && lead; i++) if (sgWordMatch(s[i]!, l[i]!) < 2) lead = false;
-  if (lead) {
-    let fill = true;
-    for (let i = s.length; i < l.length && fill; i++) if (!SG_FILLERS.has(l[i]!)) fill = false;
-    if (fill) return 6;
-  }
-  // The shorter is the longer's head (its last words): file_path → path, entityType → type.
-  const off = l.length - s.length;
-  let tail = sf.length >= 2;
-  for (let i = 0; i < s.length && tail; i++) if (sgWordMatch(s[i]!, l[off + i]!) < 2) tail = false;
-  if (tail) return 7;
-  return SG_RANK_NONE;
-}
-
-/** One word spelled together with a filler: reponame / repo (no case or separator to split on). */
-function sgFusedFiller(af: string, bf: string): boolean {
-  const s = af.length < bf.length ? af : bf;
-  const l = s === af ? bf : af;
-  return s.length >= 3 && l.startsWith(s) && SG_FILLERS.has(l.slice(s.length));
 }
 
 /** What a scan found (rank and list index of each known name within reach, in the order found): reused buffers, so a scan allocates nothing for its answers. */

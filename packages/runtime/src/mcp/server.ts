@@ -14,7 +14,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { Tool } from "../rt/tool.js";
-import { nearestNames } from "../suggest.js";
+import { unknownToolReport } from "../rt/report.js";
 
 export type ToolCallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -85,10 +85,10 @@ export function serveTools(target: Server | McpServer, tools: readonly ServerToo
     const args: unknown = request.params.arguments ?? {};
     const entry = byName.get(name);
     if (!entry) {
-      const near = nearestNames(name, [...byName.keys()]);
-      const text = `Refused: there is no tool named ${JSON.stringify(name.slice(0, 80))}.${near.length ? ` Did you mean ${near.map((n) => JSON.stringify(n)).join(" or ")}?` : ""} Tools: ${[...byName.keys()].join(", ")}`;
-      options.onRefused?.({ name, arguments: args }, text);
-      return { isError: true, content: [{ type: "text", text }] };
+      // The generated code's own answer (rt/leads.ts): the tools suggested, else the tools listed (all when few, else the closest and the count).
+      const report = unknownToolReport(name, [...byName.keys()]);
+      options.onRefused?.({ name, arguments: args }, report.feedback);
+      return refusedResult(report);
     }
     if (!entry.tool.is(args)) {
       const report = entry.tool.validate(args);

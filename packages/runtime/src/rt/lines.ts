@@ -96,6 +96,12 @@ export function textOf(e: ValidationError): string {
   return t;
 }
 
+/** The pattern a pattern error's value missed, while its bucket line is unwritten (pickBranch weighs branches before any line is read); else undefined. */
+export function patternOf(e: ValidationError): string | undefined {
+  const l = e as LineLater;
+  return e.text === undefined && l[LINE] === LINE_PATTERN ? (l[LINE_B] as string) : undefined;
+}
+
 
 /** keyword: [the bucket line's relation, what it expects, the same in words]. */
 export const LIMIT: Record<string, [string, string, string]> = {

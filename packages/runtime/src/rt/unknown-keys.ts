@@ -3,7 +3,8 @@
 import type { Bucket, Sink, ValidationError } from "./report.js";
 import { probing } from "./budget.js";
 import { clip, isIdent, pk, plainPath, quote } from "./text.js";
-import { sgDistance, sgFold, suggestAndNearest } from "../suggest.js";
+import { sgFold, suggestAndNearest } from "../suggest.js";
+import { sgDistance } from "./edit-distance.js";
 import { argSynonym } from "./leads.js";
 import { TEXTS_MAX } from "./lines.js";
 

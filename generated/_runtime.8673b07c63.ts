@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:dd99c34d543f3cfbd3f690885194a5fca6195cca86077fd8eed38d2163d087a0
+// input hash: sha256:8673b07c6318ccc57872c24c5eb2e95c7bbcb39cef02090e9d563d75e5d0d977
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -265,27 +265,73 @@ function decimalOf(x: number): void {
 /** Own property test, for keys that objects inherit (constructor, toString, __proto__, ...). */
 export const hasOwn = Object.prototype.hasOwnProperty;
 
-// "Did you mean …?": the one matcher behind every suggestion toolform makes — a misspelt
-// argument name or enum value (generated runtime), an unknown tool name (runtime, MCP
-// server), an unknown command (CLI).
-//
-// It imports nothing: the runtime's modules (src/rt/) import it, and so the runtime file
-// written beside generated code carries it, while the compiler, the MCP server and the
-// CLI import it as an ordinary module.
-//
-// A suggestion is made only when it is very likely the name meant (a wrong one sends the
-// model the wrong way). Classes of match, best first; a name is offered only when one
-// known name is alone in the best class that any known name reaches:
-//   0  the same after folding case and separators           Start_ISO → start_iso
-//   1-3 a few edits (transposition = 1), scaled to length     duration_mins → duration_min
-//   4  the same words in any order, abbreviations allowed     list_dir → list_directory, 7days → 7d
-//   5  the same words with one synonym                        get_issue → issue_read
-//      (list/search, weaker, only beside two exact words)     get_pull_request → pull_request_read
-//   6  one is the other plus a name/id/list word              reponame → repo, timeseries → timeseriesGroups
-//   7  one is the other's last words (the head noun)          file_path → path, type → entityType
-// Words come from splitting on case changes, digits, "_", "-", "." and spaces. For an enum
-// value the field's own words are dropped first ("squash_merge" for merge_method → squash).
-// test/messages-v2.test.ts holds the corpus (hits and names that must get nothing).
+// Edit distance for the name matcher (../suggest.ts): optimal string alignment (a
+// transposition is one edit) with an early exit past the allowed edits, after a cheap
+// lower bound (the bag distance). Reusable rows: suggestions run on the error path of every
+// refused call, and a distance allocates nothing.
+
+// One reusable row triple: suggestions run on the error path of every refused call.
+let sgRow0 = new Int32Array(64);
+let sgRow1 = new Int32Array(64);
+let sgRow2 = new Int32Array(64);
+const sgBag = /* @__PURE__ */ new Int32Array(128);
+
+/** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
+function sgBagDistance(a: string, b: string): number {
+  for (let i = 0; i < a.length; i++) sgBag[a.charCodeAt(i) & 127]!++;
+  for (let i = 0; i < b.length; i++) sgBag[b.charCodeAt(i) & 127]!--;
+  let pos = 0;
+  let neg = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i) & 127;
+    if (sgBag[c]! > 0) pos += sgBag[c]!;
+    else if (sgBag[c]! < 0) neg -= sgBag[c]!;
+    sgBag[c] = 0;
+  }
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i) & 127;
+    if (sgBag[c]! < 0) neg -= sgBag[c]!;
+    sgBag[c] = 0;
+  }
+  return Math.max(pos, neg);
+}
+
+/** Edit distance with adjacent transpositions counted as one edit (optimal string alignment), or max + 1 as soon as it must exceed `max`. */
+function sgDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max || sgBagDistance(a, b) > max) return max + 1;
+  if (b.length + 1 > sgRow0.length) {
+    sgRow0 = new Int32Array(b.length + 1);
+    sgRow1 = new Int32Array(b.length + 1);
+    sgRow2 = new Int32Array(b.length + 1);
+  }
+  let prev2 = sgRow0; // row i - 2
+  let prev = sgRow1; // row i - 1
+  let cur = sgRow2;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let best = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2]! + 1 < c) c = prev2[j - 2]! + 1;
+      cur[j] = c;
+      if (c < best) best = c;
+    }
+    if (best > max) return max + 1;
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[b.length]!;
+}
+
+// Word-level closeness for the name matcher (../suggest.ts): how two words match (the same,
+// an abbreviation, synonyms), and the class of match of two names' words (the same words in
+// any order, with one synonym, one plus a filler word, one the other's head noun), for
+// names no few edits bring together.
 
 /** Verbs and nouns models swap for one another (the issue corpus): each maps to one spelling. */
 const SG_SYNONYMS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
@@ -301,7 +347,118 @@ const SG_SYNONYMS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
 /** Words that make a name of a thing, or a list of things, without changing what it names. */
 const SG_FILLERS = /* @__PURE__ */ new Set(["name", "names", "id", "ids", "list", "lists", "group", "groups", "items", "array", "set", "value", "values", "str", "string", "text"]);
 
+/** No class of match. */
 const SG_RANK_NONE = 99;
+
+/** How two words match: 3 the same, 2 one abbreviates the other (dir, directory; issue, issues), 1 synonyms, 0 not. */
+function sgWordMatch(a: string, b: string): number {
+  if (a === b) return 3;
+  const s = a.length <= b.length ? a : b;
+  const l = s === a ? b : a;
+  if (s.length >= 3 && l.startsWith(s) && !sgDigit(s)) return 2;
+  const x = SG_SYNONYMS.get(a);
+  return x !== undefined && x === SG_SYNONYMS.get(b) ? (x === "directory" ? 2 : 1) : 0;
+}
+
+function sgDigit(w: string): boolean {
+  const c = w.charCodeAt(0);
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * The class of match (see the head of ../suggest.ts) of input words `a` against known words `b`,
+ * or SG_RANK_NONE. `af`/`bf` are the folded spellings.
+ */
+function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
+  if (a.length === b.length) {
+    // In order, a unit may shorten to any prefix after an equal number: 7days → 7d.
+    let ordered = true;
+    for (let i = 0; i < a.length && ordered; i++) {
+      const unit = i > 0 && sgDigit(a[i - 1]!) && a[i - 1] === b[i - 1] && !sgDigit(a[i]!) && !sgDigit(b[i]!) && (a[i]!.startsWith(b[i]!) || b[i]!.startsWith(a[i]!));
+      const m = sgWordMatch(a[i]!, b[i]!);
+      if (!unit && m < 2) ordered = false;
+    }
+    if (ordered) return 4;
+    // Any order: pair each word with a distinct word of the other side.
+    const used: boolean[] = [];
+    let exact = 0;
+    let syn = 0;
+    let weak = false;
+    for (const w of a) {
+      let best = -1;
+      let bestM = 0;
+      for (let j = 0; j < b.length; j++) {
+        if (used[j]) continue;
+        const m = sgWordMatch(w, b[j]!);
+        if (m > bestM) (best = j), (bestM = m);
+      }
+      if (best < 0) {
+        exact = -1;
+        break;
+      }
+      used[best] = true;
+      if (bestM === 3) exact++;
+      if (bestM === 1) (syn++, (weak ||= SG_SYNONYMS.get(w) !== "get"));
+    }
+    if (exact >= 0) {
+      if (syn === 0) return 4;
+      // get/read/fetch are one verb; list/search only nearly (search_files is not list_files): two exact words then.
+      if (syn === 1 && exact >= (weak ? 2 : 1)) return 5;
+    }
+    return SG_RANK_NONE;
+  }
+  const aShort = a.length < b.length;
+  const s = aShort ? a : b;
+  const l = aShort ? b : a;
+  const sf = aShort ? af : bf;
+  // One is the other plus a filler: repo_name / repo, timeseries / timeseriesGroups.
+  let lead = true;
+  for (let i = 0; i < s.length && lead; i++) if (sgWordMatch(s[i]!, l[i]!) < 2) lead = false;
+  if (lead) {
+    let fill = true;
+    for (let i = s.length; i < l.length && fill; i++) if (!SG_FILLERS.has(l[i]!)) fill = false;
+    if (fill) return 6;
+  }
+  // The shorter is the longer's head (its last words): file_path → path, entityType → type.
+  const off = l.length - s.length;
+  let tail = sf.length >= 2;
+  for (let i = 0; i < s.length && tail; i++) if (sgWordMatch(s[i]!, l[off + i]!) < 2) tail = false;
+  if (tail) return 7;
+  return SG_RANK_NONE;
+}
+
+/** One word spelled together with a filler: reponame / repo (no case or separator to split on). */
+function sgFusedFiller(af: string, bf: string): boolean {
+  const s = af.length < bf.length ? af : bf;
+  const l = s === af ? bf : af;
+  return s.length >= 3 && l.startsWith(s) && SG_FILLERS.has(l.slice(s.length));
+}
+
+// "Did you mean …?": the one matcher behind every suggestion toolform makes — a misspelt
+// argument name or enum value (generated runtime), an unknown tool name (runtime, MCP
+// server), an unknown command (CLI).
+//
+// Here: names folded and split into words, lists of known names prepared once (with a word
+// index), the scan that ranks a list against a name, and the answers (one suggestion, the
+// nearest few). How close two names are: rt/edit-distance.ts (edits), rt/word-rank.ts (words).
+// It and those two import nothing else: the runtime's modules (src/rt/) import it, and so the
+// runtime file written beside generated code carries them, while the compiler, the MCP server
+// and the CLI import it as an ordinary module.
+//
+// A suggestion is made only when it is very likely the name meant (a wrong one sends the
+// model the wrong way). Classes of match, best first; a name is offered only when one
+// known name is alone in the best class that any known name reaches:
+//   0  the same after folding case and separators           Start_ISO → start_iso
+//   1-3 a few edits (transposition = 1), scaled to length     duration_mins → duration_min
+//   4  the same words in any order, abbreviations allowed     list_dir → list_directory, 7days → 7d
+//   5  the same words with one synonym                        get_issue → issue_read
+//      (list/search, weaker, only beside two exact words)     get_pull_request → pull_request_read
+//   6  one is the other plus a name/id/list word              reponame → repo, timeseries → timeseriesGroups
+//   7  one is the other's last words (the head noun)          file_path → path, type → entityType
+// Words come from splitting on case changes, digits, "_", "-", "." and spaces. For an enum
+// value the field's own words are dropped first ("squash_merge" for merge_method → squash).
+// test/messages-v2.test.ts holds the corpus (hits and names that must get nothing).
+
 const SG_RANK_EDIT_MAX = 3;
 
 /**
@@ -509,148 +666,6 @@ function sgBits(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
-// One reusable row triple: suggestions run on the error path of every refused call.
-let sgRow0 = new Int32Array(64);
-let sgRow1 = new Int32Array(64);
-let sgRow2 = new Int32Array(64);
-const sgBag = /* @__PURE__ */ new Int32Array(128);
-
-/** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
-function sgBagDistance(a: string, b: string): number {
-  for (let i = 0; i < a.length; i++) sgBag[a.charCodeAt(i) & 127]!++;
-  for (let i = 0; i < b.length; i++) sgBag[b.charCodeAt(i) & 127]!--;
-  let pos = 0;
-  let neg = 0;
-  for (let i = 0; i < a.length; i++) {
-    const c = a.charCodeAt(i) & 127;
-    if (sgBag[c]! > 0) pos += sgBag[c]!;
-    else if (sgBag[c]! < 0) neg -= sgBag[c]!;
-    sgBag[c] = 0;
-  }
-  for (let i = 0; i < b.length; i++) {
-    const c = b.charCodeAt(i) & 127;
-    if (sgBag[c]! < 0) neg -= sgBag[c]!;
-    sgBag[c] = 0;
-  }
-  return Math.max(pos, neg);
-}
-
-/** Edit distance with adjacent transpositions counted as one edit (optimal string alignment), or max + 1 as soon as it must exceed `max`. */
-function sgDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max || sgBagDistance(a, b) > max) return max + 1;
-  if (b.length + 1 > sgRow0.length) {
-    sgRow0 = new Int32Array(b.length + 1);
-    sgRow1 = new Int32Array(b.length + 1);
-    sgRow2 = new Int32Array(b.length + 1);
-  }
-  let prev2 = sgRow0; // row i - 2
-  let prev = sgRow1; // row i - 1
-  let cur = sgRow2;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let best = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const cb = b.charCodeAt(j - 1);
-      let c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2]! + 1 < c) c = prev2[j - 2]! + 1;
-      cur[j] = c;
-      if (c < best) best = c;
-    }
-    if (best > max) return max + 1;
-    const t = prev2;
-    prev2 = prev;
-    prev = cur;
-    cur = t;
-  }
-  return prev[b.length]!;
-}
-
-/** How two words match: 3 the same, 2 one abbreviates the other (dir, directory; issue, issues), 1 synonyms, 0 not. */
-function sgWordMatch(a: string, b: string): number {
-  if (a === b) return 3;
-  const s = a.length <= b.length ? a : b;
-  const l = s === a ? b : a;
-  if (s.length >= 3 && l.startsWith(s) && !sgDigit(s)) return 2;
-  const x = SG_SYNONYMS.get(a);
-  return x !== undefined && x === SG_SYNONYMS.get(b) ? (x === "directory" ? 2 : 1) : 0;
-}
-
-function sgDigit(w: string): boolean {
-  const c = w.charCodeAt(0);
-  return c >= 48 && c <= 57;
-}
-
-/**
- * The class of match (see the head of this file) of input words `a` against known words `b`,
- * or SG_RANK_NONE. `af`/`bf` are the folded spellings.
- */
-function sgWordRank(a: string[], b: string[], af: string, bf: string): number {
-  if (a.length === b.length) {
-    // In order, a unit may shorten to any prefix after an equal number: 7days → 7d.
-    let ordered = true;
-    for (let i = 0; i < a.length && ordered; i++) {
-      const unit = i > 0 && sgDigit(a[i - 1]!) && a[i - 1] === b[i - 1] && !sgDigit(a[i]!) && !sgDigit(b[i]!) && (a[i]!.startsWith(b[i]!) || b[i]!.startsWith(a[i]!));
-      const m = sgWordMatch(a[i]!, b[i]!);
-      if (!unit && m < 2) ordered = false;
-    }
-    if (ordered) return 4;
-    // Any order: pair each word with a distinct word of the other side.
-    const used: boolean[] = [];
-    let exact = 0;
-    let syn = 0;
-    let weak = false;
-    for (const w of a) {
-      let best = -1;
-      let bestM = 0;
-      for (let j = 0; j < b.length; j++) {
-        if (used[j]) continue;
-        const m = sgWordMatch(w, b[j]!);
-        if (m > bestM) (best = j), (bestM = m);
-      }
-      if (best < 0) {
-        exact = -1;
-        break;
-      }
-      used[best] = true;
-      if (bestM === 3) exact++;
-      if (bestM === 1) (syn++, (weak ||= SG_SYNONYMS.get(w) !== "get"));
-    }
-    if (exact >= 0) {
-      if (syn === 0) return 4;
-      // get/read/fetch are one verb; list/search only nearly (search_files is not list_files): two exact words then.
-      if (syn === 1 && exact >= (weak ? 2 : 1)) return 5;
-    }
-    return SG_RANK_NONE;
-  }
-  const aShort = a.length < b.length;
-  const s = aShort ? a : b;
-  const l = aShort ? b : a;
-  const sf = aShort ? af : bf;
-  // One is the other plus a filler: repo_name / repo, timeseries / timeseriesGroups.
-  let lead = true;
-  for (let i = 0; i < s.length && lead; i++) if (sgWordMatch(s[i]!, l[i]!) < 2) lead = false;
-  if (lead) {
-    let fill = true;
-    for (let i = s.length; i < l.length && fill; i++) if (!SG_FILLERS.has(l[i]!)) fill = false;
-    if (fill) return 6;
-  }
-  // The shorter is the longer's head (its last words): file_path → path, entityType → type.
-  const off = l.length - s.length;
-  let tail = sf.length >= 2;
-  for (let i = 0; i < s.length && tail; i++) if (sgWordMatch(s[i]!, l[off + i]!) < 2) tail = false;
-  if (tail) return 7;
-  return SG_RANK_NONE;
-}
-
-/** One word spelled together with a filler: reponame / repo (no case or separator to split on). */
-function sgFusedFiller(af: string, bf: string): boolean {
-  const s = af.length < bf.length ? af : bf;
-  const l = s === af ? bf : af;
-  return s.length >= 3 && l.startsWith(s) && SG_FILLERS.has(l.slice(s.length));
 }
 
 /** What a scan found (rank and list index of each known name within reach, in the order found): reused buffers, so a scan allocates nothing for its answers. */
@@ -907,6 +922,12 @@ function textOf(e: ValidationError): string {
   delete l[LINE_A];
   delete l[LINE];
   return t;
+}
+
+/** The pattern a pattern error's value missed, while its bucket line is unwritten (pickBranch weighs branches before any line is read); else undefined. */
+function patternOf(e: ValidationError): string | undefined {
+  const l = e as LineLater;
+  return e.text === undefined && l[LINE] === LINE_PATTERN ? (l[LINE_B] as string) : undefined;
 }
 
 
@@ -2788,7 +2809,8 @@ export interface Alternative {
  * How far a value is from a failed branch (lower is closer): a branch of another JSON type is
  * farthest, then a const/enum the value does not equal (unless it is a near miss, "Latest"
  * for "latest"), then an object branch by the share of the value's keys it knows and of its
- * required keys present, then fewest errors.
+ * required keys present; a string by how near it comes to each branch's string rules (see
+ * stringDistance); else fewest errors.
  */
 function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unknown, t: string, p: string): number {
   const few = errors.length / (errors.length + 1); // < 1: breaks ties only
@@ -2813,7 +2835,146 @@ function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unkno
     }
     return 1000 * (total === 0 ? 1 : 1 - fit / total) + few;
   }
+  if (t === "string") return stringDistance(errors, v as string, p);
   return errors.length;
+}
+
+/**
+ * How far a string is from a branch of its own type, by the rules it breaks (about 1 an error,
+ * as errors.length counts): a length bound it misses by little is near (the rest of the branch
+ * it meets); a pattern as near as the string's characters are to those the pattern names, and
+ * its example's to the string's; a format as near as the string's shape is to the format's
+ * example. So "I_kwDOA" is near a node-ID branch (^[A-Z]_[A-Za-z0-9]+$) and far from a digits
+ * branch, however many rules each breaks.
+ */
+function stringDistance(errors: readonly ValidationError[], v: string, p: string): number {
+  // The rule it misses most; the others break ties only (a date-time's pattern and format say one thing twice).
+  let worst = 0;
+  for (const e of errors) {
+    let d = 0;
+    const ex = e.example !== undefined && e.example.charCodeAt(0) === 34 ? (JSON.parse(e.example) as string) : undefined;
+    if (e.path !== p) d += 1;
+    else if (e.keyword === "minLength" || e.keyword === "maxLength") {
+      // expected: "at least 12 characters" / "at most 10 characters" (sizeErr)
+      const limit = Number(e.expected.split(" ")[2]);
+      d += limit > 0 ? 0.6 * Math.min(1, Math.abs(ucs2length(v) - limit) / limit) : 0.6;
+    } else if (e.keyword === "pattern") {
+      const named = patternClasses(patternOf(e));
+      // The example of a pattern of any length is short ("dkr"): its length counts half.
+      const fit = named === undefined ? (ex === undefined ? 0.5 : shapeFit(v, ex)) : ((heldShare(v, named) + (ex === undefined ? 1 : heldShare(ex, classesOf(v)))) / 2) * (ex === undefined ? 1 : lengthFit(v, ex, 0.125));
+      d += 0.5 + 0.5 * (1 - fit);
+    } else if (e.keyword === "format" && ex !== undefined) d += 0.5 + 0.5 * (1 - shapeFit(v, ex));
+    else d += 1;
+    if (d > worst) worst = d;
+  }
+  return worst + 0.01 * (errors.length - 1);
+}
+
+/** A character's class for shapeFit: 1 a digit, 2 a lower-case letter, 3 an upper-case one, 4 white space, 5 beyond ASCII; punctuation is its own class, character by character. */
+function shapeClass(c: number): number {
+  if (c >= 48 && c <= 57) return 1;
+  if (c >= 97 && c <= 122) return 2;
+  if (c >= 65 && c <= 90) return 3;
+  if (c === 32 || c === 9 || c === 10 || c === 13) return 4;
+  return c > 127 ? 5 : 256 + c;
+}
+
+/** Looked at in a string: its first characters (the error path of a megabyte string stays short). */
+const SHAPE_SPAN = 256;
+
+/**
+ * How well the shape of `v` fits `ex`, from 0 to 1, both ways: the share of the characters of
+ * each whose class the other holds too, less up to a quarter for the difference in length.
+ */
+function shapeFit(v: string, ex: string): number {
+  if (v.length === 0 || ex.length === 0) return v.length === ex.length ? 1 : 0;
+  return ((heldShare(v, classesOf(ex)) + heldShare(ex, classesOf(v))) / 2) * lengthFit(v, ex, 0.25);
+}
+
+/** 1 less up to `weight` for the difference in length of two strings. */
+function lengthFit(a: string, b: string, weight: number): number {
+  const m = Math.max(a.length, b.length);
+  return m === 0 ? 1 : 1 - (weight * Math.abs(a.length - b.length)) / m;
+}
+
+/** The classes of a string's characters (its first SHAPE_SPAN). */
+function classesOf(s: string): number[] {
+  const has: number[] = [];
+  for (let i = 0; i < s.length && i < SHAPE_SPAN; i++) {
+    const k = shapeClass(s.charCodeAt(i));
+    if (has.indexOf(k) < 0) has.push(k);
+  }
+  return has;
+}
+
+/** A letter itself (a pattern's literal "T" or "png"), as a class beside shapeClass's. */
+const LETTER = 512;
+
+/** The share of a's characters (its first SHAPE_SPAN) whose class (or, for a letter, the letter itself) `cls` holds; a letter held only in the other case counts half. */
+function heldShare(a: string, cls: readonly number[]): number {
+  const n = Math.min(a.length, SHAPE_SPAN);
+  if (n === 0) return 1;
+  let fit = 0;
+  for (let i = 0; i < n; i++) {
+    const c = a.charCodeAt(i);
+    const k = shapeClass(c);
+    if (cls.indexOf(k) >= 0 || ((k === 2 || k === 3) && (cls.indexOf(LETTER + c) >= 0 || cls.indexOf(LETTER + (c ^ 32)) >= 0))) fit += 1;
+    else if ((k === 2 && cls.indexOf(3) >= 0) || (k === 3 && cls.indexOf(2) >= 0)) fit += 0.5;
+  }
+  return fit / n;
+}
+
+/**
+ * The classes of characters a pattern names (its ranges and \d \w \s by class, a literal letter
+ * as itself, other literals by class), or undefined when it names any character (".", a
+ * negated class, \D \W \S, \p): read from the source's text, not run, so any pattern (one the
+ * linear matcher runs too) is read alike.
+ */
+function patternClasses(src: string | undefined): number[] | undefined {
+  if (src === undefined) return undefined;
+  const has: number[] = [];
+  const add = (k: number) => {
+    if (has.indexOf(k) < 0) has.push(k);
+  };
+  const literal = (c: number) => add(c >= 65 && c <= 90 ? LETTER + c : c >= 97 && c <= 122 ? LETTER + c : shapeClass(c));
+  let inClass = false;
+  for (let i = 0; i < src.length; i++) {
+    const c = src.charCodeAt(i);
+    if (c === 92) {
+      const n = src[++i];
+      if (n === "d") add(1);
+      else if (n === "w") (add(1), add(2), add(3), add(256 + 95));
+      else if (n === "s") add(4);
+      else if (n === undefined || "DWSpPbB".indexOf(n) >= 0) {
+        if (n !== "b" && n !== "B") return undefined;
+      } else if (n === "u" || n === "x") add(5);
+      else if (!/[0-9kcftnrv]/.test(n)) literal(n.charCodeAt(0));
+      continue;
+    }
+    if (inClass) {
+      if (c === 93) inClass = false;
+      else if (src.charCodeAt(i + 1) === 45 && i + 2 < src.length && src.charCodeAt(i + 2) !== 93) {
+        // a range: the classes of its ends and, between them, what a-z, A-Z, 0-9 cover
+        const to = src.charCodeAt(i + 2);
+        for (const [lo, k] of [[48, 1], [97, 2], [65, 3]] as const) if (c <= lo + 9 && to >= lo) add(k);
+        add(shapeClass(c));
+        add(shapeClass(to));
+        i += 2;
+      } else literal(c);
+      continue;
+    }
+    if (c === 91) {
+      if (src[i + 1] === "^") return undefined;
+      inClass = true;
+    } else if (c === 46) return undefined;
+    else if (c === 123) {
+      const close = src.indexOf("}", i);
+      if (close > i && /^\{\d*,?\d*\}$/.test(src.slice(i, close + 1))) i = close;
+      else literal(c);
+    } else if (c === 40 && src[i + 1] === "?") i += src[i + 2] === "<" && (src[i + 3] === "=" || src[i + 3] === "!") ? 3 : 2;
+    else if ("^$()|*+?".indexOf(src[i]!) < 0) literal(c);
+  }
+  return has;
 }
 
 /** Keywords of a bound a value of the right type can break. */
