@@ -253,6 +253,9 @@ class UnknownKeyError implements ValidationError {
   }
   get near(): readonly string[] {
     return this.#near;
+  }  /** The feedback's list lines for all the report's errors (knownLines); the report asks the first error that has this method. */
+  knownLines(all: readonly ValidationError[]): readonly string[] {
+    return knownLines(all);
   }
 }
 

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:3aa71dcf0811087298b70e084d4210e4c23987399eb7f09ef07cfd11b8069e74
+// input hash: sha256:3ceb5e6393f4ca32d87d74d239e8d6cc54d0b61286b5000e2f569037a59aee21
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -1259,6 +1259,9 @@ class UnknownKeyError implements ValidationError {
   }
   get near(): readonly string[] {
     return this.#near;
+  }  /** The feedback's list lines for all the report's errors (knownLines); the report asks the first error that has this method. */
+  knownLines(all: readonly ValidationError[]): readonly string[] {
+    return knownLines(all);
   }
 }
 
@@ -1772,8 +1775,8 @@ export interface ValidationReport extends ReportDict {
  * its prototype (a wrapper adding `value`) reads them through the prototype chain.
  *
  * `found`: the errors in the order found (the schema's order), for the feedback's order (byPath);
- * `inPathOrder`: they were found in the feedback's order (the collector said so), so byPath has
- * nothing to do. `errors`: in bucket order (missing, unknown, type, enum, constraint), each bucket
+ * `order`: what puts them in the feedback's order (byPath), absent when they were found in it (the
+ * collector said so), so a bundle of a tool whose errors always are leaves byPath out. `errors`: in bucket order (missing, unknown, type, enum, constraint), each bucket
  * in the order found. The feedback is built on first read: a harness that only logs the buckets
  * never pays for it. Fields are assigned by hand, not as parameter properties: erasable syntax
  * only (Node's type stripping, erasableSyntaxOnly). (Comments on the class's members would be
@@ -1790,11 +1793,11 @@ class Report implements ValidationReport {
   private declare sorted: ValidationError[] | undefined;
   private declare buckets: [string[], string[], string[], string[], string[]] | undefined;
   private declare text: string | undefined;
-  private declare readonly inPathOrder: boolean;
+  private declare readonly order: ErrorOrder | undefined;
   private declare readonly args: unknown;
   private declare readonly style: FeedbackStyle;
   private declare marked: string | undefined;
-  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], inPathOrder = false, args?: unknown, style: FeedbackStyle = "lines") {
+  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], order?: ErrorOrder, args?: unknown, style: FeedbackStyle = "lines") {
     this.ok = found.length === 0 && !unknownTool;
     this.unknown_tool = unknownTool;
     this.n_errors = found.length + (unknownTool ? 1 : 0);
@@ -1804,7 +1807,7 @@ class Report implements ValidationReport {
     this.sorted = undefined;
     this.buckets = undefined;
     this.text = undefined;
-    this.inPathOrder = inPathOrder;
+    this.order = order;
     this.args = args;
     this.style = style;
     this.marked = undefined;
@@ -1847,7 +1850,7 @@ class Report implements ValidationReport {
     return this.style === "annotated" ? this.feedbackAs("annotated") : this.lines();
   }
   private lines(): string {
-    return this.text ?? keep(this, "text", this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest, listedOf.get(this)));
+    return this.text ?? keep(this, "text", this.ok ? "" : feedbackText(this.tool, this.order === undefined ? this.found : this.order(this.found), this.unknown_tool, this.nearest, listedOf.get(this)));
   }
   feedbackAs(style: FeedbackStyle): string {
     const lines = this.lines();
@@ -1905,8 +1908,11 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
   }
   let text = feedbackHead(tool, errors.length === 1);
   for (let i = 0; i < errors.length; i++) text += "\n- " + errors[i]!.message;
-  const lines = knownLines(errors);
-  for (let i = 0; i < lines.length; i++) text += "\n- " + lines[i]!;
+  // The lines listing what an object declares come from its unknown keys' errors (messages.ts
+  // knownLines, reached through them): a bundle of a tool that refuses no unknown key leaves them out.
+  let lines: readonly string[] | undefined;
+  for (let i = 0; i < errors.length && lines === undefined; i++) lines = (errors[i] as { knownLines?: (all: readonly ValidationError[]) => readonly string[] }).knownLines?.(errors);
+  if (lines !== undefined) for (let i = 0; i < lines.length; i++) text += "\n- " + lines[i]!;
   return text;
 }
 
@@ -2008,7 +2014,7 @@ function follows(errors: ValidationError[], i: number): boolean {
  * (line_items[0] before line_items[1]), names in the order first found (the
  * schema's), an object's own errors before its members'. Stable otherwise.
  */
-function byPath(errors: ValidationError[]): ValidationError[] {
+export function byPath(errors: ValidationError[]): ValidationError[] {
   const n = errors.length;
   if (n < 2) return errors;
   // The collector walks in the schema's order, so the order found is usually the order: checked pair by pair on the paths as written.
@@ -2085,12 +2091,20 @@ export function okReport(tool: string): ValidationReport {
   return Object.freeze(r) as ValidationReport;
 }
 
+/** What puts a report's errors in the feedback's order (byPath, or less where less is needed). */
+export type ErrorOrder = (errors: ValidationError[]) => ValidationError[];
+
 /** `inPathOrder`: the collector found the errors in the feedback's order (see byPath), so they are not sorted again. */
 export function errorReport(tool: string, errors: ValidationError[], inPathOrder = false, args?: unknown, style?: FeedbackStyle): ValidationReport {
+  return orderedReport(tool, errors, inPathOrder ? undefined : byPath, args, style);
+}
+
+/** errorReport with what orders the errors for the feedback (absent: they come in its order): a tool's section passes byPath only when its errors may not (makeTool). */
+export function orderedReport(tool: string, errors: ValidationError[], order: ErrorOrder | undefined, args?: unknown, style?: FeedbackStyle): ValidationReport {
   // A failing `is` must yield at least one error; if the collector found none the two
   // paths disagree, which is a toolform bug: say so rather than pass the call.
   if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
-  return new Report(tool, errors, false, [], inPathOrder, args, style);
+  return new Report(tool, errors, false, [], order, args, style);
 }
 
 export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
@@ -2318,8 +2332,12 @@ function parameterNames(schema: unknown): string[] {
   return typeof p === "object" && p !== null && !Array.isArray(p) ? Object.keys(p) : [];
 }
 
-/** A tool's output check from its generated pieces: total like the arguments' check (a throw or too much work is a refusal). */
-function outputCheck(name: string, o: NonNullable<Parameters<typeof makeTool>[0]["output"]>): OutputCheck {
+/**
+ * A tool's output check from its generated pieces: total like the arguments' check (a throw or
+ * too much work is a refusal). Called by the generated section of a tool that declares an
+ * outputSchema, which hands the result to makeTool: a bundle of a tool without one leaves it out.
+ */
+export function outputCheck(name: string, o: { schema: Record<string, unknown> | boolean; schemaHash: string; is: (v: unknown) => boolean; collect: (v: unknown, s: ValidationError[]) => boolean | void }): OutputCheck {
   const ok = okReport(name);
   const is = (v: unknown): boolean => {
     work.n = 0;
@@ -2348,10 +2366,61 @@ function outputCheck(name: string, o: NonNullable<Parameters<typeof makeTool>[0]
   });
 }
 
+/** What makeTool hands `coercing`: the tool's wrapped checks. */
+interface ToolCore {
+  is: (v: unknown) => boolean;
+  /** The normaliser under a mode, total (a throw repairs nothing). */
+  nz: (v: unknown, m: number, r: Repair[]) => unknown;
+  ok: ValidationReport;
+  /** The report of a value `is` refused. */
+  refused: (v: unknown, o: { feedbackStyle?: FeedbackStyle } | undefined) => ValidationReport;
+}
+
+/**
+ * `validate` under a coerce mode (m: 1 lenient, 2 normalized): the report of the coerced value,
+ * which it carries with its repairs; `value`: the coerced value. Passed to makeTool by the
+ * generated section of a tool that coerces, so a bundle of a tool that coerces nothing leaves
+ * it (and CoercedReport) out.
+ */
+export function coercing(t: ToolCore, m: number): { validate: (v: unknown, o?: { feedbackStyle?: FeedbackStyle }) => ValidationReport; value: (v: unknown) => unknown } {
+  /** The coerced value and its repairs; the value itself when it already fits (nothing allocated). */
+  const coerced = (v: unknown): { value: unknown; r: Repair[] | undefined } => {
+    if (t.is(v)) return { value: v, r: undefined };
+    const r: Repair[] = [];
+    return { value: t.nz(v, m, r), r };
+  };
+  return {
+    validate: (v, o) => {
+      const { value, r } = coerced(v);
+      const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
+      if (r === undefined || t.is(value)) return new CoercedReport(t.ok, value, repairs);
+      return new CoercedReport(t.refused(value, o), value, repairs);
+    },
+    value: (v) => coerced(v).value,
+  };
+}
+
+/**
+ * The feedback's order of the errors of a collector that finds them in it, after which a throw or
+ * too much work added the arguments' own error (unjudged, workErr): byPath's order, which puts an
+ * object's own errors (path "") before its members' and keeps the rest as found, without byPath.
+ */
+function rootFirst(errors: ValidationError[]): ValidationError[] {
+  const root: ValidationError[] = [];
+  const rest: ValidationError[] = [];
+  for (let i = 0; i < errors.length; i++) (errors[i]!.path === "" ? root : rest).push(errors[i]!);
+  return rest.length === 0 || root.length === 0 ? errors : root.concat(rest);
+}
+
 const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = /* @__PURE__ */ Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
 const NO_REPAIRS: readonly Repair[] = /* @__PURE__ */ Object.freeze([]);
 
-/** Builds a tool object from the generated pieces. */
+/**
+ * Builds a tool object from the generated pieces. The parts only some tools use come in as
+ * arguments the generated section passes (`order` where errors may come out of the feedback's
+ * order, `coercing` under a coerce mode, the `output` check built by outputCheck), never reached from here: a bundler then drops them from a bundle of a
+ * tool that does not use them (issue 33).
+ */
 export function makeTool<Args>(def: {
   name: string;
   description: string;
@@ -2363,8 +2432,12 @@ export function makeTool<Args>(def: {
   /** The generated normaliser: (args, mode 1 lenient | 2 normalized | 3 compare, repairs) => value. Absent: nothing is repaired. */
   normalize?: (v: unknown, m: number, r: Repair[]) => unknown;
   coerce?: CoerceMode;
-  /** The outputSchema's generated check. */
-  output?: { schema: Record<string, unknown> | boolean; schemaHash: string; is: (v: unknown) => boolean; collect: (v: unknown, s: ValidationError[]) => boolean | void };
+  /** What puts the errors in the feedback's order (byPath): passed unless `collect` always says they come in it (then only the arguments' own errors a throw or too much work adds move, to the front: rootFirst). */
+  order?: ErrorOrder;
+  /** `coercing`, passed with a coerce mode other than "none". */
+  coercing?: typeof coercing;
+  /** The outputSchema's check (outputCheck). */
+  output?: OutputCheck;
   /** The feedback's style (config `feedbackStyle`); default "lines". */
   feedbackStyle?: FeedbackStyle;
 }): Tool<Args> {
@@ -2420,30 +2493,19 @@ export function makeTool<Args>(def: {
     const value = nz(v, m, r);
     return { value, repairs: r.length ? r : NO_REPAIRS };
   };
-  const cm = NORMALIZE_MODES[coerce];
-  /** The coerced value and its repairs; the value itself when it already fits (nothing allocated). */
-  const coerced = (v: unknown): { value: unknown; r: Repair[] | undefined } => {
-    if (is(v)) return { value: v, r: undefined };
-    const r: Repair[] = [];
-    return { value: nz(v, cm, r), r };
-  };
   const style: FeedbackStyle = def.feedbackStyle ?? "lines";
-  const validate =
-    cm === 0
-      ? (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => {
-          // `is` first, then the errors: collecting on every call was measured slower on the valid
-          // path (a path handed to a place's own function is built even when nothing fails).
-          if (is(v)) return ok;
-          const s: ValidationError[] = [];
-          return errorReport(def.name, s, collect(v, s), v, o?.feedbackStyle ?? style);
-        }
-      : (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => {
-          const { value, r } = coerced(v);
-          const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
-          if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
-          const s: ValidationError[] = [];
-          return new CoercedReport(errorReport(def.name, s, collect(value, s), value, o?.feedbackStyle ?? style), value, repairs);
-        };
+  const order = def.order ?? rootFirst;
+  /** The report of a value `is` refused. */
+  const refused = (v: unknown, o: { feedbackStyle?: FeedbackStyle } | undefined): ValidationReport => {
+    const s: ValidationError[] = [];
+    return orderedReport(def.name, s, collect(v, s) ? undefined : order, v, o?.feedbackStyle ?? style);
+  };
+  const cm = NORMALIZE_MODES[coerce];
+  if (cm !== 0 && def.coercing === undefined) throw new TypeError(`makeTool: ${def.name} coerces ("${coerce}") but was given no coercing`);
+  const co = cm === 0 ? undefined : def.coercing!({ is, nz, ok, refused }, cm);
+  // `is` first, then the errors: collecting on every call was measured slower on the valid
+  // path (a path handed to a place's own function is built even when nothing fails).
+  const validate = co ? co.validate : (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => (is(v) ? ok : refused(v, o));
   return Object.freeze({
     name: def.name,
     description: def.description,
@@ -2453,17 +2515,18 @@ export function makeTool<Args>(def: {
     validate,
     coerce,
     normalize,
-    ...(def.output ? { output: outputCheck(def.name, def.output) } : {}),
+    ...(def.output ? { output: def.output } : {}),
     "~standard": Object.freeze({
       version: 1 as const,
       vendor: "toolform",
       validate: (v: unknown) => {
         if (is(v)) return { value: v as Args };
-        const value = cm === 0 ? v : coerced(v).value;
+        const value = co ? co.value(v) : v;
         if (value !== v && is(value)) return { value: value as Args };
         const s: ValidationError[] = [];
         collect(value, s);
-        return { issues: errorReport(def.name, s).errors.map((e) => ({ message: e.message, path: pathKeys(e.path) })) };
+        // `errors` is in bucket order, whatever the feedback's order.
+        return { issues: orderedReport(def.name, s, undefined).errors.map((e) => ({ message: e.message, path: pathKeys(e.path) })) };
       },
       jsonSchema: { input: () => def.inputSchema as Record<string, unknown> },
     }),
