@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:dfd439f66962dfc875045593a333b7d29eedb739af77f64d125eb96eac7c6f0b
+// input hash: sha256:d240fadbd8eaaed3db0cfdce1522a0ba4e125c9271ce2cfef752e36fea525ccc
 
-import * as rt from "./_runtime.3ceb5e6393.js";
+import * as rt from "./_runtime.206b220d7c.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */
