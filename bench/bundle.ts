@@ -127,6 +127,16 @@ export async function runBundle(opts: { corpus?: number; log?: (s: string) => vo
       const gen = join(proj, "generated", "index.js");
       const tools = await schemasByExport(gen);
       results.push(await measureSet(`${n} real corpus tools (toolform build, emit js)`, gen, tools, work));
+      // The same tools built to take unknown keys where the schema does and with no normaliser:
+      // what a tool costs without the name matcher (unknown-key refusals) and the normaliser.
+      log(`bundle: the same ${n} corpus tools, unknownArgs "schema", normalizer false`);
+      const lean = join(work, "corpus-lean");
+      writeCorpusProject(lean, corpusSelection(n).tools, "js");
+      writeFileSync(join(lean, "toolform.config.mjs"), `export default { sources: ["tools/*.json"], outDir: "generated", emit: "js", unknownArgs: "schema", normalizer: false };\n`);
+      const rl = spawnSync(process.execPath, [join(repo, "bin", "toolform.js"), "build", "--no-cache"], { cwd: lean, encoding: "utf8", env: { ...process.env, CI: "1", NO_COLOR: "1" } });
+      if (rl.status !== 0) throw new Error(`toolform build failed on the corpus tools (unknownArgs "schema", exit ${rl.status}): ${(rl.stderr || rl.stdout).slice(0, 2000)}`);
+      const genLean = join(lean, "generated", "index.js");
+      results.push(await measureSet(`${n} real corpus tools (unknownArgs "schema", normalizer false)`, genLean, await schemasByExport(genLean), work));
     }
     return results;
   } finally {
