@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:d240fadbd8eaaed3db0cfdce1522a0ba4e125c9271ce2cfef752e36fea525ccc
+// input hash: sha256:83d0afa995f58dbfa2024a70f487190d4180f64474eef4502830336ec0a60bef
 
-import * as rt from "./_runtime.206b220d7c.js";
+import * as rt from "./_runtime.a84a738e5f.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -209,8 +209,8 @@ const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
 /**
  * Builds a tool object from the generated pieces. The parts only some tools use come in as
  * arguments the generated section passes (`order` where errors may come out of the feedback's
- * order, `coercing` under a coerce mode, the `output` check built by outputCheck), never reached from here: a bundler then drops them from a bundle of a
- * tool that does not use them (issue 33).
+ * order, `coercing` under a coerce mode, the `output` check built by outputCheck), never reached
+ * from here: a bundler then drops them from a bundle of a tool that does not use them (issue 33).
  */
 export function makeTool<Args>(def: {
   name: string;

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:206b220d7c8bb88362b50e07afe158fe33d37d5f8ceebd15f529ccc0e00f5a3e
+// input hash: sha256:a84a738e5f88f95bb5e54c268c748395ab9158b767d5e6a578664ac20c836cab
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -2419,8 +2419,8 @@ const NO_REPAIRS: readonly Repair[] = /* @__PURE__ */ Object.freeze([]);
 /**
  * Builds a tool object from the generated pieces. The parts only some tools use come in as
  * arguments the generated section passes (`order` where errors may come out of the feedback's
- * order, `coercing` under a coerce mode, the `output` check built by outputCheck), never reached from here: a bundler then drops them from a bundle of a
- * tool that does not use them (issue 33).
+ * order, `coercing` under a coerce mode, the `output` check built by outputCheck), never reached
+ * from here: a bundler then drops them from a bundle of a tool that does not use them (issue 33).
  */
 export function makeTool<Args>(def: {
   name: string;
