@@ -6,7 +6,9 @@
 //
 //   node --import tsx bench/bundle.ts [--corpus 30] [--profile]
 //
-// --profile: also prints, per input file, the bytes the largest one-tool bundle keeps (esbuild's metafile).
+// --profile: also prints, per input file, the bytes the largest one-tool bundle keeps (esbuild's
+// metafile), and for the largest and the median one-tool bundle of each set, the bytes by runtime
+// module (bench/bundle-profile.ts).
 // Prints a markdown section; `npm run bench` puts it into BENCHMARKS.md.
 
 import { spawnSync } from "node:child_process";
@@ -19,6 +21,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { corpusSelection, median, writeCorpusProject } from "./coldbuild.js";
+import { runtimeShares, type ModuleShare } from "./bundle-profile.js";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -75,12 +78,14 @@ export interface SetResult {
   /** One-tool bundles, per tool. */
   one: { tool: string; toolform: Size; ajv: Size }[];
   all: { toolform: Size; ajv: Size };
+  /** With --profile: the median and the largest one-tool bundle by runtime module. */
+  shares?: { tool: string; raw: number; modules: ModuleShare[] }[];
 }
 
 /** Bundles of the tools of a generated index (`index` without extension resolution: its path), and ajv's for their schemas. */
-async function measureSet(title: string, index: string, tools: Record<string, unknown>, work: string, pick?: string[]): Promise<SetResult> {
+async function measureSet(title: string, index: string, tools: Record<string, unknown>, work: string, profile = false): Promise<SetResult> {
   const spec = JSON.stringify(pathToFileURL(index).pathname);
-  const names = pick ?? Object.keys(tools);
+  const names = Object.keys(tools);
   const one: SetResult["one"] = [];
   const ajvFile = join(work, "ajv-all.mjs");
   writeFileSync(ajvFile, ajvStandalone(tools));
@@ -94,7 +99,14 @@ async function measureSet(title: string, index: string, tools: Record<string, un
     toolform: await bundle(work, "entry-tf.mjs", `export * from ${spec};\n`),
     ajv: await bundle(work, "entry-ajv.mjs", `export * from "./ajv-all.mjs";\n`),
   };
-  return { title, one, all };
+  if (!profile) return { title, one, all };
+  const bySize = [...one].sort((a, b) => a.toolform.raw - b.toolform.raw);
+  const shares: NonNullable<SetResult["shares"]> = [];
+  for (const o of new Set([bySize[Math.floor((bySize.length - 1) / 2)]!, bySize[bySize.length - 1]!])) {
+    writeFileSync(join(work, "entry-profile.mjs"), `export { ${o.tool} } from ${spec};\n`);
+    shares.push({ tool: o.tool, raw: o.toolform.raw, modules: await runtimeShares(repo, join(work, "entry-profile.mjs"), o.toolform.raw) });
+  }
+  return { title, one, all, shares };
 }
 
 /** Each tool's input schema, by the name the generated index exports the tool under. */
@@ -109,14 +121,14 @@ async function schemasByExport(index: string): Promise<Record<string, unknown>> 
 }
 
 /** The example tools (generated/) and `corpus` real tools built with toolform (emit js). */
-export async function runBundle(opts: { corpus?: number; log?: (s: string) => void } = {}): Promise<SetResult[]> {
+export async function runBundle(opts: { corpus?: number; profile?: boolean; log?: (s: string) => void } = {}): Promise<SetResult[]> {
   const log = opts.log ?? ((s: string) => process.stderr.write(s + "\n"));
   const work = mkdtempSync(join(tmpdir(), "toolform-bench-bundle-"));
   try {
     const results: SetResult[] = [];
     log("bundle: the example tools (generated/)");
     const exTools = await schemasByExport(join(repo, "generated", "index.ts"));
-    results.push(await measureSet(`the ${Object.keys(exTools).length} example tools (generated/)`, join(repo, "generated", "index.ts"), exTools, work));
+    results.push(await measureSet(`the ${Object.keys(exTools).length} example tools (generated/)`, join(repo, "generated", "index.ts"), exTools, work, opts.profile));
     const n = opts.corpus ?? 30;
     if (n > 0) {
       log(`bundle: ${n} corpus tools, built by toolform build (emit js)`);
@@ -126,7 +138,17 @@ export async function runBundle(opts: { corpus?: number; log?: (s: string) => vo
       if (r.status !== 0) throw new Error(`toolform build failed on the corpus tools (exit ${r.status}): ${(r.stderr || r.stdout).slice(0, 2000)}`);
       const gen = join(proj, "generated", "index.js");
       const tools = await schemasByExport(gen);
-      results.push(await measureSet(`${n} real corpus tools (toolform build, emit js)`, gen, tools, work));
+      results.push(await measureSet(`${n} real corpus tools (toolform build, emit js)`, gen, tools, work, opts.profile));
+      // The same tools built to take unknown keys where the schema does and with no normaliser:
+      // what a tool costs without the name matcher (unknown-key refusals) and the normaliser.
+      log(`bundle: the same ${n} corpus tools, unknownArgs "schema", normalizer false`);
+      const lean = join(work, "corpus-lean");
+      writeCorpusProject(lean, corpusSelection(n).tools, "js");
+      writeFileSync(join(lean, "toolform.config.mjs"), `export default { sources: ["tools/*.json"], outDir: "generated", emit: "js", unknownArgs: "schema", normalizer: false };\n`);
+      const rl = spawnSync(process.execPath, [join(repo, "bin", "toolform.js"), "build", "--no-cache"], { cwd: lean, encoding: "utf8", env: { ...process.env, CI: "1", NO_COLOR: "1" } });
+      if (rl.status !== 0) throw new Error(`toolform build failed on the corpus tools (unknownArgs "schema", exit ${rl.status}): ${(rl.stderr || rl.stdout).slice(0, 2000)}`);
+      const genLean = join(lean, "generated", "index.js");
+      results.push(await measureSet(`${n} real corpus tools (unknownArgs "schema", normalizer false)`, genLean, await schemasByExport(genLean), work, opts.profile));
     }
     return results;
   } finally {
@@ -183,11 +205,17 @@ export function bundleGoal(rs: SetResult[] | undefined, missing: string): [strin
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({ options: { corpus: { type: "string" }, profile: { type: "boolean" } } });
-  const rs = await runBundle({ corpus: values.corpus ? Number(values.corpus) : 30 });
+  const rs = await runBundle({ corpus: values.corpus ? Number(values.corpus) : 30, profile: values.profile });
   console.log(`## One tool in a bundle\n\n${bundleMarkdown(rs)}`);
   if (values.profile) {
     const big = largestOne(rs)!;
     console.log(`\nInputs of the \`${big.tool}\` bundle (bytes in output):`);
     for (const [k, v] of Object.entries(big.size.inputs).sort((a, b) => b[1] - a[1])) console.log(`  ${v}\t${k}`);
+    for (const r of rs) {
+      for (const sh of r.shares ?? []) {
+        console.log(`\n${r.title}: \`${sh.tool}\` (${kB(sh.raw)}) by runtime module (bytes of the minified bundle, estimated):`);
+        for (const m of sh.modules) console.log(`  ${m.bytes}\t${m.module}\t${m.names.slice(0, 8).join(" ")}${m.names.length > 8 ? " …" : ""}`);
+      }
+    }
   }
 }

@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:0cf57945dd83f812487a5db70f7ef29f49393defda66afbe3ade7213cca32def
+// input hash: sha256:36da7ce7e45cb911d988ee40014973cd6a02c503168987354b46f5fd0d863383
 
-import * as rt from "./_runtime.8673b07c63.js";
+import * as rt from "./_runtime.3a45cfcb63.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -2,7 +2,9 @@
 // functions, and the tool object that ties them to the definition. Every tool
 // lives in the one index module (one module to load, one file to switch at once);
 // its functions are scoped inside the tool's own closure, so tools never share a
-// name, and its types sit in a namespace of their own for the same reason.
+// name, and its types sit in a namespace of their own for the same reason. The
+// section passes makeTool only the runtime parts its tool uses (see toolObject), so a
+// bundle of one tool carries no other.
 import { ann, code, comment, docComment, exported, identCode, lit, tsOnly, type Code } from "./code.js";
 import { schemaHashName, schemaTextName } from "./index-module.js";
 
@@ -23,8 +25,12 @@ export interface ToolModuleInput {
   schemaText?: Code;
   /** The argument types: json-schema-to-typescript's declarations, admitted as Code only after the types boundary check (src/emit/types.ts). */
   types: Code;
-  /** Constants and functions of the validator, with its two entry points; `untyped`: ajv's standalone JavaScript (engine "ajv"). */
-  validator: { body: Code; is: Code; collect: Code; untyped?: boolean };
+  /**
+   * Constants and functions of the validator, with its two entry points; `untyped`: ajv's standalone
+   * JavaScript (engine "ajv"); `inPathOrder`: its collector always finds the errors in the
+   * feedback's order (errorsInPathOrder), so the section passes no byPath.
+   */
+  validator: { body: Code; is: Code; collect: Code; untyped?: boolean; inPathOrder?: boolean };
   /** The normaliser (src/emit/normalizer): its closure and entry; absent, the tool repairs nothing. */
   normalizer?: { body: Code; entry: Code };
   /** What `validate` coerces (config `coerce`). Default "none". */
@@ -43,20 +49,26 @@ function toolObject(t: ToolModuleInput): Code {
     inputSchema: ${t.schemaText ? code`JSON.parse(${schemaTextName(t.ident)})` : lit(t.inputSchema)},
     schemaHash: ${schemaHashName(t.ident)},
     is: ${t.validator.is},
-    collect: ${t.validator.collect},
+    collect: ${t.validator.collect},${t.validator.inPathOrder ? code`` : code`
+    order: rt.byPath,`}
     ${t.normalizer ? code`normalize: ${t.normalizer.entry},` : code``}
-    coerce: ${lit(t.coerce ?? "none")},${t.feedbackStyle ? code`
+    coerce: ${lit(t.coerce ?? "none")},${t.coerce && t.coerce !== "none" ? code`
+    coercing: rt.coercing,` : code``}${t.feedbackStyle ? code`
     feedbackStyle: ${lit(t.feedbackStyle)},` : code``}${t.output ? code`
-    output: ${outputObject(t.output)},` : code``}
+    output: ${outputObject(t.name, t.output)},` : code``}
   });`;
 }
 
-/** The output check's closure: its own scope, so its names never meet the arguments' check. */
-function outputObject(o: NonNullable<ToolModuleInput["output"]>): Code {
-  return code`(() => {
+/**
+ * The output check, built here (rt.outputCheck) rather than inside makeTool: only a tool that
+ * declares an outputSchema brings it into a bundle. Its closure is its own scope, so its names
+ * never meet the arguments' check.
+ */
+function outputObject(name: string, o: NonNullable<ToolModuleInput["output"]>): Code {
+  return code`rt.outputCheck(${lit(name)}, (() => {
 ${o.body}
 return { schema: ${lit(o.schema)}, schemaHash: ${lit(o.schemaHash)}, is: ${o.is}, collect: ${o.collect} };
-})()`;
+})())`;
 }
 
 /** The namespace holding a tool's types: "BookRoomArgs" → "BookRoomTypes" (type names end in "Args", so never a clash). */

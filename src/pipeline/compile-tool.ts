@@ -5,6 +5,7 @@ import type { Code, Name } from "../emit/code.js";
 import { emitArgsType } from "../emit/types.js";
 import { emitIdentityNormalizer, emitNormalizer } from "../emit/normalizer/functions.js";
 import { emitValidator } from "../emit/validator/functions.js";
+import { errorsInPathOrder } from "../emit/validator/order.js";
 import { chooseExamples } from "../schema/examples.js";
 import { exampleChecker } from "../emit/example-check.js";
 import type { ToolDefinition } from "../sources/types.js";
@@ -81,7 +82,7 @@ export async function compileToolParts(def: ToolDefinition, names: { ident: stri
     diagnostics: found,
     code: {
       typesText: types.types.text,
-      validator: { body: validator.body.text, is: validator.is.text, collect: validator.collect.text, ...(validator.untyped ? { untyped: true } : {}) },
+      validator: { body: validator.body.text, is: validator.is.text, collect: validator.collect.text, ...(validator.untyped ? { untyped: true } : {}), ...(!viaAjv && errorsInPathOrder(ir) ? { inPathOrder: true } : {}) },
       normalizer: { body: normalizer.body.text, entry: normalizer.entry.text },
       ...(output ? { output } : {}),
     },

@@ -49,7 +49,8 @@ export interface ToolParts {
   /** Absent when a diagnostic is an error: nothing to emit. */
   code?: {
     typesText: string;
-    validator: { body: string; is: string; collect: string; untyped?: boolean };
+    /** `inPathOrder`: the collector finds the errors in the feedback's order (the section passes no byPath). */
+    validator: { body: string; is: string; collect: string; untyped?: boolean; inPathOrder?: boolean };
     normalizer?: { body: string; entry: string };
     /** The check of the tool's outputSchema, when it has one. */
     output?: { body: string; is: string; collect: string };
@@ -101,7 +102,7 @@ export function assembleTool(def: ToolDefinition, names: { ident: string; typeNa
     ...(schemaText ? { schemaText } : {}),
     // Admitted as Code once already (the types boundary check in emit/types.ts) when the parts were made.
     types: new Code(c.typesText),
-    validator: { body: new Code(c.validator.body), is: new Name(c.validator.is), collect: new Name(c.validator.collect), ...(c.validator.untyped ? { untyped: true } : {}) },
+    validator: { body: new Code(c.validator.body), is: new Name(c.validator.is), collect: new Name(c.validator.collect), ...(c.validator.untyped ? { untyped: true } : {}), ...(c.validator.inPathOrder ? { inPathOrder: true } : {}) },
     ...(c.normalizer ? { normalizer: { body: new Code(c.normalizer.body), entry: new Name(c.normalizer.entry) } } : {}),
     coerce: opts.coerce ?? "none",
     ...(c.output ? { output: { schema: def.outputSchema, schemaHash: hashOf(def.outputSchema), body: new Code(c.output.body), is: new Name(c.output.is), collect: new Name(c.output.collect) } } : {}),

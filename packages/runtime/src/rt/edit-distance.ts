@@ -4,9 +4,9 @@
 // refused call, and a distance allocates nothing.
 
 // One reusable row triple: suggestions run on the error path of every refused call.
-let sgRow0 = new Int32Array(64);
-let sgRow1 = new Int32Array(64);
-let sgRow2 = new Int32Array(64);
+let sgRow0 = /* @__PURE__ */ new Int32Array(64);
+let sgRow1 = /* @__PURE__ */ new Int32Array(64);
+let sgRow2 = /* @__PURE__ */ new Int32Array(64);
 const sgBag = new Int32Array(128);
 
 /** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */

@@ -2,10 +2,11 @@
 // nothing): src/emit/runtime-build.ts joins these modules into it, and it exports what this
 // entry exports. Everything here runs only on the error path, except the small predicates
 // (ucs2length, deepEqual, formats) that the fast path calls.
-export type { Bucket, Sink, ValidationError, ReportDict, Repair, ValidationReport, FeedbackStyle } from "./report.js";
-export { okReport, errorReport, unknownToolReport, unreadableCallReport } from "./report.js";
+export type { Bucket, Sink, ValidationError, ReportDict, Repair, ValidationReport, FeedbackStyle, ErrorOrder } from "./report.js";
+export { okReport, errorReport, orderedReport, unknownToolReport, unreadableCallReport } from "./report.js";
+export { byPath } from "./order.js";
 export type { CoerceMode, NormalizeMode, NormalizeResult, OutputCheck, StandardSchemaV1, Tool } from "./tool.js";
-export { callReport, makeTool } from "./tool.js";
+export { callReport, makeTool, outputCheck, coercing } from "./tool.js";
 export { work, WORK_MAX, probing, fitsPlace } from "./budget.js";
 export { pathKeys, quote, pk, pi, clip, jsonType, show, describe } from "./text.js";
 export { workErr, unjudged, typeErr, optTypeErr, missing, enumErr, limitErr, multipleErr, sizeErr, patternErr, formatErr, uniqueErr, constraintErr, falseErr, orNull, nullOptional, overrideMessages, depthErr, fromAjv } from "./messages.js";

@@ -2,7 +2,6 @@
 import { clip, quote } from "./text.js";
 import { mk, unjudged } from "./messages.js";
 import { textOf } from "./lines.js";
-import { knownLines } from "./unknown-keys.js";
 import { byPath, rankOf, sortErrors } from "./order.js";
 import { toolLeads } from "./leads.js";
 import { annotatedText } from "./annotate.js";
@@ -83,8 +82,8 @@ export interface ValidationReport extends ReportDict {
  * its prototype (a wrapper adding `value`) reads them through the prototype chain.
  *
  * `found`: the errors in the order found (the schema's order), for the feedback's order (byPath);
- * `inPathOrder`: they were found in the feedback's order (the collector said so), so byPath has
- * nothing to do. `errors`: in bucket order (missing, unknown, type, enum, constraint), each bucket
+ * `order`: what puts them in the feedback's order (byPath), absent when they were found in it (the
+ * collector said so), so a bundle of a tool whose errors always are leaves byPath out. `errors`: in bucket order (missing, unknown, type, enum, constraint), each bucket
  * in the order found. The feedback is built on first read: a harness that only logs the buckets
  * never pays for it. Fields are assigned by hand, not as parameter properties: erasable syntax
  * only (Node's type stripping, erasableSyntaxOnly). (Comments on the class's members would be
@@ -101,11 +100,11 @@ class Report implements ValidationReport {
   private declare sorted: ValidationError[] | undefined;
   private declare buckets: [string[], string[], string[], string[], string[]] | undefined;
   private declare text: string | undefined;
-  private declare readonly inPathOrder: boolean;
+  private declare readonly order: ErrorOrder | undefined;
   private declare readonly args: unknown;
   private declare readonly style: FeedbackStyle;
   private declare marked: string | undefined;
-  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], inPathOrder = false, args?: unknown, style: FeedbackStyle = "lines") {
+  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], order?: ErrorOrder, args?: unknown, style: FeedbackStyle = "lines") {
     this.ok = found.length === 0 && !unknownTool;
     this.unknown_tool = unknownTool;
     this.n_errors = found.length + (unknownTool ? 1 : 0);
@@ -115,7 +114,7 @@ class Report implements ValidationReport {
     this.sorted = undefined;
     this.buckets = undefined;
     this.text = undefined;
-    this.inPathOrder = inPathOrder;
+    this.order = order;
     this.args = args;
     this.style = style;
     this.marked = undefined;
@@ -158,7 +157,7 @@ class Report implements ValidationReport {
     return this.style === "annotated" ? this.feedbackAs("annotated") : this.lines();
   }
   private lines(): string {
-    return this.text ?? keep(this, "text", this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest, listedOf.get(this)));
+    return this.text ?? keep(this, "text", this.ok ? "" : feedbackText(this.tool, this.order === undefined ? this.found : this.order(this.found), this.unknown_tool, this.nearest, listedOf.get(this)));
   }
   feedbackAs(style: FeedbackStyle): string {
     const lines = this.lines();
@@ -216,8 +215,11 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
   }
   let text = feedbackHead(tool, errors.length === 1);
   for (let i = 0; i < errors.length; i++) text += "\n- " + errors[i]!.message;
-  const lines = knownLines(errors);
-  for (let i = 0; i < lines.length; i++) text += "\n- " + lines[i]!;
+  // The lines listing what an object declares come from its unknown keys' errors (messages.ts
+  // knownLines, reached through them): a bundle of a tool that refuses no unknown key leaves them out.
+  let lines: readonly string[] | undefined;
+  for (let i = 0; i < errors.length && lines === undefined; i++) lines = (errors[i] as { knownLines?: (all: readonly ValidationError[]) => readonly string[] }).knownLines?.(errors);
+  if (lines !== undefined) for (let i = 0; i < lines.length; i++) text += "\n- " + lines[i]!;
   return text;
 }
 
@@ -230,12 +232,20 @@ export function okReport(tool: string): ValidationReport {
   return Object.freeze(r) as ValidationReport;
 }
 
+/** What puts a report's errors in the feedback's order (byPath, or less where less is needed). */
+export type ErrorOrder = (errors: ValidationError[]) => ValidationError[];
+
 /** `inPathOrder`: the collector found the errors in the feedback's order (see byPath), so they are not sorted again. */
 export function errorReport(tool: string, errors: ValidationError[], inPathOrder = false, args?: unknown, style?: FeedbackStyle): ValidationReport {
+  return orderedReport(tool, errors, inPathOrder ? undefined : byPath, args, style);
+}
+
+/** errorReport with what orders the errors for the feedback (absent: they come in its order): a tool's section passes byPath only when its errors may not (makeTool). */
+export function orderedReport(tool: string, errors: ValidationError[], order: ErrorOrder | undefined, args?: unknown, style?: FeedbackStyle): ValidationReport {
   // A failing `is` must yield at least one error; if the collector found none the two
   // paths disagree, which is a toolform bug: say so rather than pass the call.
   if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
-  return new Report(tool, errors, false, [], inPathOrder, args, style);
+  return new Report(tool, errors, false, [], order, args, style);
 }
 
 export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {

@@ -1,5 +1,5 @@
 // The tool object a generated module exports (makeTool), and validateCall's report (callReport).
-import { CoercedReport, errorReport, okReport, type FeedbackStyle, type Repair, unknownToolReport, unreadableCallReport, type ValidationError, type ValidationReport } from "./report.js";
+import { CoercedReport, errorReport, okReport, orderedReport, type ErrorOrder, type FeedbackStyle, type Repair, unknownToolReport, unreadableCallReport, type ValidationError, type ValidationReport } from "./report.js";
 import { work, WORK_MAX } from "./budget.js";
 import { pathKeys, show } from "./text.js";
 import { notJsonErr, unjudged, workErr } from "./messages.js";
@@ -123,8 +123,12 @@ export function parameterNames(schema: unknown): string[] {
   return typeof p === "object" && p !== null && !Array.isArray(p) ? Object.keys(p) : [];
 }
 
-/** A tool's output check from its generated pieces: total like the arguments' check (a throw or too much work is a refusal). */
-function outputCheck(name: string, o: NonNullable<Parameters<typeof makeTool>[0]["output"]>): OutputCheck {
+/**
+ * A tool's output check from its generated pieces: total like the arguments' check (a throw or
+ * too much work is a refusal). Called by the generated section of a tool that declares an
+ * outputSchema, which hands the result to makeTool: a bundle of a tool without one leaves it out.
+ */
+export function outputCheck(name: string, o: { schema: Record<string, unknown> | boolean; schemaHash: string; is: (v: unknown) => boolean; collect: (v: unknown, s: ValidationError[]) => boolean | void }): OutputCheck {
   const ok = okReport(name);
   const is = (v: unknown): boolean => {
     work.n = 0;
@@ -153,10 +157,61 @@ function outputCheck(name: string, o: NonNullable<Parameters<typeof makeTool>[0]
   });
 }
 
+/** What makeTool hands `coercing`: the tool's wrapped checks. */
+interface ToolCore {
+  is: (v: unknown) => boolean;
+  /** The normaliser under a mode, total (a throw repairs nothing). */
+  nz: (v: unknown, m: number, r: Repair[]) => unknown;
+  ok: ValidationReport;
+  /** The report of a value `is` refused. */
+  refused: (v: unknown, o: { feedbackStyle?: FeedbackStyle } | undefined) => ValidationReport;
+}
+
+/**
+ * `validate` under a coerce mode (m: 1 lenient, 2 normalized): the report of the coerced value,
+ * which it carries with its repairs; `value`: the coerced value. Passed to makeTool by the
+ * generated section of a tool that coerces, so a bundle of a tool that coerces nothing leaves
+ * it (and CoercedReport) out.
+ */
+export function coercing(t: ToolCore, m: number): { validate: (v: unknown, o?: { feedbackStyle?: FeedbackStyle }) => ValidationReport; value: (v: unknown) => unknown } {
+  /** The coerced value and its repairs; the value itself when it already fits (nothing allocated). */
+  const coerced = (v: unknown): { value: unknown; r: Repair[] | undefined } => {
+    if (t.is(v)) return { value: v, r: undefined };
+    const r: Repair[] = [];
+    return { value: t.nz(v, m, r), r };
+  };
+  return {
+    validate: (v, o) => {
+      const { value, r } = coerced(v);
+      const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
+      if (r === undefined || t.is(value)) return new CoercedReport(t.ok, value, repairs);
+      return new CoercedReport(t.refused(value, o), value, repairs);
+    },
+    value: (v) => coerced(v).value,
+  };
+}
+
+/**
+ * The feedback's order of the errors of a collector that finds them in it, after which a throw or
+ * too much work added the arguments' own error (unjudged, workErr): byPath's order, which puts an
+ * object's own errors (path "") before its members' and keeps the rest as found, without byPath.
+ */
+function rootFirst(errors: ValidationError[]): ValidationError[] {
+  const root: ValidationError[] = [];
+  const rest: ValidationError[] = [];
+  for (let i = 0; i < errors.length; i++) (errors[i]!.path === "" ? root : rest).push(errors[i]!);
+  return rest.length === 0 || root.length === 0 ? errors : root.concat(rest);
+}
+
 const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
 const NO_REPAIRS: readonly Repair[] = Object.freeze([]);
 
-/** Builds a tool object from the generated pieces. */
+/**
+ * Builds a tool object from the generated pieces. The parts only some tools use come in as
+ * arguments the generated section passes (`order` where errors may come out of the feedback's
+ * order, `coercing` under a coerce mode, the `output` check built by outputCheck), never reached
+ * from here: a bundler then drops them from a bundle of a tool that does not use them (issue 33).
+ */
 export function makeTool<Args>(def: {
   name: string;
   description: string;
@@ -168,8 +223,12 @@ export function makeTool<Args>(def: {
   /** The generated normaliser: (args, mode 1 lenient | 2 normalized | 3 compare, repairs) => value. Absent: nothing is repaired. */
   normalize?: (v: unknown, m: number, r: Repair[]) => unknown;
   coerce?: CoerceMode;
-  /** The outputSchema's generated check. */
-  output?: { schema: Record<string, unknown> | boolean; schemaHash: string; is: (v: unknown) => boolean; collect: (v: unknown, s: ValidationError[]) => boolean | void };
+  /** What puts the errors in the feedback's order (byPath): passed unless `collect` always says they come in it (then only the arguments' own errors a throw or too much work adds move, to the front: rootFirst). */
+  order?: ErrorOrder;
+  /** `coercing`, passed with a coerce mode other than "none". */
+  coercing?: typeof coercing;
+  /** The outputSchema's check (outputCheck). */
+  output?: OutputCheck;
   /** The feedback's style (config `feedbackStyle`); default "lines". */
   feedbackStyle?: FeedbackStyle;
 }): Tool<Args> {
@@ -225,30 +284,19 @@ export function makeTool<Args>(def: {
     const value = nz(v, m, r);
     return { value, repairs: r.length ? r : NO_REPAIRS };
   };
-  const cm = NORMALIZE_MODES[coerce];
-  /** The coerced value and its repairs; the value itself when it already fits (nothing allocated). */
-  const coerced = (v: unknown): { value: unknown; r: Repair[] | undefined } => {
-    if (is(v)) return { value: v, r: undefined };
-    const r: Repair[] = [];
-    return { value: nz(v, cm, r), r };
-  };
   const style: FeedbackStyle = def.feedbackStyle ?? "lines";
-  const validate =
-    cm === 0
-      ? (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => {
-          // `is` first, then the errors: collecting on every call was measured slower on the valid
-          // path (a path handed to a place's own function is built even when nothing fails).
-          if (is(v)) return ok;
-          const s: ValidationError[] = [];
-          return errorReport(def.name, s, collect(v, s), v, o?.feedbackStyle ?? style);
-        }
-      : (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => {
-          const { value, r } = coerced(v);
-          const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
-          if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
-          const s: ValidationError[] = [];
-          return new CoercedReport(errorReport(def.name, s, collect(value, s), value, o?.feedbackStyle ?? style), value, repairs);
-        };
+  const order = def.order ?? rootFirst;
+  /** The report of a value `is` refused. */
+  const refused = (v: unknown, o: { feedbackStyle?: FeedbackStyle } | undefined): ValidationReport => {
+    const s: ValidationError[] = [];
+    return orderedReport(def.name, s, collect(v, s) ? undefined : order, v, o?.feedbackStyle ?? style);
+  };
+  const cm = NORMALIZE_MODES[coerce];
+  if (cm !== 0 && def.coercing === undefined) throw new TypeError(`makeTool: ${def.name} coerces ("${coerce}") but was given no coercing`);
+  const co = cm === 0 ? undefined : def.coercing!({ is, nz, ok, refused }, cm);
+  // `is` first, then the errors: collecting on every call was measured slower on the valid
+  // path (a path handed to a place's own function is built even when nothing fails).
+  const validate = co ? co.validate : (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => (is(v) ? ok : refused(v, o));
   return Object.freeze({
     name: def.name,
     description: def.description,
@@ -258,17 +306,18 @@ export function makeTool<Args>(def: {
     validate,
     coerce,
     normalize,
-    ...(def.output ? { output: outputCheck(def.name, def.output) } : {}),
+    ...(def.output ? { output: def.output } : {}),
     "~standard": Object.freeze({
       version: 1 as const,
       vendor: "toolform",
       validate: (v: unknown) => {
         if (is(v)) return { value: v as Args };
-        const value = cm === 0 ? v : coerced(v).value;
+        const value = co ? co.value(v) : v;
         if (value !== v && is(value)) return { value: value as Args };
         const s: ValidationError[] = [];
         collect(value, s);
-        return { issues: errorReport(def.name, s).errors.map((e) => ({ message: e.message, path: pathKeys(e.path) })) };
+        // `errors` is in bucket order, whatever the feedback's order.
+        return { issues: orderedReport(def.name, s, undefined).errors.map((e) => ({ message: e.message, path: pathKeys(e.path) })) };
       },
       jsonSchema: { input: () => def.inputSchema as Record<string, unknown> },
     }),

@@ -55,6 +55,10 @@ class UnknownKeyError implements ValidationError {
   get near(): readonly string[] {
     return this.#near;
   }
+  /** The feedback's list lines for all the report's errors (knownLines); the report asks the first error that has this method. */
+  knownLines(all: readonly ValidationError[]): readonly string[] {
+    return knownLines(all);
+  }
 }
 
 /** " is not a parameter of <tool>.", made once per tool name. */

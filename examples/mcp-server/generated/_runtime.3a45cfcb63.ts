@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:8673b07c6318ccc57872c24c5eb2e95c7bbcb39cef02090e9d563d75e5d0d977
+// input hash: sha256:3a45cfcb6333c65987080775cb448be54eb94da7b6bb4de1172136289583ed50
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -271,9 +271,9 @@ export const hasOwn = Object.prototype.hasOwnProperty;
 // refused call, and a distance allocates nothing.
 
 // One reusable row triple: suggestions run on the error path of every refused call.
-let sgRow0 = new Int32Array(64);
-let sgRow1 = new Int32Array(64);
-let sgRow2 = new Int32Array(64);
+let sgRow0 = /* @__PURE__ */ new Int32Array(64);
+let sgRow1 = /* @__PURE__ */ new Int32Array(64);
+let sgRow2 = /* @__PURE__ */ new Int32Array(64);
 const sgBag = /* @__PURE__ */ new Int32Array(128);
 
 /** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
@@ -1244,6 +1244,215 @@ export function fromAjv(s: ValidationError[], m: { path: string; bucket: Bucket;
   s.push(mk(m.path, m.bucket, m.keyword, m.expected, "", text, message));
 }
 
+// The orders of a refused call's errors: the feedback's (grouped by path, byPath) and the
+// bucket order of `errors` (sortErrors). Error path only.
+
+/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"); a quoted name keeps its quotes. Read up to the first character that fits none. */
+function segments(p: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  const n = p.length;
+  let i = 0;
+  while (i < n) {
+    // .name or name
+    const j = p.charCodeAt(i) === 46 ? i + 1 : i;
+    if (j < n && identChar(p.charCodeAt(j), false)) {
+      let k = j + 1;
+      while (k < n && identChar(p.charCodeAt(k), true)) k++;
+      out.push(p.slice(j, k));
+      i = k;
+      continue;
+    }
+    if (p.charCodeAt(i) !== 91) break;
+    // [digits]
+    let k = i + 1;
+    while (k < n && p.charCodeAt(k) >= 48 && p.charCodeAt(k) <= 57) k++;
+    if (k > i + 1 && k < n && p.charCodeAt(k) === 93) {
+      out.push(Number(p.slice(i + 1, k)));
+      i = k + 1;
+      continue;
+    }
+    // ["…"]: a JSON string (a backslash escapes any character but a line break)
+    if (i + 1 >= n || p.charCodeAt(i + 1) !== 34) break;
+    k = i + 2;
+    for (;;) {
+      if (k >= n) return out;
+      const c = p.charCodeAt(k);
+      if (c === 34) break;
+      if (c === 92) {
+        const d = k + 1 < n ? p.charCodeAt(k + 1) : 10;
+        if (d === 10 || d === 13 || d === 0x2028 || d === 0x2029) return out;
+        k += 2;
+      } else k++;
+    }
+    if (k + 1 >= n || p.charCodeAt(k + 1) !== 93) break;
+    out.push(p.slice(i + 1, k + 1));
+    i = k + 2;
+  }
+  return out;
+}
+
+/** A path written with bare names and item indices only ("a.b[0].c", no quoted name): its segments start at "." and "[". */
+function unquoted(p: string): boolean {
+  for (let i = 0; i < p.length; i++) {
+    const c = p.charCodeAt(i);
+    if (!identChar(c, true) && c !== 46 && c !== 91 && c !== 93) return false;
+  }
+  return true;
+}
+
+/** Where the segment of an unquoted path that starts at `i` ends. */
+function segmentEnd(p: string, i: number): number {
+  let k = i + 1;
+  while (k < p.length && p.charCodeAt(k) !== 46 && p.charCodeAt(k) !== 91) k++;
+  return k;
+}
+
+/**
+ * Whether error `i` sorts after error `i - 1` under byPath's key, read off the two unquoted
+ * paths without splitting them: true only when sure (the caller falls back to the keys).
+ * The first segment where they differ decides: two item indices by number; two names by
+ * when each was first found, and the later one was first found at `i` when no earlier
+ * error has its prefix. An ancestor's own error after a member's is out of order.
+ */
+function follows(errors: ValidationError[], i: number): boolean {
+  const a = errors[i - 1]!.path, b = errors[i]!.path;
+  if (a === b || a === "") return true;
+  if (b === "") return false;
+  const n = Math.min(a.length, b.length);
+  let l = 0;
+  while (l < n && a.charCodeAt(l) === b.charCodeAt(l)) l++;
+  const ca = l < a.length ? a.charCodeAt(l) : -1, cb = l < b.length ? b.charCodeAt(l) : -1;
+  const boundA = ca === -1 || ca === 46 || ca === 91, boundB = cb === -1 || cb === 46 || cb === 91;
+  if (ca === -1 && boundB) return true; // a is b's ancestor: its own errors come first
+  if (cb === -1 && boundA) return false; // b is a's ancestor, after a member
+  // The differing segment starts at l when both end a segment there, else at the last boundary before l.
+  let st = l;
+  if (!(boundA && boundB)) for (st = l === 0 ? 0 : l - 1; st > 0 && a.charCodeAt(st) !== 46 && a.charCodeAt(st) !== 91; ) st--;
+  const indexA = a.charCodeAt(st) === 91, indexB = b.charCodeAt(st) === 91;
+  if (indexA && indexB) return Number(a.slice(st + 1, segmentEnd(a, st) - 1)) < Number(b.slice(st + 1, segmentEnd(b, st) - 1));
+  if (indexA || indexB) return false;
+  const end = segmentEnd(b, st);
+  const prefix = b.slice(0, end);
+  for (let f = 0; f < i - 1; f++) {
+    const q = errors[f]!.path;
+    if (q.length >= end && q.startsWith(prefix) && (q.length === end || q.charCodeAt(end) === 46 || q.charCodeAt(end) === 91)) return false;
+  }
+  return true;
+}
+
+/**
+ * The feedback's order: errors grouped by path, array items by index
+ * (line_items[0] before line_items[1]), names in the order first found (the
+ * schema's), an object's own errors before its members'. Stable otherwise.
+ */
+export function byPath(errors: ValidationError[]): ValidationError[] {
+  const n = errors.length;
+  if (n < 2) return errors;
+  // The collector walks in the schema's order, so the order found is usually the order: checked pair by pair on the paths as written.
+  if (n <= 16) {
+    let inOrder = true;
+    for (let i = 0; i < n && inOrder; i++) inOrder = unquoted(errors[i]!.path);
+    for (let i = 1; i < n && inOrder; i++) inOrder = follows(errors, i);
+    if (inOrder) return errors;
+  }
+  // Each error's sort key: per path segment, an item's index, or for a name the first error found under that prefix.
+  const segs: (string | number)[][] = [];
+  for (let i = 0; i < n; i++) segs.push(segments(errors[i]!.path));
+  const keys: number[][] = [];
+  if (n <= 16) {
+    // Few errors: the first error under a prefix is found by comparing segments (no prefix strings, no Map).
+    for (let i = 0; i < n; i++) {
+      const si = segs[i]!;
+      const k: number[] = [];
+      for (let j = 0; j < si.length; j++) {
+        const seg = si[j]!;
+        if (typeof seg === "number") {
+          k.push(seg);
+          continue;
+        }
+        let f = 0;
+        for (; f < i; f++) {
+          const sf = segs[f]!;
+          if (sf.length <= j) continue;
+          let same = true;
+          for (let x = 0; x <= j && same; x++) same = sf[x] === si[x];
+          if (same) break;
+        }
+        k.push(f);
+      }
+      keys.push(k);
+    }
+  } else {
+    const first = new Map<string, number>();
+    for (let i = 0; i < n; i++) {
+      const k: number[] = [];
+      let at = "";
+      for (const seg of segs[i]!) {
+        at += "\u0000" + seg;
+        if (typeof seg === "number") k.push(seg);
+        else {
+          let f = first.get(at);
+          if (f === undefined) first.set(at, (f = i));
+          k.push(f);
+        }
+      }
+      keys.push(k);
+    }
+  }
+  const cmp = (a: number, b: number): number => {
+    const ka = keys[a]!, kb = keys[b]!;
+    for (let j = 0; j < ka.length && j < kb.length; j++) if (ka[j] !== kb[j]) return ka[j]! - kb[j]!;
+    return ka.length - kb.length || a - b;
+  };
+  let inOrder = true;
+  for (let i = 1; i < n && inOrder; i++) if (cmp(i - 1, i) > 0) inOrder = false;
+  if (inOrder) return errors;
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(i);
+  order.sort(cmp);
+  return order.map((i) => errors[i]!);
+}
+
+/** Bucket → rank, without a property lookup by string. */
+function rankOf(b: Bucket): number {
+  switch (b) {
+    case "missing_required":
+      return 0;
+    case "unknown_args":
+      return 1;
+    case "type_errors":
+      return 2;
+    case "enum_errors":
+      return 3;
+    default:
+      return 4;
+  }
+}
+
+function sortErrors(errors: ValidationError[]): ValidationError[] {
+  // Stable: by bucket order, then in the order found (schema order). A counting sort: one pass
+  // to count, one to place; no tuple per error, no comparator.
+  const n = errors.length;
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) if (rankOf(errors[i - 1]!.bucket) > rankOf(errors[i]!.bucket)) sorted = false;
+  if (sorted) return errors;
+  let c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rankOf(errors[i]!.bucket);
+    if (r === 0) c0++;
+    else if (r === 1) c1++;
+    else if (r === 2) c2++;
+    else if (r === 3) c3++;
+  }
+  const at = [0, c0, c0 + c1, c0 + c1 + c2, c0 + c1 + c2 + c3];
+  const out = new Array<ValidationError>(n);
+  for (let i = 0; i < n; i++) {
+    const e = errors[i]!;
+    out[at[rankOf(e.bucket)]!++] = e;
+  }
+  return out;
+}
+
 // Where a wrong name leads when the spelling matcher (../suggest.ts) finds nothing:
 // an argument name by meaning (a small curated synonym table: `from` for `source`), and a
 // tool name by shape (a prefix, a suffix, one containing the other, one word more, fewer or
@@ -1441,388 +1650,6 @@ function verbVariants(aw: readonly string[]): string[] {
   return out;
 }
 
-// An argument the schema does not declare: its error (with the declared names near it, from
-// the name matcher) and the feedback's one line per object listing what it declares. Error path only.
-
-/**
- * An unknown key's error. Besides the public fields it keeps what its object declares and
- * the declared names near the key (one scan finds both them and the suggestion): the
- * feedback says the list once per object, not once per unknown key, so the message leaves
- * it out. Private fields: a copy ({...e}) or JSON carries only the public ones. `of(e)`: the
- * error as an unknown key's with declared names to list, else undefined.
- */
-class UnknownKeyError implements ValidationError {
-  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in this order.
-  declare path: string;
-  declare bucket: Bucket;
-  declare keyword: string;
-  declare expected: string;
-  declare received: string;
-  declare text: string;
-  declare message: string;
-  declare example: string | undefined;
-  declare suggestion: string | undefined;
-  readonly #known: readonly string[];
-  readonly #whose: string;
-  readonly #near: readonly string[];
-  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], whose: string, near: readonly string[]) {
-    this.path = path;
-    this.bucket = "unknown_args";
-    this.keyword = "additionalProperties";
-    this.expected = "no such property";
-    this.received = received;
-    this.text = path;
-    this.message = message;
-    this.example = undefined;
-    this.suggestion = suggestion;
-    this.#known = known;
-    this.#whose = whose;
-    this.#near = near;
-  }
-  static of(e: ValidationError): UnknownKeyError | undefined {
-    return e.bucket === "unknown_args" && #known in e && e.#known.length > 0 ? e : undefined;
-  }
-  get known(): readonly string[] {
-    return this.#known;
-  }
-  get whose(): string {
-    return this.#whose;
-  }
-  get near(): readonly string[] {
-    return this.#near;
-  }
-}
-
-/** " is not a parameter of <tool>.", made once per tool name. */
-const notParameterOfTool = /* @__PURE__ */ new Map<string, string>();
-function notParameterOf(owner: string): string {
-  let t = notParameterOfTool.get(owner);
-  if (t === undefined) {
-    t = " is not a parameter of " + owner + ".";
-    if (notParameterOfTool.size < TEXTS_MAX) notParameterOfTool.set(owner, t);
-  }
-  return t;
-}
-
-/** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
-export function unknownKey(s: Sink, p: string, key: string, known: readonly string[], owner: string): boolean {
-  if (probing(s)) return true;
-  const bare = isIdent(key); // written and quoted as it is
-  const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
-  const found = suggestAndNearest(key, known);
-  const nearest = found.nearest;
-  // Spelling found nothing: a name that means the same (from → source), when exactly one declared name does.
-  // A word-level match ("link" → allowExternalLinks) yields to a name that means the same ("link" → url); a near spelling does not.
-  const syn = found.suggestion === undefined ? (nearest.length === 0 ? argSynonym(key, known) : undefined) : argSynonym(key, known);
-  const suggestion = syn !== undefined && (found.suggestion === undefined || sgDistance(sgFold(key), sgFold(found.suggestion), 3) > 3) ? syn : found.suggestion;
-  const root = p === "";
-  const pp = root || plainPath(p);
-  const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
-  // quote(p + "." + key) is quote(p) with ".key" before its closing quote: nothing in a bare key is escaped.
-  const qpath = !bare ? quote(path) : root ? '"' + key + '"' : pp ? '"' + path + '"' : qp.slice(0, -1) + "." + key + '"';
-  const none = known.length === 0 ? " It takes none." : "";
-  const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
-  const received = !bare || key.length > 60 ? quote(clip(key)) : root ? qpath : '"' + key + '"';
-  const message = root && hint === "" && none === "" ? qpath + notParameterOf(owner) : root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
-  const e = new UnknownKeyError(path, received, message, suggestion, known, root ? "Parameters of " + owner : "Fields of " + qp, nearest);
-  s.push(e);
-  return false;
-}
-
-/** A list line names every declared name up to LIST_FULL of them; past that, the first LIST_FEW (the suggested and closest come first, so a long list loses only far names) and the count. */
-const LIST_FULL = 12;
-const LIST_FEW = 5;
-
-/**
- * One line per object with unknown keys: its declared names, the suggested ones first,
- * then those close to any unknown key, then the rest in the schema's order.
- */
-function knownLines(errors: readonly ValidationError[]): readonly string[] {
-  let out: string[] | undefined;
-  for (let i = 0; i < errors.length; i++) {
-    const k = UnknownKeyError.of(errors[i]!);
-    if (k === undefined) continue;
-    const known = k.known;
-    // One line per object: made at its first unknown key, from all of that object's.
-    let seen = false;
-    for (let j = 0; j < i && !seen; j++) seen = UnknownKeyError.of(errors[j]!)?.known === known;
-    if (seen) continue;
-    let meant: string[] | undefined, close: string[] | undefined;
-    for (let j = i; j < errors.length; j++) {
-      const e = errors[j]!;
-      const o = UnknownKeyError.of(e);
-      if (o === undefined || o.known !== known) continue;
-      if (e.suggestion !== undefined) (meant ??= []).push(e.suggestion);
-      const near = o.near;
-      for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
-    }
-    const first = meant ?? NONE, then = close ?? NONE;
-    (out ??= []).push(k.whose + ": " + (leadsKnown(first, then, known) ? schemaOrder(known) : shownNames(uniqueNames(first, then, known))));
-  }
-  return out ?? NONE;
-}
-
-/** Whether the names put first (meant, then close) are, without repeats, the first of `known` in its order: then the line is the schema-order one. */
-function leadsKnown(a: readonly string[], b: readonly string[], known: readonly string[]): boolean {
-  let at = 0;
-  for (let l = 0; l < 2; l++) {
-    const list = l === 0 ? a : b;
-    for (let i = 0; i < list.length; i++) {
-      const n = list[i]!;
-      if (at < known.length && known[at] === n) at++;
-      else {
-        const j = known.indexOf(n);
-        if (j < 0 || j >= at) return false; // a later name, or one not declared: a different order
-      }
-    }
-  }
-  return true;
-}
-
-const NONE: readonly string[] = [];
-
-/** A list line's names, at most LIST_MAX of them. */
-function shownNames(names: readonly string[]): string {
-  let shown = "";
-  const max = names.length > LIST_FULL ? LIST_FEW : LIST_FULL;
-  for (let i = 0; i < names.length && i < max; i++) shown += (i ? ", " : "") + names[i]!;
-  if (names.length > max) shown += `, … (${names.length} in all)`;
-  return shown;
-}
-
-/** The declared names as listed when no unknown key is near any: made once per object schema (the lists are module constants). */
-const schemaOrderOf = /* @__PURE__ */ new WeakMap<readonly string[], string>();
-function schemaOrder(known: readonly string[]): string {
-  let t = schemaOrderOf.get(known);
-  if (t === undefined) schemaOrderOf.set(known, (t = shownNames(uniqueNames(NONE, NONE, known))));
-  return t;
-}
-
-/** [...new Set([...a, ...b, ...c])] without the copies: a short list is searched, a long one goes through a Set. */
-function uniqueNames(a: readonly string[], b: readonly string[], c: readonly string[]): string[] {
-  const names: string[] = [];
-  const seen = a.length + b.length + c.length > 24 ? new Set<string>() : undefined;
-  for (let l = 0; l < 3; l++) {
-    const list = l === 0 ? a : l === 1 ? b : c;
-    for (let i = 0; i < list.length; i++) {
-      const n = list[i]!;
-      if (seen === undefined ? names.includes(n) : seen.has(n)) continue;
-      seen?.add(n);
-      names.push(n);
-    }
-  }
-  return names;
-}
-
-// The orders of a refused call's errors: the feedback's (grouped by path, byPath) and the
-// bucket order of `errors` (sortErrors). Error path only.
-
-/** Path segments: names as written, item indices as numbers ("edits[0].oldText" → "edits", 0, "oldText"); a quoted name keeps its quotes. Read up to the first character that fits none. */
-function segments(p: string): (string | number)[] {
-  const out: (string | number)[] = [];
-  const n = p.length;
-  let i = 0;
-  while (i < n) {
-    // .name or name
-    const j = p.charCodeAt(i) === 46 ? i + 1 : i;
-    if (j < n && identChar(p.charCodeAt(j), false)) {
-      let k = j + 1;
-      while (k < n && identChar(p.charCodeAt(k), true)) k++;
-      out.push(p.slice(j, k));
-      i = k;
-      continue;
-    }
-    if (p.charCodeAt(i) !== 91) break;
-    // [digits]
-    let k = i + 1;
-    while (k < n && p.charCodeAt(k) >= 48 && p.charCodeAt(k) <= 57) k++;
-    if (k > i + 1 && k < n && p.charCodeAt(k) === 93) {
-      out.push(Number(p.slice(i + 1, k)));
-      i = k + 1;
-      continue;
-    }
-    // ["…"]: a JSON string (a backslash escapes any character but a line break)
-    if (i + 1 >= n || p.charCodeAt(i + 1) !== 34) break;
-    k = i + 2;
-    for (;;) {
-      if (k >= n) return out;
-      const c = p.charCodeAt(k);
-      if (c === 34) break;
-      if (c === 92) {
-        const d = k + 1 < n ? p.charCodeAt(k + 1) : 10;
-        if (d === 10 || d === 13 || d === 0x2028 || d === 0x2029) return out;
-        k += 2;
-      } else k++;
-    }
-    if (k + 1 >= n || p.charCodeAt(k + 1) !== 93) break;
-    out.push(p.slice(i + 1, k + 1));
-    i = k + 2;
-  }
-  return out;
-}
-
-/** A path written with bare names and item indices only ("a.b[0].c", no quoted name): its segments start at "." and "[". */
-function unquoted(p: string): boolean {
-  for (let i = 0; i < p.length; i++) {
-    const c = p.charCodeAt(i);
-    if (!identChar(c, true) && c !== 46 && c !== 91 && c !== 93) return false;
-  }
-  return true;
-}
-
-/** Where the segment of an unquoted path that starts at `i` ends. */
-function segmentEnd(p: string, i: number): number {
-  let k = i + 1;
-  while (k < p.length && p.charCodeAt(k) !== 46 && p.charCodeAt(k) !== 91) k++;
-  return k;
-}
-
-/**
- * Whether error `i` sorts after error `i - 1` under byPath's key, read off the two unquoted
- * paths without splitting them: true only when sure (the caller falls back to the keys).
- * The first segment where they differ decides: two item indices by number; two names by
- * when each was first found, and the later one was first found at `i` when no earlier
- * error has its prefix. An ancestor's own error after a member's is out of order.
- */
-function follows(errors: ValidationError[], i: number): boolean {
-  const a = errors[i - 1]!.path, b = errors[i]!.path;
-  if (a === b || a === "") return true;
-  if (b === "") return false;
-  const n = Math.min(a.length, b.length);
-  let l = 0;
-  while (l < n && a.charCodeAt(l) === b.charCodeAt(l)) l++;
-  const ca = l < a.length ? a.charCodeAt(l) : -1, cb = l < b.length ? b.charCodeAt(l) : -1;
-  const boundA = ca === -1 || ca === 46 || ca === 91, boundB = cb === -1 || cb === 46 || cb === 91;
-  if (ca === -1 && boundB) return true; // a is b's ancestor: its own errors come first
-  if (cb === -1 && boundA) return false; // b is a's ancestor, after a member
-  // The differing segment starts at l when both end a segment there, else at the last boundary before l.
-  let st = l;
-  if (!(boundA && boundB)) for (st = l === 0 ? 0 : l - 1; st > 0 && a.charCodeAt(st) !== 46 && a.charCodeAt(st) !== 91; ) st--;
-  const indexA = a.charCodeAt(st) === 91, indexB = b.charCodeAt(st) === 91;
-  if (indexA && indexB) return Number(a.slice(st + 1, segmentEnd(a, st) - 1)) < Number(b.slice(st + 1, segmentEnd(b, st) - 1));
-  if (indexA || indexB) return false;
-  const end = segmentEnd(b, st);
-  const prefix = b.slice(0, end);
-  for (let f = 0; f < i - 1; f++) {
-    const q = errors[f]!.path;
-    if (q.length >= end && q.startsWith(prefix) && (q.length === end || q.charCodeAt(end) === 46 || q.charCodeAt(end) === 91)) return false;
-  }
-  return true;
-}
-
-/**
- * The feedback's order: errors grouped by path, array items by index
- * (line_items[0] before line_items[1]), names in the order first found (the
- * schema's), an object's own errors before its members'. Stable otherwise.
- */
-function byPath(errors: ValidationError[]): ValidationError[] {
-  const n = errors.length;
-  if (n < 2) return errors;
-  // The collector walks in the schema's order, so the order found is usually the order: checked pair by pair on the paths as written.
-  if (n <= 16) {
-    let inOrder = true;
-    for (let i = 0; i < n && inOrder; i++) inOrder = unquoted(errors[i]!.path);
-    for (let i = 1; i < n && inOrder; i++) inOrder = follows(errors, i);
-    if (inOrder) return errors;
-  }
-  // Each error's sort key: per path segment, an item's index, or for a name the first error found under that prefix.
-  const segs: (string | number)[][] = [];
-  for (let i = 0; i < n; i++) segs.push(segments(errors[i]!.path));
-  const keys: number[][] = [];
-  if (n <= 16) {
-    // Few errors: the first error under a prefix is found by comparing segments (no prefix strings, no Map).
-    for (let i = 0; i < n; i++) {
-      const si = segs[i]!;
-      const k: number[] = [];
-      for (let j = 0; j < si.length; j++) {
-        const seg = si[j]!;
-        if (typeof seg === "number") {
-          k.push(seg);
-          continue;
-        }
-        let f = 0;
-        for (; f < i; f++) {
-          const sf = segs[f]!;
-          if (sf.length <= j) continue;
-          let same = true;
-          for (let x = 0; x <= j && same; x++) same = sf[x] === si[x];
-          if (same) break;
-        }
-        k.push(f);
-      }
-      keys.push(k);
-    }
-  } else {
-    const first = new Map<string, number>();
-    for (let i = 0; i < n; i++) {
-      const k: number[] = [];
-      let at = "";
-      for (const seg of segs[i]!) {
-        at += "\u0000" + seg;
-        if (typeof seg === "number") k.push(seg);
-        else {
-          let f = first.get(at);
-          if (f === undefined) first.set(at, (f = i));
-          k.push(f);
-        }
-      }
-      keys.push(k);
-    }
-  }
-  const cmp = (a: number, b: number): number => {
-    const ka = keys[a]!, kb = keys[b]!;
-    for (let j = 0; j < ka.length && j < kb.length; j++) if (ka[j] !== kb[j]) return ka[j]! - kb[j]!;
-    return ka.length - kb.length || a - b;
-  };
-  let inOrder = true;
-  for (let i = 1; i < n && inOrder; i++) if (cmp(i - 1, i) > 0) inOrder = false;
-  if (inOrder) return errors;
-  const order: number[] = [];
-  for (let i = 0; i < n; i++) order.push(i);
-  order.sort(cmp);
-  return order.map((i) => errors[i]!);
-}
-
-/** Bucket → rank, without a property lookup by string. */
-function rankOf(b: Bucket): number {
-  switch (b) {
-    case "missing_required":
-      return 0;
-    case "unknown_args":
-      return 1;
-    case "type_errors":
-      return 2;
-    case "enum_errors":
-      return 3;
-    default:
-      return 4;
-  }
-}
-
-function sortErrors(errors: ValidationError[]): ValidationError[] {
-  // Stable: by bucket order, then in the order found (schema order). A counting sort: one pass
-  // to count, one to place; no tuple per error, no comparator.
-  const n = errors.length;
-  let sorted = true;
-  for (let i = 1; i < n && sorted; i++) if (rankOf(errors[i - 1]!.bucket) > rankOf(errors[i]!.bucket)) sorted = false;
-  if (sorted) return errors;
-  let c0 = 0, c1 = 0, c2 = 0, c3 = 0;
-  for (let i = 0; i < n; i++) {
-    const r = rankOf(errors[i]!.bucket);
-    if (r === 0) c0++;
-    else if (r === 1) c1++;
-    else if (r === 2) c2++;
-    else if (r === 3) c3++;
-  }
-  const at = [0, c0, c0 + c1, c0 + c1 + c2, c0 + c1 + c2 + c3];
-  const out = new Array<ValidationError>(n);
-  for (let i = 0; i < n; i++) {
-    const e = errors[i]!;
-    out[at[rankOf(e.bucket)]!++] = e;
-  }
-  return out;
-}
-
 // feedbackStyle "annotated": the arguments as the model sent them, pretty-printed, with a
 // short comment at each wrong place ("// ← must be a string"), before the usual lines.
 // Error path only, built when the feedback is first read.
@@ -2009,8 +1836,8 @@ export interface ValidationReport extends ReportDict {
  * its prototype (a wrapper adding `value`) reads them through the prototype chain.
  *
  * `found`: the errors in the order found (the schema's order), for the feedback's order (byPath);
- * `inPathOrder`: they were found in the feedback's order (the collector said so), so byPath has
- * nothing to do. `errors`: in bucket order (missing, unknown, type, enum, constraint), each bucket
+ * `order`: what puts them in the feedback's order (byPath), absent when they were found in it (the
+ * collector said so), so a bundle of a tool whose errors always are leaves byPath out. `errors`: in bucket order (missing, unknown, type, enum, constraint), each bucket
  * in the order found. The feedback is built on first read: a harness that only logs the buckets
  * never pays for it. Fields are assigned by hand, not as parameter properties: erasable syntax
  * only (Node's type stripping, erasableSyntaxOnly). (Comments on the class's members would be
@@ -2027,11 +1854,11 @@ class Report implements ValidationReport {
   private declare sorted: ValidationError[] | undefined;
   private declare buckets: [string[], string[], string[], string[], string[]] | undefined;
   private declare text: string | undefined;
-  private declare readonly inPathOrder: boolean;
+  private declare readonly order: ErrorOrder | undefined;
   private declare readonly args: unknown;
   private declare readonly style: FeedbackStyle;
   private declare marked: string | undefined;
-  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], inPathOrder = false, args?: unknown, style: FeedbackStyle = "lines") {
+  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], order?: ErrorOrder, args?: unknown, style: FeedbackStyle = "lines") {
     this.ok = found.length === 0 && !unknownTool;
     this.unknown_tool = unknownTool;
     this.n_errors = found.length + (unknownTool ? 1 : 0);
@@ -2041,7 +1868,7 @@ class Report implements ValidationReport {
     this.sorted = undefined;
     this.buckets = undefined;
     this.text = undefined;
-    this.inPathOrder = inPathOrder;
+    this.order = order;
     this.args = args;
     this.style = style;
     this.marked = undefined;
@@ -2084,7 +1911,7 @@ class Report implements ValidationReport {
     return this.style === "annotated" ? this.feedbackAs("annotated") : this.lines();
   }
   private lines(): string {
-    return this.text ?? keep(this, "text", this.ok ? "" : feedbackText(this.tool, this.inPathOrder ? this.found : byPath(this.found), this.unknown_tool, this.nearest, listedOf.get(this)));
+    return this.text ?? keep(this, "text", this.ok ? "" : feedbackText(this.tool, this.order === undefined ? this.found : this.order(this.found), this.unknown_tool, this.nearest, listedOf.get(this)));
   }
   feedbackAs(style: FeedbackStyle): string {
     const lines = this.lines();
@@ -2142,8 +1969,11 @@ function feedbackText(tool: string, errors: ValidationError[], unknownTool: bool
   }
   let text = feedbackHead(tool, errors.length === 1);
   for (let i = 0; i < errors.length; i++) text += "\n- " + errors[i]!.message;
-  const lines = knownLines(errors);
-  for (let i = 0; i < lines.length; i++) text += "\n- " + lines[i]!;
+  // The lines listing what an object declares come from its unknown keys' errors (messages.ts
+  // knownLines, reached through them): a bundle of a tool that refuses no unknown key leaves them out.
+  let lines: readonly string[] | undefined;
+  for (let i = 0; i < errors.length && lines === undefined; i++) lines = (errors[i] as { knownLines?: (all: readonly ValidationError[]) => readonly string[] }).knownLines?.(errors);
+  if (lines !== undefined) for (let i = 0; i < lines.length; i++) text += "\n- " + lines[i]!;
   return text;
 }
 
@@ -2156,12 +1986,20 @@ export function okReport(tool: string): ValidationReport {
   return Object.freeze(r) as ValidationReport;
 }
 
+/** What puts a report's errors in the feedback's order (byPath, or less where less is needed). */
+export type ErrorOrder = (errors: ValidationError[]) => ValidationError[];
+
 /** `inPathOrder`: the collector found the errors in the feedback's order (see byPath), so they are not sorted again. */
 export function errorReport(tool: string, errors: ValidationError[], inPathOrder = false, args?: unknown, style?: FeedbackStyle): ValidationReport {
+  return orderedReport(tool, errors, inPathOrder ? undefined : byPath, args, style);
+}
+
+/** errorReport with what orders the errors for the feedback (absent: they come in its order): a tool's section passes byPath only when its errors may not (makeTool). */
+export function orderedReport(tool: string, errors: ValidationError[], order: ErrorOrder | undefined, args?: unknown, style?: FeedbackStyle): ValidationReport {
   // A failing `is` must yield at least one error; if the collector found none the two
   // paths disagree, which is a toolform bug: say so rather than pass the call.
   if (errors.length === 0) errors.push(mk("", "constraint_errors", "schema", "a value matching the schema", "?", "arguments: does not match the schema", "The arguments do not match the input schema."));
-  return new Report(tool, errors, false, [], inPathOrder, args, style);
+  return new Report(tool, errors, false, [], order, args, style);
 }
 
 export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
@@ -2349,8 +2187,12 @@ function parameterNames(schema: unknown): string[] {
   return typeof p === "object" && p !== null && !Array.isArray(p) ? Object.keys(p) : [];
 }
 
-/** A tool's output check from its generated pieces: total like the arguments' check (a throw or too much work is a refusal). */
-function outputCheck(name: string, o: NonNullable<Parameters<typeof makeTool>[0]["output"]>): OutputCheck {
+/**
+ * A tool's output check from its generated pieces: total like the arguments' check (a throw or
+ * too much work is a refusal). Called by the generated section of a tool that declares an
+ * outputSchema, which hands the result to makeTool: a bundle of a tool without one leaves it out.
+ */
+export function outputCheck(name: string, o: { schema: Record<string, unknown> | boolean; schemaHash: string; is: (v: unknown) => boolean; collect: (v: unknown, s: ValidationError[]) => boolean | void }): OutputCheck {
   const ok = okReport(name);
   const is = (v: unknown): boolean => {
     work.n = 0;
@@ -2379,10 +2221,61 @@ function outputCheck(name: string, o: NonNullable<Parameters<typeof makeTool>[0]
   });
 }
 
+/** What makeTool hands `coercing`: the tool's wrapped checks. */
+interface ToolCore {
+  is: (v: unknown) => boolean;
+  /** The normaliser under a mode, total (a throw repairs nothing). */
+  nz: (v: unknown, m: number, r: Repair[]) => unknown;
+  ok: ValidationReport;
+  /** The report of a value `is` refused. */
+  refused: (v: unknown, o: { feedbackStyle?: FeedbackStyle } | undefined) => ValidationReport;
+}
+
+/**
+ * `validate` under a coerce mode (m: 1 lenient, 2 normalized): the report of the coerced value,
+ * which it carries with its repairs; `value`: the coerced value. Passed to makeTool by the
+ * generated section of a tool that coerces, so a bundle of a tool that coerces nothing leaves
+ * it (and CoercedReport) out.
+ */
+export function coercing(t: ToolCore, m: number): { validate: (v: unknown, o?: { feedbackStyle?: FeedbackStyle }) => ValidationReport; value: (v: unknown) => unknown } {
+  /** The coerced value and its repairs; the value itself when it already fits (nothing allocated). */
+  const coerced = (v: unknown): { value: unknown; r: Repair[] | undefined } => {
+    if (t.is(v)) return { value: v, r: undefined };
+    const r: Repair[] = [];
+    return { value: t.nz(v, m, r), r };
+  };
+  return {
+    validate: (v, o) => {
+      const { value, r } = coerced(v);
+      const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
+      if (r === undefined || t.is(value)) return new CoercedReport(t.ok, value, repairs);
+      return new CoercedReport(t.refused(value, o), value, repairs);
+    },
+    value: (v) => coerced(v).value,
+  };
+}
+
+/**
+ * The feedback's order of the errors of a collector that finds them in it, after which a throw or
+ * too much work added the arguments' own error (unjudged, workErr): byPath's order, which puts an
+ * object's own errors (path "") before its members' and keeps the rest as found, without byPath.
+ */
+function rootFirst(errors: ValidationError[]): ValidationError[] {
+  const root: ValidationError[] = [];
+  const rest: ValidationError[] = [];
+  for (let i = 0; i < errors.length; i++) (errors[i]!.path === "" ? root : rest).push(errors[i]!);
+  return rest.length === 0 || root.length === 0 ? errors : root.concat(rest);
+}
+
 const NORMALIZE_MODES: Readonly<Record<NormalizeMode, number>> = /* @__PURE__ */ Object.freeze({ none: 0, lenient: 1, normalized: 2, compare: 3 });
 const NO_REPAIRS: readonly Repair[] = /* @__PURE__ */ Object.freeze([]);
 
-/** Builds a tool object from the generated pieces. */
+/**
+ * Builds a tool object from the generated pieces. The parts only some tools use come in as
+ * arguments the generated section passes (`order` where errors may come out of the feedback's
+ * order, `coercing` under a coerce mode, the `output` check built by outputCheck), never reached
+ * from here: a bundler then drops them from a bundle of a tool that does not use them (issue 33).
+ */
 export function makeTool<Args>(def: {
   name: string;
   description: string;
@@ -2394,8 +2287,12 @@ export function makeTool<Args>(def: {
   /** The generated normaliser: (args, mode 1 lenient | 2 normalized | 3 compare, repairs) => value. Absent: nothing is repaired. */
   normalize?: (v: unknown, m: number, r: Repair[]) => unknown;
   coerce?: CoerceMode;
-  /** The outputSchema's generated check. */
-  output?: { schema: Record<string, unknown> | boolean; schemaHash: string; is: (v: unknown) => boolean; collect: (v: unknown, s: ValidationError[]) => boolean | void };
+  /** What puts the errors in the feedback's order (byPath): passed unless `collect` always says they come in it (then only the arguments' own errors a throw or too much work adds move, to the front: rootFirst). */
+  order?: ErrorOrder;
+  /** `coercing`, passed with a coerce mode other than "none". */
+  coercing?: typeof coercing;
+  /** The outputSchema's check (outputCheck). */
+  output?: OutputCheck;
   /** The feedback's style (config `feedbackStyle`); default "lines". */
   feedbackStyle?: FeedbackStyle;
 }): Tool<Args> {
@@ -2451,30 +2348,19 @@ export function makeTool<Args>(def: {
     const value = nz(v, m, r);
     return { value, repairs: r.length ? r : NO_REPAIRS };
   };
-  const cm = NORMALIZE_MODES[coerce];
-  /** The coerced value and its repairs; the value itself when it already fits (nothing allocated). */
-  const coerced = (v: unknown): { value: unknown; r: Repair[] | undefined } => {
-    if (is(v)) return { value: v, r: undefined };
-    const r: Repair[] = [];
-    return { value: nz(v, cm, r), r };
-  };
   const style: FeedbackStyle = def.feedbackStyle ?? "lines";
-  const validate =
-    cm === 0
-      ? (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => {
-          // `is` first, then the errors: collecting on every call was measured slower on the valid
-          // path (a path handed to a place's own function is built even when nothing fails).
-          if (is(v)) return ok;
-          const s: ValidationError[] = [];
-          return errorReport(def.name, s, collect(v, s), v, o?.feedbackStyle ?? style);
-        }
-      : (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => {
-          const { value, r } = coerced(v);
-          const repairs: readonly Repair[] = r && r.length ? r : NO_REPAIRS;
-          if (r === undefined || is(value)) return new CoercedReport(ok, value, repairs);
-          const s: ValidationError[] = [];
-          return new CoercedReport(errorReport(def.name, s, collect(value, s), value, o?.feedbackStyle ?? style), value, repairs);
-        };
+  const order = def.order ?? rootFirst;
+  /** The report of a value `is` refused. */
+  const refused = (v: unknown, o: { feedbackStyle?: FeedbackStyle } | undefined): ValidationReport => {
+    const s: ValidationError[] = [];
+    return orderedReport(def.name, s, collect(v, s) ? undefined : order, v, o?.feedbackStyle ?? style);
+  };
+  const cm = NORMALIZE_MODES[coerce];
+  if (cm !== 0 && def.coercing === undefined) throw new TypeError(`makeTool: ${def.name} coerces ("${coerce}") but was given no coercing`);
+  const co = cm === 0 ? undefined : def.coercing!({ is, nz, ok, refused }, cm);
+  // `is` first, then the errors: collecting on every call was measured slower on the valid
+  // path (a path handed to a place's own function is built even when nothing fails).
+  const validate = co ? co.validate : (v: unknown, o?: { feedbackStyle?: FeedbackStyle }): ValidationReport => (is(v) ? ok : refused(v, o));
   return Object.freeze({
     name: def.name,
     description: def.description,
@@ -2484,21 +2370,199 @@ export function makeTool<Args>(def: {
     validate,
     coerce,
     normalize,
-    ...(def.output ? { output: outputCheck(def.name, def.output) } : {}),
+    ...(def.output ? { output: def.output } : {}),
     "~standard": Object.freeze({
       version: 1 as const,
       vendor: "toolform",
       validate: (v: unknown) => {
         if (is(v)) return { value: v as Args };
-        const value = cm === 0 ? v : coerced(v).value;
+        const value = co ? co.value(v) : v;
         if (value !== v && is(value)) return { value: value as Args };
         const s: ValidationError[] = [];
         collect(value, s);
-        return { issues: errorReport(def.name, s).errors.map((e) => ({ message: e.message, path: pathKeys(e.path) })) };
+        // `errors` is in bucket order, whatever the feedback's order.
+        return { issues: orderedReport(def.name, s, undefined).errors.map((e) => ({ message: e.message, path: pathKeys(e.path) })) };
       },
       jsonSchema: { input: () => def.inputSchema as Record<string, unknown> },
     }),
   });
+}
+
+// An argument the schema does not declare: its error (with the declared names near it, from
+// the name matcher) and the feedback's one line per object listing what it declares. Error path only.
+
+/**
+ * An unknown key's error. Besides the public fields it keeps what its object declares and
+ * the declared names near the key (one scan finds both them and the suggestion): the
+ * feedback says the list once per object, not once per unknown key, so the message leaves
+ * it out. Private fields: a copy ({...e}) or JSON carries only the public ones. `of(e)`: the
+ * error as an unknown key's with declared names to list, else undefined.
+ */
+class UnknownKeyError implements ValidationError {
+  // Declared only (no field definitions in the written runtime): the constructor assigns them all, in this order.
+  declare path: string;
+  declare bucket: Bucket;
+  declare keyword: string;
+  declare expected: string;
+  declare received: string;
+  declare text: string;
+  declare message: string;
+  declare example: string | undefined;
+  declare suggestion: string | undefined;
+  readonly #known: readonly string[];
+  readonly #whose: string;
+  readonly #near: readonly string[];
+  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], whose: string, near: readonly string[]) {
+    this.path = path;
+    this.bucket = "unknown_args";
+    this.keyword = "additionalProperties";
+    this.expected = "no such property";
+    this.received = received;
+    this.text = path;
+    this.message = message;
+    this.example = undefined;
+    this.suggestion = suggestion;
+    this.#known = known;
+    this.#whose = whose;
+    this.#near = near;
+  }
+  static of(e: ValidationError): UnknownKeyError | undefined {
+    return e.bucket === "unknown_args" && #known in e && e.#known.length > 0 ? e : undefined;
+  }
+  get known(): readonly string[] {
+    return this.#known;
+  }
+  get whose(): string {
+    return this.#whose;
+  }
+  get near(): readonly string[] {
+    return this.#near;
+  }
+  /** The feedback's list lines for all the report's errors (knownLines); the report asks the first error that has this method. */
+  knownLines(all: readonly ValidationError[]): readonly string[] {
+    return knownLines(all);
+  }
+}
+
+/** " is not a parameter of <tool>.", made once per tool name. */
+const notParameterOfTool = /* @__PURE__ */ new Map<string, string>();
+function notParameterOf(owner: string): string {
+  let t = notParameterOfTool.get(owner);
+  if (t === undefined) {
+    t = " is not a parameter of " + owner + ".";
+    if (notParameterOfTool.size < TEXTS_MAX) notParameterOfTool.set(owner, t);
+  }
+  return t;
+}
+
+/** A property `key` of the object at `p` that the schema does not declare. `owner` is the tool name at the root. */
+export function unknownKey(s: Sink, p: string, key: string, known: readonly string[], owner: string): boolean {
+  if (probing(s)) return true;
+  const bare = isIdent(key); // written and quoted as it is
+  const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
+  const found = suggestAndNearest(key, known);
+  const nearest = found.nearest;
+  // Spelling found nothing: a name that means the same (from → source), when exactly one declared name does.
+  // A word-level match ("link" → allowExternalLinks) yields to a name that means the same ("link" → url); a near spelling does not.
+  const syn = found.suggestion === undefined ? (nearest.length === 0 ? argSynonym(key, known) : undefined) : argSynonym(key, known);
+  const suggestion = syn !== undefined && (found.suggestion === undefined || sgDistance(sgFold(key), sgFold(found.suggestion), 3) > 3) ? syn : found.suggestion;
+  const root = p === "";
+  const pp = root || plainPath(p);
+  const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
+  // quote(p + "." + key) is quote(p) with ".key" before its closing quote: nothing in a bare key is escaped.
+  const qpath = !bare ? quote(path) : root ? '"' + key + '"' : pp ? '"' + path + '"' : qp.slice(0, -1) + "." + key + '"';
+  const none = known.length === 0 ? " It takes none." : "";
+  const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
+  const received = !bare || key.length > 60 ? quote(clip(key)) : root ? qpath : '"' + key + '"';
+  const message = root && hint === "" && none === "" ? qpath + notParameterOf(owner) : root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
+  const e = new UnknownKeyError(path, received, message, suggestion, known, root ? "Parameters of " + owner : "Fields of " + qp, nearest);
+  s.push(e);
+  return false;
+}
+
+/** A list line names every declared name up to LIST_FULL of them; past that, the first LIST_FEW (the suggested and closest come first, so a long list loses only far names) and the count. */
+const LIST_FULL = 12;
+const LIST_FEW = 5;
+
+/**
+ * One line per object with unknown keys: its declared names, the suggested ones first,
+ * then those close to any unknown key, then the rest in the schema's order.
+ */
+function knownLines(errors: readonly ValidationError[]): readonly string[] {
+  let out: string[] | undefined;
+  for (let i = 0; i < errors.length; i++) {
+    const k = UnknownKeyError.of(errors[i]!);
+    if (k === undefined) continue;
+    const known = k.known;
+    // One line per object: made at its first unknown key, from all of that object's.
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = UnknownKeyError.of(errors[j]!)?.known === known;
+    if (seen) continue;
+    let meant: string[] | undefined, close: string[] | undefined;
+    for (let j = i; j < errors.length; j++) {
+      const e = errors[j]!;
+      const o = UnknownKeyError.of(e);
+      if (o === undefined || o.known !== known) continue;
+      if (e.suggestion !== undefined) (meant ??= []).push(e.suggestion);
+      const near = o.near;
+      for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
+    }
+    const first = meant ?? NONE, then = close ?? NONE;
+    (out ??= []).push(k.whose + ": " + (leadsKnown(first, then, known) ? schemaOrder(known) : shownNames(uniqueNames(first, then, known))));
+  }
+  return out ?? NONE;
+}
+
+/** Whether the names put first (meant, then close) are, without repeats, the first of `known` in its order: then the line is the schema-order one. */
+function leadsKnown(a: readonly string[], b: readonly string[], known: readonly string[]): boolean {
+  let at = 0;
+  for (let l = 0; l < 2; l++) {
+    const list = l === 0 ? a : b;
+    for (let i = 0; i < list.length; i++) {
+      const n = list[i]!;
+      if (at < known.length && known[at] === n) at++;
+      else {
+        const j = known.indexOf(n);
+        if (j < 0 || j >= at) return false; // a later name, or one not declared: a different order
+      }
+    }
+  }
+  return true;
+}
+
+const NONE: readonly string[] = [];
+
+/** A list line's names, at most LIST_MAX of them. */
+function shownNames(names: readonly string[]): string {
+  let shown = "";
+  const max = names.length > LIST_FULL ? LIST_FEW : LIST_FULL;
+  for (let i = 0; i < names.length && i < max; i++) shown += (i ? ", " : "") + names[i]!;
+  if (names.length > max) shown += `, … (${names.length} in all)`;
+  return shown;
+}
+
+/** The declared names as listed when no unknown key is near any: made once per object schema (the lists are module constants). */
+const schemaOrderOf = /* @__PURE__ */ new WeakMap<readonly string[], string>();
+function schemaOrder(known: readonly string[]): string {
+  let t = schemaOrderOf.get(known);
+  if (t === undefined) schemaOrderOf.set(known, (t = shownNames(uniqueNames(NONE, NONE, known))));
+  return t;
+}
+
+/** [...new Set([...a, ...b, ...c])] without the copies: a short list is searched, a long one goes through a Set. */
+function uniqueNames(a: readonly string[], b: readonly string[], c: readonly string[]): string[] {
+  const names: string[] = [];
+  const seen = a.length + b.length + c.length > 24 ? new Set<string>() : undefined;
+  for (let l = 0; l < 3; l++) {
+    const list = l === 0 ? a : l === 1 ? b : c;
+    for (let i = 0; i < list.length; i++) {
+      const n = list[i]!;
+      if (seen === undefined ? names.includes(n) : seen.has(n)) continue;
+      seen?.add(n);
+      names.push(n);
+    }
+  }
+  return names;
 }
 
 // JSON equality (const, enum, uniqueItems): total on deep, long, shared or cyclic values.
