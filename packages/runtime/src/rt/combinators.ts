@@ -99,7 +99,7 @@ const SHAPE_SPAN = 256;
  * How well the shape of `v` fits `ex`, from 0 to 1, both ways: the share of the characters of
  * each whose class the other holds too, less up to a quarter for the difference in length.
  */
-export function shapeFit(v: string, ex: string): number {
+function shapeFit(v: string, ex: string): number {
   if (v.length === 0 || ex.length === 0) return v.length === ex.length ? 1 : 0;
   return ((heldShare(v, classesOf(ex)) + heldShare(ex, classesOf(v))) / 2) * lengthFit(v, ex, 0.25);
 }
