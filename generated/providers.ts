@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:218d54fcd8f7be15b2a505cbccea57d1bb6a80678586a0a4685d28430250380b
+// input hash: sha256:18c5c34a3117368c5820bb6b6d0e4c84c3aa63db3513edecfee8055f49f49412
 
-import * as rt from "./_runtime.7944cad026.js";
+import * as rt from "./_runtime.16ad2e8d48.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

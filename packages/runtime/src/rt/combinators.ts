@@ -20,14 +20,15 @@ export interface Alternative {
 
 /**
  * How far a value is from a failed branch (lower is closer): a branch of another JSON type is
- * farthest, then a const/enum the value does not equal (unless it is a near miss, "Latest"
- * for "latest"), then an object branch by the share of the value's keys it knows and of its
- * required keys present; a string by how near it comes to each branch's string rules (see
- * stringDistance); else fewest errors.
+ * farthest (unless the value is a string that spells one of its type: "42", "true"), then a
+ * const/enum the value does not equal (unless it is a near miss, "Latest" for "latest"), then
+ * an object branch by the share of the value's keys it knows and of its required keys present;
+ * a string by how near it comes to each branch's string rules (see stringDistance); else
+ * fewest errors.
  */
 function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unknown, t: string, p: string): number {
   const few = errors.length / (errors.length + 1); // < 1: breaks ties only
-  if (a.t.length > 0 && !a.t.includes(t) && !(t === "integer" && a.t.includes("number")) && !(t === "number" && a.t.includes("integer"))) return 4000 + few;
+  if (a.t.length > 0 && !a.t.includes(t) && !(t === "integer" && a.t.includes("number")) && !(t === "number" && a.t.includes("integer"))) return t === "string" && spells(v as string, a.t) ? 0.3 : 4000 + few;
   if (a.t.length === 0) for (const e of errors) if (e.path === p && e.bucket === "type_errors") return 4000 + few;
   if (a.l === 1) {
     for (const e of errors) if (e.path === p && e.bucket === "enum_errors") return e.suggestion === undefined ? 3000 + few : few;
@@ -50,6 +51,14 @@ function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unkno
   }
   if (t === "string") return stringDistance(errors, v as string, p);
   return errors.length;
+}
+
+/** A string that spells a value of one of `types` ("42" for an integer, "true" for a boolean): the model quoted it, and that branch is the one meant. */
+function spells(v: string, types: readonly string[]): boolean {
+  if (v.length > 24) return false;
+  if (v === "true" || v === "false") return types.includes("boolean");
+  if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(v)) return false;
+  return types.includes("number") || (types.includes("integer") && Number.isInteger(Number(v)));
 }
 
 /**

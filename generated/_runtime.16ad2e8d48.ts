@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:7944cad026605de1dcdca7ea942d971d0e00de9d061386de92f8ede74ffbfab7
+// input hash: sha256:16ad2e8d481e6c2511cc3efd59ebea98c70e417d36c17f671e16b38ec85044b0
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -2797,14 +2797,15 @@ export interface Alternative {
 
 /**
  * How far a value is from a failed branch (lower is closer): a branch of another JSON type is
- * farthest, then a const/enum the value does not equal (unless it is a near miss, "Latest"
- * for "latest"), then an object branch by the share of the value's keys it knows and of its
- * required keys present; a string by how near it comes to each branch's string rules (see
- * stringDistance); else fewest errors.
+ * farthest (unless the value is a string that spells one of its type: "42", "true"), then a
+ * const/enum the value does not equal (unless it is a near miss, "Latest" for "latest"), then
+ * an object branch by the share of the value's keys it knows and of its required keys present;
+ * a string by how near it comes to each branch's string rules (see stringDistance); else
+ * fewest errors.
  */
 function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unknown, t: string, p: string): number {
   const few = errors.length / (errors.length + 1); // < 1: breaks ties only
-  if (a.t.length > 0 && !a.t.includes(t) && !(t === "integer" && a.t.includes("number")) && !(t === "number" && a.t.includes("integer"))) return 4000 + few;
+  if (a.t.length > 0 && !a.t.includes(t) && !(t === "integer" && a.t.includes("number")) && !(t === "number" && a.t.includes("integer"))) return t === "string" && spells(v as string, a.t) ? 0.3 : 4000 + few;
   if (a.t.length === 0) for (const e of errors) if (e.path === p && e.bucket === "type_errors") return 4000 + few;
   if (a.l === 1) {
     for (const e of errors) if (e.path === p && e.bucket === "enum_errors") return e.suggestion === undefined ? 3000 + few : few;
@@ -2827,6 +2828,14 @@ function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unkno
   }
   if (t === "string") return stringDistance(errors, v as string, p);
   return errors.length;
+}
+
+/** A string that spells a value of one of `types` ("42" for an integer, "true" for a boolean): the model quoted it, and that branch is the one meant. */
+function spells(v: string, types: readonly string[]): boolean {
+  if (v.length > 24) return false;
+  if (v === "true" || v === "false") return types.includes("boolean");
+  if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(v)) return false;
+  return types.includes("number") || (types.includes("integer") && Number.isInteger(Number(v)));
 }
 
 /**
