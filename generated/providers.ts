@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:18c5c34a3117368c5820bb6b6d0e4c84c3aa63db3513edecfee8055f49f49412
+// input hash: sha256:ee30da8105cb97100f22caef5f3932f51759bf13a3858c5ee24ebf06247a8363
 
-import * as rt from "./_runtime.16ad2e8d48.js";
+import * as rt from "./_runtime.97d92b624f.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -62,12 +62,13 @@ function spells(v: string, types: readonly string[]): boolean {
 }
 
 /**
- * How far a string is from a branch of its own type, by the rules it breaks (about 1 an error,
- * as errors.length counts): a length bound it misses by little is near (the rest of the branch
- * it meets); a pattern as near as the string's characters are to those the pattern names, and
- * its example's to the string's; a format as near as the string's shape is to the format's
- * example. So "I_kwDOA" is near a node-ID branch (^[A-Z]_[A-Za-z0-9]+$) and far from a digits
- * branch, however many rules each breaks.
+ * How far a string is from a branch of its own type, by the rule it breaks worst (1 for a rule
+ * it is far from, as errors.length would count it; about 0.5 or less for one it nearly meets):
+ * a length bound it misses by little is near (the rest of the branch it meets); a pattern as
+ * near as the string's characters are to those the pattern names, and its example's to the
+ * string's; a format as near as the string's shape is to the format's example. So "I_kwDOA"
+ * is near a node-ID branch (^[A-Z]_[A-Za-z0-9]+$) and far from a digits branch, however many
+ * rules each breaks.
  */
 function stringDistance(errors: readonly ValidationError[], v: string, p: string): number {
   // The rule it misses most; the others break ties only (a date-time's pattern and format say one thing twice).
@@ -190,8 +191,8 @@ function patternClasses(src: string | undefined): number[] | undefined {
       inClass = true;
     } else if (c === 46) return undefined;
     else if (c === 123) {
-      const close = src.indexOf("}", i);
-      if (close > i && /^\{\d*,?\d*\}$/.test(src.slice(i, close + 1))) i = close;
+      const count = /^\{\d*,?\d*\}/.exec(src.slice(i, i + 24));
+      if (count) i += count[0].length - 1;
       else literal(c);
     } else if (c === 40 && src[i + 1] === "?") i += src[i + 2] === "<" && (src[i + 3] === "=" || src[i + 3] === "!") ? 3 : 2;
     else if ("^$()|*+?".indexOf(src[i]!) < 0) literal(c);
