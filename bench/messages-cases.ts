@@ -230,3 +230,26 @@ export function unionShapeTools(fields: readonly { tool: string; loc: string; no
   }
   return out;
 }
+
+/**
+ * Real number, integer and boolean fields of the corpus, each made the second branch of a union
+ * whose first is a real string rule (a pattern or a format), given its own example as a
+ * string ("42", "true"): the model quoted a value of the field's type, and the branch meant is
+ * that type's, whatever the string rule makes of it. At most `max` tools, in corpus order.
+ */
+export function unionSpelledTools(fields: Parameters<typeof unionShapeTools>[0], max = 80): { name: string; description: string; inputSchema: Obj; value: string; aimed: Obj }[] {
+  const rules = unionShapeTools(fields, 10_000).map((t) => (Object.values(t.inputSchema.properties as Obj)[0] as { anyOf: Obj[] }).anyOf[1]!);
+  const unique = [...new Map(rules.map((r) => [JSON.stringify(r), r])).values()];
+  const out: { name: string; description: string; inputSchema: Obj; value: string; aimed: Obj }[] = [];
+  for (const f of fields) {
+    if (out.length >= max || unique.length === 0) break;
+    const t = f.node.types;
+    if (t?.length !== 1 || !["integer", "number", "boolean"].includes(t[0]!) || f.example === undefined || f.node.enum || f.node.const) continue;
+    const n = f.node as Obj;
+    const aimed: Obj = { type: t[0] };
+    for (const k of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]) if (n[k] !== undefined) aimed[k] = n[k];
+    const key = f.loc.split("/").pop()!.replace(/~1/g, "/").replace(/~0/g, "~");
+    out.push({ name: `${f.tool}_${out.length}`, description: "", inputSchema: { type: "object", properties: { [key]: { anyOf: [unique[out.length % unique.length]!, aimed] } }, required: [key] }, value: String(JSON.parse(f.example)), aimed });
+  }
+  return out;
+}

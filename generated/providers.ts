@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:36da7ce7e45cb911d988ee40014973cd6a02c503168987354b46f5fd0d863383
+// input hash: sha256:e492d25cf0c9e8bb902e459fc45aa8ba61db417682ac10f0d6aceaf4b82490df
 
-import * as rt from "./_runtime.3a45cfcb63.js";
+import * as rt from "./_runtime.dbbe07f687.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -1,5 +1,6 @@
 // The form a field's description states for its value: a path said to be absolute or
-// relative, lower or upper case, a date written as "YYYY-MM-DD", "ISO 8601", a Unix
+// relative, lower or upper case, snake_case (or SCREAMING_SNAKE_CASE), kebab-case or camelCase, a date written as
+// "YYYY-MM-DD", "ISO 8601", a Unix
 // timestamp, a comma-separated list, a prefix ("starting with '#'"), a unit ("in
 // milliseconds"). examples.ts brings a value guessed from the field's name to that form, or
 // drops the guess when it cannot: a guess never contradicts the description. The forms are
@@ -68,6 +69,12 @@ function formsOf(text: string): Form[] {
   const upper = /\bupper[- ]?case\b|\ball caps\b/i.test(text);
   if (lower && !upper) forms.push({ fits: (v) => v === v.toLowerCase(), bring: (v) => v.toLowerCase() });
   if (upper && !lower) forms.push({ fits: (v) => v === v.toUpperCase(), bring: (v) => v.toUpperCase() });
+  // A naming style: the guess's words joined in it ("my-migration" in snake_case: "my_migration").
+  const words = (v: string) => v.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean).map((w) => w.toLowerCase());
+  if (/\bsnake[_ ]case\b/i.test(text)) forms.push({ fits: (v) => /^[a-z0-9]+(_[a-z0-9]+)*$/.test(v), bring: (v) => words(v).join("_") || undefined });
+  if (/\b(screaming|upper|constant)[_ ]snake[_ ]case\b|\bconstant[_ ]case\b/i.test(text)) forms.push({ fits: (v) => /^[A-Z0-9]+(_[A-Z0-9]+)*$/.test(v), bring: (v) => words(v).join("_").toUpperCase() || undefined });
+  if (/\bkebab[- ]case\b/i.test(text)) forms.push({ fits: (v) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(v), bring: (v) => words(v).join("-") || undefined });
+  if (/\bcamel ?case\b/i.test(text)) forms.push({ fits: (v) => /^[a-z][A-Za-z0-9]*$/.test(v), bring: (v) => words(v).map((w, i) => (i ? w[0]!.toUpperCase() + w.slice(1) : w)).join("") || undefined });
   const dates = dateTokens(text).map(dateForm);
   // A date or time guessed ("2026-01-31T09:00:00Z") is written in the stated form; anything else is no date.
   if (dates.length) forms.push({ fits: (v) => dates.some((d) => d.re.test(v)), bring: (v) => (ISO.test(v) ? dates[0]!.value : undefined) });

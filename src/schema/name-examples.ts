@@ -227,7 +227,7 @@ const NAME_OF: Readonly<Record<string, string>> = {
 };
 
 /** What a "type" of a thing looks like, by the thing. */
-const TYPE_OF: Readonly<Record<string, string>> = { relation: "works_at", item: "Bug", entity: "person", content: "text/plain", mime: "text/plain", media: "image/png", event: "push", resource: "file" };
+const TYPE_OF: Readonly<Record<string, string>> = { relation: "works_at", relationship: "works_at", edge: "works_at", item: "Bug", entity: "person", content: "text/plain", mime: "text/plain", media: "image/png", event: "push", resource: "file" };
 
 /** Query strings by domain: the first whose words occur in the field's place. */
 const QUERIES: readonly [RegExp, string][] = [
@@ -283,8 +283,10 @@ export function nameValue(c: NameContext): string | undefined {
     if (/\b(places?|address(es)?|locations?|city|cities|maps?|geo|distance|directions?|routes?|travel)\b/.test(place)) return head === "from" || head === "source" ? "Oslo" : "Bergen";
     return head === "from" || head === "source" ? "Homepage" : "Checkout";
   }
-  if (head === "type" && words.length > 1) {
-    const v = lookup(TYPE_OF, words[words.length - 2]!);
+  if (head === "type") {
+    // The thing typed: the word before ("entity_type"), else the one the description names ("The type of the relationship").
+    const of = words.length > 1 ? words[words.length - 2]! : /\btype of (?:the |a |an |each )?(\w+)/.exec(c.text)?.[1];
+    const v = of === undefined ? undefined : lookup(TYPE_OF, of);
     if (v !== undefined) return v;
   }
   if (head === "name" || head === "title" || head === "key") {

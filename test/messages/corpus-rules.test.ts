@@ -9,7 +9,7 @@ import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { corpusFiles, fieldExamples, isPlaceholder, type FieldExample } from "../../bench/example-scan.js";
-import { toolNameCases, unionBoundTools, unionShapeTools } from "../../bench/messages-cases.js";
+import { toolNameCases, unionBoundTools, unionShapeTools, unionSpelledTools } from "../../bench/messages-cases.js";
 import { describePattern, patternPhrase } from "../../src/emit/validator/phrases.js";
 import { descriptionStrings } from "../../src/schema/description-examples.js";
 import { fitDescribed, formValues } from "../../src/schema/described-form.js";
@@ -167,6 +167,10 @@ describe("1. a guess from the field's name never contradicts the form its descri
       ["Start time (YYYY-MM-DD HH:mm)", (v) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v)],
       ["When, as an ISO 8601 timestamp", (v) => /^\d{4}-\d{2}-\d{2}T|^\d{2}:\d{2}/.test(v)],
       ["Lowercase identifier", (v) => v === v.toLowerCase()],
+      ["The name of the migration in snake_case", (v) => /^[a-z0-9]+(_[a-z0-9]+)*$/.test(v)],
+      ["The type of the relationship. Should be in SCREAMING_SNAKE_CASE.", (v) => /^[A-Z0-9]+(_[A-Z0-9]+)*$/.test(v)],
+      ["Slug, in kebab-case", (v) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(v)],
+      ["Key in camelCase", (v) => /^[a-z][A-Za-z0-9]*$/.test(v)],
       ["Comma-separated list of names", (v) => v.includes(",") || !/\s/.test(v)],
       ["Channel, starting with '#'", (v) => v.startsWith("#")],
       ["Unix timestamp of the event", (v) => /^\d{9,13}$/.test(v)],
@@ -389,6 +393,26 @@ describe("3. unions over real bounded fields state the broken bound", () => {
     }
     expect(n).toBeGreaterThan(60);
     expect(missed.length, missed.join("\n")).toBeLessThanOrEqual(n * 0.05);
+  }, 120_000);
+
+  it("a string that spells a number or a boolean (\"42\", \"true\") is pointed to the number or boolean branch, not to a string rule it breaks", async () => {
+    const tools = unionSpelledTools(fieldExamples(FILES));
+    expect(tools.length).toBeGreaterThan(40);
+    const ts = await loadToolset(toolsFromJson(tools.map(({ value: _v, aimed: _a, ...t }) => t), "union-spelled.json").tools);
+    const req = createRequire(import.meta.url);
+    const ajv = new Ajv2020({ strict: false, logger: false });
+    (req("ajv-formats") as (a: unknown) => void)(ajv);
+    let n = 0;
+    const missed: string[] = [];
+    for (const t of tools) {
+      const key = Object.keys(t.inputSchema.properties as Obj)[0]!;
+      const e = ts.toolset[t.name]!.validate({ [key]: t.value }).errors.find((x) => x.path === key);
+      if (e?.example === undefined) continue;
+      n++;
+      if (!ajv.validate(t.aimed, JSON.parse(e.example))) missed.push(`${t.value}: ${e.message}`);
+    }
+    expect(n).toBeGreaterThan(40);
+    expect(missed).toEqual([]);
   }, 120_000);
 
   it("an object branch names its fields", async () => {

@@ -21,14 +21,15 @@ export interface Alternative {
 
 /**
  * How far a value is from a failed branch (lower is closer): a branch of another JSON type is
- * farthest, then a const/enum the value does not equal (unless it is a near miss, "Latest"
- * for "latest"), then an object branch by the share of the value's keys it knows and of its
- * required keys present; a string by how near it comes to each branch's string rules (see
- * stringDistance); else fewest errors.
+ * farthest (unless the value is a string that spells one of its type: "42", "true"), then a
+ * const/enum the value does not equal (unless it is a near miss, "Latest" for "latest"), then
+ * an object branch by the share of the value's keys it knows and of its required keys present;
+ * a string by how near it comes to each branch's string rules (see stringDistance); else
+ * fewest errors.
  */
 function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unknown, t: string, p: string): number {
   const few = errors.length / (errors.length + 1); // < 1: breaks ties only
-  if (a.t.length > 0 && !a.t.includes(t) && !(t === "integer" && a.t.includes("number")) && !(t === "number" && a.t.includes("integer"))) return 4000 + few;
+  if (a.t.length > 0 && !a.t.includes(t) && !(t === "integer" && a.t.includes("number")) && !(t === "number" && a.t.includes("integer"))) return t === "string" && spells(v as string, a.t) ? 0.3 : 4000 + few;
   if (a.t.length === 0) for (const e of errors) if (e.path === p && e.bucket === "type_errors") return 4000 + few;
   if (a.l === 1) {
     for (const e of errors) if (e.path === p && e.bucket === "enum_errors") return e.suggestion === undefined ? 3000 + few : few;
@@ -53,13 +54,22 @@ function distanceTo(a: Alternative, errors: readonly ValidationError[], v: unkno
   return errors.length;
 }
 
+/** A string that spells a value of one of `types` ("42" for an integer, "true" for a boolean): the model quoted it, and that branch is the one meant. */
+function spells(v: string, types: readonly string[]): boolean {
+  if (v.length > 24) return false;
+  if (v === "true" || v === "false") return types.includes("boolean");
+  if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(v)) return false;
+  return types.includes("number") || (types.includes("integer") && Number.isInteger(Number(v)));
+}
+
 /**
- * How far a string is from a branch of its own type, by the rules it breaks (about 1 an error,
- * as errors.length counts): a length bound it misses by little is near (the rest of the branch
- * it meets); a pattern as near as the string's characters are to those the pattern names, and
- * its example's to the string's; a format as near as the string's shape is to the format's
- * example. So "I_kwDOA" is near a node-ID branch (^[A-Z]_[A-Za-z0-9]+$) and far from a digits
- * branch, however many rules each breaks.
+ * How far a string is from a branch of its own type, by the rule it breaks worst (1 for a rule
+ * it is far from, as errors.length would count it; about 0.5 or less for one it nearly meets):
+ * a length bound it misses by little is near (the rest of the branch it meets); a pattern as
+ * near as the string's characters are to those the pattern names, and its example's to the
+ * string's; a format as near as the string's shape is to the format's example. So "I_kwDOA"
+ * is near a node-ID branch (^[A-Z]_[A-Za-z0-9]+$) and far from a digits branch, however many
+ * rules each breaks.
  */
 function stringDistance(errors: readonly ValidationError[], v: string, p: string): number {
   // The rule it misses most; the others break ties only (a date-time's pattern and format say one thing twice).
@@ -100,7 +110,7 @@ const SHAPE_SPAN = 256;
  * How well the shape of `v` fits `ex`, from 0 to 1, both ways: the share of the characters of
  * each whose class the other holds too, less up to a quarter for the difference in length.
  */
-export function shapeFit(v: string, ex: string): number {
+function shapeFit(v: string, ex: string): number {
   if (v.length === 0 || ex.length === 0) return v.length === ex.length ? 1 : 0;
   return ((heldShare(v, classesOf(ex)) + heldShare(ex, classesOf(v))) / 2) * lengthFit(v, ex, 0.25);
 }
@@ -182,8 +192,8 @@ function patternClasses(src: string | undefined): number[] | undefined {
       inClass = true;
     } else if (c === 46) return undefined;
     else if (c === 123) {
-      const close = src.indexOf("}", i);
-      if (close > i && /^\{\d*,?\d*\}$/.test(src.slice(i, close + 1))) i = close;
+      const count = /^\{\d*,?\d*\}/.exec(src.slice(i, i + 24));
+      if (count) i += count[0].length - 1;
       else literal(c);
     } else if (c === 40 && src[i + 1] === "?") i += src[i + 2] === "<" && (src[i + 3] === "=" || src[i + 3] === "!") ? 3 : 2;
     else if ("^$()|*+?".indexOf(src[i]!) < 0) literal(c);
