@@ -119,7 +119,7 @@ interface Loaded {
   ajv: ValidateFunction;
 }
 
-/** The derived union_shape tools, made once (they need every corpus field's example): 24 pairs spread over all (test/messages-v3.test.ts judges every pair). */
+/** The derived union_shape tools, made once (they need every corpus field's example): 24 pairs spread over all (test/messages/corpus-rules.test.ts judges every pair). */
 let shapeTools: ReturnType<typeof unionShapeTools> | undefined;
 const unionShapes = () => {
   if (shapeTools) return shapeTools;

@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:e492d25cf0c9e8bb902e459fc45aa8ba61db417682ac10f0d6aceaf4b82490df
+// input hash: sha256:ce59fb41070ad6a61168259f45c2f423723e33a0ad1d8bc9b71d6f756cee77ce
 
-import * as rt from "./_runtime.dbbe07f687.js";
+import * as rt from "./_runtime.284aac969b.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -21,7 +21,7 @@
 //   7  one is the other's last words (the head noun)          file_path → path, type → entityType
 // Words come from splitting on case changes, digits, "_", "-", "." and spaces. For an enum
 // value the field's own words are dropped first ("squash_merge" for merge_method → squash).
-// test/messages-v2.test.ts holds the corpus (hits and names that must get nothing).
+// test/messages/named-shapes.test.ts holds the corpus (hits and names that must get nothing).
 
 import { sgDistance } from "./rt/edit-distance.js";
 import { SG_RANK_NONE, SG_SYNONYMS, sgFusedFiller, sgWordRank } from "./rt/word-rank.js";

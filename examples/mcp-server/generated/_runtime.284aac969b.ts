@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:dbbe07f6871dfc32cedb7b692ad6a84b7e797c1bc72b0b30a8ca3cb62c719985
+// input hash: sha256:284aac969b15f4cc322941e09812c7d330d2b00ee0f21905d1202933b1ce2f61
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -457,7 +457,7 @@ function sgFusedFiller(af: string, bf: string): boolean {
 //   7  one is the other's last words (the head noun)          file_path → path, type → entityType
 // Words come from splitting on case changes, digits, "_", "-", "." and spaces. For an enum
 // value the field's own words are dropped first ("squash_merge" for merge_method → squash).
-// test/messages-v2.test.ts holds the corpus (hits and names that must get nothing).
+// test/messages/named-shapes.test.ts holds the corpus (hits and names that must get nothing).
 
 const SG_RANK_EDIT_MAX = 3;
 
