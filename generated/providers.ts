@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:10e27e5ce37666ab8bf46ba315fb1b929caea3446169337ea9281d60dd6d8156
+// input hash: sha256:672db150364b00b1abb6f2c5bc8e92368e9544c498b889a8a42c1916d75b4a7b
 
-import * as rt from "./_runtime.3aa71dcf08.js";
+import * as rt from "./_runtime.465c946b83.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -5,7 +5,8 @@
 // are checked here against a plain reference sort; and the unknown-key shortcuts (the
 // cached names line, quoted forms made without a second scan) against their definitions.
 import { describe, expect, it } from "vitest";
-import { clip, errorReport, pathKeys, pk, quote, type ValidationError } from "../../packages/runtime/src/rt/index.js";
+import { errorReport, type ValidationError } from "../../packages/runtime/src/rt/report.js";
+import { clip, pathKeys, pk, quote } from "../../packages/runtime/src/rt/text.js";
 import { knownLines, missing, mk, unknownKey } from "../../packages/runtime/src/rt/messages.js";
 import { errorsInPathOrder } from "../../src/emit/validator/order.js";
 import { toIR } from "../../src/schema/to-ir.js";
