@@ -5,8 +5,8 @@
 // lint), written as JavaScript (code.ts textIn: the annotations are cut where the emitter
 // marked them, no parser) and run here against @toolform/runtime's helpers. One emit per tool instead
 // of an ajv compile per tool (ajv was the largest part of a cold build); the verdicts are
-// ajv's wherever toolform's validator agrees with ajv (test/differential.test.ts, and
-// test/example-check.test.ts for the candidates themselves).
+// ajv's wherever toolform's validator agrees with ajv (test/conformance/differential.test.ts, and
+// test/emit/example-check.test.ts for the candidates themselves).
 import * as rt from "@toolform/runtime/rt/index";
 import { textIn } from "./code.js";
 import { emitChecks } from "./validator/functions.js";

@@ -28,7 +28,7 @@ export const objectRule: NormRule = {
     // The declared properties as one table, [key, normaliser, drop null] a row, run by the
     // runtime (nzProps: read, normalise or drop, copy-on-write; an inherited key such as
     // `constructor` read as an own property only).
-    // (The TypeScript's comment is before the statement: esbuild keeps one inside an expression, test/js-emit.test.ts.)
+    // (The TypeScript's comment is before the statement: esbuild keeps one inside an expression, test/emit/js-emit.test.ts.)
     const rows = declared(n, ctx).map(({ key, node, drop, work }) => {
       const f = work ? ctx.nz(node, true)!.name : code`undefined`;
       return code`[${lit(key)}, ${f}, ${drop}],`;
