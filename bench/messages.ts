@@ -16,7 +16,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { generate } from "../src/pipeline/generate.js";
 import { toolsFromJson } from "../src/sources/json.js";
 import type { ToolDefinition } from "../src/sources/types.js";
-import { pathKeys, type Tool, type ValidationReport } from "../packages/runtime/src/rt/index.js";
+import type { Tool, ValidationReport } from "../packages/runtime/src/rt/index.js";
+import { pathKeys } from "../packages/runtime/src/rt/text.js";
 
 import { casesOf, KINDS, toolNameCases, UNION_BOUNDS, UNION_SHAPES, unionBoundTools, unionShapeTools, type Case, type Kind } from "./messages-cases.js";
 import { corpusFiles, fieldExamples, isPlaceholder } from "./example-scan.js";

@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:ce59fb41070ad6a61168259f45c2f423723e33a0ad1d8bc9b71d6f756cee77ce
+// input hash: sha256:1f282b0070031cb6caee6872b8bef35a6aa75b264e8d130f62835128d4539c79
 
-import * as rt from "./_runtime.284aac969b.js";
+import * as rt from "./_runtime.17b84c8c8b.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

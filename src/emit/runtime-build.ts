@@ -159,7 +159,7 @@ const PURE = "/* @__PURE__ */ ";
 
 /**
  * Where the calls (and `new`s) that compute a top-level constant start, outside the functions
- * it holds: marked pure, a bundler drops a table nothing reads (FORMAT_CHECKS, the matcher's
+ * it holds: marked pure, a bundler drops a table nothing reads (the matcher's
  * word lists, the URI patterns), so a tool that uses one format does not carry all of them. A
  * bundler keeps a pure call's arguments that may have effects, hence every call, not only the
  * outermost. Sound because a runtime module's top level only builds values (no constant is

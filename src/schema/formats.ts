@@ -7,7 +7,7 @@
 
 /**
  * "string": checked on strings (a value of another type is not the format's to judge), by
- *   @toolform/runtime's fmt_<name> (rt/formats.ts, rt/formats-extra.ts);
+ *   @toolform/runtime's fmt_<name> (rt/formats*.ts, by name in rt/format-table.ts);
  * "number": checked on numbers, likewise;
  * "annotation": accepted as it is, with a lint note (what makes a value right cannot be
  *   read from the string alone: a path that must exist, a password, raw octets).

@@ -1,6 +1,6 @@
 // Where unknownArgs "reject" applies: the one statement of the rule, asked by the
 // validator (src/emit/validator/keywords/object.ts), the argument types
-// (src/emit/types.ts) and the lint (src/schema/lint/sanity.ts), so they never
+// (src/emit/types.ts) and the lint (src/schema/lint/sanity-required.ts), so they never
 // disagree on which objects are closed. README "Unknown arguments" says the same.
 //
 // "reject" closes an object to the names it declares where the tool declares a set

@@ -5,7 +5,8 @@
 // are checked here against a plain reference sort; and the unknown-key shortcuts (the
 // cached names line, quoted forms made without a second scan) against their definitions.
 import { describe, expect, it } from "vitest";
-import { clip, errorReport, pathKeys, pk, quote, type ValidationError } from "../../packages/runtime/src/rt/index.js";
+import { errorReport, type ValidationError } from "../../packages/runtime/src/rt/report.js";
+import { clip, pathKeys, pk, quote } from "../../packages/runtime/src/rt/text.js";
 import { missing, mk } from "../../packages/runtime/src/rt/messages.js";
 import { knownLines, unknownKey } from "../../packages/runtime/src/rt/unknown-keys.js";
 import { errorsInPathOrder } from "../../src/emit/validator/order.js";

@@ -1,4 +1,4 @@
-// The format predicates of @toolform/runtime's src/rt/formats.ts against the official JSON Schema Test Suite
+// The format predicates of @toolform/runtime (src/rt/formats*.ts) against the official JSON Schema Test Suite
 // (optional/format, drafts 2020-12 and 7), plus property tests with fast-check.
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -7,7 +7,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as F from "../../packages/runtime/src/rt/formats.js";
+// F: the runtime entry, whose fmt_<name> exports are what generated code calls.
+import * as F from "../../packages/runtime/src/rt/index.js";
+import { FORMAT_CHECKS } from "../../packages/runtime/src/rt/format-table.js";
+import { fmtPunyDecode, fmtPunyEncode } from "../../packages/runtime/src/rt/formats-hostname.js";
 
 // ------------------------------------------------------------------ the suite
 
@@ -63,7 +66,7 @@ const ALL_CASES = loadSuite();
 const CASES = ALL_CASES.filter((c) => c.format !== "unknown");
 const keyOf = (c: SuiteCase): string => `${c.format}: ${JSON.stringify(c.data)}`;
 const RESULTS = CASES.map((c) => {
-  const fn = F.FORMAT_CHECKS[c.format];
+  const fn = FORMAT_CHECKS[c.format];
   return { c, pass: fn !== undefined && fn(c.data) === c.valid };
 });
 const SUITE_FORMATS = [...new Set(CASES.map((c) => c.format))].sort();
@@ -71,15 +74,15 @@ const SUITE_FORMATS = [...new Set(CASES.map((c) => c.format))].sort();
 describe("JSON Schema Test Suite, optional/format (draft2020-12 + draft7)", () => {
   it("loads the suite, and every suite format is one toolform checks", () => {
     expect(CASES.length).toBeGreaterThan(1000);
-    expect(SUITE_FORMATS.filter((f) => F.FORMAT_CHECKS[f] === undefined)).toEqual([]);
-    expect(Object.keys(F.FORMAT_CHECKS).sort()).toEqual(
+    expect(SUITE_FORMATS.filter((f) => FORMAT_CHECKS[f] === undefined)).toEqual([]);
+    expect(Object.keys(FORMAT_CHECKS).sort()).toEqual(
       [
         "date", "date-time", "duration", "email", "hostname", "idn-email", "idn-hostname", "ipv4", "ipv6", "iri",
         "iri-reference", "json-pointer", "regex", "relative-json-pointer", "time", "uri", "uri-reference", "uri-template", "uuid",
       ],
     );
-    // every fmt_ function is the table entry of its format
-    for (const [name, fn] of Object.entries(F.FORMAT_CHECKS)) {
+    // every table entry is the fmt_<name> the runtime entry exports, which generated code calls
+    for (const [name, fn] of Object.entries(FORMAT_CHECKS)) {
       expect((F as unknown as Record<string, unknown>)["fmt_" + name.replace(/-/g, "_")]).toBe(fn);
     }
   });
@@ -282,12 +285,12 @@ describe("format properties", () => {
       ["bücher", "bcher-kva"],
     ];
     for (const [u, a] of vectors) {
-      expect(F.fmtPunyEncode(cps(u))).toBe(a);
-      expect(F.fmtPunyDecode(a)).toEqual(cps(u));
+      expect(fmtPunyEncode(cps(u))).toBe(a);
+      expect(fmtPunyDecode(a)).toEqual(cps(u));
     }
     fc.assert(
       fc.property(fc.string({ unit: "binary", minLength: 1, maxLength: 30 }), (s) => {
-        expect(F.fmtPunyDecode(F.fmtPunyEncode(cps(s)))).toEqual(cps(s));
+        expect(fmtPunyDecode(fmtPunyEncode(cps(s)))).toEqual(cps(s));
       }),
       { numRuns: 1000 },
     );
@@ -322,14 +325,14 @@ describe("format properties", () => {
   });
 
   it("FORMAT_CHECKS is frozen and has no inherited names", () => {
-    expect(Object.isFrozen(F.FORMAT_CHECKS)).toBe(true);
-    for (const k of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) expect(F.FORMAT_CHECKS[k]).toBeUndefined();
+    expect(Object.isFrozen(FORMAT_CHECKS)).toBe(true);
+    for (const k of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) expect(FORMAT_CHECKS[k]).toBeUndefined();
   });
 });
 
 // ------------------------------------------------------------------ totality
 
-const FNS = Object.entries(F.FORMAT_CHECKS);
+const FNS = Object.entries(FORMAT_CHECKS);
 
 describe("format checks are total", () => {
   const tricky = fc.constantFrom(

@@ -9,13 +9,15 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as F from "../../packages/runtime/src/rt/formats.js";
 import * as X from "../../packages/runtime/src/rt/formats-extra.js";
+import { EXTRA_FORMAT_CHECKS, EXTRA_NUMBER_CHECKS, FORMAT_CHECKS } from "../../packages/runtime/src/rt/format-table.js";
+import * as RT from "../../packages/runtime/src/rt/index.js";
 import { FORMATS, formatEntry } from "../../src/schema/formats.js";
 import { generate } from "../../src/pipeline/generate.js";
 import type { JsonSchema, ToolDefinition } from "../../src/sources/types.js";
 import { loadToolset, type LoadedToolset } from "../helpers/generated.js";
 
-const checkOf = (name: string): ((s: string) => boolean) | undefined => F.FORMAT_CHECKS[name] ?? X.EXTRA_FORMAT_CHECKS[name];
-const NUMBER_CHECKS: Record<string, (v: number) => boolean> = { ...X.EXTRA_NUMBER_CHECKS, int32: F.fmt_int32, int64: F.fmt_int64, float: F.fmt_float, double: F.fmt_double };
+const checkOf = (name: string): ((s: string) => boolean) | undefined => FORMAT_CHECKS[name] ?? EXTRA_FORMAT_CHECKS[name];
+const NUMBER_CHECKS: Record<string, (v: number) => boolean> = { ...EXTRA_NUMBER_CHECKS, int32: F.fmt_int32, int64: F.fmt_int64, float: F.fmt_float, double: F.fmt_double };
 
 // The names as their sources write them (read from pydantic's json_schema.py, types.py,
 // networks.py, color.py, _generate_schema.py and v1/schema.py, v1/types.py; and the OpenAPI
@@ -37,16 +39,20 @@ describe("the vocabulary", () => {
     for (const name of [...PYDANTIC, ...OPENAPI]) expect(formatEntry(name), name).toBeDefined();
   });
 
-  it("a checked format has its predicate, its words and a valid example; an annotation says why", () => {
+  it("a checked format has its predicate (the one generated code calls: the runtime entry's fmt_<name>), its words and a valid example; an annotation says why", () => {
+    const entry = RT as unknown as Record<string, unknown>;
     for (const [name, e] of Object.entries(FORMATS)) {
       expect(e.words.length, name).toBeGreaterThan(3);
       if (e.kind === "string") {
         expect(checkOf(name), name).toBeTypeOf("function");
+        expect(entry["fmt_" + name.replace(/-/g, "_")], name).toBe(checkOf(name));
         expect(checkOf(name)!(e.example!), `${name} example ${e.example}`).toBe(true);
-      } else if (e.kind === "number") expect(NUMBER_CHECKS[name], name).toBeTypeOf("function");
-      else expect(e.why, name).toMatch(/\w/);
+      } else if (e.kind === "number") {
+        expect(NUMBER_CHECKS[name], name).toBeTypeOf("function");
+        expect(entry["fmt_" + name.replace(/-/g, "_")], name).toBe(NUMBER_CHECKS[name]);
+      } else expect(e.why, name).toMatch(/\w/);
     }
-    for (const name of [...Object.keys(X.EXTRA_FORMAT_CHECKS), ...Object.keys(X.EXTRA_NUMBER_CHECKS)]) expect(formatEntry(name)?.kind, name).not.toBe("annotation");
+    for (const name of [...Object.keys(EXTRA_FORMAT_CHECKS), ...Object.keys(EXTRA_NUMBER_CHECKS)]) expect(formatEntry(name)?.kind, name).not.toBe("annotation");
   });
 
   it("messages name the format in words", () => {

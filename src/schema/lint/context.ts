@@ -24,7 +24,7 @@ export const RULE_NAMES = [
   // redos.ts
   "redos",
   "redos-unchecked",
-  // sanity.ts
+  // sanity.ts (and sanity-required.ts, sanity-examples.ts, sanity-refs.ts)
   "min-max",
   "required-undeclared",
   "enum-type",

@@ -2,9 +2,10 @@
  * Build-time lint and guards for tool definitions.
  *
  *   redos.ts             schema/redos, schema/redos-unchecked (a pattern that does not compile: src/schema/to-ir.ts)
- *   sanity.ts            schema/min-max, schema/required-undeclared, schema/enum-type,
- *                        schema/const-type, schema/bad-default, schema/bad-example,
- *                        schema/ref-unresolved, schema/ref-cycle
+ *   sanity.ts            schema/min-max, schema/enum-type, schema/const-type, and runs the rest:
+ *   sanity-required.ts   schema/required-undeclared
+ *   sanity-examples.ts   schema/bad-default, schema/bad-example
+ *   sanity-refs.ts       schema/ref-unresolved, schema/ref-cycle
  *   description-guard.ts guard/description (rules: hidden-unicode, override,
  *                        instruction-tag, other-tool, param-override, secrecy,
  *                        exfiltration, sensitive-path, encoded, obfuscated; opt-in:

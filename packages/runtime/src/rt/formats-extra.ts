@@ -2,7 +2,11 @@
 // pydantic/types.py, pydantic/networks.py) and those of the OpenAPI Format Registry, where the
 // string alone decides (docs/formats.md lists every name and why it is checked or not).
 // Like formats.ts: total, linear-time, no allocation on the common path.
-import { fmtFullDate, fmtD2, fmt_email, fmt_ipv4, fmt_ipv6, fmt_uri, FORMAT_RE_UUID } from "./formats.js";
+import { FORMAT_RE_UUID } from "./formats.js";
+import { fmtFullDate, fmtD2 } from "./formats-time.js";
+import { fmt_ipv4, fmt_ipv6 } from "./formats-ip.js";
+import { fmt_uri } from "./formats-uri.js";
+import { fmt_email } from "./formats-email.js";
 
 // ================================================================ uuid1 … uuid8 (pydantic UUID1 … UUID8)
 
@@ -267,24 +271,3 @@ export const fmt_uint32 = (v: number): boolean => intIn(v, 0, 4294967295);
 export const fmt_uint64 = (v: number): boolean => Number.isInteger(v) && v >= 0;
 /** double-int: an integer a double holds exactly (|v| ≤ 2^53 - 1). */
 export const fmt_double_int = (v: number): boolean => Number.isSafeInteger(v);
-
-/** The string checks above by format name (a null-prototype object, as FORMAT_CHECKS). */
-export const EXTRA_FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean } = Object.freeze(
-  Object.assign(Object.create(null) as { [format: string]: (s: string) => boolean }, {
-    uuid1: fmt_uuid1, uuid3: fmt_uuid3, uuid4: fmt_uuid4, uuid5: fmt_uuid5, uuid6: fmt_uuid6, uuid7: fmt_uuid7, uuid8: fmt_uuid8,
-    "json-string": fmt_json_string,
-    ipvanyaddress: fmt_ipvanyaddress, ipvanyinterface: fmt_ipvanyinterface, ipvanynetwork: fmt_ipvanynetwork,
-    ipv4interface: fmt_ipv4interface, ipv6interface: fmt_ipv6interface, ipv4network: fmt_ipv4network, ipv6network: fmt_ipv6network,
-    "multi-host-uri": fmt_multi_host_uri,
-    byte: fmt_byte, base64: fmt_base64, base64url: fmt_base64url,
-    char: fmt_char, "date-time-local": fmt_date_time_local, "http-date": fmt_http_date,
-    zoneinfo: fmt_zoneinfo, fraction: fmt_fraction, "name-email": fmt_name_email,
-  }),
-);
-
-/** The number checks above by format name. */
-export const EXTRA_NUMBER_CHECKS: { readonly [format: string]: (v: number) => boolean } = Object.freeze(
-  Object.assign(Object.create(null) as { [format: string]: (v: number) => boolean }, {
-    int8: fmt_int8, int16: fmt_int16, uint8: fmt_uint8, uint16: fmt_uint16, uint32: fmt_uint32, uint64: fmt_uint64, "double-int": fmt_double_int,
-  }),
-);

@@ -12,8 +12,6 @@ import { fitsPlace, type PlaceCheck } from "./budget.js";
 import { pi, pk } from "./text.js";
 
 export const NZ_LENIENT = 1;
-export const NZ_NORMALIZED = 2;
-export const NZ_COMPARE = 3;
 
 /** lenient integer: an optional minus, then 0 or digits without a leading zero. Nothing else (no space, no +, no 5.0, no 1e3, no 0x10). */
 const NZ_LENIENT_INT = /^-?(?:0|[1-9][0-9]*)$/;

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:284aac969b15f4cc322941e09812c7d330d2b00ee0f21905d1202933b1ce2f61
+// input hash: sha256:17b84c8c8bace0b3f0dc75a45311cb49a76a2314cda376bb116b381c69bf7c23
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -12,7 +12,7 @@ function identChar(c: number, after: boolean): boolean {
 }
 
 /** "edits[0].oldText" → ["edits", 0, "oldText"] (for Standard Schema issue paths). */
-export function pathKeys(path: string): PropertyKey[] {
+function pathKeys(path: string): PropertyKey[] {
   const keys: PropertyKey[] = [];
   const re = /\.?([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g;
   let m: RegExpExecArray | null;
@@ -42,7 +42,7 @@ function plainPath(p: string): boolean {
 }
 
 /** JSON.stringify for a string, without its cost in the common case (nothing to escape: one scan, no regex). */
-export function quote(s: string): string {
+function quote(s: string): string {
   return plain(s) ? '"' + s + '"' : JSON.stringify(s);
 }
 
@@ -64,12 +64,12 @@ export function pi(p: string, i: number): string {
   return p + "[" + i + "]";
 }
 
-export function clip(s: string, n = 60): string {
+function clip(s: string, n = 60): string {
   return s.length <= n ? s : s.slice(0, n) + "…";
 }
 
 /** JSON Schema's name for the type of a value. */
-export function jsonType(v: unknown): string {
+function jsonType(v: unknown): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return "array";
   const t = typeof v;
@@ -79,7 +79,7 @@ export function jsonType(v: unknown): string {
 }
 
 /** A short, safe rendering of a value, as JSON where possible. */
-export function show(v: unknown, n = 60): string {
+function show(v: unknown, n = 60): string {
   try {
     if (typeof v === "string") return quote(clip(v, n));
     if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
@@ -115,7 +115,7 @@ function typesPhrase(types: string): string {
 }
 
 /** What was received, for a message: `the string "ten"`, `the number 5`, `null`. */
-export function describe(v: unknown, t = jsonType(v)): string {
+function describe(v: unknown, t = jsonType(v)): string {
   if (t === "string") return (v as string).length <= 60 && plain(v as string) ? 'the string "' + v + '"' : "the string " + show(v);
   if (t === "integer" || t === "number") return "the number " + show(v);
   if (t === "boolean" || t === "null") return String(v);
@@ -2002,7 +2002,7 @@ export function orderedReport(tool: string, errors: ValidationError[], order: Er
   return new Report(tool, errors, false, [], order, args, style);
 }
 
-export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
+function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
   const leads = toolLeads(name, known);
   const r = new Report(name, [], true, leads.nearest);
   // None suggested: the feedback lists the tools instead (see feedbackText).
@@ -2014,7 +2014,7 @@ export function unknownToolReport(name: string, known: readonly string[]): Valid
 const listedOf = /* @__PURE__ */ new WeakMap<object, { listed: string[]; total: number }>();
 
 /** A call object that throws when read (a Proxy, a getter on `name`): no tool is named, and the report says why. */
-export function unreadableCallReport(e: unknown): ValidationReport {
+function unreadableCallReport(e: unknown): ValidationReport {
   const s: ValidationError[] = [];
   unjudged(s, e);
   s[0] = { ...s[0]!, text: "call: not readable (plain JSON data)", message: 'The tool call could not be read as plain JSON data. Send {"name": …, "arguments": {…}}.' };
@@ -3377,25 +3377,20 @@ export function dynamicTarget(ds: DynamicScope, name: string, fallback: ScopeBin
   return ds !== undefined && hasOwn.call(ds, name) ? ds[name]! : fallback;
 }
 
-// toolform format checks: the JSON Schema `format` predicates of the generated runtime.
-//
-// Each `fmt_<name>(s)` is total (never throws, whatever `s` is) and linear-time: the hot
-// formats (dates, ip addresses, uuid, json-pointer) are hand-written scanners that do not
-// allocate; the rest are precompiled regexes written so that they cannot backtrack
-// catastrophically (no ambiguous nested quantifiers), plus small slow paths for the rare
-// cases (IDNA labels, IPv6 literals inside URIs).
+// Format checks of dates and times (RFC 3339 §5.6) and durations (RFC 3339 appendix A):
+// hand-written scanners that do not allocate. What every check promises: formats.ts.
 
 // ================================================================ dates and times: RFC 3339 §5.6
 
 /** Two ASCII digits at i as a number, or -1 (also past the end: NaN fails both tests). */
-export function fmtD2(s: string, i: number): number {
+function fmtD2(s: string, i: number): number {
   const a = s.charCodeAt(i) - 48;
   const b = s.charCodeAt(i + 1) - 48;
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
 /** full-date = date-fullyear "-" date-month "-" date-mday at s[i..i+10) (RFC 3339 §5.6, month lengths and leap years per §5.7 / appendix C). */
-export function fmtFullDate(s: string, i: number): boolean {
+function fmtFullDate(s: string, i: number): boolean {
   const y1 = fmtD2(s, i);
   const y2 = fmtD2(s, i + 2);
   if (y1 < 0 || y2 < 0 || s.charCodeAt(i + 4) !== 45 || s.charCodeAt(i + 7) !== 45) return false;
@@ -3415,7 +3410,7 @@ export function fmtFullDate(s: string, i: number): boolean {
  * HH:MM:SS[.frac](Z|+HH:MM|-HH:MM), "Z" case-insensitive (§5.6 NOTE). A leap second
  * (:60) is allowed only where the UTC time is 23:59 (§5.7, as the JSON Schema Test Suite reads it).
  */
-export function fmtFullTime(s: string, i: number): boolean {
+function fmtFullTime(s: string, i: number): boolean {
   const n = s.length;
   if (n - i < 9) return false;
   const h = fmtD2(s, i);
@@ -3475,26 +3470,29 @@ export function fmt_time(s: string): boolean {
  * element is 1*DIGIT + designator in order Y M D T H M S, a larger unit only followed by the
  * next smaller one (P1Y2D is invalid), and weeks stand alone. Designators in upper case, as ISO 8601 has them.
  */
-export const FORMAT_RE_DURATION =
+const FORMAT_RE_DURATION =
   /^P(?:(?:\d+D|\d+M(?:\d+D)?|\d+Y(?:\d+M(?:\d+D)?)?)(?:T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S))?|T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)|\d+W)$/;
 
 export function fmt_duration(s: string): boolean {
   return FORMAT_RE_DURATION.test(s);
 }
 
+// Format checks of IP addresses (ipv4, ipv6): hand-written scanners that do not allocate.
+// What every check promises: formats.ts.
+
 // ================================================================ IP addresses
 
 /** dec-octet "." dec-octet "." dec-octet "." dec-octet, no leading zeros (RFC 3986 §3.2.2 IPv4address, RFC 2673 §3.2). */
-export const FORMAT_RE_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const FORMAT_RE_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 /** The same, sticky: an IPv4address from lastIndex to the end (the ls32 tail of an IPv6 address). */
-export const FORMAT_RE_IPV4_TAIL = /(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/y;
+const FORMAT_RE_IPV4_TAIL = /(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/y;
 
 export function fmt_ipv4(s: string): boolean {
   return s.length <= 15 && FORMAT_RE_IPV4.test(s);
 }
 
 /** An ASCII hex digit code. */
-export function fmtIsHex(c: number): boolean {
+function fmtIsHex(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 }
 
@@ -3547,95 +3545,27 @@ export function fmt_ipv6(s: string): boolean {
   return gap ? groups <= 7 : groups === 8;
 }
 
-// ================================================================ uuid: RFC 4122 §3
-
-/** The hyphenated 8-4-4-4-12 hex form, any version and variant (RFC 4122 §3 string representation). */
-export const FORMAT_RE_UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
-
-export function fmt_uuid(s: string): boolean {
-  return s.length === 36 && FORMAT_RE_UUID.test(s);
-}
-
-// ================================================================ JSON pointers: RFC 6901, relative JSON pointers
-
-/** From s[i] on: every "~" is followed by "0" or "1" (RFC 6901 §3 escaped = "~" ( "0" / "1" )). */
-export function fmtTildesOk(s: string, i: number): boolean {
-  let t = s.indexOf("~", i);
-  while (t !== -1) {
-    const c = s.charCodeAt(t + 1);
-    if (c !== 48 && c !== 49) return false;
-    t = s.indexOf("~", t + 2);
-  }
-  return true;
-}
-
-/** json-pointer = *( "/" reference-token ) (RFC 6901 §3). */
-export function fmt_json_pointer(s: string): boolean {
-  return s.length === 0 || (s.charCodeAt(0) === 47 && fmtTildesOk(s, 1));
-}
-
-/** relative-json-pointer = non-negative-integer ( "#" / json-pointer ) (draft-bhutton-relative-json-pointer-00 §3). */
-export function fmt_relative_json_pointer(s: string): boolean {
-  const n = s.length;
-  if (n === 0) return false;
-  const c0 = s.charCodeAt(0);
-  let i = 1;
-  if (c0 >= 49 && c0 <= 57) {
-    while (i < n) {
-      const c = s.charCodeAt(i);
-      if (c < 48 || c > 57) break;
-      i++;
-    }
-  } else if (c0 !== 48) {
-    return false; // non-negative-integer = %x30 / %x31-39 *%x30-39: no sign, no leading zero
-  }
-  if (i === n) return true;
-  const c = s.charCodeAt(i);
-  if (c === 35) return i + 1 === n;
-  return c === 47 && fmtTildesOk(s, i + 1);
-}
-
-// ================================================================ regex: ECMA-262 with the "u" flag
-
-/** Results of recent regex checks: compiling a RegExp costs microseconds, schemas repeat their values. */
-export const FORMAT_REGEX_CACHE = /* @__PURE__ */ new Map<string, boolean>();
-
-/** An ECMA-262 regular expression, as `new RegExp(s, "u")` parses it. */
-export function fmt_regex(s: string): boolean {
-  const hit = FORMAT_REGEX_CACHE.get(s);
-  if (hit !== undefined) return hit;
-  let ok: boolean;
-  try {
-    new RegExp(s, "u");
-    ok = true;
-  } catch {
-    ok = false;
-  }
-  if (s.length <= 1000) {
-    if (FORMAT_REGEX_CACHE.size >= 256) FORMAT_REGEX_CACHE.clear();
-    FORMAT_REGEX_CACHE.set(s, ok);
-  }
-  return ok;
-}
+// Format checks of URIs and IRIs (RFC 3986, RFC 3987) and URI templates (RFC 6570): the
+// grammars as regexes that cannot backtrack catastrophically. What every check promises: formats.ts.
 
 // ================================================================ URIs and IRIs: RFC 3986 / RFC 3987
 
 /** unreserved / sub-delims characters (RFC 3986 §2.2, §2.3), for use inside a character class. */
-export const FORMAT_URI_UNRESERVED_SUB = "A-Za-z0-9\\-._~!$&'()*+,;=";
+const FORMAT_URI_UNRESERVED_SUB = "A-Za-z0-9\\-._~!$&'()*+,;=";
 /** ucschar (RFC 3987 §2.2): the non-ASCII characters an IRI may hold unescaped, inside a character class. */
-export const FORMAT_IRI_UCSCHAR =
+const FORMAT_IRI_UCSCHAR =
   "\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\u{10000}-\\u{1FFFD}\\u{20000}-\\u{2FFFD}\\u{30000}-\\u{3FFFD}" +
   "\\u{40000}-\\u{4FFFD}\\u{50000}-\\u{5FFFD}\\u{60000}-\\u{6FFFD}\\u{70000}-\\u{7FFFD}\\u{80000}-\\u{8FFFD}" +
   "\\u{90000}-\\u{9FFFD}\\u{A0000}-\\u{AFFFD}\\u{B0000}-\\u{BFFFD}\\u{C0000}-\\u{CFFFD}\\u{D0000}-\\u{DFFFD}\\u{E1000}-\\u{EFFFD}";
 /** iprivate (RFC 3987 §2.2): private-use characters, allowed in the query only. */
-export const FORMAT_IRI_IPRIVATE = "\\uE000-\\uF8FF\\u{F0000}-\\u{FFFFD}\\u{100000}-\\u{10FFFD}";
+const FORMAT_IRI_IPRIVATE = "\\uE000-\\uF8FF\\u{F0000}-\\u{FFFFD}\\u{100000}-\\u{10FFFD}";
 
 /**
  * The RFC 3986 §3 / appendix A grammar as regex sources; `extra` adds ucschar for the RFC 3987
  * i-variants. The IP-literal is matched loosely here and its IPv6address checked by fmt_ipv6.
  * Every repetition is over a set disjoint from what may follow it, so matching stays linear.
  */
-export function fmtUriSources(extra: string, qextra: string): { absolute: string; relative: string } {
+function fmtUriSources(extra: string, qextra: string): { absolute: string; relative: string } {
   const pct = "%[0-9A-Fa-f]{2}";
   const u = FORMAT_URI_UNRESERVED_SUB + extra;
   const pchar = `(?:[${u}:@]|${pct})`; // pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
@@ -3658,12 +3588,12 @@ export function fmtUriSources(extra: string, qextra: string): { absolute: string
   };
 }
 
-export const FORMAT_URI_SRC = /* @__PURE__ */ fmtUriSources("", "");
-export const FORMAT_IRI_SRC = /* @__PURE__ */ fmtUriSources(FORMAT_IRI_UCSCHAR, FORMAT_IRI_IPRIVATE);
-export const FORMAT_RE_URI = /* @__PURE__ */ fmtSourceRe(FORMAT_URI_SRC, "absolute", "");
-export const FORMAT_RE_URI_RELATIVE = /* @__PURE__ */ fmtSourceRe(FORMAT_URI_SRC, "relative", "");
-export const FORMAT_RE_IRI = /* @__PURE__ */ fmtSourceRe(FORMAT_IRI_SRC, "absolute", "u");
-export const FORMAT_RE_IRI_RELATIVE = /* @__PURE__ */ fmtSourceRe(FORMAT_IRI_SRC, "relative", "u");
+const FORMAT_URI_SRC = /* @__PURE__ */ fmtUriSources("", "");
+const FORMAT_IRI_SRC = /* @__PURE__ */ fmtUriSources(FORMAT_IRI_UCSCHAR, FORMAT_IRI_IPRIVATE);
+const FORMAT_RE_URI = /* @__PURE__ */ fmtSourceRe(FORMAT_URI_SRC, "absolute", "");
+const FORMAT_RE_URI_RELATIVE = /* @__PURE__ */ fmtSourceRe(FORMAT_URI_SRC, "relative", "");
+const FORMAT_RE_IRI = /* @__PURE__ */ fmtSourceRe(FORMAT_IRI_SRC, "absolute", "u");
+const FORMAT_RE_IRI_RELATIVE = /* @__PURE__ */ fmtSourceRe(FORMAT_IRI_SRC, "relative", "u");
 
 /**
  * One of the sources as a RegExp. A call, not `new RegExp(src.absolute)`: a bundler keeps a
@@ -3675,7 +3605,7 @@ function fmtSourceRe(src: { absolute: string; relative: string }, which: "absolu
 }
 
 /** IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2): the regex let the brackets through; check the IPv6address. */
-export function fmtIpLiteralOk(s: string): boolean {
+function fmtIpLiteralOk(s: string): boolean {
   const a = s.indexOf("[");
   if (a < 0) return true; // "[" may appear nowhere else in a URI/IRI that matched
   const c = s.charCodeAt(a + 1);
@@ -3709,7 +3639,7 @@ export function fmt_iri_reference(s: string): boolean {
  * erratum 6937) and expressions "{" [operator] varspec *("," varspec) "}", varspec = varname
  * [":" max-length (1-9999) / "*"], varname = varchar *(["."] varchar).
  */
-export const FORMAT_RE_URI_TEMPLATE = /* @__PURE__ */ (() => {
+const FORMAT_RE_URI_TEMPLATE = /* @__PURE__ */ (() => {
   const pct = "%[0-9A-Fa-f]{2}";
   const varchar = `(?:[A-Za-z0-9_]|${pct})`;
   const varspec = `${varchar}(?:\\.?${varchar})*(?::[1-9][0-9]{0,3}|\\*)?`;
@@ -3721,16 +3651,20 @@ export function fmt_uri_template(s: string): boolean {
   return FORMAT_RE_URI_TEMPLATE.test(s);
 }
 
+// Format checks of host names: RFC 1123 labels and IDNA2008 (RFC 5890-5893) for idn-hostname,
+// with the code point classes, the contextual and Bidi rules and Punycode they need (the
+// tables are data from the RFCs and Unicode). What every check promises: formats.ts.
+
 // ================================================================ host names: RFC 1123, RFC 5890-5893 (IDNA2008)
 
 /** RFC 1123 §2.1 / RFC 952: LDH labels of 1-63 characters, letter-or-digit at both ends, dot-separated. */
-export const FORMAT_RE_HOSTNAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
-export const FORMAT_RE_LDH_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const FORMAT_RE_HOSTNAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const FORMAT_RE_LDH_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 /** A label starting "xn--" (an A-label candidate, RFC 5890 §2.3.2.1). */
-export const FORMAT_RE_XN_LABEL = /(?:^|\.)xn--/i;
-export const FORMAT_RE_ASCII = /^[\x00-\x7F]*$/;
+const FORMAT_RE_XN_LABEL = /(?:^|\.)xn--/i;
+const FORMAT_RE_ASCII = /^[\x00-\x7F]*$/;
 /** The label separators of RFC 3490 §3.1: full stop, ideographic, fullwidth and halfwidth ideographic full stops. */
-export const FORMAT_RE_IDN_DOTS = /[.\u3002\uFF0E\uFF61]/;
+const FORMAT_RE_IDN_DOTS = /[.\u3002\uFF0E\uFF61]/;
 
 /**
  * The code points a U-label may hold (RFC 5892 §2-3: PVALID, CONTEXTJ, CONTEXTO). In order:
@@ -3740,24 +3674,24 @@ export const FORMAT_RE_IDN_DOTS = /[.\u3002\uFF0E\uFF61]/;
  * The two branches are kept disjoint (the Exceptions are excluded from the second) so that a
  * failing match cannot backtrack exponentially.
  */
-export const FORMAT_RE_IDNA_CODEPOINTS =
+const FORMAT_RE_IDNA_CODEPOINTS =
   /^(?:[\-\u00DF\u03C2\u06FD\u06FE\u0F0B\u3007\u00B7\u0375\u05F3\u05F4\u30FB\u0660-\u0669\u06F0-\u06F9\u200C\u200D]|(?![\u00DF\u03C2\u06FD\u06FE\u0F0B\u3007\u00B7\u0375\u05F3\u05F4\u30FB\u0660-\u0669\u06F0-\u06F9\u0640\u07FA\u302E\u302F\u3031-\u3035\u303B\p{Cn}\p{Cs}\p{Changes_When_NFKC_Casefolded}\p{Default_Ignorable_Code_Point}\p{White_Space}\p{Noncharacter_Code_Point}\u20D0-\u20FF\u{1D100}-\u{1D24F}\u1100-\u11FF\uA960-\uA97C\uD7B0-\uD7C6\uD7CB-\uD7FB])[\p{Ll}\p{Lu}\p{Lo}\p{Nd}\p{Lm}\p{Mn}\p{Mc}])+$/u;
 /** A combining mark first (RFC 5891 §4.2.3.2). */
-export const FORMAT_RE_LEADING_MARK = /^\p{M}/u;
+const FORMAT_RE_LEADING_MARK = /^\p{M}/u;
 /** Code points with a contextual rule (RFC 5892 appendix A). */
-export const FORMAT_RE_IDNA_CONTEXT = /[\u00B7\u0375\u05F3\u05F4\u30FB\u0660-\u0669\u06F0-\u06F9\u200C\u200D]/;
+const FORMAT_RE_IDNA_CONTEXT = /[\u00B7\u0375\u05F3\u05F4\u30FB\u0660-\u0669\u06F0-\u06F9\u200C\u200D]/;
 /** The blocks where R, AL and AN code points live (a quick pre-test for a "Bidi domain name", RFC 5893 §1.4). */
-export const FORMAT_RE_RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
-export const FORMAT_RE_NSM = /^[\p{Mn}\p{Me}]/u;
-export const FORMAT_RE_LETTERLIKE = /^[\p{L}\p{Mc}\p{Nd}\p{Nl}]/u;
-export const FORMAT_RE_LETTER = /^\p{L}/u;
-export const FORMAT_RE_JOIN_T = /^[\p{Mn}\p{Me}\p{Cf}]/u;
-export const FORMAT_RE_GREEK = /^\p{Script=Greek}/u;
-export const FORMAT_RE_HEBREW = /^\p{Script=Hebrew}/u;
-export const FORMAT_RE_KANA_HAN = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+const FORMAT_RE_RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+const FORMAT_RE_NSM = /^[\p{Mn}\p{Me}]/u;
+const FORMAT_RE_LETTERLIKE = /^[\p{L}\p{Mc}\p{Nd}\p{Nl}]/u;
+const FORMAT_RE_LETTER = /^\p{L}/u;
+const FORMAT_RE_JOIN_T = /^[\p{Mn}\p{Me}\p{Cf}]/u;
+const FORMAT_RE_GREEK = /^\p{Script=Greek}/u;
+const FORMAT_RE_HEBREW = /^\p{Script=Hebrew}/u;
+const FORMAT_RE_KANA_HAN = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
 
 /** Canonical_Combining_Class = Virama (9), the code points RFC 5892 A.1/A.2 look for before a ZWNJ/ZWJ. */
-export const FORMAT_VIRAMAS: ReadonlySet<number> = /* @__PURE__ */ new Set([
+const FORMAT_VIRAMAS: ReadonlySet<number> = /* @__PURE__ */ new Set([
   0x94d, 0x9cd, 0xa4d, 0xacd, 0xb4d, 0xbcd, 0xc4d, 0xccd, 0xd3b, 0xd3c, 0xd4d, 0xdca, 0xe3a, 0xeba, 0xf84, 0x1039, 0x103a,
   0x1714, 0x1715, 0x1734, 0x17d2, 0x1a60, 0x1b44, 0x1baa, 0x1bab, 0x1bf2, 0x1bf3, 0x2d7f, 0xa806, 0xa82c, 0xa8c4, 0xa953,
   0xa9c0, 0xaaf6, 0xabed, 0x10a3f, 0x11046, 0x11070, 0x1107f, 0x110b9, 0x11133, 0x11134, 0x111c0, 0x11235, 0x112ea,
@@ -3766,7 +3700,7 @@ export const FORMAT_VIRAMAS: ReadonlySet<number> = /* @__PURE__ */ new Set([
 ]);
 
 /** Joining_Type R (right-joining) letters of the joining scripts (Unicode ArabicShaping.txt). */
-export const FORMAT_JOIN_R: readonly number[] = [
+const FORMAT_JOIN_R: readonly number[] = [
   0x622, 0x625, 0x627, 0x627, 0x629, 0x629, 0x62f, 0x632, 0x648, 0x648, 0x671, 0x673, 0x675, 0x677, 0x688, 0x699,
   0x6c0, 0x6c0, 0x6c3, 0x6cb, 0x6cd, 0x6cd, 0x6cf, 0x6cf, 0x6d2, 0x6d3, 0x6d5, 0x6d5, 0x6ee, 0x6ef, 0x710, 0x710,
   0x715, 0x719, 0x71e, 0x71e, 0x728, 0x728, 0x72a, 0x72a, 0x72c, 0x72c, 0x72f, 0x72f, 0x74d, 0x74d, 0x759, 0x75b,
@@ -3779,20 +3713,20 @@ export const FORMAT_JOIN_R: readonly number[] = [
   0x10f74, 0x10f75, 0x10ec2, 0x10ec2,
 ];
 /** Letters of the joining scripts that do not join (Joining_Type U, or C which RFC 5892 A.1 does not accept either). */
-export const FORMAT_JOIN_U: readonly number[] = [
+const FORMAT_JOIN_U: readonly number[] = [
   0x621, 0x621, 0x640, 0x640, 0x674, 0x674, 0x6e5, 0x6e6, 0x7fa, 0x7fa, 0x861, 0x861, 0x866, 0x866, 0x883, 0x885,
   0x887, 0x887, 0x8ad, 0x8ad, 0x8c9, 0x8c9, 0x1880, 0x1884, 0x10ac6, 0x10ac6, 0x10acb, 0x10acc, 0x10ae2, 0x10ae3,
   0x10f45, 0x10f45, 0x10fb1, 0x10fb1, 0x10fb7, 0x10fb7, 0x10fc0, 0x10fc0, 0x10ec5, 0x10ec5,
 ];
 /** The blocks of the cursive joining scripts (Arabic, Syriac, NKo, Mandaic, Mongolian, Phags-pa, Manichaean, ...). */
-export const FORMAT_JOIN_SCRIPTS: readonly number[] = [
+const FORMAT_JOIN_SCRIPTS: readonly number[] = [
   0x620, 0x6ff, 0x710, 0x74f, 0x750, 0x77f, 0x7ca, 0x7ea, 0x840, 0x858, 0x860, 0x86a, 0x870, 0x89f, 0x8a0, 0x8c9,
   0x1807, 0x1807, 0x1820, 0x18aa, 0xa840, 0xa871, 0x10ac0, 0x10aef, 0x10b80, 0x10baf, 0x10d00, 0x10d23, 0x10f30,
   0x10f54, 0x10f70, 0x10f81, 0x10fb0, 0x10fcb, 0x10ec0, 0x10eff, 0x1e900, 0x1e943,
 ];
 
 /** Is cp inside one of the [lo, hi] pairs of a flat range list? */
-export function fmtInRanges(cp: number, r: readonly number[]): boolean {
+function fmtInRanges(cp: number, r: readonly number[]): boolean {
   for (let i = 0; i < r.length; i += 2) if (cp >= r[i]! && cp <= r[i + 1]!) return true;
   return false;
 }
@@ -3802,7 +3736,7 @@ export function fmtInRanges(cp: number, r: readonly number[]): boolean {
  * Derived from blocks, categories and the lists above; it agrees with DerivedJoiningType (Unicode 17)
  * on every PVALID code point.
  */
-export function fmtJoiningType(cp: number): string {
+function fmtJoiningType(cp: number): string {
   if (cp === 0x200c || cp === 0x200d) return "U";
   const ch = String.fromCodePoint(cp);
   if (cp === 0x1e94b || FORMAT_RE_JOIN_T.test(ch)) return "T";
@@ -3814,14 +3748,14 @@ export function fmtJoiningType(cp: number): string {
 }
 
 /** Modifier letters whose Bidi_Class is ON, not L. */
-export const FORMAT_BIDI_ON: readonly number[] = [0x2b9, 0x2ba, 0x2c6, 0x2cf, 0x2ec, 0x2ec, 0x2e2f, 0x2e2f, 0xa67f, 0xa67f, 0xa717, 0xa71f, 0xa788, 0xa788];
+const FORMAT_BIDI_ON: readonly number[] = [0x2b9, 0x2ba, 0x2c6, 0x2cf, 0x2ec, 0x2ec, 0x2e2f, 0x2e2f, 0xa67f, 0xa67f, 0xa717, 0xa71f, 0xa788, 0xa788];
 
 /**
  * The Bidi_Class of a U-label code point, in the classes RFC 5893 §2 distinguishes:
  * 0 L, 1 R or AL, 2 AN, 3 EN, 4 NSM, 5 any other (ES, CS, ET, ON, BN). Derived from blocks and categories;
  * it agrees with UnicodeData's Bidi_Class on every PVALID code point.
  */
-export function fmtBidiClass(cp: number): number {
+function fmtBidiClass(cp: number): number {
   if ((cp >= 0x30 && cp <= 0x39) || (cp >= 0x6f0 && cp <= 0x6f9)) return 3;
   if ((cp >= 0x660 && cp <= 0x669) || (cp >= 0x600 && cp <= 0x605) || cp === 0x66b || cp === 0x66c || cp === 0x6dd ||
     cp === 0x890 || cp === 0x891 || cp === 0x8e2 || (cp >= 0x10d30 && cp <= 0x10d39) || (cp >= 0x10e60 && cp <= 0x10e7e)) return 2;
@@ -3836,7 +3770,7 @@ export function fmtBidiClass(cp: number): number {
 }
 
 /** Does the label hold an R, AL or AN code point, making the name a Bidi domain name (RFC 5893 §1.4)? */
-export function fmtHasRtl(label: string): boolean {
+function fmtHasRtl(label: string): boolean {
   if (!FORMAT_RE_RTL.test(label)) return false;
   for (const ch of label) {
     const b = fmtBidiClass(ch.codePointAt(0)!);
@@ -3846,7 +3780,7 @@ export function fmtHasRtl(label: string): boolean {
 }
 
 /** The Bidi Rule (RFC 5893 §2) for one label of a Bidi domain name. */
-export function fmtBidiRuleOk(label: string): boolean {
+function fmtBidiRuleOk(label: string): boolean {
   const cps: number[] = [];
   for (const ch of label) cps.push(ch.codePointAt(0)!);
   const first = fmtBidiClass(cps[0]!);
@@ -3873,7 +3807,7 @@ export function fmtBidiRuleOk(label: string): boolean {
 }
 
 /** The contextual rules of RFC 5892 appendix A, for a label holding CONTEXTJ/CONTEXTO code points. */
-export function fmtContextOk(label: string): boolean {
+function fmtContextOk(label: string): boolean {
   const cps: number[] = [];
   for (const ch of label) cps.push(ch.codePointAt(0)!);
   const n = cps.length;
@@ -3922,7 +3856,7 @@ export function fmtContextOk(label: string): boolean {
 }
 
 /** A U-label's own rules (RFC 5891 §4.2.3, §5.4): hyphens, leading mark, code points, contextual rules. */
-export function fmtULabelOk(u: string): boolean {
+function fmtULabelOk(u: string): boolean {
   if (u.length === 0 || u.charCodeAt(0) === 45 || u.charCodeAt(u.length - 1) === 45) return false; // §4.2.3.1
   if (u.charCodeAt(2) === 45 && u.charCodeAt(3) === 45) return false; // §4.2.3.1: no "--" in the 3rd and 4th positions
   if (FORMAT_RE_LEADING_MARK.test(u)) return false; // §4.2.3.2
@@ -3931,7 +3865,7 @@ export function fmtULabelOk(u: string): boolean {
 }
 
 /** Punycode bias adaptation (RFC 3492 §6.1). */
-export function fmtPunyAdapt(delta: number, numPoints: number, first: boolean): number {
+function fmtPunyAdapt(delta: number, numPoints: number, first: boolean): number {
   delta = first ? Math.floor(delta / 700) : delta >> 1;
   delta += Math.floor(delta / numPoints);
   let k = 0;
@@ -3943,7 +3877,7 @@ export function fmtPunyAdapt(delta: number, numPoints: number, first: boolean): 
 }
 
 /** Punycode decoding (RFC 3492 §6.2) of the part after "xn--", or null when it is not valid Punycode. */
-export function fmtPunyDecode(input: string): number[] | null {
+function fmtPunyDecode(input: string): number[] | null {
   const out: number[] = [];
   let b = input.lastIndexOf("-");
   if (b < 0) b = 0;
@@ -3976,7 +3910,7 @@ export function fmtPunyDecode(input: string): number[] | null {
 }
 
 /** Punycode encoding (RFC 3492 §6.3) of a label's code points, without the "xn--" prefix. */
-export function fmtPunyEncode(cps: readonly number[]): string {
+function fmtPunyEncode(cps: readonly number[]): string {
   let out = "";
   for (const c of cps) if (c < 128) out += String.fromCharCode(c);
   const b = out.length;
@@ -4019,7 +3953,7 @@ export function fmtPunyEncode(cps: readonly number[]): string {
  * non-ASCII in it); with `idn`, non-ASCII labels are U-labels whose A-label fits 63 octets.
  * The whole name, in A-label form, is at most 253 octets; a Bidi domain name obeys RFC 5893.
  */
-export function fmtDomainOk(s: string, idn: boolean): boolean {
+function fmtDomainOk(s: string, idn: boolean): boolean {
   if (s.length === 0) return false;
   const labels = idn ? s.split(FORMAT_RE_IDN_DOTS) : s.split(".");
   let total = -1;
@@ -4073,20 +4007,23 @@ export function fmt_idn_hostname(s: string): boolean {
   return s.length <= 1024 && fmtDomainOk(s, true);
 }
 
+// Format checks of email addresses (RFC 5321 §4.1.2, RFC 6531 §3.3): one regex for the common
+// case, the full grammar on the slow path. What every check promises: formats.ts.
+
 // ================================================================ email: RFC 5321 §4.1.2, RFC 6531 §3.3
 
 /** Local-part = Dot-string / Quoted-string (RFC 5321 §4.1.2): atext atoms joined by single dots, or a quoted string. */
-export const FORMAT_RE_EMAIL_LOCAL =
+const FORMAT_RE_EMAIL_LOCAL =
   /^(?:[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+(?:\.[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+)*|"(?:[\x20\x21\x23-\x5B\x5D-\x7E]|\\[\x20-\x7E])*")$/;
 /** The same with UTF8-non-ascii allowed in atext and qtext (RFC 6531 §3.3, RFC 6532 §3.2). */
-export const FORMAT_RE_IDN_EMAIL_LOCAL =
+const FORMAT_RE_IDN_EMAIL_LOCAL =
   /^(?:[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~\u0080-\uD7FF\uE000-\u{10FFFF}]+(?:\.[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~\u0080-\uD7FF\uE000-\u{10FFFF}]+)*|"(?:[\x20\x21\x23-\x5B\x5D-\x7E\u0080-\uD7FF\uE000-\u{10FFFF}]|\\[\x20-\x7E])*")$/u;
 
 /** IPv6-address-literal = "IPv6:" IPv6-addr (RFC 5321 §4.1.3; ABNF strings are case-insensitive). */
-export const FORMAT_RE_IPV6_TAG = /^IPv6:/i;
+const FORMAT_RE_IPV6_TAG = /^IPv6:/i;
 
 /** Length in UTF-8 octets. */
-export function fmtUtf8Length(s: string): number {
+function fmtUtf8Length(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -4096,16 +4033,16 @@ export function fmtUtf8Length(s: string): number {
 }
 
 /** The common case in one pass: Dot-string "@" an RFC 1123 host name. */
-export const FORMAT_RE_EMAIL_SIMPLE =
+const FORMAT_RE_EMAIL_SIMPLE =
   /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+(?:\.[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 /** An "xn--" label after the "@" or a dot: the slow path checks it as an A-label. */
-export const FORMAT_RE_EMAIL_XN = /[.@]xn--/i;
+const FORMAT_RE_EMAIL_XN = /[.@]xn--/i;
 
 /**
  * Mailbox = Local-part "@" ( Domain / address-literal ) (RFC 5321 §4.1.2, §4.1.3), the local part
  * at most 64 octets (§4.5.3.1.1) and the whole at most 254 (§4.5.3.1.3: a path is ≤ 256 with its "<>").
  */
-export function fmtMailboxOk(s: string, idn: boolean): boolean {
+function fmtMailboxOk(s: string, idn: boolean): boolean {
   if (s.length > 254) return false;
   if (FORMAT_RE_EMAIL_SIMPLE.test(s) && !FORMAT_RE_EMAIL_XN.test(s)) return s.indexOf("@") <= 64;
   if (idn && fmtUtf8Length(s) > 254) return false;
@@ -4133,6 +4070,90 @@ export function fmt_idn_email(s: string): boolean {
   return fmtMailboxOk(s, true);
 }
 
+// toolform format checks: the JSON Schema `format` predicates of the generated runtime.
+//
+// Each `fmt_<name>(s)` is total (never throws, whatever `s` is) and linear-time: the hot
+// formats (dates, ip addresses, uuid, json-pointer) are hand-written scanners that do not
+// allocate; the rest are precompiled regexes written so that they cannot backtrack
+// catastrophically (no ambiguous nested quantifiers), plus small slow paths for the rare
+// cases (IDNA labels, IPv6 literals inside URIs).
+//
+// This module holds the small checks (uuid, JSON pointers, regex, OpenAPI's number formats);
+// dates, IP addresses, URIs, host names and email each have their own module (formats-*.ts),
+// the formats beyond JSON Schema's are in formats-extra.ts, and format-table.ts maps every
+// format name to its check.
+
+// ================================================================ uuid: RFC 4122 §3
+
+/** The hyphenated 8-4-4-4-12 hex form, any version and variant (RFC 4122 §3 string representation). */
+const FORMAT_RE_UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+
+export function fmt_uuid(s: string): boolean {
+  return s.length === 36 && FORMAT_RE_UUID.test(s);
+}
+
+// ================================================================ JSON pointers: RFC 6901, relative JSON pointers
+
+/** From s[i] on: every "~" is followed by "0" or "1" (RFC 6901 §3 escaped = "~" ( "0" / "1" )). */
+function fmtTildesOk(s: string, i: number): boolean {
+  let t = s.indexOf("~", i);
+  while (t !== -1) {
+    const c = s.charCodeAt(t + 1);
+    if (c !== 48 && c !== 49) return false;
+    t = s.indexOf("~", t + 2);
+  }
+  return true;
+}
+
+/** json-pointer = *( "/" reference-token ) (RFC 6901 §3). */
+export function fmt_json_pointer(s: string): boolean {
+  return s.length === 0 || (s.charCodeAt(0) === 47 && fmtTildesOk(s, 1));
+}
+
+/** relative-json-pointer = non-negative-integer ( "#" / json-pointer ) (draft-bhutton-relative-json-pointer-00 §3). */
+export function fmt_relative_json_pointer(s: string): boolean {
+  const n = s.length;
+  if (n === 0) return false;
+  const c0 = s.charCodeAt(0);
+  let i = 1;
+  if (c0 >= 49 && c0 <= 57) {
+    while (i < n) {
+      const c = s.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+      i++;
+    }
+  } else if (c0 !== 48) {
+    return false; // non-negative-integer = %x30 / %x31-39 *%x30-39: no sign, no leading zero
+  }
+  if (i === n) return true;
+  const c = s.charCodeAt(i);
+  if (c === 35) return i + 1 === n;
+  return c === 47 && fmtTildesOk(s, i + 1);
+}
+
+// ================================================================ regex: ECMA-262 with the "u" flag
+
+/** Results of recent regex checks: compiling a RegExp costs microseconds, schemas repeat their values. */
+const FORMAT_REGEX_CACHE = /* @__PURE__ */ new Map<string, boolean>();
+
+/** An ECMA-262 regular expression, as `new RegExp(s, "u")` parses it. */
+export function fmt_regex(s: string): boolean {
+  const hit = FORMAT_REGEX_CACHE.get(s);
+  if (hit !== undefined) return hit;
+  let ok: boolean;
+  try {
+    new RegExp(s, "u");
+    ok = true;
+  } catch {
+    ok = false;
+  }
+  if (s.length <= 1000) {
+    if (FORMAT_REGEX_CACHE.size >= 256) FORMAT_REGEX_CACHE.clear();
+    FORMAT_REGEX_CACHE.set(s, ok);
+  }
+  return ok;
+}
+
 // ================================================================ OpenAPI number formats (as ajv-formats)
 
 // They judge numbers only (a string is not theirs to judge). JSON numbers are doubles:
@@ -4156,33 +4177,6 @@ export function fmt_double(_v: number): boolean {
   return true;
 }
 
-// ================================================================ the table
-
-/** Every string format toolform checks, by name (the number formats above are not here). A null-prototype object: "constructor" and the like are not formats. */
-export const FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean } = /* @__PURE__ */ Object.freeze(
-  /* @__PURE__ */ Object.assign(/* @__PURE__ */ Object.create(null) as { [format: string]: (s: string) => boolean }, {
-    "date-time": fmt_date_time,
-    date: fmt_date,
-    time: fmt_time,
-    duration: fmt_duration,
-    email: fmt_email,
-    "idn-email": fmt_idn_email,
-    hostname: fmt_hostname,
-    "idn-hostname": fmt_idn_hostname,
-    ipv4: fmt_ipv4,
-    ipv6: fmt_ipv6,
-    uri: fmt_uri,
-    "uri-reference": fmt_uri_reference,
-    iri: fmt_iri,
-    "iri-reference": fmt_iri_reference,
-    "uri-template": fmt_uri_template,
-    uuid: fmt_uuid,
-    "json-pointer": fmt_json_pointer,
-    "relative-json-pointer": fmt_relative_json_pointer,
-    regex: fmt_regex,
-  }),
-);
-
 // toolform format checks beyond JSON Schema's: the formats pydantic writes (pydantic/json_schema.py,
 // pydantic/types.py, pydantic/networks.py) and those of the OpenAPI Format Registry, where the
 // string alone decides (docs/formats.md lists every name and why it is checked or not).
@@ -4194,7 +4188,7 @@ export const FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean 
  * A hyphenated UUID of version `v` in the RFC 4122 / RFC 9562 variant (the 13th hex digit is the
  * version, the 17th is 8, 9, a or b): pydantic-core checks both for a string (validators/uuid.rs).
  */
-export function fmtUuidVersion(s: string, v: number): boolean {
+function fmtUuidVersion(s: string, v: number): boolean {
   if (s.length !== 36 || !FORMAT_RE_UUID.test(s) || s.charCodeAt(14) !== 48 + v) return false;
   const c = s.charCodeAt(19) | 32;
   return c === 56 || c === 57 || c === 97 || c === 98;
@@ -4227,7 +4221,7 @@ export function fmt_ipvanyaddress(s: string): boolean {
 }
 
 /** The 32-bit value of an IPv4 address already checked by fmt_ipv4. */
-export function fmtIpv4Value(s: string): number {
+function fmtIpv4Value(s: string): number {
   let n = 0;
   let part = 0;
   for (let i = 0; i < s.length; i++) {
@@ -4241,7 +4235,7 @@ export function fmtIpv4Value(s: string): number {
 }
 
 /** The eight 16-bit groups of an IPv6 address already checked by fmt_ipv6. */
-export function fmtIpv6Groups(s: string): number[] {
+function fmtIpv6Groups(s: string): number[] {
   const gap = s.indexOf("::");
   const side = (t: string): number[] => {
     if (t === "") return [];
@@ -4261,7 +4255,7 @@ export function fmtIpv6Groups(s: string): number[] {
 }
 
 /** A prefix length: 1 to 3 ASCII digits (Python reads "024" as 24) worth at most `max`; -1 otherwise. */
-export function fmtPrefix(t: string, max: number): number {
+function fmtPrefix(t: string, max: number): number {
   if (t.length === 0 || t.length > 3) return -1;
   let n = 0;
   for (let i = 0; i < t.length; i++) {
@@ -4273,7 +4267,7 @@ export function fmtPrefix(t: string, max: number): number {
 }
 
 /** The prefix an IPv4 "/suffix" stands for: a length, a netmask (255.255.0.0) or a host mask (0.0.255.255), as ipaddress reads it; -1 otherwise. */
-export function fmtIpv4Prefix(t: string): number {
+function fmtIpv4Prefix(t: string): number {
   if (!t.includes(".")) return fmtPrefix(t, 32);
   if (!fmt_ipv4(t)) return -1;
   const m = fmtIpv4Value(t);
@@ -4335,7 +4329,7 @@ export function fmt_ipvanynetwork(s: string): boolean {
 // ================================================================ multi-host-uri (pydantic MultiHostUrl)
 
 /** scheme "://" authority, the rest: the authority may list hosts separated by commas. */
-export const FORMAT_RE_AUTHORITY = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)([^]*)$/;
+const FORMAT_RE_AUTHORITY = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)([^]*)$/;
 
 /** A URI whose authority may name several hosts ("postgres://u:p@h1:5432,h2:5432/db"); each host[:port] as in a URI (RFC 3986 §3.2). */
 export function fmt_multi_host_uri(s: string): boolean {
@@ -4352,9 +4346,9 @@ export function fmt_multi_host_uri(s: string): boolean {
 // ================================================================ base64 (OpenAPI byte, pydantic Base64Bytes/Base64Str) and base64url
 
 /** RFC 4648 §4, padded (the same expression as ajv-formats' "byte", with the letters spelled out). */
-export const FORMAT_RE_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const FORMAT_RE_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 /** RFC 4648 §5, the URL-safe alphabet; the padding may be left out (§3.2). */
-export const FORMAT_RE_BASE64URL = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}(?:==)?|[A-Za-z0-9_-]{3}=?)?$/;
+const FORMAT_RE_BASE64URL = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}(?:==)?|[A-Za-z0-9_-]{3}=?)?$/;
 
 export function fmt_byte(s: string): boolean {
   return FORMAT_RE_BASE64.test(s);
@@ -4377,7 +4371,7 @@ export function fmt_char(s: string): boolean {
 }
 
 /** partial-time (RFC 3339 §5.6) from s[i] to the end: HH:MM:SS[.frac], no offset. */
-export function fmtPartialTime(s: string, i: number): boolean {
+function fmtPartialTime(s: string, i: number): boolean {
   const h = fmtD2(s, i);
   const mi = fmtD2(s, i + 3);
   const se = fmtD2(s, i + 6);
@@ -4399,9 +4393,9 @@ export function fmt_date_time_local(s: string): boolean {
 }
 
 /** IMF-fixdate (RFC 9110 §5.6.7), the form a sender must write: "Sun, 06 Nov 1994 08:49:37 GMT". */
-export const FORMAT_RE_HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d\d) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d\d):(\d\d):(\d\d) GMT$/;
-export const FORMAT_MONTHS = "JanFebMarAprMayJunJulAugSepOctNovDec";
-export const FORMAT_DAYS = "SunMonTueWedThuFriSat";
+const FORMAT_RE_HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d\d) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d\d):(\d\d):(\d\d) GMT$/;
+const FORMAT_MONTHS = "JanFebMarAprMayJunJulAugSepOctNovDec";
+const FORMAT_DAYS = "SunMonTueWedThuFriSat";
 
 /** http-date: an IMF-fixdate naming a real day, with its day of the week. */
 export function fmt_http_date(s: string): boolean {
@@ -4416,13 +4410,13 @@ export function fmt_http_date(s: string): boolean {
 // ================================================================ zoneinfo, fraction, name-email (pydantic)
 
 /** An IANA time zone key's shape (tz "Theory" file: ASCII letters, digits, "-", "_", "+", components joined by "/"): "Europe/Paris", "Etc/GMT+5", "UTC". */
-export const FORMAT_RE_ZONEINFO = /^[A-Za-z0-9_+-]+(?:\/[A-Za-z0-9_+-]+)*$/;
+const FORMAT_RE_ZONEINFO = /^[A-Za-z0-9_+-]+(?:\/[A-Za-z0-9_+-]+)*$/;
 export function fmt_zoneinfo(s: string): boolean {
   return s.length <= 255 && FORMAT_RE_ZONEINFO.test(s);
 }
 
 /** What Python's Fraction(str) reads (fractions._RATIONAL_FORMAT): "3/4", "-1.5", "2e-3", with "_" between digits and blanks around. */
-export const FORMAT_RE_FRACTION = /^\s*[+-]?(?=\d|\.\d)(?:\d+(?:_\d+)*)?(?:\s*\/\s*(\d+(?:_\d+)*)|(?:\.(?:\d+(?:_\d+)*)?)?(?:[eE][+-]?\d+(?:_\d+)*)?)\s*$/;
+const FORMAT_RE_FRACTION = /^\s*[+-]?(?=\d|\.\d)(?:\d+(?:_\d+)*)?(?:\s*\/\s*(\d+(?:_\d+)*)|(?:\.(?:\d+(?:_\d+)*)?)?(?:[eE][+-]?\d+(?:_\d+)*)?)\s*$/;
 export function fmt_fraction(s: string): boolean {
   const m = FORMAT_RE_FRACTION.exec(s);
   return m !== null && (m[1] === undefined || /[1-9]/.test(m[1])); // a zero denominator is ZeroDivisionError
@@ -4452,27 +4446,6 @@ export const fmt_uint64 = (v: number): boolean => Number.isInteger(v) && v >= 0;
 /** double-int: an integer a double holds exactly (|v| ≤ 2^53 - 1). */
 export const fmt_double_int = (v: number): boolean => Number.isSafeInteger(v);
 
-/** The string checks above by format name (a null-prototype object, as FORMAT_CHECKS). */
-export const EXTRA_FORMAT_CHECKS: { readonly [format: string]: (s: string) => boolean } = /* @__PURE__ */ Object.freeze(
-  /* @__PURE__ */ Object.assign(/* @__PURE__ */ Object.create(null) as { [format: string]: (s: string) => boolean }, {
-    uuid1: fmt_uuid1, uuid3: fmt_uuid3, uuid4: fmt_uuid4, uuid5: fmt_uuid5, uuid6: fmt_uuid6, uuid7: fmt_uuid7, uuid8: fmt_uuid8,
-    "json-string": fmt_json_string,
-    ipvanyaddress: fmt_ipvanyaddress, ipvanyinterface: fmt_ipvanyinterface, ipvanynetwork: fmt_ipvanynetwork,
-    ipv4interface: fmt_ipv4interface, ipv6interface: fmt_ipv6interface, ipv4network: fmt_ipv4network, ipv6network: fmt_ipv6network,
-    "multi-host-uri": fmt_multi_host_uri,
-    byte: fmt_byte, base64: fmt_base64, base64url: fmt_base64url,
-    char: fmt_char, "date-time-local": fmt_date_time_local, "http-date": fmt_http_date,
-    zoneinfo: fmt_zoneinfo, fraction: fmt_fraction, "name-email": fmt_name_email,
-  }),
-);
-
-/** The number checks above by format name. */
-export const EXTRA_NUMBER_CHECKS: { readonly [format: string]: (v: number) => boolean } = /* @__PURE__ */ Object.freeze(
-  /* @__PURE__ */ Object.assign(/* @__PURE__ */ Object.create(null) as { [format: string]: (v: number) => boolean }, {
-    int8: fmt_int8, int16: fmt_int16, uint8: fmt_uint8, uint16: fmt_uint16, uint32: fmt_uint32, uint64: fmt_uint64, "double-int": fmt_double_int,
-  }),
-);
-
 // toolform normaliser helpers: what the generated `normalize` of every tool calls.
 //
 // The schema is never read here: the generated code decides, per schema place,
@@ -4483,9 +4456,7 @@ export const EXTRA_NUMBER_CHECKS: { readonly [format: string]: (v: number) => bo
 // Modes, as numbers in generated code: 1 lenient, 2 normalized, 3 compare
 // (normalized, then every string case-folded and trimmed).
 
-export const NZ_LENIENT = 1;
-export const NZ_NORMALIZED = 2;
-export const NZ_COMPARE = 3;
+const NZ_LENIENT = 1;
 
 /** lenient integer: an optional minus, then 0 or digits without a leading zero. Nothing else (no space, no +, no 5.0, no 1e3, no 0x10). */
 const NZ_LENIENT_INT = /^-?(?:0|[1-9][0-9]*)$/;
@@ -4499,7 +4470,7 @@ const NZ_NUMERIC = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
  * integer (`int` true), or undefined. Refused always: not finite ("1e999"), an
  * integer outside ±(2^53−1) (it would not round-trip), and -0 becomes 0.
  */
-export function nzNumber(s: string, m: number, int: boolean): number | undefined {
+function nzNumber(s: string, m: number, int: boolean): number | undefined {
   let t = s;
   if (m === NZ_LENIENT) {
     if (t.length > 400 || !(int ? NZ_LENIENT_INT : NZ_LENIENT_NUM).test(t)) return undefined;
@@ -4514,7 +4485,7 @@ export function nzNumber(s: string, m: number, int: boolean): number | undefined
 }
 
 /** The boolean a string spells, or undefined. lenient: exactly "true" / "false". normalized: trimmed, any case, also "yes" / "no". */
-export function nzBoolean(s: string, m: number): boolean | undefined {
+function nzBoolean(s: string, m: number): boolean | undefined {
   if (m === NZ_LENIENT) return s === "true" ? true : s === "false" ? false : undefined;
   if (s.length > 20) return undefined;
   const t = s.trim().toLowerCase();
@@ -4526,7 +4497,7 @@ export function nzBoolean(s: string, m: number): boolean | undefined {
  * array, 3 either), parsed; undefined when it is not JSON or not that container.
  * JSON.parse makes `__proto__` an own data property, never a prototype.
  */
-export function nzJson(s: string, want: number): unknown {
+function nzJson(s: string, want: number): unknown {
   const t = s.trim();
   const c = t.charCodeAt(0);
   if (!((c === 123 && (want & 1) !== 0) || (c === 91 && (want & 2) !== 0))) return undefined;
@@ -4541,12 +4512,12 @@ export function nzJson(s: string, want: number): unknown {
 }
 
 /** The canonical spelling of an enum/const string that differs only in case or surrounding space (`folded` maps folded → canonical). */
-export function nzEnum(s: string, folded: ReadonlyMap<string, string>): string | undefined {
+function nzEnum(s: string, folded: ReadonlyMap<string, string>): string | undefined {
   return s.length > 10_000 ? undefined : folded.get(s.trim().toLowerCase());
 }
 
 /** Records a scalar repair: the unwrapping of a one-element list (when `unwrapped`), then the cast of a string. Returns `to`. */
-export function nzScalar(r: Repair[], p: string, from: unknown, to: unknown, unwrapped: boolean): unknown {
+function nzScalar(r: Repair[], p: string, from: unknown, to: unknown, unwrapped: boolean): unknown {
   let f = from;
   if (unwrapped) {
     f = (from as unknown[])[0];
@@ -4557,12 +4528,12 @@ export function nzScalar(r: Repair[], p: string, from: unknown, to: unknown, unw
 }
 
 /** Records a repair. */
-export function nzFix(r: Repair[], p: string, from: unknown, to: unknown, rule: string): void {
+function nzFix(r: Repair[], p: string, from: unknown, to: unknown, rule: string): void {
   r.push({ path: p, from, to, rule });
 }
 
 /** Records a repair before the repairs made inside its result (at index `at`). */
-export function nzFixAt(r: Repair[], at: number, p: string, from: unknown, to: unknown, rule: string): void {
+function nzFixAt(r: Repair[], at: number, p: string, from: unknown, to: unknown, rule: string): void {
   r.splice(at, 0, { path: p, from, to, rule });
 }
 
@@ -4573,7 +4544,7 @@ const nzHas = Object.prototype.hasOwnProperty;
  * (CopyDataProperties): an own `__proto__` key is copied as data, never run
  * through the prototype setter.
  */
-export function nzCopy(v: object): Record<string, unknown> {
+function nzCopy(v: object): Record<string, unknown> {
   return { ...(v as Record<string, unknown>) };
 }
 
@@ -4590,7 +4561,7 @@ export function nzSet(o: any, v: object, k: string, x: unknown): any {
 }
 
 /** Copy-on-write removal of `k` (a `null` the schema does not allow for an optional property), recorded at `p`. */
-export function nzDrop(r: Repair[], p: string, o: any, v: object, k: string): any {
+function nzDrop(r: Repair[], p: string, o: any, v: object, k: string): any {
   const w = o === v ? nzCopy(v) : o;
   if (nzHas.call(w, k)) delete w[k];
   r.push({ path: p, from: null, to: undefined, rule: "drop_null" });
@@ -4618,7 +4589,7 @@ export type NzFunction = (v: any, p: string, r: Repair[], m: number, d: number) 
  * path, written copy-on-write into `o`; with `drop`, a null is removed in normalized
  * mode instead. `f` undefined: only the drop. Returns the object to keep writing.
  */
-export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, drop: boolean, p: string, r: Repair[], m: number, d: number): any {
+function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, drop: boolean, p: string, r: Repair[], m: number, d: number): any {
   // The generator's test for such keys too (src/emit/code.ts isInheritedKey).
   const x = k in Object.prototype || k === "__proto__" ? nzOwn(v, k) : v[k];
   if (x === undefined) return o;
@@ -4693,7 +4664,7 @@ export function nzItems(a: any, v: unknown[], from: number, f: NzFunction, p: st
  * out spellings the list itself folds together ("A" and "a": never chosen between). The
  * generator asks this too: a place whose map is empty has no spelling to repair.
  */
-export function nzSpellings(values: readonly unknown[]): Map<string, string> {
+function nzSpellings(values: readonly unknown[]): Map<string, string> {
   const byFold = new Map<string, string | null>();
   for (const s of values) {
     if (typeof s !== "string") continue;
@@ -4967,12 +4938,12 @@ function walk(tool: ToolPlan, p: ProviderPlan, value: unknown, toProvider: boole
 }
 
 /** Arguments as the provider's schema gives them → the shape of the tool's own schema (a new object where anything changed). */
-export function fromProviderArgs(tool: ToolPlan, args: unknown): unknown {
+function fromProviderArgs(tool: ToolPlan, args: unknown): unknown {
   return walk(tool, tool.root, args, false, 0);
 }
 
 /** Arguments in the tool's own shape → the shape the provider's schema asks for (e.g. a past call replayed to the model). */
-export function toProviderArgs(tool: ToolPlan, args: unknown): unknown {
+function toProviderArgs(tool: ToolPlan, args: unknown): unknown {
   return walk(tool, tool.root, args, true, 0);
 }
 
