@@ -15,7 +15,6 @@ import type { FitCheck } from "../schema/examples.js";
 
 export type { FitCheck };
 
-
 /**
  * A check for every place of `ir`, or undefined where toolform's checks cannot stand in
  * for JSON Schema's at a single place: under $dynamicRef (a check starting mid-schema
@@ -34,6 +33,7 @@ export function exampleChecker(ir: IR, complete: boolean, limits: CheckLimits): 
   return check;
 }
 
+// A pure cache, not state: the checks are a function of the IR (never changed once built) and the key's options.
 const checkers = new WeakMap<IR, Map<string, FitCheck | undefined>>();
 
 /**

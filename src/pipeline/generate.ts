@@ -11,7 +11,7 @@ import { stripTypes } from "../emit/finish.js";
 import { layoutCode } from "../emit/layout.js";
 import { header } from "../emit/header.js";
 import { chunkImportsDts, chunkImportsTs, indexHeadDts, indexHeadTs, indexTablesTs, indexTailDts, indexTailTs, type IndexEntry } from "../emit/index-module.js";
-import { runtimeDeclarations, runtimeHash, runtimeSource } from "../emit/runtime-file.js";
+import { runtimeDeclarations, runtimeHash, runtimeSource, type FileSha } from "../emit/runtime-file.js";
 import { VERSION } from "../emit/templates.js";
 import { readSources } from "../sources/read.js";
 import { materialize, type SourceMemo } from "../sources/memo.js";
@@ -76,6 +76,8 @@ export interface GenerateOptions {
   formatCache?: FormatCache;
   /** Tools' compiled parts by partsKey (the build cache): a tool whose parts are known (a description-only edit) is assembled without the compiler. */
   partsCache?: { get(key: string): ToolParts | undefined; set(key: string, parts: ToolParts): void };
+  /** How the runtime's sources are hashed (the build cache's stamps: runtime-file.ts FileSha); else they are read. */
+  runtimeFileSha?: FileSha;
 }
 
 export interface FormatCache {
@@ -184,7 +186,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const onWorkers = workers > 0 ? compileOnWorkers(jobs, VERSION, workers, ...(await redosHandoff()), (j) => void (wantsLint(todo[j]!) && lintingLater.push(lintSlot(slotIndex.get(todo[j]!)!)))) : undefined;
   const onWorker = new Set(onWorkers ? todo : []);
   for (const [i, s] of slots.entries()) if (wantsLint(s) && !onWorker.has(s)) await lintSlot(i);
-  const rtTs = runtimeSource();
+  const rtTs = runtimeSource(options.runtimeFileSha);
   const runtimeTexts = emit !== "ts" && onWorkers ? await runtimeJs(rtTs, options.formatCache ?? processFormatCache, emit === "cjs" ? "cjs" : "esm") : undefined;
   const done: CompileDone[] = onWorkers ? await onWorkers : await inSequence(jobs, (j) => compileJob(j, VERSION));
   await Promise.all(lintingLater);
@@ -233,7 +235,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const memo = options.formatCache ?? processFormatCache;
   // The runtime's file name carries its hash: a new toolform writes a new runtime beside
   // the old one, and index (written last) switches to it in the same rename (io/write.ts).
-  const rtHash = runtimeHash();
+  const rtHash = runtimeHash(options.runtimeFileSha);
   const rtFile = runtimeFileName(rtHash);
   const rtHeader = header("@toolform/runtime src/rt (the runtime modules, joined)", rtHash);
   const idxHeader = header(sourceLabel, setHash);

@@ -8,7 +8,7 @@ import type { IR, IRNode } from "../../schema/ir.js";
 import { code, type Code, type Name } from "../code.js";
 import { EmitContext, type ValidatorOptions } from "../validator/context.js";
 import type { SharedValidator } from "../validator/functions.js";
-import { nodesWithWork, requiredByInstance } from "./analysis.js";
+import { nodesWithWork, nullRefusers, requiredByInstance } from "./analysis.js";
 
 export interface NzFn {
   /** A function of the normaliser, or the runtime's own (`rt.nzToString`) where that does all the place needs. */
@@ -24,6 +24,8 @@ export class NormContext {
   readonly vctx: EmitContext;
   readonly work: Set<IRNode>;
   readonly required: Map<IRNode, Set<string>>;
+  /** The places that surely refuse null (analysis.ts nullRefusers): an optional property's null is dropped there. */
+  readonly refusesNull: ReadonlySet<IRNode>;
   /** Parameter of the closure: the tool's own fast validator (`is(args)`), used for the root. */
   readonly isArgs: Name;
   private fns = new Map<IRNode, NzFn>();
@@ -47,7 +49,8 @@ export class NormContext {
     this.vctx = shared?.ctx ?? new EmitContext(ir, opts);
     this.inScope = shared?.emitted ?? new Set();
     this.required = requiredByInstance(ir);
-    this.work = nodesWithWork(ir, this.required);
+    this.refusesNull = nullRefusers(ir);
+    this.work = nodesWithWork(ir, this.required, this.refusesNull);
     this.isArgs = this.vctx.names.fresh("isArgs");
   }
 

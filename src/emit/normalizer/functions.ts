@@ -110,7 +110,7 @@ function scalarShareKey(node: IRNode, ctx: NormContext): string | undefined {
   return cast ? `runtime:${cast}` : `scalar:${types.join(" or ")}`;
 }
 
-/** For tools without an IR normaliser (the ajv fallback): compare mode still folds strings; nothing is repaired. */
+/** For tools without an IR normaliser (engine "ajv"): compare mode still folds strings; nothing is repaired. */
 export function emitIdentityNormalizer(avoid: readonly string[] = []): EmittedNormalizer {
   const entry = entryName(new Names(["rt"]), avoid);
   return {
