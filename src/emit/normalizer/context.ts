@@ -1,9 +1,10 @@
 // State shared by the normaliser rules while one tool's normaliser is written:
 // the queue of `nz_*` functions (one per schema place that has anything to
-// repair), and a validator EmitContext of its own for the `is_*` checks a
-// repair must pass ("only when it fits"). Both share one Names, so nothing
-// collides; the whole normaliser is emitted inside its own closure, so nothing
-// collides with the validator's module-level names either.
+// repair), and the validator's EmitContext for the checks a repair must pass
+// ("only when it fits"): the tool's validator's own when it shares it, else one
+// of its own. Both share one Names, so nothing collides; the whole normaliser is
+// emitted inside its own closure, so nothing collides with the validator's
+// module-level names either.
 import type { IR, IRNode } from "../../schema/ir.js";
 import { code, type Code, type Name } from "../code.js";
 import { EmitContext, type ValidatorOptions } from "../validator/context.js";
