@@ -7,7 +7,7 @@ import type { UncheckedKind, UnknownArgs } from "./config/types.js";
 import { uncheckedKinds } from "./config/unchecked.js";
 import { formatCompileOptions, type FormatsOption } from "./config/formats.js";
 import type { Diagnostic } from "./diagnostics/types.js";
-import { code, lit } from "./emit/code.js";
+import { code, lit, refsOf, RtRef } from "./emit/code.js";
 import { formatSource } from "./emit/finish.js";
 import { layoutCode } from "./emit/layout.js";
 import { header } from "./emit/header.js";
@@ -87,13 +87,15 @@ function declarationOf(src: string, name: string): string {
 }
 
 /**
- * The runtime helpers `js` names (`rt.x`) and what they need, as JavaScript that
- * makes a module-level `rt` from a block of its own (so the runtime's internal names
+ * The runtime helpers the module uses (`rt.x`: refsOf) and what they need, as JavaScript
+ * that makes a module-level `rt` from a block of its own (so the runtime's internal names
  * never meet the validator's).
  */
-async function inlineRuntime(js: string): Promise<string> {
-  return `let rt;\n${await runtimeSubset([...js.matchAll(/\brt\.([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!))}`;
+async function inlineRuntime(helpers: Iterable<string>): Promise<string> {
+  return `let rt;\n${await runtimeSubset(helpers)}`;
 }
+
+const rt = (helper: string) => new RtRef(helper);
 
 /** The exported type's name: the schema's name in PascalCase ("person.schema" → Person). */
 function typeNameOf(name: string): string {
@@ -118,22 +120,23 @@ export async function compileSchema(schema: unknown, options: CompileSchemaOptio
   if (options.examples !== false) chooseExamples(ir, read);
   const v = emitValidator(ir, { unknownArgs: opts.unknownArgs, toolName: name, maxDepth: opts.maxDepth, maxPatternInput: opts.maxPatternInput });
   const module = code`${v.body}
-const ok = rt.okReport(${lit(name)});
+const ok = ${rt("okReport")}(${lit(name)});
 /** True when the value fits the schema. Allocates nothing. Never throws (a throwing Proxy or getter, or nesting past the stack, is a no). */
-export function is(value) { rt.work.n = 0; try { return ${v.is}(value); } catch { return false; } }
+export function is(value) { ${rt("work")}.n = 0; try { return ${v.is}(value); } catch { return false; } }
 /** The report: ok, buckets, structured errors, model-facing feedback. */
 export function validate(value) {
   if (is(value)) return ok;
   const s = [];
-  rt.work.n = 0;
-  try { ${v.collect}(value, s); } catch (e) { rt.unjudged(s, e); }
-  if (rt.work.n > rt.WORK_MAX) rt.workErr(s);
-  return rt.errorReport(${lit(name)}, s);
+  ${rt("work")}.n = 0;
+  try { ${v.collect}(value, s); } catch (e) { ${rt("unjudged")}(s, e); }
+  if (${rt("work")}.n > ${rt("WORK_MAX")}) ${rt("workErr")}(s);
+  return ${rt("errorReport")}(${lit(name)}, s);
 }
 export default validate;
 `;
   // JavaScript from the same emit as the TypeScript would be (code.ts textIn): no compiler loads.
   const body = layoutCode(module, "esm");
+  const helpers = refsOf(module).runtime;
   const head = header("compileSchema", hashOf({ schema, opts }));
   // The value's type (json-schema-to-typescript, as a tool's arguments) and the report's.
   const typeName = typeNameOf(name);
@@ -141,11 +144,11 @@ export default validate;
   diagnostics.push(...typeDiagnostics);
   const typeText = `${types.text.trim()}\n\n${runtimeTypes(REPORT_TYPES)}\n`;
   const declarations = `${head}\n${typeText}\n/** True when the value fits the schema. Allocates nothing. Never throws. */\nexport declare function is(value: unknown): value is ${typeName};\n/** The report: ok, buckets, structured errors, model-facing feedback. */\nexport declare function validate(value: unknown): ValidationReport;\nexport default validate;\n`;
-  let text = `${head}\n${await inlineRuntime(body)}\n${body}`;
+  let text = `${head}\n${await inlineRuntime(helpers)}\n${body}`;
   if (options.lang === "ts") {
     // The validator is the JavaScript above, not checked as TypeScript (as ajv's standalone code in a
     // build); its exports carry the declared types, so an importer type-checks against them.
-    text = `${head}\n// @ts-nocheck\n${typeText}\n${await inlineRuntime(body)}\n${body
+    text = `${head}\n// @ts-nocheck\n${typeText}\n${await inlineRuntime(helpers)}\n${body
       .replace("export function is(value) {", `export function is(value: unknown): value is ${typeName} {`)
       .replace("export function validate(value) {", "export function validate(value: unknown): ValidationReport {")}`;
   }

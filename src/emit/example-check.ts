@@ -16,7 +16,6 @@ import type { UnknownArgs } from "../config/types.js";
 
 export type { FitCheck };
 
-
 /**
  * A check for every place of `ir`, or undefined where toolform's checks cannot stand in
  * for JSON Schema's at a single place: under $dynamicRef (a check starting mid-schema
@@ -35,6 +34,7 @@ export function exampleChecker(ir: IR, complete: boolean, limits: CheckLimits): 
   return check;
 }
 
+// A pure cache, not state: the checks are a function of the IR (never changed once built) and the key's options.
 const checkers = new WeakMap<IR, Map<string, FitCheck | undefined>>();
 
 /**

@@ -19,19 +19,17 @@ function runtimeSources(): RuntimeSources {
   return { dir: join(src, "rt"), src };
 }
 
-/** The sha256 (hex) of a file's bytes: read here, or by its stamp (the build cache's, hashRuntimeSourcesWith). */
-let fileSha = (path: string): string => sha256(readFileSync(path));
-
 /**
- * Hashes the runtime's sources with `f` (the build cache's stamps, src/io/stamps.ts: a file
- * whose stat is as stamped is not read; they are among toolform's stamped files).
+ * The sha256 (hex) of a file's bytes: read, or by the build cache's stamps (src/io/stamps.ts:
+ * a file whose stat is as stamped is not read; the runtime's sources are among toolform's
+ * stamped files), which the build passes to runtimeSource/runtimeHash.
  */
-export function hashRuntimeSourcesWith(f: (path: string) => string): void {
-  fileSha = f;
-}
+export type FileSha = (path: string) => string;
+
+const readSha: FileSha = (path) => sha256(readFileSync(path));
 
 /** A hash of every source the runtime may be joined from (rt/*.ts and suggest.ts, each by its bytes' sha256): what a prebuilt runtime must match. */
-function sourcesHash(where: RuntimeSources): string {
+function sourcesHash(where: RuntimeSources, fileSha: FileSha = readSha): string {
   const files: Record<string, string> = {};
   try {
     for (const f of readdirSync(where.dir).sort()) if (f.endsWith(".ts")) files[`rt/${f}`] = fileSha(join(where.dir, f));
@@ -45,13 +43,14 @@ function sourcesHash(where: RuntimeSources): string {
 /** Where `npm run build` leaves the joined runtime: {sources: hash, ...BuiltRuntime}. */
 export const PREBUILT_RUNTIME = join(packageRoot, "dist", "runtime.json");
 
+// The runtime joined once per process (its sources do not change under a running toolform): a pure cache.
 let cached: (BuiltRuntime & { hash?: string }) | undefined;
 
-/** The runtime, joined: prebuilt when it matches the sources, else joined now. */
-function runtime(): BuiltRuntime & { hash?: string } {
+/** The runtime, joined: prebuilt when it matches the sources (hashed by `fileSha`), else joined now. */
+function runtime(fileSha?: FileSha): BuiltRuntime & { hash?: string } {
   if (cached) return cached;
   const where = runtimeSources();
-  const sources = sourcesHash(where);
+  const sources = sourcesHash(where, fileSha);
   try {
     const pre = JSON.parse(readFileSync(PREBUILT_RUNTIME, "utf8")) as Partial<BuiltRuntime> & { sources?: string; hash?: string; version?: string };
     if (pre.sources === sources && typeof pre.ts === "string" && typeof pre.dts === "string" && Array.isArray(pre.exports)) {
@@ -64,14 +63,14 @@ function runtime(): BuiltRuntime & { hash?: string } {
 }
 
 /** The runtime file's hash (its name and header: src/pipeline/generate.ts): of its text and toolform's version. Prebuilt with the text. */
-export function runtimeHash(): string {
-  const rt = runtime();
+export function runtimeHash(fileSha?: FileSha): string {
+  const rt = runtime(fileSha);
   return (rt.hash ??= hashOf({ rtTs: rt.ts, VERSION }));
 }
 
 /** The runtime as one TypeScript file (without the header). */
-export function runtimeSource(): string {
-  return runtime().ts;
+export function runtimeSource(fileSha?: FileSha): string {
+  return runtime(fileSha).ts;
 }
 
 /** The runtime's .d.ts text (for `source` other than the runtime's own, made by TypeScript). */

@@ -28,7 +28,6 @@ import type { GeneratedFile } from "../io/generated-file.js";
 import { SourceMemo } from "../sources/memo.js";
 import { outputBytes, readJsonRecord, writeAtomic } from "../io/write.js";
 import { defaultCacheDir } from "./manifest.js";
-import { hashRuntimeSourcesWith } from "../emit/runtime-file.js";
 import { redosAnalyser, toolformIdentity } from "./cache-identity.js";
 import { ToolPack } from "./cache-pack.js";
 import { contentHash, DiskStore } from "./cache-store.js";
@@ -195,6 +194,8 @@ export class BuildCache {
   onActivity: ((stats: CacheStats) => void) | undefined;
   /** Files' hashes by their stat (toolform's code, the sources, the outputs), kept beside the namespaces. */
   stamps: FileStamps = new FileStamps(undefined);
+  /** How the build hashes the runtime's sources (runtime-file.ts FileSha): by their stamps, with a cache folder. */
+  runtimeFileSha: ((path: string) => string) | undefined;
   /** JSON sources as read, by their bytes' hash (src/sources/memo.ts): kept in the namespace, and for the next build of this process (watch). */
   sources: SourceMemo = new SourceMemo(this.stamps);
   /** ReDoS verdicts on disk (redos.json), once read. */
@@ -209,7 +210,7 @@ export class BuildCache {
     const base = opts.dir ?? defaultCacheDir(opts.root);
     const stamps = (this.stamps = new FileStamps(join(base, "stamps.json")));
     // The runtime's sources are among toolform's stamped files: hashed by their stamps (not read) to find the prebuilt runtime.
-    hashRuntimeSourcesWith((path) => stamps.hash(path));
+    this.runtimeFileSha = (path) => stamps.hash(path);
     const ns = (opts.fingerprint ?? toolformIdentity(this.stamps).fingerprint) + (opts.configFile ? "-" + configTag(opts.configFile) : "");
     const dir = join(base, ns);
     try {

@@ -8,7 +8,7 @@ import { uncheckedKinds } from "../config/unchecked.js";
 import { formatCompileOptions, type FormatsOption } from "../config/formats.js";
 import { DEFAULT_LIMITS, type Limits } from "../config/limits.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { runtimeSource } from "../emit/runtime-file.js";
+import { runtimeHash, runtimeSource, type FileSha } from "../emit/runtime-file.js";
 import { VERSION } from "../emit/templates.js";
 import type { Provider } from "../emit/providers/shared.js";
 import type { GeneratedFile } from "../io/generated-file.js";
@@ -58,6 +58,8 @@ export interface GenerateOptions {
   formatCache?: FormatCache;
   /** Tools' compiled parts by partsKey (the build cache): a tool whose parts are known (a description-only edit) is assembled without the compiler. */
   partsCache?: { get(key: string): ToolParts | undefined; set(key: string, parts: ToolParts): void };
+  /** How the runtime's sources are hashed (the build cache's stamps: runtime-file.ts FileSha); else they are read. */
+  runtimeFileSha?: FileSha;
 }
 
 export type { FormatCache };
@@ -168,7 +170,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const analysing = onWorkers ? undefined : await analysePatterns(slots.filter((s) => wantsLint(s) || !s.t).flatMap((s) => [s.def.inputSchema, s.def.outputSchema]));
   const later = (s: (typeof slots)[number]) => !!analysing && (analysing.pending(s.def.inputSchema) || analysing.pending(s.def.outputSchema));
   for (const [i, s] of slots.entries()) if (wantsLint(s) && !onWorker.has(s) && !later(s)) await lintSlot(i);
-  const rtTs = runtimeSource();
+  const rtTs = runtimeSource(options.runtimeFileSha);
   const runtimeTexts = emit !== "ts" && onWorkers ? await runtimeJs(rtTs, options.formatCache ?? processFormatCache, emit === "cjs" ? "cjs" : "esm") : undefined;
   let done: CompileDone[];
   if (onWorkers) done = await onWorkers;
@@ -222,7 +224,7 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   if (strict) diagnostics.splice(0, diagnostics.length, ...diagnostics.map((d) => (keptWarnings.has(d) ? d : { ...d, severity: "error" as const })));
   if (diagnostics.some((d) => d.severity === "error")) return { files: [], diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs };
   const sourceFiles = defs.map((d) => d.origin.file);
-  const files = await outputFiles(compiled, keys, sourceFiles, emit, options.formatCache, rtTs, runtimeTexts, providerLists && { lists: providerLists, providers: options.providers! });
+  const files = await outputFiles(compiled, keys, sourceFiles, emit, options.formatCache, rtTs, runtimeHash(options.runtimeFileSha), runtimeTexts, providerLists && { lists: providerLists, providers: options.providers! });
   return { files, diagnostics: sortDiagnostics(diagnostics), tools: compiled, inputs, ...(imports ? { imports } : {}) };
 }
 

@@ -8,7 +8,7 @@ import { stripTypes } from "../emit/finish.js";
 import { header } from "../emit/header.js";
 import { chunkImportsDts, chunkImportsTs, indexHeadDts, indexHeadTs, indexTablesTs, indexTailDts, indexTailTs, type IndexEntry } from "../emit/index-module.js";
 import { layoutCode } from "../emit/layout.js";
-import { runtimeDeclarations, runtimeHash } from "../emit/runtime-file.js";
+import { runtimeDeclarations } from "../emit/runtime-file.js";
 import type { GeneratedFile } from "../io/generated-file.js";
 import { hashOf, keyOf } from "../io/hash.js";
 import { sha256 } from "../io/stamps.js";
@@ -25,7 +25,7 @@ export interface FormatCache {
 
 /**
  * The output files of `compiled` (each with its cache key in `keys`, what its sections are made
- * from). `rtTs`: the runtime's TypeScript; `runtimeTexts`: its JavaScript and declarations when
+ * from). `rtTs`: the runtime's TypeScript, `rtHash` its hash (in its file name); `runtimeTexts`: its JavaScript and declarations when
  * already made (emit "js"/"cjs"); `providers`: the provider lists to write.
  */
 export async function outputFiles(
@@ -35,6 +35,7 @@ export async function outputFiles(
   emit: "ts" | "js" | "cjs",
   formatCache: FormatCache | undefined,
   rtTs: string,
+  rtHash: string,
   runtimeTexts: { rtJs: string; rtDts: string } | undefined,
   providers: { lists: ProviderLists; providers: readonly Provider[] } | undefined,
 ): Promise<GeneratedFile[]> {
@@ -46,7 +47,6 @@ export async function outputFiles(
   const memo = formatCache ?? processFormatCache;
   // The runtime's file name carries its hash: a new toolform writes a new runtime beside
   // the old one, and index (written last) switches to it in the same rename (io/write.ts).
-  const rtHash = runtimeHash();
   const rtFile = runtimeFileName(rtHash);
   const rtHeader = header("@toolform/runtime src/rt (the runtime modules, joined)", rtHash);
   const idxHeader = header(sourceLabel, setHash);

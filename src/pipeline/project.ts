@@ -22,7 +22,7 @@ export async function generateProject(project: Project, cache: BuildCache): Prom
   // ReDoS verdicts of earlier builds: a pattern already judged does not start recheck.
   redos?.seedRedosVerdicts(cache.redosVerdicts());
   const { SourceChangedError } = await import("../sources/memo.js");
-  const config = Object.assign({}, project.config, { cache: cache.tools, formatCache: cache.formats, partsCache: cache.parts, sourceMemo: cache.sources }) as ResolvedConfig;
+  const config = Object.assign({}, project.config, { cache: cache.tools, formatCache: cache.formats, partsCache: cache.parts, sourceMemo: cache.sources, runtimeFileSha: cache.runtimeFileSha }) as ResolvedConfig;
   let result: GenerateResult;
   for (let attempt = 1; ; attempt++) {
     cache.beginBuild();

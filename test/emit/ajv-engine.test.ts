@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ajvErrorToParts,
   mapperCode,
-  createFallbackAjv,
-  emitAjvFallback,
+  createEngineAjv,
+  emitAjvStandalone,
   type AjvErrorObject,
-  type AjvFallbackOptions,
+  type AjvEngineOptions,
 } from "../../src/emit/ajv/index.js";
 import { blankLiterals, literalViolations, parserViolations } from "../../src/emit/ajv/check.js";
 
@@ -25,10 +25,10 @@ type Validate = ((data: unknown) => boolean) & { errors?: AjvErrorObject[] | nul
 interface Case {
   name: string;
   schema: unknown;
-  opts: AjvFallbackOptions;
+  opts: AjvEngineOptions;
   valid: unknown[];
   invalid: unknown[];
-  /** Invalid by the spec, but ajv accepts it: the fallback must do what ajv does. */
+  /** Invalid by the spec, but ajv accepts it: the ajv engine must do what ajv does. */
   ajvAccepts?: unknown[];
 }
 
@@ -167,8 +167,8 @@ const BANNED = ["require(", "import ", "eval(", "new Function", "Function("];
 let dir = "";
 const emitted = new Map<string, { code: string; functionName: string; ms: number }>();
 
-function liveAjv(schema: unknown, opts: AjvFallbackOptions): Validate {
-  return createFallbackAjv(opts, false).compile(schema as object) as unknown as Validate;
+function liveAjv(schema: unknown, opts: AjvEngineOptions): Validate {
+  return createEngineAjv(opts, false).compile(schema as object) as unknown as Validate;
 }
 
 function moduleOf(snippets: Array<{ code: string; functionName: string }>, extra = ""): string {
@@ -190,10 +190,10 @@ function runNoCodegen(script: string): unknown {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "toolform-ajv-fallback-"));
+  dir = mkdtempSync(join(tmpdir(), "toolform-ajv-engine-"));
   for (const c of CASES) {
     const t0 = performance.now();
-    const r = await emitAjvFallback(c.schema, c.opts);
+    const r = await emitAjvStandalone(c.schema, c.opts);
     emitted.set(c.name, { ...r, ms: performance.now() - t0 });
   }
 });
@@ -202,7 +202,7 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("emitAjvFallback", () => {
+describe("emitAjvStandalone", () => {
   it("runs in an empty directory with no node_modules anywhere above it", () => {
     for (let d = dir; ; d = dirname(d)) {
       expect(existsSync(join(d, "node_modules")), d).toBe(false);
@@ -228,10 +228,10 @@ describe("emitAjvFallback", () => {
 
   it("is deterministic: same input, same name and code; different input, different name", async () => {
     const c = CASES[0]!;
-    const again = await emitAjvFallback(c.schema, c.opts);
+    const again = await emitAjvStandalone(c.schema, c.opts);
     expect(again.code).toBe(emitted.get(c.name)!.code);
     expect(again.functionName).toBe(emitted.get(c.name)!.functionName);
-    const other = await emitAjvFallback(c.schema, { ...c.opts, formats: true });
+    const other = await emitAjvStandalone(c.schema, { ...c.opts, formats: true });
     expect(other.functionName).not.toBe(again.functionName);
     const names = new Set(CASES.map((x) => emitted.get(x.name)!.functionName));
     expect(names.size).toBe(CASES.length);
@@ -290,31 +290,31 @@ process.stdout.write(JSON.stringify(out));
   });
 
   it("collects ajv's warnings instead of printing them", async () => {
-    const r = await emitAjvFallback({ type: "string", format: "no-such-format", unevaluatedItems: false }, { draft: "2020-12", formats: true });
+    const r = await emitAjvStandalone({ type: "string", format: "no-such-format", unevaluatedItems: false }, { draft: "2020-12", formats: true });
     expect(r.warnings.join("\n")).toMatch(/no-such-format/);
   });
 
   it("throws a clear error for an unresolvable $ref and for a bad remote", async () => {
-    await expect(emitAjvFallback({ $ref: "https://nowhere.example/x.json" }, { draft: "2020-12", formats: false })).rejects.toThrow(
-      /^ajv fallback: ajv \(2020-12\) cannot compile the schema: .*nowhere\.example/,
+    await expect(emitAjvStandalone({ $ref: "https://nowhere.example/x.json" }, { draft: "2020-12", formats: false })).rejects.toThrow(
+      /^ajv engine: ajv \(2020-12\) cannot compile the schema: .*nowhere\.example/,
     );
     await expect(
-      emitAjvFallback({ $ref: "https://example.com/r" }, { draft: "2020-12", formats: false, remotes: { "https://example.com/r": 42 as never } }),
-    ).rejects.toThrow(/^ajv fallback: cannot add the remote schema "https:\/\/example.com\/r"/);
-    await expect(emitAjvFallback({ $async: true, type: "object" }, { draft: "2020-12", formats: false })).rejects.toThrow(/\$async schemas are not supported/);
+      emitAjvStandalone({ $ref: "https://example.com/r" }, { draft: "2020-12", formats: false, remotes: { "https://example.com/r": 42 as never } }),
+    ).rejects.toThrow(/^ajv engine: cannot add the remote schema "https:\/\/example.com\/r"/);
+    await expect(emitAjvStandalone({ $async: true, type: "object" }, { draft: "2020-12", formats: false })).rejects.toThrow(/\$async schemas are not supported/);
     // The draft is the caller's choice: a draft-07 $schema needs draft "draft-07".
-    await expect(emitAjvFallback({ $schema: "http://json-schema.org/draft-07/schema#" }, { draft: "2020-12", formats: false })).rejects.toThrow(/no schema with key or ref/);
-    expect((await emitAjvFallback(true, { draft: "draft-07", formats: false })).code).toMatch(/^const ajv_[0-9a-f]{8}_validate = /m);
+    await expect(emitAjvStandalone({ $schema: "http://json-schema.org/draft-07/schema#" }, { draft: "2020-12", formats: false })).rejects.toThrow(/no schema with key or ref/);
+    expect((await emitAjvStandalone(true, { draft: "draft-07", formats: false })).code).toMatch(/^const ajv_[0-9a-f]{8}_validate = /m);
   });
 
   it("refuses a $id holding \"*/\" (ajv writes it into a block comment of its code, which it would end), at any depth and in remotes", async () => {
     const evil = "https://e.example/x*/;globalThis.TOOLFORM_PWN=1;/*";
     const opts = { draft: "2020-12", formats: false } as const;
-    await expect(emitAjvFallback({ $id: evil, type: "object" }, opts)).rejects.toThrow(/^ajv fallback: the \$id at "\/\$id" in the schema contains "\*\/"/);
-    await expect(emitAjvFallback({ type: "object", properties: { a: { $id: evil, type: "string" } } }, opts)).rejects.toThrow(/the \$id at "\/properties\/a\/\$id" in the schema/);
-    await expect(emitAjvFallback({ $ref: "https://r.example/s" }, { ...opts, remotes: { "https://r.example/s": { $defs: { d: { $id: evil } } } } })).rejects.toThrow(/the \$id at "\/\$defs\/d\/\$id" in the remote document "https:\/\/r.example\/s"/);
+    await expect(emitAjvStandalone({ $id: evil, type: "object" }, opts)).rejects.toThrow(/^ajv engine: the \$id at "\/\$id" in the schema contains "\*\/"/);
+    await expect(emitAjvStandalone({ type: "object", properties: { a: { $id: evil, type: "string" } } }, opts)).rejects.toThrow(/the \$id at "\/properties\/a\/\$id" in the schema/);
+    await expect(emitAjvStandalone({ $ref: "https://r.example/s" }, { ...opts, remotes: { "https://r.example/s": { $defs: { d: { $id: evil } } } } })).rejects.toThrow(/the \$id at "\/\$defs\/d\/\$id" in the remote document "https:\/\/r.example\/s"/);
     // Without the refusal, ajv's code would hold the $id's tail as a statement; an ordinary $id still builds.
-    const ok = await emitAjvFallback({ $id: "https://e.example/tool.json", type: "object", properties: { a: { $id: "https://e.example/a", type: "string" } } }, opts);
+    const ok = await emitAjvStandalone({ $id: "https://e.example/tool.json", type: "object", properties: { a: { $id: "https://e.example/a", type: "string" } } }, opts);
     expect(ok.code).not.toMatch(/TOOLFORM_PWN/);
     expect((globalThis as { TOOLFORM_PWN?: unknown }).TOOLFORM_PWN).toBeUndefined();
   });
@@ -348,10 +348,10 @@ process.stdout.write(JSON.stringify(out));
       ["formats on, one date-time", withDate, true],
     ] as const) {
       const times: number[] = [];
-      let r = await emitAjvFallback(schema, { draft: "2020-12", formats });
+      let r = await emitAjvStandalone(schema, { draft: "2020-12", formats });
       for (let i = 0; i < 5; i++) {
         const t0 = performance.now();
-        r = await emitAjvFallback(schema, { draft: "2020-12", formats });
+        r = await emitAjvStandalone(schema, { draft: "2020-12", formats });
         times.push(performance.now() - t0);
       }
       times.sort((a, b) => a - b);
@@ -359,7 +359,7 @@ process.stdout.write(JSON.stringify(out));
       expect(r.code.length).toBeLessThan(label === "formats on, one date-time" ? 40_000 : 15_000);
     }
     const first = [...emitted.values()].map((e) => e.ms.toFixed(0)).join(", ");
-    console.log(`[ajv-fallback] typical schema: ${rows.join("; ")}. First emits of the cases (ms, incl. cold start): ${first}`);
+    console.log(`[ajv-engine] typical schema: ${rows.join("; ")}. First emits of the cases (ms, incl. cold start): ${first}`);
   });
 });
 
@@ -399,10 +399,10 @@ function suiteRemotes(): Record<string, unknown> {
     }
   };
   walk(root);
-  // Keep those ajv can take at all (the same set goes to the live ajv and to the fallback).
+  // Keep those ajv can take at all (the same set goes to the live ajv and to the ajv engine).
   for (const [uri, doc] of Object.entries(out)) {
     try {
-      createFallbackAjv({ draft: "2020-12", formats: false, remotes: { [uri]: doc } }, false);
+      createEngineAjv({ draft: "2020-12", formats: false, remotes: { [uri]: doc } }, false);
     } catch {
       delete out[uri];
     }
@@ -410,9 +410,9 @@ function suiteRemotes(): Record<string, unknown> {
   return out;
 }
 
-describe("JSON Schema Test Suite through the fallback", () => {
+describe("JSON Schema Test Suite through the ajv engine", () => {
   const remotes = suiteRemotes();
-  const opts: AjvFallbackOptions = { draft: "2020-12", formats: false, remotes };
+  const opts: AjvEngineOptions = { draft: "2020-12", formats: false, remotes };
 
   it("uses the 2020-12 remotes", () => {
     expect(Object.keys(remotes)).toContain("http://localhost:1234/draft2020-12/detached-dynamicref.json");
@@ -434,11 +434,11 @@ describe("JSON Schema Test Suite through the fallback", () => {
         }
         let fn: string | null = null;
         try {
-          const r = await emitAjvFallback(g.schema, opts);
+          const r = await emitAjvStandalone(g.schema, opts);
           snippets.push(r);
           fn = r.functionName;
         } catch (e) {
-          // The fallback must fail exactly where ajv fails.
+          // The ajv engine must fail exactly where ajv fails.
           expect(live, `${g.description}: ${(e as Error).message}`).toBeNull();
         }
         if (live) expect(fn, g.description).not.toBeNull();
@@ -459,22 +459,22 @@ process.stdout.write(JSON.stringify(plan.map((p) => p.data.map((d) => (p.fn ? ve
       const got = runNoCodegen(`run-suite-${file}.mjs`) as Verdict[][];
       let total = 0;
       let passLive = 0;
-      let passFallback = 0;
+      let passEngine = 0;
       groups.forEach((g, i) => {
         g.tests.forEach((t, j) => {
           total++;
           if (liveVerdicts[i]![j] === t.valid) passLive++;
-          if (got[i]![j] === t.valid) passFallback++;
+          if (got[i]![j] === t.valid) passEngine++;
           expect(got[i]![j], `${g.description} / ${t.description}`).toBe(liveVerdicts[i]![j]);
         });
       });
       const throws = got.flat().filter((v) => typeof v === "string").length;
       const uncompiled = plan.filter((p) => p.fn === null).length;
       console.log(
-        `[ajv-fallback] draft2020-12/${file}.json: fallback ${passFallback}/${total}, live ajv ${passLive}/${total} ` +
+        `[ajv-engine] draft2020-12/${file}.json: ajv engine ${passEngine}/${total}, live ajv ${passLive}/${total} ` +
           `(${groups.length} schemas, ${uncompiled} not compilable by ajv, ${throws} cases where both throw)`,
       );
-      expect(passFallback).toBe(passLive);
+      expect(passEngine).toBe(passLive);
     });
   }
 });

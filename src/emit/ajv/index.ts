@@ -48,7 +48,7 @@ import { literalViolations, parserViolations } from "./check.js";
 export { ajvErrorToParts, mapperCode } from "./errors.js";
 export type { AjvErrorObject, AjvErrorBucket, AjvErrorParts } from "./errors.js";
 
-export interface AjvFallbackOptions {
+export interface AjvEngineOptions {
   draft: "2020-12" | "draft-07";
   /** Add ajv-formats (full mode, with formatMinimum & co.) and assert formats. Without it, unknown formats are ignored. */
   formats: boolean;
@@ -56,12 +56,12 @@ export interface AjvFallbackOptions {
   remotes?: Record<string, unknown>;
 }
 
-export interface AjvFallbackResult {
+export interface AjvEngineResult {
   /**
    * Plain JavaScript, valid inside an ES module, with no import/export and exactly one
    * top-level declaration: `const <functionName> = ...`. Same input (schema, options,
    * ajv version) → same name and same code, byte for byte: a caller putting several
-   * fallbacks into one module should include each distinct functionName once.
+   * standalone validators into one module should include each distinct functionName once.
    */
   code: string;
   /** `ajv_<8 hex>_validate`: `fn(data) → boolean`, setting `fn.errors` (ajv's error array, or null). */
@@ -76,12 +76,12 @@ const req = createRequire(HERE_FILE);
 type AjvCore = AjvCoreModule.default;
 type AjvClass = new (opts: AjvOptions) => AjvCore;
 
-function ajvClass(draft: AjvFallbackOptions["draft"]): AjvClass {
+function ajvClass(draft: AjvEngineOptions["draft"]): AjvClass {
   const mod = draft === "2020-12" ? req("ajv/dist/2020") : req("ajv");
   return (mod.default ?? mod) as AjvClass;
 }
 
-/** The exact ajv options of the fallback (exported so tests and checks can build the same "live" ajv). */
+/** The exact ajv options of the ajv engine (exported so tests and checks can build the same "live" ajv). */
 export function ajvOptions(logger?: Logger | false): AjvOptions {
   // ownProperties: an inherited member (`constructor`, `toString` …) is not a present property.
   // Without it a schema declaring `"constructor": {"type": "string"}` refused every object
@@ -92,10 +92,10 @@ export function ajvOptions(logger?: Logger | false): AjvOptions {
 }
 
 /**
- * A fresh ajv instance configured exactly as the fallback's: same class, options,
+ * A fresh ajv instance configured exactly as the ajv engine's: same class, options,
  * formats and remotes. Throws a clear Error when a remote cannot be added.
  */
-export function createFallbackAjv(opts: AjvFallbackOptions, logger?: Logger | false): AjvCore {
+export function createEngineAjv(opts: AjvEngineOptions, logger?: Logger | false): AjvCore {
   const Ajv = ajvClass(opts.draft);
   const ajv = new Ajv(ajvOptions(logger));
   if (opts.formats) {
@@ -108,7 +108,7 @@ export function createFallbackAjv(opts: AjvFallbackOptions, logger?: Logger | fa
       // meta-check) must not stop a schema that never reaches the broken part.
       ajv.addSchema(doc as AnySchema, uri, undefined, false);
     } catch (e) {
-      throw new Error(`ajv fallback: cannot add the remote schema ${JSON.stringify(uri)}: ${(e as Error).message}`, { cause: e });
+      throw new Error(`ajv engine: cannot add the remote schema ${JSON.stringify(uri)}: ${(e as Error).message}`, { cause: e });
     }
   }
   return ajv;
@@ -178,7 +178,7 @@ function inlinedPackages(inputs: string[], root: string): string {
   return [...seen.values()].sort().join(", ");
 }
 
-function prefixOf(schema: unknown, opts: AjvFallbackOptions): string {
+function prefixOf(schema: unknown, opts: AjvEngineOptions): string {
   const h = createHash("sha256");
   h.update(JSON.stringify({ ajv: packageVersion("ajv"), ajvFormats: opts.formats ? packageVersion("ajv-formats") : null }));
   h.update("\0");
@@ -200,7 +200,7 @@ function refuseCommentBreakingIds(doc: unknown, what: string): void {
     if (typeof v !== "object" || v === null) continue;
     for (const [k, x] of Object.entries(v)) {
       if (k === "$id" && typeof x === "string" && x.includes("*/")) {
-        throw new Error(`ajv fallback: the $id at ${JSON.stringify(childPointer(at, k))} in ${what} contains "*/", which would end a comment in ajv's generated code and run the rest of the $id as code; remove "*/" from the $id (a URI has no need of it)`);
+        throw new Error(`ajv engine: the $id at ${JSON.stringify(childPointer(at, k))} in ${what} contains "*/", which would end a comment in ajv's generated code and run the rest of the $id as code; remove "*/" from the $id (a URI has no need of it)`);
       }
       stack.push([x, childPointer(at, k)]);
     }
@@ -209,11 +209,11 @@ function refuseCommentBreakingIds(doc: unknown, what: string): void {
 
 /**
  * Compiles `schema` with ajv standalone code and inlines ajv's runtime: see the top of
- * this file. Throws an Error (message starting "ajv fallback:") when ajv cannot compile
+ * this file. Throws an Error (message starting "ajv engine:") when ajv cannot compile
  * the schema (e.g. an unresolvable $ref: pass the document in `remotes`) or when the
  * bundle ever contains a module load or run-time code generation.
  */
-export async function emitAjvFallback(schema: unknown, opts: AjvFallbackOptions): Promise<AjvFallbackResult> {
+export async function emitAjvStandalone(schema: unknown, opts: AjvEngineOptions): Promise<AjvEngineResult> {
   refuseCommentBreakingIds(schema, "the schema");
   for (const [uri, doc] of Object.entries(opts.remotes ?? {})) refuseCommentBreakingIds(doc, `the remote document ${JSON.stringify(uri)}`);
   const prefix = prefixOf(schema, opts);
@@ -222,7 +222,7 @@ export async function emitAjvFallback(schema: unknown, opts: AjvFallbackOptions)
 
   const warnings: string[] = [];
   const collect = (...args: unknown[]): void => void warnings.push(args.map(String).join(" "));
-  const ajv = createFallbackAjv(opts, { log: () => {}, warn: collect, error: collect });
+  const ajv = createEngineAjv(opts, { log: () => {}, warn: collect, error: collect });
 
   let source: string;
   try {
@@ -231,7 +231,7 @@ export async function emitAjvFallback(schema: unknown, opts: AjvFallbackOptions)
     const standaloneCode = req("ajv/dist/standalone");
     source = (standaloneCode.default ?? standaloneCode)(ajv, validate) as string;
   } catch (e) {
-    throw new Error(`ajv fallback: ajv (${opts.draft}) cannot compile the schema: ${(e as Error).message}`, { cause: e });
+    throw new Error(`ajv engine: ajv (${opts.draft}) cannot compile the schema: ${(e as Error).message}`, { cause: e });
   }
 
   const root = bundleRoot();
@@ -254,7 +254,7 @@ export async function emitAjvFallback(schema: unknown, opts: AjvFallbackOptions)
     plugins: [resolveAjvFromToolform, stripAjvCodeStrings],
   }).catch((e: unknown) => {
     const errors = (e as { errors?: Array<{ text: string }> }).errors;
-    throw new Error(`ajv fallback: esbuild could not bundle ajv's standalone code: ${errors?.map((x) => x.text).join("; ") ?? String(e)}`, { cause: e });
+    throw new Error(`ajv engine: esbuild could not bundle ajv's standalone code: ${errors?.map((x) => x.text).join("; ") ?? String(e)}`, { cause: e });
   });
   const bundled = result.outputFiles[0]!.text;
 
@@ -262,19 +262,19 @@ export async function emitAjvFallback(schema: unknown, opts: AjvFallbackOptions)
   const shape = new RegExp(`^(?:"use strict";\\n)?var ${moduleName} = (\\(\\(\\) => \\{\\n[\\s\\S]*\\n\\}\\)\\(\\));\\n$`);
   const m = shape.exec(bundled);
   if (!m) {
-    throw new Error(`ajv fallback: esbuild's IIFE bundle does not have the expected shape "var ${moduleName} = (() => {...})();" (esbuild version change?)`);
+    throw new Error(`ajv engine: esbuild's IIFE bundle does not have the expected shape "var ${moduleName} = (() => {...})();" (esbuild version change?)`);
   }
   const body = m[1]!.replace(/^(  var __commonJS = \(cb, mod\) => function )__require\(\)/m, "$1__tf_cjs_load()");
 
   const header =
-    `// toolform ajv fallback (${opts.draft}${opts.formats ? ", formats" : ""}): ajv standalone code with its runtime inlined.\n` +
+    `// toolform engine "ajv" (${opts.draft}${opts.formats ? ", formats" : ""}): ajv standalone code with its runtime inlined.\n` +
     `// Inlined: ${inlinedPackages(Object.keys(result.metafile.inputs), root) || "nothing"}.\n`;
   const code = `${header}const ${functionName} = ${body}.validate;\n`;
 
   const bad = literalViolations(code);
   bad.push(...(await parserViolations(code, functionName, prefix)));
   if (bad.length > 0) {
-    throw new Error(`ajv fallback: the bundled validator would load modules or generate code at run time:\n  ${bad.join("\n  ")}`);
+    throw new Error(`ajv engine: the bundled validator would load modules or generate code at run time:\n  ${bad.join("\n  ")}`);
   }
   return { code, functionName, warnings };
 }

@@ -7,10 +7,10 @@ import { DRAFT_07_URI, DRAFT_2020_URI } from "../../schema/dialect.js";
 import type { Dialect } from "../../schema/ir.js";
 import { metaSchemas } from "../../schema/meta-schemas.js";
 import { mapperCode } from "./errors.js";
-import { emitAjvFallback } from "./index.js";
+import { emitAjvStandalone } from "./index.js";
 
 export async function emitAjvValidator(schema: unknown, dialect: Dialect, opts: { formats: boolean; remotes: Record<string, unknown> }, toolName: string): Promise<{ body: Code; is: Name; collect: Name; untyped: true }> {
-  const r = await emitAjvFallback(schema, { draft: dialect, formats: opts.formats, remotes: sameDialect(opts.remotes, dialect) });
+  const r = await emitAjvStandalone(schema, { draft: dialect, formats: opts.formats, remotes: sameDialect(opts.remotes, dialect) });
   const m = /^(ajv_[0-9a-f]{8}_)validate$/.exec(r.functionName);
   if (!m) throw new Error(`ajv engine: unexpected function name ${r.functionName}`);
   const prefix = m[1]!;
@@ -19,7 +19,7 @@ export async function emitAjvValidator(schema: unknown, dialect: Dialect, opts: 
   const collect = new Name(prefix + "collect");
   const mapError = new Name(prefix + "mapError");
   // Both snippets are generated code (ajv's, checked for require/import/eval by
-  // emitAjvFallback) and toolform's own typed mapper: trusted text, not schema strings.
+  // emitAjvStandalone) and toolform's own typed mapper: trusted text, not schema strings.
   const body = code`// ajv standalone code (runtime inlined): engine "ajv"
 ${foreign(r.code)}
 ${foreign(await mapperCode(mapError.text))}

@@ -34,22 +34,17 @@ export function wantsScalarOnly(types: readonly JsonType[]): boolean {
   return types.length > 0 && types.every((t) => SCALAR_TYPES.has(t));
 }
 
-/** Verdicts of allowsNull, per node (an IR does not change once built). */
-const nullVerdicts = new WeakMap<IRNode, boolean>();
-
 /**
- * Whether `null` might be valid at this place. Conservative: true unless the
- * schema surely refuses null (a type, enum or const without it, a false schema,
- * an allOf branch or a $ref that refuses it, or every anyOf/oneOf branch refusing it).
+ * The places that surely refuse `null` (the rest might take it). Conservative: a place
+ * refuses null only when the schema surely does (a type, enum or const without it, a false
+ * schema, an allOf branch or a $ref that refuses it, or every anyOf/oneOf branch refusing it).
  *
- * "Surely refuses" is the least fixpoint of those rules (a cycle proves nothing), found
- * for every node reachable from `n` at once by propagating refusals up from the nodes
- * that refuse on their own: time linear in those nodes and edges, no recursion, so a
- * `$ref` chain of any length or a DAG of shared branches costs no more than its size.
+ * "Surely refuses" is the least fixpoint of those rules (a cycle proves nothing), found for
+ * every node at once by propagating refusals up from the nodes that refuse on their own:
+ * time linear in the nodes and edges, no recursion, so a `$ref` chain of any length or a
+ * DAG of shared branches costs no more than its size.
  */
-export function allowsNull(n: IRNode): boolean {
-  const known = nullVerdicts.get(n);
-  if (known !== undefined) return known;
+export function nullRefusers(ir: IR): Set<IRNode> {
   const edges = (x: IRNode): [IRNode, "all" | "any" | "one"][] => [
     ...(x.ref ? [[x.ref.target, "all"] as [IRNode, "all"]] : []),
     ...(x.allOf ?? []).map((b): [IRNode, "all"] => [b, "all"]),
@@ -59,11 +54,10 @@ export function allowsNull(n: IRNode): boolean {
   const nodes: IRNode[] = [];
   const parents = new Map<IRNode, [IRNode, "all" | "any" | "one"][]>();
   const left = new Map<IRNode, { any: number; one: number }>();
-  const stack = [n];
-  const seen = new Set<IRNode>([n]);
+  const stack = [...ir.nodes];
+  const seen = new Set<IRNode>(ir.nodes);
   while (stack.length) {
     const x = stack.pop()!;
-    if (nullVerdicts.has(x)) continue; // decided already: a leaf here
     nodes.push(x);
     if (x.bool !== undefined) continue;
     left.set(x, { any: x.anyOf?.length ?? -1, one: x.oneOf?.length ?? -1 });
@@ -85,7 +79,6 @@ export function allowsNull(n: IRNode): boolean {
       queue.push(x);
     }
   };
-  for (const c of seen) if (nullVerdicts.get(c) === false) refuse(c);
   for (const x of nodes) {
     if (x.bool !== undefined) {
       if (!x.bool) refuse(x);
@@ -104,8 +97,7 @@ export function allowsNull(n: IRNode): boolean {
       if (kind === "all" || (kind === "any" && --l.any === 0) || (kind === "one" && --l.one === 0)) refuse(p);
     }
   }
-  for (const x of nodes) nullVerdicts.set(x, !refuses.has(x));
-  return nullVerdicts.get(n)!;
+  return refuses;
 }
 
 /** Places where an instance starts (the root and every property, item and map value), with their sub-places. */
@@ -154,8 +146,8 @@ export function hasSpellings(n: IRNode): boolean {
   return (n.enum !== undefined || n.const !== undefined) && nzSpellings(spellingValues(n)).size > 0;
 }
 
-/** Whether the node itself may repair a value (before looking at sub-places). */
-export function hasLocalWork(n: IRNode, required: Map<IRNode, Set<string>>): boolean {
+/** Whether the node itself may repair a value (before looking at sub-places). `refusesNull`: nullRefusers of the IR. */
+export function hasLocalWork(n: IRNode, required: Map<IRNode, Set<string>>, refusesNull: ReadonlySet<IRNode>): boolean {
   if (n.bool !== undefined) return false;
   const w = wantedTypes(n);
   if (w) {
@@ -164,7 +156,7 @@ export function hasLocalWork(n: IRNode, required: Map<IRNode, Set<string>>): boo
   }
   if (hasSpellings(n)) return true;
   const req = required.get(n);
-  for (const [k, p] of n.properties ?? []) if (!req?.has(k) && !allowsNull(p)) return true;
+  for (const [k, p] of n.properties ?? []) if (!req?.has(k) && refusesNull.has(p)) return true;
   return false;
 }
 
@@ -182,7 +174,7 @@ export function normChildren(n: IRNode): IRNode[] {
  * everything that reaches one through normChildren (recursive schemas included), found by
  * walking the edges backwards from them once — linear in the IR, however long its chains.
  */
-export function nodesWithWork(ir: IR, required: Map<IRNode, Set<string>>): Set<IRNode> {
+export function nodesWithWork(ir: IR, required: Map<IRNode, Set<string>>, refusesNull: ReadonlySet<IRNode> = nullRefusers(ir)): Set<IRNode> {
   const parents = new Map<IRNode, IRNode[]>();
   for (const n of ir.nodes)
     for (const c of normChildren(n)) {
@@ -193,7 +185,7 @@ export function nodesWithWork(ir: IR, required: Map<IRNode, Set<string>>): Set<I
   const work = new Set<IRNode>();
   const queue: IRNode[] = [];
   for (const n of ir.nodes)
-    if (hasLocalWork(n, required)) {
+    if (hasLocalWork(n, required, refusesNull)) {
       work.add(n);
       queue.push(n);
     }

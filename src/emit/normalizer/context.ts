@@ -1,14 +1,15 @@
 // State shared by the normaliser rules while one tool's normaliser is written:
 // the queue of `nz_*` functions (one per schema place that has anything to
-// repair), and a validator EmitContext of its own for the `is_*` checks a
-// repair must pass ("only when it fits"). Both share one Names, so nothing
-// collides; the whole normaliser is emitted inside its own closure, so nothing
-// collides with the validator's module-level names either.
+// repair), and the validator's EmitContext for the checks a repair must pass
+// ("only when it fits"): the tool's validator's own when it shares it, else one
+// of its own. Both share one Names, so nothing collides; the whole normaliser is
+// emitted inside its own closure, so nothing collides with the validator's
+// module-level names either.
 import type { IR, IRNode } from "../../schema/ir.js";
 import { code, type Code, type Name } from "../code.js";
 import { EmitContext, type ValidatorOptions } from "../validator/context.js";
 import type { SharedValidator } from "../validator/functions.js";
-import { nodesWithWork, requiredByInstance } from "./analysis.js";
+import { nodesWithWork, nullRefusers, requiredByInstance } from "./analysis.js";
 
 export interface NzFn {
   /** A function of the normaliser, or the runtime's own (`rt.nzToString`) where that does all the place needs. */
@@ -24,6 +25,8 @@ export class NormContext {
   readonly vctx: EmitContext;
   readonly work: Set<IRNode>;
   readonly required: Map<IRNode, Set<string>>;
+  /** The places that surely refuse null (analysis.ts nullRefusers): an optional property's null is dropped there. */
+  readonly refusesNull: ReadonlySet<IRNode>;
   /** Parameter of the closure: the tool's own fast validator (`is(args)`), used for the root. */
   readonly isArgs: Name;
   private fns = new Map<IRNode, NzFn>();
@@ -47,7 +50,8 @@ export class NormContext {
     this.vctx = shared?.ctx ?? new EmitContext(ir, opts);
     this.inScope = shared?.emitted ?? new Set();
     this.required = requiredByInstance(ir);
-    this.work = nodesWithWork(ir, this.required);
+    this.refusesNull = nullRefusers(ir);
+    this.work = nodesWithWork(ir, this.required, this.refusesNull);
     this.isArgs = this.vctx.names.fresh("isArgs");
   }
 

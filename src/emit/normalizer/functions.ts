@@ -4,7 +4,7 @@
 // meet the validator's). The entry returns the input itself when it already
 // fits (the validator's fast path says so) — nothing is copied or allocated.
 import type { IR, IRNode } from "../../schema/ir.js";
-import { ann, code, comment, Names, params, tsOnly, type Code, type Name } from "../code.js";
+import { ann, code, comment, Names, params, RtRef, tsOnly, type Code, type Name } from "../code.js";
 import type { ValidatorOptions } from "../validator/context.js";
 import { referencedOnly, writeQueued, type SharedValidator } from "../validator/functions.js";
 import { wantedTypes } from "./analysis.js";
@@ -110,12 +110,12 @@ function scalarShareKey(node: IRNode, ctx: NormContext): string | undefined {
   return cast ? `runtime:${cast}` : `scalar:${types.join(" or ")}`;
 }
 
-/** For tools without an IR normaliser (the ajv fallback): compare mode still folds strings; nothing is repaired. */
+/** For tools without an IR normaliser (engine "ajv"): compare mode still folds strings; nothing is repaired. */
 export function emitIdentityNormalizer(avoid: readonly string[] = []): EmittedNormalizer {
   const entry = entryName(new Names(["rt"]), avoid);
   return {
     body: code`${ENTRY_DOC}
-const ${entry} = (v${ann(code`unknown`)}, m${ann(code`number`)}, _r${ann(code`rt.Repair[]`)})${ann(code`unknown`)} => (m === 3 ? rt.nzFold(v) : v);`,
+const ${entry} = (v${ann(code`unknown`)}, m${ann(code`number`)}, _r${ann(code`rt.Repair[]`)})${ann(code`unknown`)} => (m === 3 ? ${new RtRef("nzFold")}(v) : v);`,
     entry,
   };
 }

@@ -5,7 +5,6 @@
 import type { IRNode } from "../../schema/ir.js";
 import { keyPatternBound } from "../../schema/lint/redos.js";
 import { ann, code, comment, lit, or, type Code } from "../code.js";
-import { allowsNull } from "./analysis.js";
 import type { NormContext } from "./context.js";
 import type { NormRule } from "./rule.js";
 
@@ -13,7 +12,7 @@ import type { NormRule } from "./rule.js";
 function declared(n: IRNode, ctx: NormContext): { key: string; node: IRNode; drop: boolean; work: boolean }[] {
   const req = ctx.required.get(n);
   return (n.properties ?? [])
-    .map(([key, node]) => ({ key, node, drop: !req?.has(key) && !allowsNull(node), work: ctx.hasWork(node) }))
+    .map(([key, node]) => ({ key, node, drop: !req?.has(key) && ctx.refusesNull.has(node), work: ctx.hasWork(node) }))
     .filter((x) => x.drop || x.work);
 }
 
