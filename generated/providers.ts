@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:ddc8d5e9b2e7d380aaa8f294dc96e154d5b05223ff88eaa868b600a009f12323
+// input hash: sha256:d5d332f94a6c12e794a80d2711bd4e01607e7b1abaaf17f454f7bf98fd562b5d
 
-import * as rt from "./_runtime.dd99c34d54.js";
+import * as rt from "./_runtime.eb93835b27.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */
