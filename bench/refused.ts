@@ -10,9 +10,9 @@
 // the wrong calls (after warm-up), as self-time hot spots; --base DIR: also time the toolset a
 // run generated before (its folder, kept: `--keep DIR` writes it), for an A/B in the same processes.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { generate } from "../src/pipeline/generate.js";
 import type { Tool } from "../packages/runtime/src/rt/index.js";
@@ -119,7 +119,8 @@ async function prepare(w: Workload): Promise<{ cases: Case[]; toolset: Record<st
 // ---------------------------------------------------------------- worker: time every case, print medians
 if (workerSeed !== undefined) {
   const w = JSON.parse(readFileSync(workloadFile!, "utf8")) as Workload;
-  const { cases } = await prepare(w);
+  const { cases, dir } = await prepare(w);
+  if (!keepDir) rmSync(dir, { recursive: true, force: true }); // loaded
   const results = runCases(cases, { sampleMs: 2, warmupMs: 100, rounds, seed: Number(workerSeed) });
   if (sinkCheck() < 0 || feedbackSink === "\u0000") log("sink");
   process.stdout.write("\n" + JSON.stringify(Object.fromEntries(results.map((r) => [r.id, r.median]))) + "\n");
@@ -190,4 +191,6 @@ if (argv.includes("--profile")) {
   out += `\n### Profile: validate + feedback over every wrong call (self time)\n\n${table(["function", "where", "self"], spots.map((s) => [s.fn, s.where, `${(s.self * 100).toFixed(1)}%`]))}\n`;
 }
 void toolset;
+if (!keepDir) rmSync(dir, { recursive: true, force: true });
+rmSync(dirname(wf), { recursive: true, force: true });
 process.stdout.write(out);
