@@ -4,7 +4,7 @@
 // wrong case, a near or synonym name, a missing field, a broken pattern or format, null for an
 // optional field, extra arguments), merged into one call. A call is kept only when toolform
 // and ajv allErrors:true both refuse it and both accept the valid call it was made from.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -64,6 +64,7 @@ export async function corpusRefused(max = 16, callsPerTool = 2): Promise<Refused
     const dir = mkdtempSync(join(tmpdir(), "toolform-refused-"));
     for (const f of r.files) writeFileSync(join(dir, f.path), f.contents);
     const mod = (await import(pathToFileURL(join(dir, "index.js")).href)) as { toolset: Record<string, Tool> };
+    rmSync(dir, { recursive: true, force: true }); // loaded: the module stays in memory
     for (const def of tools) {
       const tool = mod.toolset[def.name];
       if (!tool || !isObj(def.inputSchema) || names.has(def.name)) continue;

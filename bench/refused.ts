@@ -7,11 +7,12 @@
 //   node --import tsx bench/refused.ts [--tools N] [--rounds N] [--processes N] [--profile]
 //
 // --tools: corpus tools (16); --profile: also a CPU profile of validate + feedback over all
-// the wrong calls (after warm-up), as self-time hot spots.
+// the wrong calls (after warm-up), as self-time hot spots; --base DIR: also time the toolset a
+// run generated before (its folder, kept: `--keep DIR` writes it), for an A/B in the same processes.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { generate } from "../src/pipeline/generate.js";
 import type { Tool } from "../packages/runtime/src/rt/index.js";
@@ -34,6 +35,8 @@ const rounds = Number(opt("--rounds") ?? 30);
 const processes = Number(opt("--processes") ?? 3);
 const workloadFile = opt("--workload");
 const workerSeed = opt("--worker");
+const baseDir = opt("--base");
+const keepDir = opt("--keep");
 const log = (s: string) => process.stderr.write(s + "\n");
 
 interface Workload {
@@ -46,9 +49,16 @@ async function makeWorkload(): Promise<Workload> {
   return { bench, corpus: await corpusRefused(nCorpus) };
 }
 
-type Row = "toolform" | "toolform-feedback" | "ajv-all" | "handwritten";
-const ROWS: Row[] = ["toolform", "toolform-feedback", "ajv-all", "handwritten"];
-const LABEL: Record<Row, string> = { toolform: "toolform validate", "toolform-feedback": "toolform validate + feedback", "ajv-all": "ajv, allErrors:true", handwritten: "hand-written (floor)" };
+type Row = "toolform" | "toolform-feedback" | "base" | "base-feedback" | "ajv-all" | "handwritten";
+const ROWS: Row[] = ["toolform", "toolform-feedback", "base", "base-feedback", "ajv-all", "handwritten"];
+const LABEL: Record<Row, string> = {
+  toolform: "toolform validate",
+  "toolform-feedback": "toolform validate + feedback",
+  base: "toolform validate (--base)",
+  "base-feedback": "toolform validate + feedback (--base)",
+  "ajv-all": "ajv, allErrors:true",
+  handwritten: "hand-written (floor)",
+};
 const HANDWRITTEN: Record<string, (a: unknown) => { ok: boolean }> = { book_room: validateBookRoom, edit_file: validateEditFile };
 
 let feedbackSink = "";
@@ -60,10 +70,12 @@ async function prepare(w: Workload): Promise<{ cases: Case[]; toolset: Record<st
   const r = await generate({ tools: input, options: { lint: false, emit: "js" } });
   const errors = r.diagnostics.filter((d) => d.severity === "error");
   if (errors.length) throw new Error(`generate: ${errors[0]!.message}`);
-  const dir = mkdtempSync(join(tmpdir(), "toolform-refused-"));
+  const dir = keepDir ?? mkdtempSync(join(tmpdir(), "toolform-refused-"));
+  mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
   for (const f of r.files) writeFileSync(join(dir, f.path), f.contents);
   const { toolset } = (await import(pathToFileURL(join(dir, "index.js")).href)) as { toolset: Record<string, Tool> };
+  const base = baseDir ? ((await import(pathToFileURL(join(baseDir, "index.js")).href)) as { toolset: Record<string, Tool> }).toolset : undefined;
   const ajv = makeAjv(true);
   const cases: Case[] = [];
   for (const t of all) {
@@ -79,8 +91,18 @@ async function prepare(w: Workload): Promise<{ cases: Case[]; toolset: Record<st
       },
       "ajv-all": (a) => (v(a) ? null : v.errors),
     };
+    const b = base?.[t.tool.name];
+    if (b) {
+      fns.base = (a) => b.validate(a);
+      fns["base-feedback"] = (a) => {
+        const rep = b.validate(a);
+        feedbackSink = rep.feedback;
+        return rep;
+      };
+    }
     if (HANDWRITTEN[t.tool.name]) fns.handwritten = HANDWRITTEN[t.tool.name];
-    const refused: Record<Row, (x: unknown) => boolean> = { toolform: (x) => !(x as { ok: boolean }).ok, "toolform-feedback": (x) => !(x as { ok: boolean }).ok, "ajv-all": (x) => x !== null, handwritten: (x) => !(x as { ok: boolean }).ok };
+    const report = (x: unknown) => !(x as { ok: boolean }).ok;
+    const refused: Record<Row, (x: unknown) => boolean> = { toolform: report, "toolform-feedback": report, base: report, "base-feedback": report, "ajv-all": (x) => x !== null, handwritten: report };
     for (const row of ROWS) {
       const fn = fns[row];
       if (!fn) continue;
@@ -97,7 +119,8 @@ async function prepare(w: Workload): Promise<{ cases: Case[]; toolset: Record<st
 // ---------------------------------------------------------------- worker: time every case, print medians
 if (workerSeed !== undefined) {
   const w = JSON.parse(readFileSync(workloadFile!, "utf8")) as Workload;
-  const { cases } = await prepare(w);
+  const { cases, dir } = await prepare(w);
+  if (!keepDir) rmSync(dir, { recursive: true, force: true }); // loaded
   const results = runCases(cases, { sampleMs: 2, warmupMs: 100, rounds, seed: Number(workerSeed) });
   if (sinkCheck() < 0 || feedbackSink === "\u0000") log("sink");
   process.stdout.write("\n" + JSON.stringify(Object.fromEntries(results.map((r) => [r.id, r.median]))) + "\n");
@@ -168,4 +191,6 @@ if (argv.includes("--profile")) {
   out += `\n### Profile: validate + feedback over every wrong call (self time)\n\n${table(["function", "where", "self"], spots.map((s) => [s.fn, s.where, `${(s.self * 100).toFixed(1)}%`]))}\n`;
 }
 void toolset;
+if (!keepDir) rmSync(dir, { recursive: true, force: true });
+rmSync(dirname(wf), { recursive: true, force: true });
 process.stdout.write(out);

@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:1f282b0070031cb6caee6872b8bef35a6aa75b264e8d130f62835128d4539c79
+// input hash: sha256:f1fa5b5cea50b4d0fa9e553695d14c2b4668cc124eb5a8fd1dc6d48d0c811d23
 
-import * as rt from "./_runtime.17b84c8c8b.js";
+import * as rt from "./_runtime.0f6e87e969.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -44,7 +44,7 @@ class UnknownKeyError implements ValidationError {
     this.#near = near;
   }
   static of(e: ValidationError): UnknownKeyError | undefined {
-    return e.bucket === "unknown_args" && #known in e && e.#known.length > 0 ? e : undefined;
+    return e instanceof UnknownKeyError && e.#known.length > 0 ? e : undefined;
   }
   get known(): readonly string[] {
     return this.#known;
@@ -107,27 +107,72 @@ const LIST_FEW = 5;
  */
 export function knownLines(errors: readonly ValidationError[]): readonly string[] {
   let out: string[] | undefined;
+  let done: (readonly string[])[] | undefined; // the objects whose line is written
   for (let i = 0; i < errors.length; i++) {
     const k = UnknownKeyError.of(errors[i]!);
     if (k === undefined) continue;
     const known = k.known;
     // One line per object: made at its first unknown key, from all of that object's.
-    let seen = false;
-    for (let j = 0; j < i && !seen; j++) seen = UnknownKeyError.of(errors[j]!)?.known === known;
-    if (seen) continue;
+    if (done !== undefined && done.includes(known)) continue;
+    (done ??= []).push(known);
     let meant: string[] | undefined, close: string[] | undefined;
     for (let j = i; j < errors.length; j++) {
       const e = errors[j]!;
-      const o = UnknownKeyError.of(e);
+      const o = j === i ? k : UnknownKeyError.of(e);
       if (o === undefined || o.known !== known) continue;
       if (e.suggestion !== undefined) (meant ??= []).push(e.suggestion);
       const near = o.near;
       for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
     }
     const first = meant ?? NONE, then = close ?? NONE;
-    (out ??= []).push(k.whose + ": " + (leadsKnown(first, then, known) ? schemaOrder(known) : shownNames(uniqueNames(first, then, known))));
+    (out ??= []).push(k.whose + ": " + (leadsKnown(first, then, known) ? declaredList(known).order : leadLine(first, then, known)));
   }
   return out ?? NONE;
+}
+
+/** What the list lines need of a declared-names list, made once per list (the lists are module constants): its line in the schema's order, and whether its names are distinct. */
+interface Listed {
+  order: string;
+  distinct: boolean;
+}
+const declaredListOf = new WeakMap<readonly string[], Listed>();
+function declaredList(known: readonly string[]): Listed {
+  let t = declaredListOf.get(known);
+  if (t === undefined) {
+    const names = uniqueNames(NONE, NONE, known);
+    declaredListOf.set(known, (t = { order: shownNames(names), distinct: names.length === known.length }));
+  }
+  return t;
+}
+
+/**
+ * shownNames(uniqueNames(a, b, known)), written without the list when every name of `a` and `b`
+ * is declared and the declared names are distinct (the usual case: the matcher names only
+ * declared names): then the list has known.length names, and only the first shown are looked at.
+ */
+function leadLine(a: readonly string[], b: readonly string[], known: readonly string[]): string {
+  let declared = declaredList(known).distinct;
+  for (let l = 0; l < 2 && declared; l++) {
+    const list = l === 0 ? a : b;
+    for (let i = 0; i < list.length && declared; i++) declared = known.includes(list[i]!);
+  }
+  if (!declared) return shownNames(uniqueNames(a, b, known));
+  const n = known.length;
+  const max = n > LIST_FULL ? LIST_FEW : LIST_FULL;
+  let shown = "";
+  let count = 0;
+  for (let l = 0; l < 3 && count < max; l++) {
+    const list = l === 0 ? a : l === 1 ? b : known;
+    for (let i = 0; i < list.length && count < max; i++) {
+      const name = list[i]!;
+      if (l > 0 && (a.includes(name) || (l === 2 && b.includes(name)) || (l === 1 && b.indexOf(name) < i))) continue;
+      if (l === 0 && a.indexOf(name) < i) continue;
+      shown += (count ? ", " : "") + name;
+      count++;
+    }
+  }
+  if (n > max) shown += `, … (${n} in all)`;
+  return shown;
 }
 
 /** Whether the names put first (meant, then close) are, without repeats, the first of `known` in its order: then the line is the schema-order one. */
@@ -156,14 +201,6 @@ function shownNames(names: readonly string[]): string {
   for (let i = 0; i < names.length && i < max; i++) shown += (i ? ", " : "") + names[i]!;
   if (names.length > max) shown += `, … (${names.length} in all)`;
   return shown;
-}
-
-/** The declared names as listed when no unknown key is near any: made once per object schema (the lists are module constants). */
-const schemaOrderOf = new WeakMap<readonly string[], string>();
-function schemaOrder(known: readonly string[]): string {
-  let t = schemaOrderOf.get(known);
-  if (t === undefined) schemaOrderOf.set(known, (t = shownNames(uniqueNames(NONE, NONE, known))));
-  return t;
 }
 
 /** [...new Set([...a, ...b, ...c])] without the copies: a short list is searched, a long one goes through a Set. */

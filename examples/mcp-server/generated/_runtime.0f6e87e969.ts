@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:17b84c8c8bace0b3f0dc75a45311cb49a76a2314cda376bb116b381c69bf7c23
+// input hash: sha256:0f6e87e96945a87deb32c1f6fb9693220fa868eb843b1aaff7dbabbb7f8f3b56
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -1509,9 +1509,12 @@ function declaredGroups(known: readonly string[]): Map<number, string | null> {
 function argSynonym(name: string, known: readonly string[]): string | undefined {
   // The longest name in a group folds to 15 characters: a name much longer is in none (no fold made).
   if (typeof name !== "string" || name.length > 24) return undefined;
+  // A list that declares no name of any group (most objects) answers nothing: no fold made.
+  const groups = declaredGroups(known);
+  if (groups.size === 0) return undefined;
   const g = ARG_GROUP_OF.get(sgFold(name));
   if (g === undefined) return undefined;
-  return declaredGroups(known).get(g) ?? undefined;
+  return groups.get(g) ?? undefined;
 }
 
 /** How many tools the feedback lists when none is near: all up to this many, else the closest this many and the count. */
@@ -1879,7 +1882,11 @@ class Report implements ValidationReport {
       for (let i = 0; i < this.found.length; i++) textOf(this.found[i]!);
       const sorted = sortErrors(this.found);
       // The caller's own array: editing it must not change the buckets or the feedback, made later from `found`.
-      return keep(this, "sorted", sorted === this.found ? sorted.slice() : sorted);
+      const mine = sorted === this.found ? sorted.slice() : sorted;
+      try {
+        this.sorted = mine;
+      } catch {} // a frozen report: made again on each read (see below the class)
+      return mine;
     }
     return this.sorted;
   }
@@ -1888,7 +1895,10 @@ class Report implements ValidationReport {
       const b: [string[], string[], string[], string[], string[]] = [[], [], [], [], []];
       // Each bucket in the order found: what the bucket order of `errors` gives, without sorting.
       for (const e of this.found) b[rankOf(e.bucket)]!.push(textOf(e));
-      return keep(this, "buckets", b)[rank]!;
+      try {
+        this.buckets = b;
+      } catch {} // a frozen report: made again on each read
+      return b[rank]!;
     }
     return this.buckets[rank]!;
   }
@@ -1911,12 +1921,26 @@ class Report implements ValidationReport {
     return this.style === "annotated" ? this.feedbackAs("annotated") : this.lines();
   }
   private lines(): string {
-    return this.text ?? keep(this, "text", this.ok ? "" : feedbackText(this.tool, this.order === undefined ? this.found : this.order(this.found), this.unknown_tool, this.nearest, listedOf.get(this)));
+    let t = this.text;
+    if (t === undefined) {
+      t = this.ok ? "" : feedbackText(this.tool, this.order === undefined ? this.found : this.order(this.found), this.unknown_tool, this.nearest, listedOf.get(this));
+      try {
+        this.text = t;
+      } catch {} // a frozen report: made again on each read
+    }
+    return t;
   }
   feedbackAs(style: FeedbackStyle): string {
     const lines = this.lines();
     if (style !== "annotated" || this.ok || this.unknown_tool) return lines;
-    return this.marked ?? keep(this, "marked", annotatedText(lines, this.args, this.found));
+    let m = this.marked;
+    if (m === undefined) {
+      m = annotatedText(lines, this.args, this.found);
+      try {
+        this.marked = m;
+      } catch {} // a frozen report: made again on each read
+    }
+    return m;
   }
   toDict(): ReportDict {
     return {
@@ -1935,15 +1959,9 @@ class Report implements ValidationReport {
   }
 }
 
-/**
- * Keeps a lazy part on the report and returns it. Reflect.set, not `=`: on a frozen or sealed
- * report (or a frozen object whose prototype is the report) it says false instead of throwing,
- * and the part is then made again on each read.
- */
-function keep<T>(r: object, key: string, v: T): T {
-  Reflect.set(r, key, v);
-  return v;
-}
+// A lazy part is kept with a plain assignment in a try: on a frozen report (or a frozen object
+// whose prototype is the report) the assignment throws, and the part is then made again on each
+// read. Not Reflect.set with the field's name: a keyed store by name cost ~5% of a refused call.
 
 /** The feedback's first line for a tool, made once per tool name and number (one error or more); at most HEADS_MAX names are kept (a toolset has a handful). */
 const feedbackHeads = /* @__PURE__ */ new Map<string, [string | undefined, string | undefined]>();
@@ -2427,7 +2445,7 @@ class UnknownKeyError implements ValidationError {
     this.#near = near;
   }
   static of(e: ValidationError): UnknownKeyError | undefined {
-    return e.bucket === "unknown_args" && #known in e && e.#known.length > 0 ? e : undefined;
+    return e instanceof UnknownKeyError && e.#known.length > 0 ? e : undefined;
   }
   get known(): readonly string[] {
     return this.#known;
@@ -2490,27 +2508,72 @@ const LIST_FEW = 5;
  */
 function knownLines(errors: readonly ValidationError[]): readonly string[] {
   let out: string[] | undefined;
+  let done: (readonly string[])[] | undefined; // the objects whose line is written
   for (let i = 0; i < errors.length; i++) {
     const k = UnknownKeyError.of(errors[i]!);
     if (k === undefined) continue;
     const known = k.known;
     // One line per object: made at its first unknown key, from all of that object's.
-    let seen = false;
-    for (let j = 0; j < i && !seen; j++) seen = UnknownKeyError.of(errors[j]!)?.known === known;
-    if (seen) continue;
+    if (done !== undefined && done.includes(known)) continue;
+    (done ??= []).push(known);
     let meant: string[] | undefined, close: string[] | undefined;
     for (let j = i; j < errors.length; j++) {
       const e = errors[j]!;
-      const o = UnknownKeyError.of(e);
+      const o = j === i ? k : UnknownKeyError.of(e);
       if (o === undefined || o.known !== known) continue;
       if (e.suggestion !== undefined) (meant ??= []).push(e.suggestion);
       const near = o.near;
       for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
     }
     const first = meant ?? NONE, then = close ?? NONE;
-    (out ??= []).push(k.whose + ": " + (leadsKnown(first, then, known) ? schemaOrder(known) : shownNames(uniqueNames(first, then, known))));
+    (out ??= []).push(k.whose + ": " + (leadsKnown(first, then, known) ? declaredList(known).order : leadLine(first, then, known)));
   }
   return out ?? NONE;
+}
+
+/** What the list lines need of a declared-names list, made once per list (the lists are module constants): its line in the schema's order, and whether its names are distinct. */
+interface Listed {
+  order: string;
+  distinct: boolean;
+}
+const declaredListOf = /* @__PURE__ */ new WeakMap<readonly string[], Listed>();
+function declaredList(known: readonly string[]): Listed {
+  let t = declaredListOf.get(known);
+  if (t === undefined) {
+    const names = uniqueNames(NONE, NONE, known);
+    declaredListOf.set(known, (t = { order: shownNames(names), distinct: names.length === known.length }));
+  }
+  return t;
+}
+
+/**
+ * shownNames(uniqueNames(a, b, known)), written without the list when every name of `a` and `b`
+ * is declared and the declared names are distinct (the usual case: the matcher names only
+ * declared names): then the list has known.length names, and only the first shown are looked at.
+ */
+function leadLine(a: readonly string[], b: readonly string[], known: readonly string[]): string {
+  let declared = declaredList(known).distinct;
+  for (let l = 0; l < 2 && declared; l++) {
+    const list = l === 0 ? a : b;
+    for (let i = 0; i < list.length && declared; i++) declared = known.includes(list[i]!);
+  }
+  if (!declared) return shownNames(uniqueNames(a, b, known));
+  const n = known.length;
+  const max = n > LIST_FULL ? LIST_FEW : LIST_FULL;
+  let shown = "";
+  let count = 0;
+  for (let l = 0; l < 3 && count < max; l++) {
+    const list = l === 0 ? a : l === 1 ? b : known;
+    for (let i = 0; i < list.length && count < max; i++) {
+      const name = list[i]!;
+      if (l > 0 && (a.includes(name) || (l === 2 && b.includes(name)) || (l === 1 && b.indexOf(name) < i))) continue;
+      if (l === 0 && a.indexOf(name) < i) continue;
+      shown += (count ? ", " : "") + name;
+      count++;
+    }
+  }
+  if (n > max) shown += `, … (${n} in all)`;
+  return shown;
 }
 
 /** Whether the names put first (meant, then close) are, without repeats, the first of `known` in its order: then the line is the schema-order one. */
@@ -2539,14 +2602,6 @@ function shownNames(names: readonly string[]): string {
   for (let i = 0; i < names.length && i < max; i++) shown += (i ? ", " : "") + names[i]!;
   if (names.length > max) shown += `, … (${names.length} in all)`;
   return shown;
-}
-
-/** The declared names as listed when no unknown key is near any: made once per object schema (the lists are module constants). */
-const schemaOrderOf = /* @__PURE__ */ new WeakMap<readonly string[], string>();
-function schemaOrder(known: readonly string[]): string {
-  let t = schemaOrderOf.get(known);
-  if (t === undefined) schemaOrderOf.set(known, (t = shownNames(uniqueNames(NONE, NONE, known))));
-  return t;
 }
 
 /** [...new Set([...a, ...b, ...c])] without the copies: a short list is searched, a long one goes through a Set. */
