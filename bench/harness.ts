@@ -6,6 +6,7 @@
 // site inside the loop stays monomorphic for that case instead of being shared
 // (and made megamorphic) by every validator. Results go to a sink that is read
 // at the end, so no call can be dropped as dead code.
+import { rng } from "./workload/generate.js";
 
 export interface Case {
   id: string;
@@ -68,17 +69,6 @@ export function sinkCheck(): number {
   return sinkCount + (sink === Symbol.for("never") ? 1 : 0);
 }
 
-function mulberry(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function shuffle<T>(xs: T[], r: () => number): T[] {
   for (let i = xs.length - 1; i > 0; i--) {
     const j = Math.floor(r() * (i + 1));
@@ -117,7 +107,7 @@ function timeOnce(p: Prepared): number {
 export function runCases(cases: Case[], opts: HarnessOptions): Result[] {
   const prepared: Prepared[] = cases.map((c) => ({ c, loop: makeLoop(), reps: 1, samples: [] }));
 
-  const r = mulberry(opts.seed);
+  const r = rng(opts.seed);
   // Calibrate: grow reps until one sample takes about sampleMs; this also warms up.
   for (const p of shuffle(prepared.slice(), r)) {
     for (;;) {
