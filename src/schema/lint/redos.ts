@@ -24,6 +24,7 @@ import { measuredInput } from "../linear/measure.js";
 import type { Diagnostics } from "recheck";
 import type { Diagnostic } from "../../diagnostics/types.js";
 import { DEFAULT_REDOS_TIMEOUT_MS, LintContext, show, where } from "./context.js";
+import { agentCheck } from "./recheck-agent.js";
 import { childPointer, isObject, walkSchema } from "./walk.js";
 
 export type RedosVerdict =
@@ -169,7 +170,7 @@ function verdictOf(pattern: string, r: Diagnostics, ms: number, timeoutMs: numbe
 
 /**
  * recheck's analysis of every pattern of `schemas` that has no verdict yet, started off this
- * thread (recheck's asynchronous check, on its agent process) with the bound's timeout: the
+ * thread (on recheck's agent process, asked directly) with the bound's timeout: the
  * verdict the compile needs (patternInputBound, linearProgram), which the lint then reuses.
  * The build lints and compiles the tools without such a pattern meanwhile (src/pipeline/generate.ts);
  * `pending(schema)` says whether a schema has one, `done` settles when every analysis has
@@ -178,7 +179,7 @@ function verdictOf(pattern: string, r: Diagnostics, ms: number, timeoutMs: numbe
 export function analysePatterns(schemas: readonly unknown[]): { pending(schema: unknown): boolean; done: Promise<void> } | undefined {
   const todo = new Map<string, Promise<void>>();
   const waiting = new Set<unknown>();
-  let check: typeof import("recheck").check | undefined;
+  let check: ((source: string, flags: string, params: { timeout: number }) => Promise<Diagnostics>) | undefined;
   for (const schema of schemas) {
     let patterns;
     try {
@@ -191,7 +192,8 @@ export function analysePatterns(schemas: readonly unknown[]): { pending(schema: 
       waiting.add(schema);
       if (todo.has(pattern)) continue;
       try {
-        check ??= (createRequire(import.meta.url)("recheck") as typeof import("recheck")).check;
+        // recheck's agent asked directly (./recheck-agent.ts), else recheck's own client.
+        check ??= agentCheck() ?? (createRequire(import.meta.url)("recheck") as typeof import("recheck")).check;
       } catch {
         return undefined;
       }
