@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Diagnostics } from "recheck";
 
-type Pending = { resolve: (d: Diagnostics) => void; reject: (e: Error) => void };
+type Pending = { resolve: (d: Diagnostics) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
 
 /** The agent binary recheck would run: RECHECK_BIN, else its platform package next to recheck; undefined when recheck would not use it. */
 function agentBinary(): string | undefined {
@@ -46,7 +46,10 @@ class Agent {
       for (const line of lines) if (line.trim()) this.answer(line);
     });
     const fail = (e: Error) => {
-      for (const p of this.pending.values()) p.reject(e);
+      for (const p of this.pending.values()) {
+        clearTimeout(p.timer);
+        p.reject(e);
+      }
       this.pending.clear();
       agent = null;
     };
@@ -64,15 +67,26 @@ class Agent {
     }
     const p = m.id === undefined ? undefined : this.pending.get(m.id);
     if (!p || m.result === undefined) return; // a progress message, or not ours
-    this.pending.delete(m.id!);
-    if (this.pending.size === 0) this.child.unref();
+    this.settle(m.id!);
     p.resolve(m.result);
+  }
+
+  /** Forgets request `id`; with none left, the agent no longer keeps node alive. */
+  private settle(id: number): void {
+    clearTimeout(this.pending.get(id)?.timer);
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.child.unref();
   }
 
   check(source: string, flags: string, params: { timeout: number }): Promise<Diagnostics> {
     const id = this.next++;
     return new Promise<Diagnostics>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      // recheck's own timeout ends every analysis; an agent that still does not answer holds neither the build nor the process.
+      const timer = setTimeout(() => {
+        this.settle(id);
+        reject(new Error("recheck's agent did not answer"));
+      }, 2 * params.timeout + 5_000);
+      this.pending.set(id, { resolve, reject, timer });
       if (this.pending.size === 1) this.child.ref();
       this.child.stdin.write(JSON.stringify({ jsonrpc: "2.0+push", id, method: "check", params: { source, flags, params } }) + "\n");
     });

@@ -199,19 +199,17 @@ export function analysePatterns(schemas: readonly unknown[]): { pending(schema: 
       }
       const timeoutMs = boundTimeoutMs();
       const t0 = performance.now();
-      todo.set(
-        pattern,
-        check(pattern, "u", { timeout: timeoutMs }).then(
-          (r) => {
-            const v = verdictOf(pattern, r, performance.now() - t0, timeoutMs);
-            // An analysis that ran out of time here (this thread kept working meanwhile) is asked again as before: synchronously, when needed.
-            if (cache.has(pattern) || (v.status === "unknown" && v.transient)) return;
-            cache.set(pattern, v);
-            if (decided(v)) fresh.set(pattern, v);
-          },
-          () => {},
-        ),
+      const answer = check(pattern, "u", { timeout: timeoutMs }).then(
+        (r) => {
+          const v = verdictOf(pattern, r, performance.now() - t0, timeoutMs);
+          // An analysis that ran out of time here (this thread kept working meanwhile) is asked again as before: synchronously, when needed.
+          if (cache.has(pattern) || (v.status === "unknown" && v.transient)) return;
+          cache.set(pattern, v);
+          if (decided(v)) fresh.set(pattern, v);
+        },
+        () => {},
       );
+      todo.set(pattern, answer);
     }
   }
   if (todo.size === 0) return undefined;
