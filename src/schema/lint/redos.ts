@@ -4,6 +4,10 @@
  * Every `pattern` and every `patternProperties` key anywhere in the schema is compiled
  * as the generated validator will (JS `RegExp`, `u` flag) and analysed with recheck.
  *
+ * In a build, every pattern without a verdict is first sent to recheck's native agent
+ * directly (./recheck-agent.ts, analysePatterns) while the build does other work; what
+ * that leaves undecided is asked synchronously as below.
+ *
  * recheck back end: `checkSync` runs in a synckit worker thread which hands the pattern
  * to recheck's native agent (the `recheck-linux-x64` / macOS / Windows binary, spawned
  * once and kept), falling back to the JVM jar and then to the Scala.js build. Measured on
