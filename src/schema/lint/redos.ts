@@ -18,7 +18,7 @@
  * (`options.redosTimeoutMs`, default 1000 ms); a timed-out analysis is reported as
  * `schema/redos-unchecked`, never as a hang. Results are cached per pattern text for the
  * life of the process, and decided verdicts ("safe", "vulnerable", "invalid") also on
- * disk by the build cache (src/pipeline/cache.ts: seedRedosVerdicts / takeNewRedosVerdicts),
+ * disk by the build cache (src/pipeline/project.ts: seedRedosVerdicts / redosVerdictsBeyond),
  * so recheck, loaded only on first use, is not even loaded when every pattern is known.
  */
 import { createRequire } from "node:module";
@@ -54,9 +54,8 @@ export type RedosVerdict =
   /** JS cannot compile the pattern with the `u` flag. */
   | { status: "invalid"; reason: string; ms: number };
 
+/** A memo of recheck's verdicts by pattern text (an undecided one is asked again with more time), not state: what is new to the disk cache is worked out by whoever stores it (knownRedosVerdicts less what it seeded). */
 const cache = new Map<string, RedosVerdict>();
-/** Verdicts decided in this process that the build cache has not taken yet. */
-const fresh = new Map<string, RedosVerdict>();
 
 let checkSyncFn: typeof import("recheck").checkSync | undefined;
 /** recheck (and the worker it starts) loads on the first pattern not already decided. */
@@ -74,12 +73,10 @@ function decided(v: RedosVerdict): boolean {
  * Verdicts from an earlier build (the cache on disk, keyed by the pattern text; the
  * cache's namespace covers recheck's version). Only decided verdicts are taken.
  */
-export function seedRedosVerdicts(entries: Iterable<readonly [string, unknown]>, isNew = false): void {
+export function seedRedosVerdicts(entries: Iterable<readonly [string, unknown]>): void {
   for (const [pattern, v] of entries) {
     if (cache.has(pattern) || !isVerdict(v) || !decided(v)) continue;
     cache.set(pattern, v);
-    // Decided on a compile worker: new to the disk cache too.
-    if (isNew) fresh.set(pattern, v);
   }
 }
 
@@ -113,11 +110,9 @@ export function knownRedosVerdicts(): [string, RedosVerdict][] {
   return [...cache].filter(([, v]) => decided(v));
 }
 
-/** The decided verdicts reached in this process since the last call (to store on disk). */
-export function takeNewRedosVerdicts(): [string, RedosVerdict][] {
-  const out = [...fresh];
-  fresh.clear();
-  return out;
+/** The decided verdicts this process knows that are not among `known` (patterns): what a store that holds `known` lacks. */
+export function redosVerdictsBeyond(known: ReadonlySet<string>): [string, RedosVerdict][] {
+  return knownRedosVerdicts().filter(([p]) => !known.has(p));
 }
 
 function runRecheck(pattern: string, timeoutMs: number): Diagnostics {
@@ -209,7 +204,6 @@ export function analysePatterns(schemas: readonly unknown[]): { pending(schema: 
           // An analysis that ran out of time here (this thread kept working meanwhile) is asked again as before: synchronously, when needed.
           if (cache.has(pattern) || (v.status === "unknown" && v.transient)) return;
           cache.set(pattern, v);
-          if (decided(v)) fresh.set(pattern, v);
         },
         () => {},
       );
@@ -242,7 +236,6 @@ export function checkPattern(pattern: string, timeoutMs: number = DEFAULT_REDOS_
     verdict = verdictOf(pattern, r, performance.now() - t0, timeoutMs);
   }
   cache.set(pattern, verdict);
-  if (decided(verdict)) fresh.set(pattern, verdict);
   return verdict;
 }
 
@@ -360,7 +353,6 @@ export function keyPatternBound(patterns: readonly string[], maxPatternInput: nu
 export function clearRedosCache(): void {
   cache.clear();
   measured.clear();
-  fresh.clear();
 }
 
 /** Every regular expression in the schema: `pattern` values and `patternProperties` keys. */
