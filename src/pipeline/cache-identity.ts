@@ -20,6 +20,7 @@ export interface ToolformIdentity {
   dirs: string[];
 }
 
+/** A memo, not state: the code this process runs does not change under it. */
 let own: ToolformIdentity | undefined;
 
 /**

@@ -241,7 +241,7 @@ async function analysePatterns(schemas: unknown[]): Promise<ReturnType<typeof im
 
 async function redosHandoff(): Promise<[[string, RedosVerdict][], (v: [string, RedosVerdict][]) => void]> {
   const { knownRedosVerdicts, seedRedosVerdicts } = await import("../schema/lint/redos.js");
-  return [knownRedosVerdicts(), (v) => seedRedosVerdicts(v, true)];
+  return [knownRedosVerdicts(), (v) => seedRedosVerdicts(v)];
 }
 
 export { VERSION };

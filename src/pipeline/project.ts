@@ -20,7 +20,8 @@ export async function generateProject(project: Project, cache: BuildCache): Prom
   const { generate } = await import("./generate.js");
   const redos = cache.dir ? await import("../schema/lint/redos.js") : undefined;
   // ReDoS verdicts of earlier builds: a pattern already judged does not start recheck.
-  redos?.seedRedosVerdicts(cache.redosVerdicts());
+  const onDisk = redos ? cache.redosVerdicts() : [];
+  redos?.seedRedosVerdicts(onDisk);
   const { SourceChangedError } = await import("../sources/memo.js");
   const config = Object.assign({}, project.config, { cache: cache.tools, formatCache: cache.formats, partsCache: cache.parts, sourceMemo: cache.sources, runtimeFileSha: cache.runtimeFileSha }) as ResolvedConfig;
   let result: GenerateResult;
@@ -38,7 +39,8 @@ export async function generateProject(project: Project, cache: BuildCache): Prom
   const ok = !result.diagnostics.some((d) => d.severity === "error");
   cache.endBuild(ok);
   cache.sources.save(ok ? result.inputs : undefined);
-  if (redos) cache.saveRedosVerdicts(redos.takeNewRedosVerdicts());
+  // The verdicts this process knows that the disk cache does not (decided here or on a worker).
+  if (redos) cache.saveRedosVerdicts(redos.redosVerdictsBeyond(new Set(onDisk.map(([p]) => p))));
   return result;
 }
 

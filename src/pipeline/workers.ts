@@ -170,10 +170,14 @@ const data = workerData as { toolformCompileWorker?: boolean; verdicts?: [string
 if (parentPort && data?.toolformCompileWorker === true) {
   const port = parentPort;
   const redos = import("../schema/lint/redos.js").then((m) => (m.seedRedosVerdicts(data.verdicts ?? []), m));
+  // The verdicts the main thread has: those it started this worker with, and those sent back since.
+  const sent = new Set((data.verdicts ?? []).map(([p]) => p));
   port.on("message", (m: Request) => {
     redos.then(async (r) => {
       const done = await compileJobs(m.jobs, m.version);
-      return { done, verdicts: r.takeNewRedosVerdicts() };
+      const verdicts = r.redosVerdictsBeyond(sent);
+      for (const [p] of verdicts) sent.add(p);
+      return { done, verdicts };
     }).then(
       ({ done, verdicts }) => port.postMessage({ ids: m.ids, done, verdicts } satisfies Reply),
       (e: unknown) => port.postMessage({ ids: m.ids, error: (e as Error)?.stack ?? String(e) } satisfies Reply),

@@ -1,13 +1,16 @@
 // A cold build does not wait for recheck (issue 33.2): the patterns no verdict is known for are
 // analysed off the main thread (recheck's agent) from the start of the build, while the tools
 // without such a pattern are linted and compiled; the others follow when their verdicts are in.
-// The order of the work never shows in the output. And the compile on this thread goes to
+// The order of the work never shows in the output. recheck's agent is asked directly
+// (src/schema/lint/recheck-agent.ts), with recheck's own verdicts. And the compile on this thread goes to
 // esbuild in batches, as a worker does, with the same text as one tool at a time.
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/pipeline/generate.js";
 import { compileHere, compileJob, type CompileJob } from "../../src/pipeline/workers.js";
 import { VERSION } from "../../src/emit/templates.js";
 import { analysePatterns, clearRedosCache, knownRedosVerdicts } from "../../src/schema/lint/redos.js";
+import { agentCheck } from "../../src/schema/lint/recheck-agent.js";
+import { check } from "recheck";
 import type { ToolDefinition } from "../../src/sources/types.js";
 import type { CompileOptions } from "../../src/schema/compile-options.js";
 
@@ -59,5 +62,17 @@ describe("recheck off the build's path", () => {
     const batched = await compileHere(jobs, VERSION);
     const alone = await Promise.all(jobs.map((j) => compileJob(j, VERSION)));
     expect(batched.map((d) => [d.tool.def.name, d.tool.js, d.tool.dts])).toEqual(alone.map((d) => [d.tool.def.name, d.tool.js, d.tool.dts]));
+  });
+
+  it("recheck's agent asked directly answers as recheck's own client does", async () => {
+    const ask = agentCheck();
+    // The binary comes with recheck on this platform (its optional dependency recheck-<os>-<arch>).
+    expect(ask).toBeDefined();
+    const patterns = ["^(a+)+$", "^[a-z]{2,8}-\\d+$", "(\\w|\\d)+x", "^\\s*a*\\s*$", "^(?:[0-9]{1,3}\\.){3}[0-9]{1,3}$"];
+    const direct = await Promise.all(patterns.map((p) => ask!(p, "u", { timeout: 10_000 })));
+    const own = await Promise.all(patterns.map((p) => check(p, "u", { timeout: 10_000 })));
+    const gist = (d: { status: string; checker?: string; complexity?: unknown }) => ({ status: d.status, checker: d.checker, complexity: d.complexity });
+    expect(direct.map(gist)).toEqual(own.map(gist));
+    expect(direct.map((d) => d.status)).toEqual(["vulnerable", "safe", "vulnerable", "vulnerable", "safe"]);
   });
 });

@@ -4,6 +4,10 @@
  * Every `pattern` and every `patternProperties` key anywhere in the schema is compiled
  * as the generated validator will (JS `RegExp`, `u` flag) and analysed with recheck.
  *
+ * In a build, every pattern without a verdict is first sent to recheck's native agent
+ * directly (./recheck-agent.ts, analysePatterns) while the build does other work; what
+ * that leaves undecided is asked synchronously as below.
+ *
  * recheck back end: `checkSync` runs in a synckit worker thread which hands the pattern
  * to recheck's native agent (the `recheck-linux-x64` / macOS / Windows binary, spawned
  * once and kept), falling back to the JVM jar and then to the Scala.js build. Measured on
@@ -14,7 +18,7 @@
  * (`options.redosTimeoutMs`, default 1000 ms); a timed-out analysis is reported as
  * `schema/redos-unchecked`, never as a hang. Results are cached per pattern text for the
  * life of the process, and decided verdicts ("safe", "vulnerable", "invalid") also on
- * disk by the build cache (src/pipeline/cache.ts: seedRedosVerdicts / takeNewRedosVerdicts),
+ * disk by the build cache (src/pipeline/project.ts: seedRedosVerdicts / redosVerdictsBeyond),
  * so recheck, loaded only on first use, is not even loaded when every pattern is known.
  */
 import { createRequire } from "node:module";
@@ -24,6 +28,7 @@ import { measuredInput } from "../linear/measure.js";
 import type { Diagnostics } from "recheck";
 import type { Diagnostic } from "../../diagnostics/types.js";
 import { DEFAULT_REDOS_TIMEOUT_MS, LintContext, show, where } from "./context.js";
+import { agentCheck } from "./recheck-agent.js";
 import { childPointer, isObject, walkSchema } from "./walk.js";
 
 export type RedosVerdict =
@@ -49,9 +54,8 @@ export type RedosVerdict =
   /** JS cannot compile the pattern with the `u` flag. */
   | { status: "invalid"; reason: string; ms: number };
 
+/** A memo of recheck's verdicts by pattern text (an undecided one is asked again with more time), not state: what is new to the disk cache is worked out by whoever stores it (knownRedosVerdicts less what it seeded). */
 const cache = new Map<string, RedosVerdict>();
-/** Verdicts decided in this process that the build cache has not taken yet. */
-const fresh = new Map<string, RedosVerdict>();
 
 let checkSyncFn: typeof import("recheck").checkSync | undefined;
 /** recheck (and the worker it starts) loads on the first pattern not already decided. */
@@ -69,12 +73,10 @@ function decided(v: RedosVerdict): boolean {
  * Verdicts from an earlier build (the cache on disk, keyed by the pattern text; the
  * cache's namespace covers recheck's version). Only decided verdicts are taken.
  */
-export function seedRedosVerdicts(entries: Iterable<readonly [string, unknown]>, isNew = false): void {
+export function seedRedosVerdicts(entries: Iterable<readonly [string, unknown]>): void {
   for (const [pattern, v] of entries) {
     if (cache.has(pattern) || !isVerdict(v) || !decided(v)) continue;
     cache.set(pattern, v);
-    // Decided on a compile worker: new to the disk cache too.
-    if (isNew) fresh.set(pattern, v);
   }
 }
 
@@ -108,11 +110,9 @@ export function knownRedosVerdicts(): [string, RedosVerdict][] {
   return [...cache].filter(([, v]) => decided(v));
 }
 
-/** The decided verdicts reached in this process since the last call (to store on disk). */
-export function takeNewRedosVerdicts(): [string, RedosVerdict][] {
-  const out = [...fresh];
-  fresh.clear();
-  return out;
+/** The decided verdicts this process knows that are not among `known` (patterns): what a store that holds `known` lacks. */
+export function redosVerdictsBeyond(known: ReadonlySet<string>): [string, RedosVerdict][] {
+  return knownRedosVerdicts().filter(([p]) => !known.has(p));
 }
 
 function runRecheck(pattern: string, timeoutMs: number): Diagnostics {
@@ -169,7 +169,7 @@ function verdictOf(pattern: string, r: Diagnostics, ms: number, timeoutMs: numbe
 
 /**
  * recheck's analysis of every pattern of `schemas` that has no verdict yet, started off this
- * thread (recheck's asynchronous check, on its agent process) with the bound's timeout: the
+ * thread (on recheck's agent process, asked directly) with the bound's timeout: the
  * verdict the compile needs (patternInputBound, linearProgram), which the lint then reuses.
  * The build lints and compiles the tools without such a pattern meanwhile (src/pipeline/generate.ts);
  * `pending(schema)` says whether a schema has one, `done` settles when every analysis has
@@ -178,7 +178,7 @@ function verdictOf(pattern: string, r: Diagnostics, ms: number, timeoutMs: numbe
 export function analysePatterns(schemas: readonly unknown[]): { pending(schema: unknown): boolean; done: Promise<void> } | undefined {
   const todo = new Map<string, Promise<void>>();
   const waiting = new Set<unknown>();
-  let check: typeof import("recheck").check | undefined;
+  let check: ((source: string, flags: string, params: { timeout: number }) => Promise<Diagnostics>) | undefined;
   for (const schema of schemas) {
     let patterns;
     try {
@@ -191,25 +191,23 @@ export function analysePatterns(schemas: readonly unknown[]): { pending(schema: 
       waiting.add(schema);
       if (todo.has(pattern)) continue;
       try {
-        check ??= (createRequire(import.meta.url)("recheck") as typeof import("recheck")).check;
+        // recheck's agent asked directly (./recheck-agent.ts), else recheck's own client.
+        check ??= agentCheck() ?? (createRequire(import.meta.url)("recheck") as typeof import("recheck")).check;
       } catch {
         return undefined;
       }
       const timeoutMs = boundTimeoutMs();
       const t0 = performance.now();
-      todo.set(
-        pattern,
-        check(pattern, "u", { timeout: timeoutMs }).then(
-          (r) => {
-            const v = verdictOf(pattern, r, performance.now() - t0, timeoutMs);
-            // An analysis that ran out of time here (this thread kept working meanwhile) is asked again as before: synchronously, when needed.
-            if (cache.has(pattern) || (v.status === "unknown" && v.transient)) return;
-            cache.set(pattern, v);
-            if (decided(v)) fresh.set(pattern, v);
-          },
-          () => {},
-        ),
+      const answer = check(pattern, "u", { timeout: timeoutMs }).then(
+        (r) => {
+          const v = verdictOf(pattern, r, performance.now() - t0, timeoutMs);
+          // An analysis that ran out of time here (this thread kept working meanwhile) is asked again as before: synchronously, when needed.
+          if (cache.has(pattern) || (v.status === "unknown" && v.transient)) return;
+          cache.set(pattern, v);
+        },
+        () => {},
       );
+      todo.set(pattern, answer);
     }
   }
   if (todo.size === 0) return undefined;
@@ -238,7 +236,6 @@ export function checkPattern(pattern: string, timeoutMs: number = DEFAULT_REDOS_
     verdict = verdictOf(pattern, r, performance.now() - t0, timeoutMs);
   }
   cache.set(pattern, verdict);
-  if (decided(verdict)) fresh.set(pattern, verdict);
   return verdict;
 }
 
@@ -356,7 +353,6 @@ export function keyPatternBound(patterns: readonly string[], maxPatternInput: nu
 export function clearRedosCache(): void {
   cache.clear();
   measured.clear();
-  fresh.clear();
 }
 
 /** Every regular expression in the schema: `pattern` values and `patternProperties` keys. */
