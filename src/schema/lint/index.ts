@@ -26,7 +26,7 @@ import { LintContext, type LintOptions } from "./context.js";
 import { lintDescriptions } from "./description-guard.js";
 import { lintFormats } from "./formats.js";
 import { lintPokaYoke } from "./poka-yoke.js";
-import { lintRedos } from "./redos.js";
+import { lintRedos } from "./redos-lint.js";
 import { lintSanity } from "./sanity.js";
 import { SchemaIndex } from "./walk.js";
 
