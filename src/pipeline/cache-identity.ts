@@ -7,7 +7,6 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { RECHECK_MODE } from "../schema/lint/recheck-params.js";
 import { FileStamps } from "../io/stamps.js";
 import { TOOLFORM_PACKAGES } from "./manifest.js";
 import { bundleDir } from "./bundle.js";
@@ -139,7 +138,7 @@ export function depVersion(req: NodeJS.Require, name: string): { version: string
   }
 }
 
-/** The ReDoS analyser as the cache keys its verdicts: recheck's version and the parameters toolform asks it with (schema/lint/recheck-params.ts). */
+/** The ReDoS analyser as the cache keys its verdicts: recheck's version (the analysis toolform asks of it). */
 export function redosAnalyser(): string {
-  return `recheck@${depVersion(createRequire(import.meta.url), "recheck").version}+${RECHECK_MODE}`;
+  return `recheck@${depVersion(createRequire(import.meta.url), "recheck").version}`;
 }

@@ -27,7 +27,6 @@ import { patternCompileError } from "../pattern.js";
 import { compileLinear, type Compiled, type LinearProgram } from "../linear/compile.js";
 import { measuredInput } from "../linear/measure.js";
 import type { Diagnostics } from "recheck";
-import { recheckParams, type RecheckParams } from "./recheck-params.js";
 import { DEFAULT_REDOS_TIMEOUT_MS } from "./context.js";
 import { agentCheck } from "./recheck-agent.js";
 import { childPointer, isObject, walkSchema } from "./walk.js";
@@ -60,7 +59,7 @@ const cache = new Map<string, RedosVerdict>();
 
 let checkSyncFn: typeof import("recheck").checkSync | undefined;
 /** recheck (and the worker it starts) loads on the first pattern not already decided. */
-function checkSync(source: string, flags: string, params: RecheckParams): Diagnostics {
+function checkSync(source: string, flags: string, params: { timeout: number }): Diagnostics {
   checkSyncFn ??= (createRequire(import.meta.url)("recheck") as typeof import("recheck")).checkSync;
   return checkSyncFn(source, flags, params);
 }
@@ -117,7 +116,7 @@ export function redosVerdictsBeyond(known: ReadonlySet<string>): [string, RedosV
 }
 
 function runRecheck(pattern: string, timeoutMs: number): Diagnostics {
-  const params = recheckParams(timeoutMs);
+  const params = { timeout: timeoutMs };
   try {
     return checkSync(pattern, "u", params);
   } catch {
@@ -179,7 +178,7 @@ function verdictOf(pattern: string, r: Diagnostics, ms: number, timeoutMs: numbe
 export function analysePatterns(schemas: readonly unknown[]): { pending(schema: unknown): boolean; done: Promise<void> } | undefined {
   const todo = new Map<string, Promise<void>>();
   const waiting = new Set<unknown>();
-  let check: ((source: string, flags: string, params: RecheckParams) => Promise<Diagnostics>) | undefined;
+  let check: ((source: string, flags: string, params: { timeout: number }) => Promise<Diagnostics>) | undefined;
   for (const schema of schemas) {
     let patterns;
     try {
@@ -199,7 +198,7 @@ export function analysePatterns(schemas: readonly unknown[]): { pending(schema: 
       }
       const timeoutMs = boundTimeoutMs();
       const t0 = performance.now();
-      const answer = check(pattern, "u", recheckParams(timeoutMs)).then(
+      const answer = check(pattern, "u", { timeout: timeoutMs }).then(
         (r) => {
           const v = verdictOf(pattern, r, performance.now() - t0, timeoutMs);
           // An analysis that ran out of time here (this thread kept working meanwhile) is asked again as before: synchronously, when needed.
