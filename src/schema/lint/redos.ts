@@ -2,7 +2,12 @@
  * ReDoS and uncompilable patterns.
  *
  * Every `pattern` and every `patternProperties` key anywhere in the schema is compiled
- * as the generated validator will (JS `RegExp`, `u` flag) and analysed with recheck.
+ * as the generated validator will (JS `RegExp`, `u` flag) and analysed: first by a proof
+ * on its program (./redos-proof.ts: few paths alive per character, so V8's backtracking
+ * is linear; no recheck, well under a millisecond for most patterns), then, for a
+ * pattern it does not prove linear, by recheck, asked with step limits and no time
+ * limit inside the analysis (./recheck-params.ts): both verdicts depend on the pattern
+ * alone, whatever the machine's load.
  *
  * In a build, every pattern without a verdict is first sent to recheck's native agent
  * directly (./recheck-agent.ts, analysePatterns) while the build does other work; what
@@ -14,9 +19,10 @@
  * a 2-core Linux box: the first call costs ~100-140 ms (worker + agent start), later ones
  * ~1-4 ms per pattern; the in-process Scala.js build (`RECHECK_SYNC_BACKEND=pure`) takes
  * 5-80 ms per pattern, so the default is kept and `pure` is only a fallback when the
- * worker cannot start. Each analysis is bounded by recheck's `timeout`
- * (`options.redosTimeoutMs`, default 1000 ms); a timed-out analysis is reported as
- * `schema/redos-unchecked`, never as a hang. Results are cached per pattern text for the
+ * worker cannot start. Each analysis is bounded by recheck's overall `timeout`
+ * (`options.redosTimeoutMs`, default 1000 ms, for the lint; 10 s for the build's
+ * analysis); a timed-out analysis is "unknown", reported as `schema/redos-unchecked`,
+ * never as a hang and never kept as a verdict. Results are cached per pattern text for the
  * life of the process, and decided verdicts ("safe", "vulnerable", "invalid") also on
  * disk by the build cache (src/pipeline/project.ts: seedRedosVerdicts / redosVerdictsBeyond),
  * so recheck, loaded only on first use, is not even loaded when every pattern is known.
@@ -29,10 +35,13 @@ import { measuredInput } from "../linear/measure.js";
 import type { Diagnostics } from "recheck";
 import { DEFAULT_REDOS_TIMEOUT_MS } from "./context.js";
 import { agentCheck } from "./recheck-agent.js";
+import { recheckParams, type RecheckParams } from "./recheck-params.js";
+import { provenLinear } from "./redos-proof.js";
 import { childPointer, isObject, walkSchema } from "./walk.js";
 
 export type RedosVerdict =
-  | { status: "safe"; complexity: string; ms: number }
+  /** `proof`: proven linear by ./redos-proof.ts (recheck was not asked). */
+  | { status: "safe"; complexity: string; ms: number; proof?: true }
   | {
       status: "vulnerable";
       /** "exponential" or "polynomial" (with `degree`). */
@@ -59,7 +68,7 @@ const cache = new Map<string, RedosVerdict>();
 
 let checkSyncFn: typeof import("recheck").checkSync | undefined;
 /** recheck (and the worker it starts) loads on the first pattern not already decided. */
-function checkSync(source: string, flags: string, params: { timeout: number }): Diagnostics {
+function checkSync(source: string, flags: string, params: RecheckParams): Diagnostics {
   checkSyncFn ??= (createRequire(import.meta.url)("recheck") as typeof import("recheck")).checkSync;
   return checkSyncFn(source, flags, params);
 }
@@ -116,7 +125,7 @@ export function redosVerdictsBeyond(known: ReadonlySet<string>): [string, RedosV
 }
 
 function runRecheck(pattern: string, timeoutMs: number): Diagnostics {
-  const params = { timeout: timeoutMs };
+  const params = recheckParams(timeoutMs);
   try {
     return checkSync(pattern, "u", params);
   } catch {
@@ -178,7 +187,7 @@ function verdictOf(pattern: string, r: Diagnostics, ms: number, timeoutMs: numbe
 export function analysePatterns(schemas: readonly unknown[]): { pending(schema: unknown): boolean; done: Promise<void> } | undefined {
   const todo = new Map<string, Promise<void>>();
   const waiting = new Set<unknown>();
-  let check: ((source: string, flags: string, params: { timeout: number }) => Promise<Diagnostics>) | undefined;
+  let check: ((source: string, flags: string, params: RecheckParams) => Promise<Diagnostics>) | undefined;
   for (const schema of schemas) {
     let patterns;
     try {
@@ -188,6 +197,11 @@ export function analysePatterns(schemas: readonly unknown[]): { pending(schema: 
     }
     for (const { pattern } of patterns) {
       if (cache.has(pattern) || patternCompileError(pattern) !== undefined) continue;
+      const proof = provenSafe(pattern);
+      if (proof) {
+        cache.set(pattern, proof);
+        continue;
+      }
       waiting.add(schema);
       if (todo.has(pattern)) continue;
       try {
@@ -198,7 +212,7 @@ export function analysePatterns(schemas: readonly unknown[]): { pending(schema: 
       }
       const timeoutMs = boundTimeoutMs();
       const t0 = performance.now();
-      const answer = check(pattern, "u", { timeout: timeoutMs }).then(
+      const answer = check(pattern, "u", recheckParams(timeoutMs)).then(
         (r) => {
           const v = verdictOf(pattern, r, performance.now() - t0, timeoutMs);
           // An analysis that ran out of time here (this thread kept working meanwhile) is asked again as before: synchronously, when needed.
@@ -224,8 +238,11 @@ export function checkPattern(pattern: string, timeoutMs: number = DEFAULT_REDOS_
   const t0 = performance.now();
   const compileError = patternCompileError(pattern);
   let verdict: RedosVerdict;
+  let proof: RedosVerdict | undefined;
   if (compileError !== undefined) {
     verdict = { status: "invalid", reason: compileError, ms: performance.now() - t0 };
+  } else if ((proof = provenSafe(pattern))) {
+    verdict = proof;
   } else {
     let r: Diagnostics;
     try {
@@ -283,6 +300,13 @@ function compiledLinear(pattern: string): Compiled {
   let c = linearCache.get(pattern);
   if (c === undefined) linearCache.set(pattern, (c = compileLinear(pattern)));
   return c;
+}
+
+/** "safe" without recheck when ./redos-proof.ts proves V8's backtracking linear on the pattern's program (compiled anyway for a flagged one). */
+function provenSafe(pattern: string): RedosVerdict | undefined {
+  const t0 = performance.now();
+  const c = compiledLinear(pattern);
+  return "program" in c && provenLinear(c.program) ? { status: "safe", complexity: "linear", ms: performance.now() - t0, proof: true } : undefined;
 }
 
 /** A pattern recheck does not call safe: vulnerable, or undecided. */
