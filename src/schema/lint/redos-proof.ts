@@ -17,11 +17,11 @@
 // never "vulnerable": recheck decides those.
 //
 // Sound by over-approximation: a matcher that stops at the first match visits fewer paths
-// than counted; `$` and `\b` are counted as passing whatever the position (more paths); a
-// path through `$` is charged and then dropped, since past it only the input's end can come
-// (which adds a constant). Only `^` cuts paths, and only where it surely fails (after the
-// first position). The proof is pure computation on the pattern: the same answer on any
-// machine and under any load.
+// than counted; `$`, `\b` and `\B` are counted as passing whatever the position (more
+// paths); only `^` cuts paths, and only where it surely fails (after the first position);
+// classes no char node tells apart are one letter; and a vector below another (fewer paths
+// everywhere) has successors below the other's. The proof is pure computation on the
+// pattern: the same answer on any machine and under any load.
 import { ASSERT, OP, type LinearProgram } from "../linear/compile.js";
 
 /** Paths alive after one character, at most. A date-time pattern with five overlapping leap-year branches keeps 6. */
@@ -70,8 +70,7 @@ function prove({ nodes, sets, bounds }: LinearProgram): boolean {
     else if (op === OP.match) c = { reach: new Map(), fanout: 1 };
     else if (op === OP.split) c = sum(closure(x, first), closure(y, first));
     else if (op === OP.assert && x === ASSERT.start) c = first ? closure(y, first) : { reach: new Map(), fanout: 1 };
-    else if (op === OP.assert && x === ASSERT.end) c = { reach: new Map(), fanout: 1 };
-    else if (op === OP.assert) c = closure(y, first); // \b, \B: as if passing
+    else if (op === OP.assert) c = closure(y, first); // $, \b, \B: as if passing
     else throw new NotProven(`node kind ${op}`);
     onStack.delete(n);
     if (c.fanout > MAX_FANOUT) throw new NotProven("ε fan-out");
