@@ -35,7 +35,7 @@ import { measuredInput } from "../linear/measure.js";
 import type { Diagnostics } from "recheck";
 import { DEFAULT_REDOS_TIMEOUT_MS } from "./context.js";
 import { agentCheck } from "./recheck-agent.js";
-import { recheckParams, type RecheckParams } from "./recheck-params.js";
+import { fuzzParams, recheckParams, unanalysedSafe, type RecheckParams } from "./recheck-params.js";
 import { provenLinear } from "./redos-proof.js";
 import { childPointer, isObject, walkSchema } from "./walk.js";
 
@@ -125,7 +125,12 @@ export function redosVerdictsBeyond(known: ReadonlySet<string>): [string, RedosV
 }
 
 function runRecheck(pattern: string, timeoutMs: number): Diagnostics {
-  const params = recheckParams(timeoutMs);
+  const r = runRecheckWith(pattern, recheckParams(timeoutMs));
+  // Without unbounded repetition recheck calls a pattern safe unanalysed: its fuzzer attacks it (./recheck-params.ts).
+  return unanalysedSafe(r) ? runRecheckWith(pattern, fuzzParams(timeoutMs)) : r;
+}
+
+function runRecheckWith(pattern: string, params: RecheckParams): Diagnostics {
   try {
     return checkSync(pattern, "u", params);
   } catch {
@@ -212,7 +217,9 @@ export function analysePatterns(schemas: readonly unknown[]): { pending(schema: 
       }
       const timeoutMs = boundTimeoutMs();
       const t0 = performance.now();
-      const answer = check(pattern, "u", recheckParams(timeoutMs)).then(
+      const ask = check;
+      // Without unbounded repetition recheck calls a pattern safe unanalysed: its fuzzer attacks it (./recheck-params.ts).
+      const answer = ask(pattern, "u", recheckParams(timeoutMs)).then((r) => (unanalysedSafe(r) ? ask(pattern, "u", fuzzParams(timeoutMs)) : r)).then(
         (r) => {
           const v = verdictOf(pattern, r, performance.now() - t0, timeoutMs);
           // An analysis that ran out of time here (this thread kept working meanwhile) is asked again as before: synchronously, when needed.
