@@ -24,17 +24,18 @@
 // pattern: the same answer on any machine and under any load.
 import { ASSERT, OP, type LinearProgram } from "../linear/compile.js";
 
-/** Paths alive after one character, at most. A date-time pattern with five overlapping leap-year branches keeps 6. */
+/** Paths alive after one character, at most. The corpus's leap-year date-time pattern, with five overlapping branches, keeps 6. */
 export const MAX_LIVE = 32;
-/** ε-paths fanning out from one place (to char nodes, `$`, a match), at most. */
+/** ε-paths fanning out from one place (to char nodes, a match, a failed `^`), at most. */
 export const MAX_FANOUT = 64;
-/** Distinct vectors explored before giving up (the work of the proof itself stays small). */
+/** Distinct vectors explored, and steps taken, before giving up: the proof's own work stays small whatever the pattern. */
 const MAX_VECTORS = 4_000;
+const MAX_WORK = 2_000_000;
 
 interface Closure {
   /** char node → ε-paths reaching it. */
   reach: Map<number, number>;
-  /** Every ε-path's end: char nodes, `$`, the match, a failed `^`. */
+  /** Every ε-path's end: char nodes, the match, a failed `^`. */
   fanout: number;
 }
 
@@ -86,6 +87,7 @@ function prove({ nodes, sets, bounds }: LinearProgram): boolean {
     for (let i = 0; i < s.length; i += 2) if (k >= s[i]! && k <= s[i + 1]!) return true;
     return false;
   };
+  if ((bounds.length + 1) * charNodes.length > MAX_WORK) return false;
   const letters = new Map<string, number>();
   for (let k = 0; k <= bounds.length; k++) {
     const key = charNodes.filter((n) => takes(n, k)).join(",");
@@ -99,6 +101,7 @@ function prove({ nodes, sets, bounds }: LinearProgram): boolean {
   if (atStart > MAX_LIVE) return false;
   const queue: Map<number, number>[] = [start.reach];
   const seen = new Set<string>([keyOf(start.reach)]);
+  let work = 0;
   while (queue.length > 0) {
     const v = queue.pop()!;
     for (const k of letters.values()) {
@@ -106,7 +109,9 @@ function prove({ nodes, sets, bounds }: LinearProgram): boolean {
       let live = 0;
       for (const [n, paths] of v) {
         if (!takes(n, k)) continue;
-        for (const [m, p] of closure(nodes[n * 3 + 2]!, false).reach) next.set(m, (next.get(m) ?? 0) + paths * p);
+        const reach = closure(nodes[n * 3 + 2]!, false).reach;
+        if ((work += reach.size + 1) > MAX_WORK) return false;
+        for (const [m, p] of reach) next.set(m, (next.get(m) ?? 0) + paths * p);
       }
       for (const p of next.values()) live += p;
       if (live > MAX_LIVE) return false;
