@@ -64,14 +64,14 @@ const bound = (n: number) => (n + 1) * MAX_LIVE;
 function randomPatterns(count: number, seed: number): string[] {
   let x = seed;
   const rnd = (n: number) => ((x = (x * 1103515245 + 12345) & 0x7fffffff) >> 8) % n;
-  const atoms = ["a", "b", "-", "[ab]", "[a-]", "\\d", "[^b]", "."];
+  const atoms = ["a", "b", "-", "[ab]", "[a-]", "\\d", "[^b]", ".", "\\b", "(?:^|-)", "$"];
   const gen = (depth: number): string => {
     const r = rnd(depth > 2 ? 3 : 9);
     if (r < 3) return atoms[rnd(atoms.length)]!;
     if (r < 5) return gen(depth + 1) + gen(depth + 1);
     if (r === 5) return `(?:${gen(depth + 1)}|${gen(depth + 1)})`;
     const body = `(?:${gen(depth + 1)})`;
-    return body + ["*", "+", "?", `{${1 + rnd(2)},${2 + rnd(3)}}`][rnd(4)];
+    return body + ["*", "+", "?", `{${1 + rnd(2)},${2 + rnd(3)}}`, "*?", "+?"][rnd(6)];
   };
   const out = new Set<string>();
   while (out.size < count) out.add(`${rnd(10) < 7 ? "^" : ""}${gen(0)}${gen(1)}${rnd(2) ? "$" : ""}`);
