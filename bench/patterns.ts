@@ -27,7 +27,7 @@ interface Family {
 }
 
 const fail = "!";
-const families: Family[] = [
+export const families: Family[] = [
   { name: "nested quantifiers", pattern: "^(a+)+$", input: (n) => "a".repeat(n - 1) + fail },
   { name: "nested quantifiers, words", pattern: "^(\\w+\\s?)*$", input: (n) => "a".repeat(n - 1) + fail },
   { name: "overlapping alternation ×4 under a star", pattern: "^(?:a|a|a|a)*$", input: (n) => "a".repeat(n - 1) + fail },

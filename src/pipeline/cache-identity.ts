@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { REDOS_ANALYSIS } from "../schema/lint/recheck-params.js";
 import { FileStamps } from "../io/stamps.js";
 import { TOOLFORM_PACKAGES } from "./manifest.js";
 import { bundleDir } from "./bundle.js";
@@ -138,7 +139,7 @@ export function depVersion(req: NodeJS.Require, name: string): { version: string
   }
 }
 
-/** The ReDoS analyser as the cache keys its verdicts: recheck's version (the analysis toolform asks of it). */
+/** The ReDoS analyser as the cache keys its verdicts: recheck's version and how toolform asks it (schema/lint/recheck-params.ts REDOS_ANALYSIS). */
 export function redosAnalyser(): string {
-  return `recheck@${depVersion(createRequire(import.meta.url), "recheck").version}`;
+  return `recheck@${depVersion(createRequire(import.meta.url), "recheck").version}+${REDOS_ANALYSIS}`;
 }

@@ -9,6 +9,7 @@ import type { Readable, Writable } from "node:stream";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Diagnostics } from "recheck";
+import type { RecheckParams } from "./recheck-params.js";
 
 type Pending = { resolve: (d: Diagnostics) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
 
@@ -78,7 +79,7 @@ class Agent {
     if (this.pending.size === 0) this.child.unref();
   }
 
-  check(source: string, flags: string, params: { timeout: number }): Promise<Diagnostics> {
+  check(source: string, flags: string, params: RecheckParams): Promise<Diagnostics> {
     const id = this.next++;
     return new Promise<Diagnostics>((resolve, reject) => {
       // recheck's own timeout ends every analysis; an agent that still does not answer holds neither the build nor the process.
@@ -97,7 +98,7 @@ class Agent {
 let agent: Agent | null | undefined;
 
 /** recheck's check on its native agent, or undefined when there is none here (then recheck's own client is the way). */
-export function agentCheck(): ((source: string, flags: string, params: { timeout: number }) => Promise<Diagnostics>) | undefined {
+export function agentCheck(): ((source: string, flags: string, params: RecheckParams) => Promise<Diagnostics>) | undefined {
   if (agent === undefined) {
     const bin = agentBinary();
     try {

@@ -2,21 +2,27 @@
  * ReDoS and uncompilable patterns.
  *
  * Every `pattern` and every `patternProperties` key anywhere in the schema is compiled
- * as the generated validator will (JS `RegExp`, `u` flag) and analysed with recheck.
+ * as the generated validator will (JS `RegExp`, `u` flag) and analysed: first by a proof
+ * on its program (./redos-proof.ts: few paths alive per character, so V8's backtracking
+ * is linear; no recheck, well under a millisecond for most patterns), then, for a
+ * pattern it does not prove linear, by recheck, asked with step limits and no time
+ * limit inside the analysis (./recheck-params.ts): both verdicts depend on the pattern
+ * alone, whatever the machine's load.
  *
  * In a build, every pattern without a verdict is first sent to recheck's native agent
  * directly (./recheck-agent.ts, analysePatterns) while the build does other work; what
  * that leaves undecided is asked synchronously as below.
  *
- * recheck back end: `checkSync` runs in a synckit worker thread which hands the pattern
- * to recheck's native agent (the `recheck-linux-x64` / macOS / Windows binary, spawned
+ * recheck back end (./redos-verdict.ts): `checkSync` runs in a synckit worker thread
+ * which hands the pattern to recheck's native agent (the `recheck-linux-x64` / macOS / Windows binary, spawned
  * once and kept), falling back to the JVM jar and then to the Scala.js build. Measured on
  * a 2-core Linux box: the first call costs ~100-140 ms (worker + agent start), later ones
  * ~1-4 ms per pattern; the in-process Scala.js build (`RECHECK_SYNC_BACKEND=pure`) takes
  * 5-80 ms per pattern, so the default is kept and `pure` is only a fallback when the
- * worker cannot start. Each analysis is bounded by recheck's `timeout`
- * (`options.redosTimeoutMs`, default 1000 ms); a timed-out analysis is reported as
- * `schema/redos-unchecked`, never as a hang. Results are cached per pattern text for the
+ * worker cannot start. Each analysis is bounded by recheck's overall `timeout`
+ * (`options.redosTimeoutMs`, default 1000 ms, for the lint; 30 s for the build's
+ * analysis); a timed-out analysis is "unknown", reported as `schema/redos-unchecked`,
+ * never as a hang and never kept as a verdict. Results are cached per pattern text for the
  * life of the process, and decided verdicts ("safe", "vulnerable", "invalid") also on
  * disk by the build cache (src/pipeline/project.ts: seedRedosVerdicts / redosVerdictsBeyond),
  * so recheck, loaded only on first use, is not even loaded when every pattern is known.
@@ -29,40 +35,15 @@ import { measuredInput } from "../linear/measure.js";
 import type { Diagnostics } from "recheck";
 import { DEFAULT_REDOS_TIMEOUT_MS } from "./context.js";
 import { agentCheck } from "./recheck-agent.js";
-import { childPointer, isObject, walkSchema } from "./walk.js";
+import { fuzzParams, recheckParams, unanalysedSafe, type RecheckParams } from "./recheck-params.js";
+import { provenLinear } from "./redos-proof.js";
+import { runRecheck, verdictOf, type RedosVerdict } from "./redos-verdict.js";
 
-export type RedosVerdict =
-  | { status: "safe"; complexity: string; ms: number }
-  | {
-      status: "vulnerable";
-      /** "exponential" or "polynomial" (with `degree`). */
-      complexity: "exponential" | "polynomial";
-      degree?: number;
-      /** recheck's one-line summary, e.g. "exponential", "2nd degree polynomial". */
-      summary: string;
-      /** The attack string as a short JS expression, e.g. `'a' + 'a'.repeat(31) + '\x00'`. */
-      attack: string;
-      /** The parts of the pattern that backtrack ("hot spots"). */
-      hotspots: string[];
-      /** The attack's parts (a prefix and a repeated pump per pump, then a suffix): what measuredInput grows. Absent in verdicts cached before they were kept. */
-      pumps?: { prefix: string; pump: string }[];
-      suffix?: string;
-      ms: number;
-    }
-  /** recheck could not decide (timeout, unsupported syntax). */
-  | { status: "unknown"; reason: string; ms: number; timeoutMs: number; transient?: boolean }
-  /** JS cannot compile the pattern with the `u` flag. */
-  | { status: "invalid"; reason: string; ms: number };
+export type { RedosVerdict } from "./redos-verdict.js";
+import { childPointer, isObject, walkSchema } from "./walk.js";
 
 /** A memo of recheck's verdicts by pattern text (an undecided one is asked again with more time), not state: what is new to the disk cache is worked out by whoever stores it (knownRedosVerdicts less what it seeded). */
 const cache = new Map<string, RedosVerdict>();
-
-let checkSyncFn: typeof import("recheck").checkSync | undefined;
-/** recheck (and the worker it starts) loads on the first pattern not already decided. */
-function checkSync(source: string, flags: string, params: { timeout: number }): Diagnostics {
-  checkSyncFn ??= (createRequire(import.meta.url)("recheck") as typeof import("recheck")).checkSync;
-  return checkSyncFn(source, flags, params);
-}
 
 /** A verdict that holds whatever the machine's load: "unknown" (a timeout, mostly) is asked again. */
 function decided(v: RedosVerdict): boolean {
@@ -115,58 +96,6 @@ export function redosVerdictsBeyond(known: ReadonlySet<string>): [string, RedosV
   return knownRedosVerdicts().filter(([p]) => !known.has(p));
 }
 
-function runRecheck(pattern: string, timeoutMs: number): Diagnostics {
-  const params = { timeout: timeoutMs };
-  try {
-    return checkSync(pattern, "u", params);
-  } catch {
-    // The worker back end could not start (no worker_threads, sandbox…): use the
-    // in-process Scala.js build once. recheck reads the choice from the environment.
-    const saved = process.env.RECHECK_SYNC_BACKEND;
-    process.env.RECHECK_SYNC_BACKEND = "pure";
-    try {
-      return checkSync(pattern, "u", params);
-    } finally {
-      if (saved === undefined) delete process.env.RECHECK_SYNC_BACKEND;
-      else process.env.RECHECK_SYNC_BACKEND = saved;
-    }
-  }
-}
-
-/** recheck's answer as a verdict (`ms`: how long it took; `timeoutMs`: the analysis' bound). */
-function verdictOf(pattern: string, r: Diagnostics, ms: number, timeoutMs: number): RedosVerdict {
-  switch (r.status) {
-    case "safe":
-      return { status: "safe", complexity: r.complexity.type, ms };
-    case "vulnerable": {
-      const hotspots = r.hotspot.filter((h) => h.temperature === "heat").map((h) => pattern.slice(h.start, h.end));
-      const verdict: RedosVerdict = {
-        status: "vulnerable",
-        complexity: r.complexity.type,
-        summary: r.complexity.summary,
-        attack: r.attack.pattern,
-        hotspots: [...new Set(hotspots)],
-        pumps: r.attack.pumps.map((p) => ({ prefix: p.prefix, pump: p.pump })),
-        suffix: r.attack.suffix,
-        ms,
-      };
-      if (r.complexity.type === "polynomial") verdict.degree = r.complexity.degree;
-      return verdict;
-    }
-    default: {
-      const err = r.error;
-      const reason =
-        err.kind === "timeout"
-          ? `the analysis did not finish within ${timeoutMs} ms`
-          : err.kind === "cancel"
-            ? "the analysis was cancelled"
-            : `recheck: ${err.kind}: ${err.message}`;
-      // A timeout (or a failed run) depends on the machine's load; unsupported syntax does not.
-      return { status: "unknown", reason, ms, timeoutMs, ...(err.kind === "timeout" || err.kind === "cancel" || err.kind === "unexpected" ? { transient: true } : {}) };
-    }
-  }
-}
-
 /**
  * recheck's analysis of every pattern of `schemas` that has no verdict yet, started off this
  * thread (on recheck's agent process, asked directly) with the bound's timeout: the
@@ -178,7 +107,7 @@ function verdictOf(pattern: string, r: Diagnostics, ms: number, timeoutMs: numbe
 export function analysePatterns(schemas: readonly unknown[]): { pending(schema: unknown): boolean; done: Promise<void> } | undefined {
   const todo = new Map<string, Promise<void>>();
   const waiting = new Set<unknown>();
-  let check: ((source: string, flags: string, params: { timeout: number }) => Promise<Diagnostics>) | undefined;
+  let check: ((source: string, flags: string, params: RecheckParams) => Promise<Diagnostics>) | undefined;
   for (const schema of schemas) {
     let patterns;
     try {
@@ -188,6 +117,11 @@ export function analysePatterns(schemas: readonly unknown[]): { pending(schema: 
     }
     for (const { pattern } of patterns) {
       if (cache.has(pattern) || patternCompileError(pattern) !== undefined) continue;
+      const proof = provenSafe(pattern);
+      if (proof) {
+        cache.set(pattern, proof);
+        continue;
+      }
       waiting.add(schema);
       if (todo.has(pattern)) continue;
       try {
@@ -198,7 +132,9 @@ export function analysePatterns(schemas: readonly unknown[]): { pending(schema: 
       }
       const timeoutMs = boundTimeoutMs();
       const t0 = performance.now();
-      const answer = check(pattern, "u", { timeout: timeoutMs }).then(
+      const ask = check;
+      // Without unbounded repetition recheck calls a pattern safe unanalysed: its fuzzer attacks it (./recheck-params.ts).
+      const answer = ask(pattern, "u", recheckParams(timeoutMs)).then((r) => (unanalysedSafe(r) ? ask(pattern, "u", fuzzParams(timeoutMs)) : r)).then(
         (r) => {
           const v = verdictOf(pattern, r, performance.now() - t0, timeoutMs);
           // An analysis that ran out of time here (this thread kept working meanwhile) is asked again as before: synchronously, when needed.
@@ -224,8 +160,11 @@ export function checkPattern(pattern: string, timeoutMs: number = DEFAULT_REDOS_
   const t0 = performance.now();
   const compileError = patternCompileError(pattern);
   let verdict: RedosVerdict;
+  let proof: RedosVerdict | undefined;
   if (compileError !== undefined) {
     verdict = { status: "invalid", reason: compileError, ms: performance.now() - t0 };
+  } else if ((proof = provenSafe(pattern))) {
+    verdict = proof;
   } else {
     let r: Diagnostics;
     try {
@@ -255,9 +194,13 @@ export function checkPattern(pattern: string, timeoutMs: number = DEFAULT_REDOS_
  */
 export const STEP_BUDGET = 1_000_000;
 export const EXPONENTIAL_INPUT = 16;
-const BOUND_TIMEOUT_MS = 10_000;
+const BOUND_TIMEOUT_MS = 30_000;
 
-/** How long recheck may analyse a pattern for its input bound: 10 s, or TOOLFORM_REDOS_TIMEOUT_MS (a slow CI machine may want more). */
+/**
+ * How long recheck may analyse a pattern for its input bound: 30 s, or TOOLFORM_REDOS_TIMEOUT_MS. Analyses end by their step
+ * limits (./recheck-params.ts) in 0.1-1.2 s on a quiet 2-core machine, a 900-character chain of `a?` in 3-9 s: the limit is
+ * there for a machine many times slower, and running out of it is "unknown", never a verdict.
+ */
 function boundTimeoutMs(): number {
   const env = process.env.TOOLFORM_REDOS_TIMEOUT_MS;
   return env !== undefined && /^[1-9]\d*$/.test(env) ? Number(env) : BOUND_TIMEOUT_MS;
@@ -283,6 +226,13 @@ function compiledLinear(pattern: string): Compiled {
   let c = linearCache.get(pattern);
   if (c === undefined) linearCache.set(pattern, (c = compileLinear(pattern)));
   return c;
+}
+
+/** "safe" without recheck when ./redos-proof.ts proves V8's backtracking linear on the pattern's program (compiled anyway for a flagged one). */
+function provenSafe(pattern: string): RedosVerdict | undefined {
+  const t0 = performance.now();
+  const c = compiledLinear(pattern);
+  return "program" in c && provenLinear(c.program) ? { status: "safe", complexity: "linear", ms: performance.now() - t0, proof: true } : undefined;
 }
 
 /** A pattern recheck does not call safe: vulnerable, or undecided. */
