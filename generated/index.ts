@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.0f6e87e969.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.0f6e87e969.js";
+import * as rt from "./_runtime.e6afde09ab.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.e6afde09ab.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchema$bookRoom = '{"type":"object","properties":{"room_id":{"type":"string"},"start_iso":{"type":"string","format":"date-time"},"duration_min":{"type":"integer","minimum":15,"maximum":480}},"required":["room_id","start_iso"],"additionalProperties":false}';
@@ -106,23 +106,21 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["room_id", rt.nzToString, false],
-      ["start_iso", rt.nzToString, false],
-      ["duration_min", rt.nzToInteger, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["room_id", rt.nzToString],
+    ["start_iso", rt.nzToString],
+    ["duration_min", rt.nzToInteger, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
+    // the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0);
+    return v;
+  }
 
   return rt.makeTool<BookRoomArgs>({
     name: "book_room",
@@ -132,7 +130,6 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -290,77 +287,75 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["title", rt.nzToString, false],
-      ["sections", nz_2_0, false],
-    ];
-    const props1: rt.NzPropRow[] = [
-      ["heading", rt.nzToString, false],
-      ["kind", nz_6_0, true],
-      ["children", nz_7_0, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["title", rt.nzToString],
+    ["sections", nz_2_0],
+  ];
+  const props1: rt.NzPropRow[] = [
+    ["heading", rt.nzToString],
+    ["kind", nz_6_0, true],
+    ["children", nz_7_0, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    // normalise #/properties/sections
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
+    // the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0);
+    return v;
+  }
+  // normalise #/properties/sections
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, err_2_0);
-      // #/properties/sections/items
-      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_3_0, p, r, m, d);
-      return v;
-    }
-    // normalise #/properties/sections/items
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an array; a bare value as a one-element list (normalized)
+    if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, err_2_0);
+    // #/properties/sections/items
+    if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_3_0, p, r, m, d);
+    return v;
+  }
+  // normalise #/properties/sections/items
 
-    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // $ref #/$defs/section
-      v = nz_4_0(v, p, r, m, d + 1);
-      return v;
-    }
-    // normalise #/$defs/section (recursive: depth-bounded)
+  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // $ref #/$defs/section
+    v = nz_4_0(v, p, r, m, d + 1);
+    return v;
+  }
+  // normalise #/$defs/section (recursive: depth-bounded)
 
-    function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      if (++rt.work.n > 1000000 || d > 128) throw rt.NZ_ABORT;
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_4_0, err_4_0);
-      // the properties of #/$defs/section: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props1);
-      return v;
-    }
-    // normalise #/$defs/section/properties/kind
+  function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    if (++rt.work.n > 1000000 || d > 128) throw rt.NZ_ABORT;
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_4_0, err_4_0);
+    // the properties of #/$defs/section: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props1);
+    return v;
+  }
+  // normalise #/$defs/section/properties/kind
 
-    function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      v = rt.nzToString(v, p, r, m, d);
-      // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
-      return v;
-    }
-    // normalise #/$defs/section/properties/children
+  function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    v = rt.nzToString(v, p, r, m, d);
+    // enum spelling (normalized)
+    if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
+    return v;
+  }
+  // normalise #/$defs/section/properties/children
 
-    function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_7_0, err_7_0);
-      // #/$defs/section/properties/children/items
-      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_8_0, p, r, m, d);
-      return v;
-    }
-    // normalise #/$defs/section/properties/children/items
+  function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an array; a bare value as a one-element list (normalized)
+    if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_7_0, err_7_0);
+    // #/$defs/section/properties/children/items
+    if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_8_0, p, r, m, d);
+    return v;
+  }
+  // normalise #/$defs/section/properties/children/items
 
-    function nz_8_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // $ref #/$defs/section
-      v = nz_4_0(v, p, r, m, d + 1);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_8_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // $ref #/$defs/section
+    v = nz_4_0(v, p, r, m, d + 1);
+    return v;
+  }
 
   return rt.makeTool<CreateOutlineArgs>({
     name: "create_outline",
@@ -371,7 +366,6 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     collect: collect0,
     order: rt.byPath,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -522,45 +516,43 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["path", rt.nzToString, false],
-      ["edits", nz_2_0, false],
-      ["dryRun", rt.nzToBoolean, true],
-    ];
-    const props1: rt.NzPropRow[] = [
-      ["oldText", rt.nzToString, false],
-      ["newText", rt.nzToString, false],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["path", rt.nzToString],
+    ["edits", nz_2_0],
+    ["dryRun", rt.nzToBoolean, true],
+  ];
+  const props1: rt.NzPropRow[] = [
+    ["oldText", rt.nzToString],
+    ["newText", rt.nzToString],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    // normalise #/properties/edits
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
+    // the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0);
+    return v;
+  }
+  // normalise #/properties/edits
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, err_2_0);
-      // #/properties/edits/items
-      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_3_0, p, r, m, d);
-      return v;
-    }
-    // normalise #/properties/edits/items
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an array; a bare value as a one-element list (normalized)
+    if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, err_2_0);
+    // #/properties/edits/items
+    if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_3_0, p, r, m, d);
+    return v;
+  }
+  // normalise #/properties/edits/items
 
-    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_3_0, err_3_0);
-      // the properties of #/properties/edits/items: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props1);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_3_0, err_3_0);
+    // the properties of #/properties/edits/items: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props1);
+    return v;
+  }
 
   return rt.makeTool<EditFileArgs>({
     name: "edit_file",
@@ -570,7 +562,6 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -647,30 +638,28 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["city", rt.nzToString, false],
-      ["units", nz_2_0, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["city", rt.nzToString],
+    ["units", nz_2_0, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    // normalise #/properties/units
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
+    // the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0);
+    return v;
+  }
+  // normalise #/properties/units
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      v = rt.nzToString(v, p, r, m, d);
-      // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    v = rt.nzToString(v, p, r, m, d);
+    // enum spelling (normalized)
+    if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
+    return v;
+  }
 
   return rt.makeTool<GetWeatherArgs>({
     name: "get_weather",
@@ -680,7 +669,6 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -779,23 +767,21 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["counterparty", rt.nzToString, false],
-      ["value", rt.nzToNumber, false],
-      ["term_months", rt.nzToInteger, false],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["counterparty", rt.nzToString],
+    ["value", rt.nzToNumber],
+    ["term_months", rt.nzToInteger],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
+    // the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0);
+    return v;
+  }
 
   return rt.makeTool<LegalDraftV3Args>({
     name: "legal_draft_v3",
@@ -805,7 +791,6 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -900,23 +885,21 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["path", rt.nzToString, false],
-      ["head", rt.nzToInteger, true],
-      ["tail", rt.nzToInteger, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["path", rt.nzToString],
+    ["head", rt.nzToInteger, true],
+    ["tail", rt.nzToInteger, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
+    // the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0);
+    return v;
+  }
 
   return rt.makeTool<ReadFileArgs>({
     name: "read_file",
@@ -926,7 +909,6 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -1085,46 +1067,44 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["title", rt.nzToString, false],
-      ["start_iso", rt.nzToString, false],
-      ["end_iso", rt.nzToString, false],
-      ["attendees", nz_4_0, false],
-    ];
-    const props1: rt.NzPropRow[] = [
-      ["email", rt.nzToString, false],
-      ["optional", rt.nzToBoolean, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["title", rt.nzToString],
+    ["start_iso", rt.nzToString],
+    ["end_iso", rt.nzToString],
+    ["attendees", nz_4_0],
+  ];
+  const props1: rt.NzPropRow[] = [
+    ["email", rt.nzToString],
+    ["optional", rt.nzToBoolean, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    // normalise #/properties/attendees
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
+    // the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0);
+    return v;
+  }
+  // normalise #/properties/attendees
 
-    function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, err_4_0);
-      // #/properties/attendees/items
-      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_5_0, p, r, m, d);
-      return v;
-    }
-    // normalise #/properties/attendees/items
+  function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an array; a bare value as a one-element list (normalized)
+    if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, err_4_0);
+    // #/properties/attendees/items
+    if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_5_0, p, r, m, d);
+    return v;
+  }
+  // normalise #/properties/attendees/items
 
-    function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_5_0, err_5_0);
-      // the properties of #/properties/attendees/items: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props1);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_5_0, err_5_0);
+    // the properties of #/properties/attendees/items: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props1);
+    return v;
+  }
 
   return rt.makeTool<ScheduleMeetingArgs>({
     name: "schedule_meeting",
@@ -1135,7 +1115,6 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
     collect: collect0,
     order: rt.byPath,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -1393,121 +1372,119 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["query", rt.nzToString, false],
-      ["filters", nz_2_0, true],
-      ["sort", nz_12_0, true],
-      ["order", nz_13_0, true],
-      ["limit", rt.nzToInteger, true],
-    ];
-    const props1: rt.NzPropRow[] = [
-      ["state", nz_3_0, true],
-      ["labels", nz_4_0, true],
-      ["assignee_id", nz_6_0, false],
-      ["created", nz_9_0, true],
-    ];
-    const props2: rt.NzPropRow[] = [
-      ["after", rt.nzToString, true],
-      ["before", rt.nzToString, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["query", rt.nzToString],
+    ["filters", nz_2_0, true],
+    ["sort", nz_12_0, true],
+    ["order", nz_13_0, true],
+    ["limit", rt.nzToInteger, true],
+  ];
+  const props1: rt.NzPropRow[] = [
+    ["state", nz_3_0, true],
+    ["labels", nz_4_0, true],
+    ["assignee_id", nz_6_0],
+    ["created", nz_9_0, true],
+  ];
+  const props2: rt.NzPropRow[] = [
+    ["after", rt.nzToString, true],
+    ["before", rt.nzToString, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    // normalise #/properties/filters
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
+    // the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0);
+    return v;
+  }
+  // normalise #/properties/filters
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_2_0, err_2_0);
-      // the properties of #/properties/filters: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props1);
-      return v;
-    }
-    // normalise #/properties/sort
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_2_0, err_2_0);
+    // the properties of #/properties/filters: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props1);
+    return v;
+  }
+  // normalise #/properties/sort
 
-    function nz_12_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      v = rt.nzToString(v, p, r, m, d);
-      // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
-      return v;
-    }
-    // normalise #/properties/order
+  function nz_12_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    v = rt.nzToString(v, p, r, m, d);
+    // enum spelling (normalized)
+    if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
+    return v;
+  }
+  // normalise #/properties/order
 
-    function nz_13_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      v = rt.nzToString(v, p, r, m, d);
-      // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed1);
-      return v;
-    }
-    // normalise #/properties/filters/properties/state
+  function nz_13_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    v = rt.nzToString(v, p, r, m, d);
+    // enum spelling (normalized)
+    if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed1);
+    return v;
+  }
+  // normalise #/properties/filters/properties/state
 
-    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      v = rt.nzToString(v, p, r, m, d);
-      // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed2);
-      return v;
-    }
-    // normalise #/properties/filters/properties/labels
+  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    v = rt.nzToString(v, p, r, m, d);
+    // enum spelling (normalized)
+    if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed2);
+    return v;
+  }
+  // normalise #/properties/filters/properties/labels
 
-    function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, err_4_0);
-      // #/properties/filters/properties/labels/items
-      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, rt.nzToString, p, r, m, d);
-      return v;
-    }
-    // normalise #/properties/filters/properties/assignee_id
+  function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an array; a bare value as a one-element list (normalized)
+    if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, err_4_0);
+    // #/properties/filters/properties/labels/items
+    if (Array.isArray(v)) v = rt.nzItems(v, v, 0, rt.nzToString, p, r, m, d);
+    return v;
+  }
+  // normalise #/properties/filters/properties/assignee_id
 
-    function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // anyOf: repair only when no branch accepts the value
-      if (!is_7_0(v, d) && !is_8_0(v, d)) {
-        do {
-          {
-            const n0 = r.length;
-            const w0 = rt.nzToString(v, p, r, m, d);
-            if (is_7_0(w0, d)) {
-              v = w0;
-              break;
-            }
-            r.length = n0;
+  function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // anyOf: repair only when no branch accepts the value
+    if (!is_7_0(v, d) && !is_8_0(v, d)) {
+      do {
+        {
+          const n0 = r.length;
+          const w0 = rt.nzToString(v, p, r, m, d);
+          if (is_7_0(w0, d)) {
+            v = w0;
+            break;
           }
-          {
-            const n1 = r.length;
-            const w1 = nz_8_0(v, p, r, m, d);
-            if (is_8_0(w1, d)) {
-              v = w1;
-              break;
-            }
-            r.length = n1;
+          r.length = n0;
+        }
+        {
+          const n1 = r.length;
+          const w1 = nz_8_0(v, p, r, m, d);
+          if (is_8_0(w1, d)) {
+            v = w1;
+            break;
           }
-        } while (false);
-      }
-      return v;
+          r.length = n1;
+        }
+      } while (false);
     }
-    // normalise #/properties/filters/properties/created
+    return v;
+  }
+  // normalise #/properties/filters/properties/created
 
-    function nz_9_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_9_0, err_9_0);
-      // the properties of #/properties/filters/properties/created: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props2);
-      return v;
-    }
-    // normalise every place that only casts to null (first: #/properties/filters/properties/assignee_id/anyOf/1)
+  function nz_9_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_9_0, err_9_0);
+    // the properties of #/properties/filters/properties/created: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props2);
+    return v;
+  }
+  // normalise every place that only casts to null (first: #/properties/filters/properties/assignee_id/anyOf/1)
 
-    function nz_8_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      v = rt.nzCast(v, p, r, m, rt.NZ_NULL);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_8_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+    // cast to scalar (unwrap a one-element list)
+    v = rt.nzCast(v, p, r, m, rt.NZ_NULL);
+    return v;
+  }
 
   return rt.makeTool<SearchIssuesArgs>({
     name: "search_issues",
@@ -1518,7 +1495,6 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     collect: collect0,
     order: rt.byPath,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 

@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:f1fa5b5cea50b4d0fa9e553695d14c2b4668cc124eb5a8fd1dc6d48d0c811d23
+// input hash: sha256:842b97e956ab587f978b534fffc59f90897fe7f9427fdc3c82f37c83fc477b78
 
-import * as rt from "./_runtime.0f6e87e969.js";
+import * as rt from "./_runtime.e6afde09ab.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

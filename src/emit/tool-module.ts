@@ -51,8 +51,8 @@ function toolObject(t: ToolModuleInput): Code {
     is: ${t.validator.is},
     collect: ${t.validator.collect},${t.validator.inPathOrder ? code`` : code`
     order: rt.byPath,`}
-    ${t.normalizer ? code`normalize: ${t.normalizer.entry},` : code``}
-    coerce: ${lit(t.coerce ?? "none")},${t.coerce && t.coerce !== "none" ? code`
+    ${t.normalizer ? code`normalize: ${t.normalizer.entry},` : code``}${t.coerce && t.coerce !== "none" ? code`
+    coerce: ${lit(t.coerce)},
     coercing: rt.coercing,` : code``}${t.feedbackStyle ? code`
     feedbackStyle: ${lit(t.feedbackStyle)},` : code``}${t.output ? code`
     output: ${outputObject(t.name, t.output)},` : code``}

@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.0f6e87e969.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.0f6e87e969.js";
+import * as rt from "./_runtime.e6afde09ab.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.e6afde09ab.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchema$bookRoom = '{"type":"object","properties":{"room_id":{"type":"string","pattern":"^room-[0-9]+$","examples":["room-12"],"description":"Room id as listed on the door, e.g. room-12."},"start_iso":{"type":"string","format":"date-time","description":"Start time, ISO 8601 with timezone: 2025-06-18T09:30:00+02:00."},"duration_min":{"type":"integer","minimum":15,"maximum":480,"description":"Length of the booking in minutes (15 to 480)."}},"required":["room_id","start_iso"],"additionalProperties":false}';
@@ -114,23 +114,21 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["room_id", rt.nzToString, false],
-      ["start_iso", rt.nzToString, false],
-      ["duration_min", rt.nzToInteger, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["room_id", rt.nzToString],
+    ["start_iso", rt.nzToString],
+    ["duration_min", rt.nzToInteger, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
+    // the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0);
+    return v;
+  }
 
   return rt.makeTool<BookRoomArgs>({
     name: "book_room",
@@ -140,7 +138,6 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -216,30 +213,28 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["degrees", rt.nzToNumber, false],
-      ["to", nz_2_0, false],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["degrees", rt.nzToNumber],
+    ["to", nz_2_0],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    // normalise #/properties/to
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
+    // the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0);
+    return v;
+  }
+  // normalise #/properties/to
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      v = rt.nzToString(v, p, r, m, d);
-      // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    v = rt.nzToString(v, p, r, m, d);
+    // enum spelling (normalized)
+    if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
+    return v;
+  }
 
   return rt.makeTool<ConvertTemperatureArgs>({
     name: "convert_temperature",
@@ -249,7 +244,6 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -342,31 +336,29 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["query", rt.nzToString, false],
-      ["section", nz_2_0, true],
-      ["limit", rt.nzToInteger, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["query", rt.nzToString],
+    ["section", nz_2_0, true],
+    ["limit", rt.nzToInteger, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    // normalise #/properties/section
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized)
+    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
+    // the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0);
+    return v;
+  }
+  // normalise #/properties/section
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      v = rt.nzToString(v, p, r, m, d);
-      // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    v = rt.nzToString(v, p, r, m, d);
+    // enum spelling (normalized)
+    if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
+    return v;
+  }
 
   return rt.makeTool<SearchDocsArgs>({
     name: "search_docs",
@@ -376,7 +368,6 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 

@@ -30,7 +30,8 @@ export const objectRule: NormRule = {
     // (The TypeScript's comment is before the statement: esbuild keeps one inside an expression, test/emit/js-emit.test.ts.)
     const rows = declared(n, ctx).map(({ key, node, drop, work }) => {
       const f = work ? ctx.nz(node, true)!.name : code`undefined`;
-      return code`[${lit(key)}, ${f}, ${drop}],`;
+      // drop false is left out (the runtime reads a missing third item as false): most rows are such.
+      return drop ? code`[${lit(key)}, ${f}, true],` : code`[${lit(key)}, ${f}],`;
     });
     const what = comment(`the properties of ${n === ctx.ir.root ? "the root schema" : "#" + n.loc}: [key, normaliser, drop a null]`);
     // A constant of the normaliser's scope (its nz_* functions are hoisted there): no table is made per call.

@@ -10,6 +10,7 @@
 import type { Repair } from "./report.js";
 import { fitsPlace, type PlaceCheck } from "./budget.js";
 import { pi, pk } from "./text.js";
+import { hasOwn } from "./predicates.js";
 
 export const NZ_LENIENT = 1;
 
@@ -92,8 +93,6 @@ export function nzFixAt(r: Repair[], at: number, p: string, from: unknown, to: u
   r.splice(at, 0, { path: p, from, to, rule });
 }
 
-const nzHas = Object.prototype.hasOwnProperty;
-
 /**
  * A plain object with `v`'s own enumerable properties. Object spread defines them
  * (CopyDataProperties): an own `__proto__` key is copied as data, never run
@@ -110,7 +109,7 @@ export function nzCopy(v: object): Record<string, unknown> {
  */
 export function nzSet(o: any, v: object, k: string, x: unknown): any {
   const w = o === v ? nzCopy(v) : o;
-  if (nzHas.call(w, k)) w[k] = x;
+  if (hasOwn.call(w, k)) w[k] = x;
   else Object.defineProperty(w, k, { value: x, writable: true, enumerable: true, configurable: true });
   return w;
 }
@@ -118,7 +117,7 @@ export function nzSet(o: any, v: object, k: string, x: unknown): any {
 /** Copy-on-write removal of `k` (a `null` the schema does not allow for an optional property), recorded at `p`. */
 export function nzDrop(r: Repair[], p: string, o: any, v: object, k: string): any {
   const w = o === v ? nzCopy(v) : o;
-  if (nzHas.call(w, k)) delete w[k];
+  if (hasOwn.call(w, k)) delete w[k];
   r.push({ path: p, from: null, to: undefined, rule: "drop_null" });
   return w;
 }
@@ -132,7 +131,7 @@ export function nzItem(a: any, v: unknown[], i: number, x: unknown): any {
 
 /** Own property value, or undefined (for keys that plain objects inherit). */
 export function nzOwn(o: any, k: string): unknown {
-  return nzHas.call(o, k) ? o[k] : undefined;
+  return hasOwn.call(o, k) ? o[k] : undefined;
 }
 
 /** A generated `nz_*` function: (value, path, repairs, mode, depth) => the value, repaired or itself. */
@@ -154,8 +153,8 @@ export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, dro
   return y === x ? o : nzSet(o, v, k, y);
 }
 
-/** A row of nzProps: a declared property's key, its normaliser (undefined: only the drop) and whether a null is dropped. */
-export type NzPropRow = readonly [k: string, f: NzFunction | undefined, drop: boolean];
+/** A row of nzProps: a declared property's key, its normaliser (undefined: only the drop) and whether a null is dropped (absent: not). */
+export type NzPropRow = readonly [k: string, f: NzFunction | undefined, drop?: boolean];
 
 /**
  * The declared properties of an object place, each as nzProp does it, in order: when `v`
@@ -168,7 +167,7 @@ export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, pr
   let o = v;
   for (let i = 0; i < props.length; i++) {
     const row = props[i]!;
-    o = nzProp(o, v, row[0], row[1], row[2], p, r, m, d);
+    o = nzProp(o, v, row[0], row[1], row[2] === true, p, r, m, d);
   }
   return o;
 }
@@ -281,18 +280,16 @@ export const NZ_OBJECT = 64;
 
 /** `w` has one of the types in `want` (the validator's type test: a number is finite, an object is not an array). */
 function nzHasType(w: unknown, want: number): boolean {
-  switch (typeof w) {
-    case "string":
-      return (want & NZ_STRING) !== 0;
-    case "number":
-      return Number.isFinite(w) && ((want & NZ_NUMBER) !== 0 || ((want & NZ_INTEGER) !== 0 && Number.isInteger(w)));
-    case "boolean":
-      return (want & NZ_BOOLEAN) !== 0;
-    case "object":
-      return w === null ? (want & NZ_NULL) !== 0 : Array.isArray(w) ? (want & NZ_ARRAY) !== 0 : (want & NZ_OBJECT) !== 0;
-    default:
-      return false;
-  }
+  const t = typeof w;
+  const bits =
+    t === "string" ? NZ_STRING
+    : t === "number" ? (Number.isInteger(w) ? NZ_NUMBER | NZ_INTEGER : Number.isFinite(w) ? NZ_NUMBER : 0)
+    : t === "boolean" ? NZ_BOOLEAN
+    : w === null ? NZ_NULL
+    : Array.isArray(w) ? NZ_ARRAY
+    : t === "object" ? NZ_OBJECT
+    : 0;
+  return (bits & want) !== 0;
 }
 
 /**
