@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.e6afde09ab.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.e6afde09ab.js";
+import * as rt from "./_runtime.0d06348627.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.0d06348627.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchema$bookRoom = '{"type":"object","properties":{"room_id":{"type":"string"},"start_iso":{"type":"string","format":"date-time"},"duration_min":{"type":"integer","minimum":15,"maximum":480}},"required":["room_id","start_iso"],"additionalProperties":false}';
@@ -16,16 +16,6 @@ const inputSchema$legalDraftV3 = '{"type":"object","properties":{"counterparty":
 const inputSchema$readFile = '{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path, starting with /.","examples":["/srv/app/config.yaml"]},"head":{"type":"integer","minimum":1,"description":"Return only the first N lines."},"tail":{"type":"integer","minimum":1,"description":"Return only the last N lines."}},"required":["path"],"additionalProperties":false}';
 const inputSchema$scheduleMeeting = '{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":120},"start_iso":{"type":"string","format":"date-time"},"end_iso":{"type":"string","format":"date-time"},"attendees":{"type":"array","items":{"type":"object","properties":{"email":{"type":"string","format":"email"},"optional":{"type":"boolean","default":false}},"required":["email"],"additionalProperties":false},"minItems":1,"maxItems":50}},"required":["title","start_iso","end_iso","attendees"],"additionalProperties":false,"x-compare":[{"left":"end_iso","op":">","right":"start_iso"}]}';
 const inputSchema$searchIssues = '{"type":"object","properties":{"query":{"type":"string","minLength":1,"maxLength":256,"description":"Free-text query."},"filters":{"type":"object","description":"Narrow the search.","properties":{"state":{"type":"string","enum":["open","closed","all"],"default":"open"},"labels":{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":10},"assignee_id":{"anyOf":[{"type":"string","pattern":"^u_[0-9a-z]{6}$"},{"type":"null"}],"description":"User id, or null for unassigned."},"created":{"type":"object","properties":{"after":{"type":"string","format":"date"},"before":{"type":"string","format":"date"}},"x-compare":[{"left":"before","op":">","right":"after"}]}}},"sort":{"type":"string","enum":["created","updated","comments"]},"order":{"type":"string","enum":["asc","desc"],"default":"desc"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["query"]}';
-
-// Each tool's schemaHash: sha256 of its canonical input schema (schemaHashOf in @toolform/runtime/mcp).
-const schemaHash$bookRoom = "613be6f93a857fcef0da78af167e2434a2f79d5a5673e7868523d116e081c1e6";
-const schemaHash$createOutline = "b8b615e5422816c7e4021d4d2e3ae8a1fc723e0744593307b7a7cd6f961b70a5";
-const schemaHash$editFile = "b4bdcf26abbb534902b7f0e4393288c8a4854efa228ffc14d9252382aaea7d66";
-const schemaHash$getWeather = "f9179183cee1237ec7e5b0ef753c09ee14da445fdf550b19408c45c555cbab41";
-const schemaHash$legalDraftV3 = "fc2e5a7158da41c03a725337dda753273509c1622a9872da5d3f14823b2667ec";
-const schemaHash$readFile = "53a8a4dacbbaa279c3f7d890132e83d98d7ebd638dcad9bc7c00500c6ee0d527";
-const schemaHash$scheduleMeeting = "1073714025bf78d4368a75682add36cc8dc5bfbf1f4c5dc9c9e9ec84060236a5";
-const schemaHash$searchIssues = "2a26b1a637205c1746896ff5ab49e21d051d0305a9cd35f61b0d352a6bc90d68";
 
 // tool "book_room"
 // from examples/tools/book_room.json
@@ -115,10 +105,8 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
   // normalise the root schema
 
   function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    // JSON text of an object (normalized)
-    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-    // the properties of the root schema: [key, normaliser, drop a null]
-    v = rt.nzProps(v, p, r, m, d, props0);
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
     return v;
   }
 
@@ -126,7 +114,7 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
     name: "book_room",
     description: "Book a meeting room. Dates are ISO 8601 with timezone.",
     inputSchema: JSON.parse(inputSchema$bookRoom),
-    schemaHash: schemaHash$bookRoom,
+    schemaHash: "613be6f93a857fcef0da78af167e2434a2f79d5a5673e7868523d116e081c1e6",
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -300,10 +288,8 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
   // normalise the root schema
 
   function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    // JSON text of an object (normalized)
-    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-    // the properties of the root schema: [key, normaliser, drop a null]
-    v = rt.nzProps(v, p, r, m, d, props0);
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
     return v;
   }
   // normalise #/properties/sections
@@ -326,18 +312,15 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
 
   function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
     if (++rt.work.n > 1000000 || d > 128) throw rt.NZ_ABORT;
-    // JSON text of an object (normalized)
-    v = rt.nzContainer(v, p, r, m, d, 1, nz_4_0, err_4_0);
-    // the properties of #/$defs/section: [key, normaliser, drop a null]
-    v = rt.nzProps(v, p, r, m, d, props1);
+    // JSON text of an object (normalized), then the properties of #/$defs/section: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props1, nz_4_0, err_4_0);
     return v;
   }
   // normalise #/$defs/section/properties/kind
 
-  function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    v = rt.nzToString(v, p, r, m, d);
-    // enum spelling (normalized)
-    if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
+  function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+    // cast to string, then enum spelling (normalized)
+    v = rt.nzToSpelling(v, p, r, m, allowed0);
     return v;
   }
   // normalise #/$defs/section/properties/children
@@ -361,7 +344,7 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
     name: "create_outline",
     description: "Create a document outline: a tree of sections.",
     inputSchema: JSON.parse(inputSchema$createOutline),
-    schemaHash: schemaHash$createOutline,
+    schemaHash: "b8b615e5422816c7e4021d4d2e3ae8a1fc723e0744593307b7a7cd6f961b70a5",
     is: is0,
     collect: collect0,
     order: rt.byPath,
@@ -529,10 +512,8 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
   // normalise the root schema
 
   function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    // JSON text of an object (normalized)
-    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-    // the properties of the root schema: [key, normaliser, drop a null]
-    v = rt.nzProps(v, p, r, m, d, props0);
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
     return v;
   }
   // normalise #/properties/edits
@@ -547,10 +528,8 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
   // normalise #/properties/edits/items
 
   function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    // JSON text of an object (normalized)
-    v = rt.nzContainer(v, p, r, m, d, 1, nz_3_0, err_3_0);
-    // the properties of #/properties/edits/items: [key, normaliser, drop a null]
-    v = rt.nzProps(v, p, r, m, d, props1);
+    // JSON text of an object (normalized), then the properties of #/properties/edits/items: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props1, nz_3_0, err_3_0);
     return v;
   }
 
@@ -558,7 +537,7 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
     name: "edit_file",
     description: "Make line-based edits to a text file. Each edit replaces an exact text sequence with new text.",
     inputSchema: JSON.parse(inputSchema$editFile),
-    schemaHash: schemaHash$editFile,
+    schemaHash: "b4bdcf26abbb534902b7f0e4393288c8a4854efa228ffc14d9252382aaea7d66",
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -646,18 +625,15 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
   // normalise the root schema
 
   function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    // JSON text of an object (normalized)
-    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-    // the properties of the root schema: [key, normaliser, drop a null]
-    v = rt.nzProps(v, p, r, m, d, props0);
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
     return v;
   }
   // normalise #/properties/units
 
-  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    v = rt.nzToString(v, p, r, m, d);
-    // enum spelling (normalized)
-    if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+    // cast to string, then enum spelling (normalized)
+    v = rt.nzToSpelling(v, p, r, m, allowed0);
     return v;
   }
 
@@ -665,7 +641,7 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
     name: "get_weather",
     description: "Current weather for a city.",
     inputSchema: JSON.parse(inputSchema$getWeather),
-    schemaHash: schemaHash$getWeather,
+    schemaHash: "f9179183cee1237ec7e5b0ef753c09ee14da445fdf550b19408c45c555cbab41",
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -776,10 +752,8 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
   // normalise the root schema
 
   function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    // JSON text of an object (normalized)
-    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-    // the properties of the root schema: [key, normaliser, drop a null]
-    v = rt.nzProps(v, p, r, m, d, props0);
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
     return v;
   }
 
@@ -787,7 +761,7 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
     name: "legal_draft_v3",
     description: "Draft a contract for a counterparty. Amounts are in euros; the term is in whole months.",
     inputSchema: JSON.parse(inputSchema$legalDraftV3),
-    schemaHash: schemaHash$legalDraftV3,
+    schemaHash: "fc2e5a7158da41c03a725337dda753273509c1622a9872da5d3f14823b2667ec",
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -894,10 +868,8 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
   // normalise the root schema
 
   function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    // JSON text of an object (normalized)
-    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-    // the properties of the root schema: [key, normaliser, drop a null]
-    v = rt.nzProps(v, p, r, m, d, props0);
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
     return v;
   }
 
@@ -905,7 +877,7 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
     name: "read_file",
     description: "Read a UTF-8 text file and return its contents. Use head or tail to read only part of it.",
     inputSchema: JSON.parse(inputSchema$readFile),
-    schemaHash: schemaHash$readFile,
+    schemaHash: "53a8a4dacbbaa279c3f7d890132e83d98d7ebd638dcad9bc7c00500c6ee0d527",
     is: is0,
     collect: collect0,
     normalize: normalize0,
@@ -1081,10 +1053,8 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
   // normalise the root schema
 
   function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    // JSON text of an object (normalized)
-    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-    // the properties of the root schema: [key, normaliser, drop a null]
-    v = rt.nzProps(v, p, r, m, d, props0);
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
     return v;
   }
   // normalise #/properties/attendees
@@ -1099,10 +1069,8 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
   // normalise #/properties/attendees/items
 
   function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    // JSON text of an object (normalized)
-    v = rt.nzContainer(v, p, r, m, d, 1, nz_5_0, err_5_0);
-    // the properties of #/properties/attendees/items: [key, normaliser, drop a null]
-    v = rt.nzProps(v, p, r, m, d, props1);
+    // JSON text of an object (normalized), then the properties of #/properties/attendees/items: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props1, nz_5_0, err_5_0);
     return v;
   }
 
@@ -1110,7 +1078,7 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
     name: "schedule_meeting",
     description: "Schedule a meeting. Times are RFC 3339 with a time zone.",
     inputSchema: JSON.parse(inputSchema$scheduleMeeting),
-    schemaHash: schemaHash$scheduleMeeting,
+    schemaHash: "1073714025bf78d4368a75682add36cc8dc5bfbf1f4c5dc9c9e9ec84060236a5",
     is: is0,
     collect: collect0,
     order: rt.byPath,
@@ -1393,43 +1361,36 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   // normalise the root schema
 
   function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    // JSON text of an object (normalized)
-    v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-    // the properties of the root schema: [key, normaliser, drop a null]
-    v = rt.nzProps(v, p, r, m, d, props0);
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
     return v;
   }
   // normalise #/properties/filters
 
   function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    // JSON text of an object (normalized)
-    v = rt.nzContainer(v, p, r, m, d, 1, nz_2_0, err_2_0);
-    // the properties of #/properties/filters: [key, normaliser, drop a null]
-    v = rt.nzProps(v, p, r, m, d, props1);
+    // JSON text of an object (normalized), then the properties of #/properties/filters: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props1, nz_2_0, err_2_0);
     return v;
   }
   // normalise #/properties/sort
 
-  function nz_12_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    v = rt.nzToString(v, p, r, m, d);
-    // enum spelling (normalized)
-    if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
+  function nz_12_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+    // cast to string, then enum spelling (normalized)
+    v = rt.nzToSpelling(v, p, r, m, allowed0);
     return v;
   }
   // normalise #/properties/order
 
-  function nz_13_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    v = rt.nzToString(v, p, r, m, d);
-    // enum spelling (normalized)
-    if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed1);
+  function nz_13_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+    // cast to string, then enum spelling (normalized)
+    v = rt.nzToSpelling(v, p, r, m, allowed1);
     return v;
   }
   // normalise #/properties/filters/properties/state
 
-  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    v = rt.nzToString(v, p, r, m, d);
-    // enum spelling (normalized)
-    if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed2);
+  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+    // cast to string, then enum spelling (normalized)
+    v = rt.nzToSpelling(v, p, r, m, allowed2);
     return v;
   }
   // normalise #/properties/filters/properties/labels
@@ -1472,10 +1433,8 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
   // normalise #/properties/filters/properties/created
 
   function nz_9_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-    // JSON text of an object (normalized)
-    v = rt.nzContainer(v, p, r, m, d, 1, nz_9_0, err_9_0);
-    // the properties of #/properties/filters/properties/created: [key, normaliser, drop a null]
-    v = rt.nzProps(v, p, r, m, d, props2);
+    // JSON text of an object (normalized), then the properties of #/properties/filters/properties/created: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props2, nz_9_0, err_9_0);
     return v;
   }
   // normalise every place that only casts to null (first: #/properties/filters/properties/assignee_id/anyOf/1)
@@ -1490,7 +1449,7 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
     name: "search_issues",
     description: "Search the issue tracker.",
     inputSchema: JSON.parse(inputSchema$searchIssues),
-    schemaHash: schemaHash$searchIssues,
+    schemaHash: "2a26b1a637205c1746896ff5ab49e21d051d0305a9cd35f61b0d352a6bc90d68",
     is: is0,
     collect: collect0,
     order: rt.byPath,

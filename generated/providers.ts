@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:842b97e956ab587f978b534fffc59f90897fe7f9427fdc3c82f37c83fc477b78
+// input hash: sha256:9c56f32add8b5feb6f656788d604fa825d7f35532c278bc3b7fd2a1544510a64
 
-import * as rt from "./_runtime.e6afde09ab.js";
+import * as rt from "./_runtime.0d06348627.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

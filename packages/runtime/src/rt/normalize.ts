@@ -161,8 +161,11 @@ export type NzPropRow = readonly [k: string, f: NzFunction | undefined, drop?: b
  * is an object (not an array), returns it with their repairs (copied on the first change),
  * else `v` itself. A key plain objects inherit (`constructor`, `__proto__`) is read only
  * as an own property. One table per place keeps each tool's generated normaliser short.
+ * With `self` (the place's normaliser) and `fits` (its check), first JSON text of an object
+ * is read as nzContainer reads it (a place that wants an object and nothing else: one call).
  */
-export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, props: readonly NzPropRow[]): any {
+export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, props: readonly NzPropRow[], self?: NzFunction, fits?: PlaceCheck): any {
+  if (self !== undefined) v = nzContainer(v, p, r, m, d, 1, self, fits!);
   if (typeof v !== "object" || v === null || Array.isArray(v)) return v;
   let o = v;
   for (let i = 0; i < props.length; i++) {
@@ -247,6 +250,12 @@ export function nzSpelling(v: string, p: string, r: Repair[], values: readonly u
   if (c === undefined || c === v) return v;
   nzFix(r, p, v, c, "enum_spelling");
   return c;
+}
+
+/** A place that wants a string of an enum/const list: nzToString, then (normalized mode) nzSpelling; one call where the generated code would write two. */
+export function nzToSpelling(v: unknown, p: string, r: Repair[], m: number, values: readonly unknown[]): unknown {
+  const w = nzCast(v, p, r, m, NZ_STRING);
+  return m >= 2 && typeof w === "string" ? nzSpelling(w, p, r, values) : w;
 }
 
 /**

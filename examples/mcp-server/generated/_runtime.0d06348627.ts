@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:e6afde09ab08710869829b5c56d365c8e0b2480c525c20bef17d288667394495
+// input hash: sha256:0d06348627cc88cbee882b0a7983df0f48032bcbe2ed8bf1f9150be00d90608b
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -2663,7 +2663,7 @@ function eqWalk(a: unknown, b: unknown, depth: number): boolean | undefined {
   const kx = Object.keys(x);
   if (kx.length !== Object.keys(y).length) return false;
   for (const k of kx) {
-    if (!Object.prototype.hasOwnProperty.call(y, k)) return false;
+    if (!hasOwn.call(y, k)) return false;
     const r = eqWalk(x[k], y[k], depth + 1);
     if (r !== true) return r;
   }
@@ -2699,7 +2699,7 @@ function deepEqualWide(a: object, b: object): boolean {
     }
     const k = f.keys === undefined ? f.i : f.keys[f.i]!;
     f.i++;
-    if (f.keys !== undefined && !Object.prototype.hasOwnProperty.call(f.y, k)) return false;
+    if (f.keys !== undefined && !hasOwn.call(f.y, k)) return false;
     const u = f.x[k];
     const w = f.y[k];
     if (u === w) continue;
@@ -2770,8 +2770,12 @@ export function firstDuplicate(a: readonly unknown[]): [number, number] | undefi
 const CANONICAL_MAX = 10_000_000;
 let canonSteps = 0;
 
-/** canonical() for the common item — small, shallow, no cycle: plain recursion, no memo. undefined: too big or deep, ask canonical(). */
-function canonicalSmall(x: unknown, depth: number): string | null | undefined {
+/**
+ * The canonical text of a value that is not an object (null included): strings JSON-quoted,
+ * numbers printed (0 and -0 alike, as ===); null when there is none (NaN, a function, a
+ * symbol); undefined for an object, which the callers write themselves.
+ */
+function canonScalar(x: unknown): string | null | undefined {
   switch (typeof x) {
     case "string":
       return JSON.stringify(x);
@@ -2784,11 +2788,16 @@ function canonicalSmall(x: unknown, depth: number): string | null | undefined {
     case "bigint":
       return String(x) + "n";
     case "object":
-      if (x === null) return "z";
-      break;
+      return x === null ? "z" : undefined;
     default:
       return null;
   }
+}
+
+/** canonical() for the common item — small, shallow, no cycle: plain recursion, no memo. undefined: too big or deep, ask canonical(). */
+function canonicalSmall(x: unknown, depth: number): string | null | undefined {
+  const c = canonScalar(x);
+  if (c !== undefined) return c;
   if (depth > 32 || ++canonSteps > 10_000) return undefined;
   let s: string;
   if (Array.isArray(x)) {
@@ -2854,40 +2863,16 @@ function canonical(root: object, memo: Map<object, string | null | false>): stri
       f.s += JSON.stringify(k) + ":";
       x = f.o[k];
     }
-    let t: string;
-    switch (typeof x) {
-      case "string":
-        t = JSON.stringify(x);
-        break;
-      case "number":
-        if (x !== x) return fail();
-        t = String(x);
-        break;
-      case "boolean":
-        t = x ? "t" : "f";
-        break;
-      case "undefined":
-        t = "u";
-        break;
-      case "bigint":
-        t = String(x) + "n";
-        break;
-      case "object": {
-        if (x === null) {
-          t = "z";
-          break;
-        }
-        const m = memo.get(x);
-        if (m === undefined) {
-          stack.push(open(x));
-          continue;
-        }
-        if (m === null || m === false) return fail();
-        t = m;
-        break;
+    let t = canonScalar(x);
+    if (t === null) return fail();
+    if (t === undefined) {
+      const m = memo.get(x as object);
+      if (m === undefined) {
+        stack.push(open(x as object));
+        continue;
       }
-      default:
-        return fail();
+      if (m === null || m === false) return fail();
+      t = m;
     }
     f.s += t;
     if (f.s.length > CANONICAL_MAX) return fail();
@@ -4660,8 +4645,11 @@ export type NzPropRow = readonly [k: string, f: NzFunction | undefined, drop?: b
  * is an object (not an array), returns it with their repairs (copied on the first change),
  * else `v` itself. A key plain objects inherit (`constructor`, `__proto__`) is read only
  * as an own property. One table per place keeps each tool's generated normaliser short.
+ * With `self` (the place's normaliser) and `fits` (its check), first JSON text of an object
+ * is read as nzContainer reads it (a place that wants an object and nothing else: one call).
  */
-export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, props: readonly NzPropRow[]): any {
+export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, props: readonly NzPropRow[], self?: NzFunction, fits?: PlaceCheck): any {
+  if (self !== undefined) v = nzContainer(v, p, r, m, d, 1, self, fits!);
   if (typeof v !== "object" || v === null || Array.isArray(v)) return v;
   let o = v;
   for (let i = 0; i < props.length; i++) {
@@ -4746,6 +4734,12 @@ export function nzSpelling(v: string, p: string, r: Repair[], values: readonly u
   if (c === undefined || c === v) return v;
   nzFix(r, p, v, c, "enum_spelling");
   return c;
+}
+
+/** A place that wants a string of an enum/const list: nzToString, then (normalized mode) nzSpelling; one call where the generated code would write two. */
+export function nzToSpelling(v: unknown, p: string, r: Repair[], m: number, values: readonly unknown[]): unknown {
+  const w = nzCast(v, p, r, m, NZ_STRING);
+  return m >= 2 && typeof w === "string" ? nzSpelling(w, p, r, values) : w;
 }
 
 /**
