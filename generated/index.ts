@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.0d06348627.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.0d06348627.js";
+import * as rt from "./_runtime.bb7fcef05d.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.bb7fcef05d.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchema$bookRoom = '{"type":"object","properties":{"room_id":{"type":"string"},"start_iso":{"type":"string","format":"date-time"},"duration_min":{"type":"integer","minimum":15,"maximum":480}},"required":["room_id","start_iso"],"additionalProperties":false}';
@@ -1480,16 +1480,16 @@ declare global {
 }
 
 /** Every tool by name. */
-export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = /* @__PURE__ */ Object.freeze({
-  "book_room": bookRoom,
-  "create_outline": createOutline,
-  "edit_file": editFile,
-  "get_weather": getWeather,
-  "legal_draft_v3": legalDraftV3,
-  "read_file": readFile,
-  "schedule_meeting": scheduleMeeting,
-  "search_issues": searchIssues,
-});
+export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = /* @__PURE__ */ rt.toolsetOf([
+  bookRoom,
+  createOutline,
+  editFile,
+  getWeather,
+  legalDraftV3,
+  readFile,
+  scheduleMeeting,
+  searchIssues,
+]);
 
 /** Tool names, for suggestions. */
 export const toolNames: readonly ToolName[] = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.keys(toolset) as ToolName[]);

@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:9c56f32add8b5feb6f656788d604fa825d7f35532c278bc3b7fd2a1544510a64
+// input hash: sha256:d1a5474d46c981d15d43d7af039033b20714477f363b63ef3daf6481fb3b964b
 
-import * as rt from "./_runtime.0d06348627.js";
+import * as rt from "./_runtime.bb7fcef05d.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -1,6 +1,6 @@
 // What keeps a tool's generated code short (issue 15, size) without changing what it does:
-// the schema as JSON text (a constant of the index, beside the hashes'), the normaliser calling the validator's own checks and the
-// runtime's casts, toolsBySchemaHash read from the tools, local names per function.
+// the schema as JSON text (a constant of the index), the normaliser calling the validator's own checks and the
+// runtime's casts, toolset and toolsBySchemaHash read from the tools, local names per function.
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/pipeline/generate.js";
 import type { JsonSchema, ToolDefinition } from "../../src/sources/types.js";
@@ -106,6 +106,22 @@ describe("generated code stays short and means the same", () => {
     ]);
     // JSON text that does not fit after repair is left as it was.
     expect(ts.toolset.nested!.normalize({ when: '{"day": 0}' }, "normalized").value).toEqual({ when: '{"day": 0}' });
+  });
+
+  it("toolset: each tool by its own name, in the index's order, frozen; the index lists the tools, not their names again", async () => {
+    const flat: JsonSchema = { type: "object", properties: { q: { type: "string" } } };
+    const names = ["b_tool", "__proto__", "constructor", "10", "a_tool"];
+    const tools = names.map((n) => def(n, flat));
+    const text = await tsOf(tools);
+    const tail = text.slice(text.indexOf("export const toolset"), text.indexOf("export const toolNames"));
+    for (const n of names) expect(tail).not.toContain(JSON.stringify(n));
+    const ts = await loadToolset(tools);
+    expect(Object.isFrozen(ts.toolset)).toBe(true);
+    expect(Object.getPrototypeOf(ts.toolset)).toBe(Object.prototype);
+    // An object's key order: the integer-like name first, then the names as the index lists them (sorted by name).
+    expect(Object.keys(ts.toolset)).toEqual(["10", "__proto__", "a_tool", "b_tool", "constructor"]);
+    for (const n of names) expect((ts.toolset as Record<string, { name: string }>)[n]!.name).toBe(n);
+    expect(ts.toolNames).toEqual(Object.keys(ts.toolset));
   });
 
   it("toolsBySchemaHash: each schema's hash → the first tool with it, frozen", async () => {

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:0d06348627cc88cbee882b0a7983df0f48032bcbe2ed8bf1f9150be00d90608b
+// input hash: sha256:bb7fcef05d721fcdeedff978fd2a8677815d3044a2c0d87b861665c7f0ea0268
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -2146,6 +2146,14 @@ export interface OutputCheck {
   readonly schemaHash: string;
   is(value: unknown): boolean;
   validate(value: unknown): ValidationReport;
+}
+
+/**
+ * The generated index's `toolset`: the tools by name (each tool's own), frozen, in the order
+ * given. Object.fromEntries defines each key as data, so a tool named `__proto__` is a key too.
+ */
+export function toolsetOf<T>(tools: readonly Tool<any>[]): T {
+  return Object.freeze(Object.fromEntries(tools.map((t) => [t.name, t]))) as T;
 }
 
 /**
