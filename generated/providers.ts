@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:d1a5474d46c981d15d43d7af039033b20714477f363b63ef3daf6481fb3b964b
+// input hash: sha256:9fd3d2c8c194fcf2a3fda4d89820c11e746719cbeaae068867457d0a45735858
 
-import * as rt from "./_runtime.bb7fcef05d.js";
+import * as rt from "./_runtime.b2432c8526.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

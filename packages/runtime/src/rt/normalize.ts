@@ -370,16 +370,17 @@ function nzFoldIn(v: object, st: { seen: Map<object, unknown> | undefined }, d: 
   }
   if (d > 512) return v;
   let out: any = v;
+  const fold = (x: unknown): unknown => (typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x);
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      const y = typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
+      const y = fold(x);
       if (y !== x) out = nzItem(out, v, i, y);
     }
   } else {
     for (const k of Object.keys(v)) {
       const x = (v as Record<string, unknown>)[k];
-      const y = typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
+      const y = fold(x);
       if (y !== x) out = nzSet(out, v, k, y);
     }
   }

@@ -280,13 +280,9 @@ export function makeTool<Args>(def: {
       return v;
     }
   };
-  const modeOf = (mode: unknown): number => {
-    const m = NORMALIZE_MODES[mode as NormalizeMode];
-    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
-    return m;
-  };
   const normalize = (v: unknown, mode: NormalizeMode = "compare"): NormalizeResult => {
-    const m = modeOf(mode);
+    const m = NORMALIZE_MODES[mode];
+    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
     if (m === 0 || (m !== 3 && is(v))) return { value: v, repairs: NO_REPAIRS };
     const r: Repair[] = [];
     const value = nz(v, m, r);

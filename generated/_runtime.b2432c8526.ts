@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:bb7fcef05d721fcdeedff978fd2a8677815d3044a2c0d87b861665c7f0ea0268
+// input hash: sha256:b2432c8526aa9da44d00baaa56d655cce6e1552446dedfb7347fe4bb23460a6b
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -2362,13 +2362,9 @@ export function makeTool<Args>(def: {
       return v;
     }
   };
-  const modeOf = (mode: unknown): number => {
-    const m = NORMALIZE_MODES[mode as NormalizeMode];
-    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
-    return m;
-  };
   const normalize = (v: unknown, mode: NormalizeMode = "compare"): NormalizeResult => {
-    const m = modeOf(mode);
+    const m = NORMALIZE_MODES[mode];
+    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
     if (m === 0 || (m !== 3 && is(v))) return { value: v, repairs: NO_REPAIRS };
     const r: Repair[] = [];
     const value = nz(v, m, r);
@@ -4862,16 +4858,17 @@ function nzFoldIn(v: object, st: { seen: Map<object, unknown> | undefined }, d: 
   }
   if (d > 512) return v;
   let out: any = v;
+  const fold = (x: unknown): unknown => (typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x);
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      const y = typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
+      const y = fold(x);
       if (y !== x) out = nzItem(out, v, i, y);
     }
   } else {
     for (const k of Object.keys(v)) {
       const x = (v as Record<string, unknown>)[k];
-      const y = typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
+      const y = fold(x);
       if (y !== x) out = nzSet(out, v, k, y);
     }
   }
