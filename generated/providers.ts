@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:9fd3d2c8c194fcf2a3fda4d89820c11e746719cbeaae068867457d0a45735858
+// input hash: sha256:f6e88fea4e4a76e8dd636b0fe47342ca48072205e2af1a8c0b81c54703ffc43d
 
-import * as rt from "./_runtime.b2432c8526.js";
+import * as rt from "./_runtime.53d6f065d4.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */
