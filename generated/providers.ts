@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:f6e88fea4e4a76e8dd636b0fe47342ca48072205e2af1a8c0b81c54703ffc43d
+// input hash: sha256:b486a353d4f3c4762d3d34e5f560d2a087bb9d95a5d4d0b2f04ba2d86274ae5a
 
-import * as rt from "./_runtime.53d6f065d4.js";
+import * as rt from "./_runtime.902ebdab68.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -85,10 +85,11 @@ describe("the runtime a bundle of one tool keeps", () => {
     expect(modules).toEqual(["annotate", "budget", "lines", "messages", "normalize", "order", "predicates", "report", "text", "tool"]);
     for (const n of ["byPath", "outputCheck", "coercing", "CoercedReport", "knownLines", "unknownKey", "nzCast", "callReport"]) expect(names.has(n), n).toBe(false);
     // Sizes of esbuild's output are deterministic: the goal is a plain assertion, and so is what such a
-    // tool came to (14,424 B before the runtime's shared helpers were deduplicated; 14,288 B after).
+    // tool came to (14,424 B before an unknown tool's feedback left the report's and the runtime's
+    // shared helpers were deduplicated; 13,873 B after).
     const size = (await bundleOf("js", `export { keepMe } from "./index.js";\n`, open)).length;
     expect(size).toBeLessThanOrEqual(GOAL);
-    expect(size).toBeLessThanOrEqual(14_400);
+    expect(size).toBeLessThanOrEqual(14_000);
   });
 
   it("takes the name matcher, the declared-names lines and byPath only through what a tool uses", async () => {

@@ -254,7 +254,7 @@ export function nzSpelling(v: string, p: string, r: Repair[], values: readonly u
 
 /** A place that wants a string of an enum/const list: nzToString, then (normalized mode) nzSpelling; one call where the generated code would write two. */
 export function nzToSpelling(v: unknown, p: string, r: Repair[], m: number, values: readonly unknown[]): unknown {
-  const w = nzCast(v, p, r, m, NZ_STRING);
+  const w = nzToString(v, p, r, m, 0);
   return m >= 2 && typeof w === "string" ? nzSpelling(w, p, r, values) : w;
 }
 
@@ -263,7 +263,8 @@ export function nzToSpelling(v: unknown, p: string, r: Repair[], m: number, valu
  * that one type, as an NzFunction, so a place with nothing else to repair calls it directly.
  */
 export function nzToString(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
-  return nzCast(v, p, r, m, NZ_STRING);
+  // No string spells anything for a string place: only the one-element list is unwrapped.
+  return nzCastBy(v, p, r, m, NZ_STRING, undefined);
 }
 
 export function nzToInteger(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
@@ -275,7 +276,7 @@ export function nzToNumber(v: unknown, p: string, r: Repair[], m: number, _d: nu
 }
 
 export function nzToBoolean(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
-  return nzCast(v, p, r, m, NZ_BOOLEAN);
+  return nzCastBy(v, p, r, m, NZ_BOOLEAN, nzBoolean);
 }
 
 /** The types a place wants, as bits for nzCast (the generated code writes them by name: `rt.NZ_STRING | rt.NZ_NULL`). */
@@ -309,12 +310,25 @@ function nzHasType(w: unknown, want: number): boolean {
  * a wanted type.
  */
 export function nzCast(v: unknown, p: string, r: Repair[], m: number, want: number): unknown {
+  return nzCastBy(v, p, r, m, want, nzSpells);
+}
+
+/** The value a string spells for a place wanting `want`: a wanted number (an integer when no number is wanted), else a boolean, else undefined. */
+function nzSpells(s: string, m: number, want: number): unknown {
+  const num = (want & (NZ_NUMBER | NZ_INTEGER)) !== 0 ? nzNumber(s, m, (want & NZ_NUMBER) === 0) : undefined;
+  return num ?? ((want & NZ_BOOLEAN) !== 0 ? nzBoolean(s, m) : undefined);
+}
+
+/**
+ * nzCast with what a string spells read by `spells` (undefined: nothing), so a place's own cast
+ * (nzToString, nzToBoolean) brings into a bundle only the readings its type needs.
+ */
+function nzCastBy(v: unknown, p: string, r: Repair[], m: number, want: number, spells: ((s: string, m: number, want: number) => unknown) | undefined): unknown {
   if (nzHasType(v, want)) return v;
   const u = (want & (NZ_ARRAY | NZ_OBJECT)) === 0 && m >= 2 && Array.isArray(v) && v.length === 1;
   let w: unknown = u ? (v as unknown[])[0] : v;
-  if (typeof w === "string") {
-    const num = (want & (NZ_NUMBER | NZ_INTEGER)) !== 0 ? nzNumber(w, m, (want & NZ_NUMBER) === 0) : undefined;
-    const c = num ?? ((want & NZ_BOOLEAN) !== 0 ? nzBoolean(w, m) : undefined);
+  if (typeof w === "string" && spells !== undefined) {
+    const c = spells(w, m, want);
     if (c !== undefined) w = c;
   }
   return w !== v && nzHasType(w, want) ? nzScalar(r, p, v, w, u) : v;
