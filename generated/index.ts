@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.0f6e87e969.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.0f6e87e969.js";
+import * as rt from "./_runtime.902ebdab68.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.902ebdab68.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchema$bookRoom = '{"type":"object","properties":{"room_id":{"type":"string"},"start_iso":{"type":"string","format":"date-time"},"duration_min":{"type":"integer","minimum":15,"maximum":480}},"required":["room_id","start_iso"],"additionalProperties":false}';
@@ -16,16 +16,6 @@ const inputSchema$legalDraftV3 = '{"type":"object","properties":{"counterparty":
 const inputSchema$readFile = '{"type":"object","properties":{"path":{"type":"string","pattern":"^/","description":"Absolute path, starting with /.","examples":["/srv/app/config.yaml"]},"head":{"type":"integer","minimum":1,"description":"Return only the first N lines."},"tail":{"type":"integer","minimum":1,"description":"Return only the last N lines."}},"required":["path"],"additionalProperties":false}';
 const inputSchema$scheduleMeeting = '{"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":120},"start_iso":{"type":"string","format":"date-time"},"end_iso":{"type":"string","format":"date-time"},"attendees":{"type":"array","items":{"type":"object","properties":{"email":{"type":"string","format":"email"},"optional":{"type":"boolean","default":false}},"required":["email"],"additionalProperties":false},"minItems":1,"maxItems":50}},"required":["title","start_iso","end_iso","attendees"],"additionalProperties":false,"x-compare":[{"left":"end_iso","op":">","right":"start_iso"}]}';
 const inputSchema$searchIssues = '{"type":"object","properties":{"query":{"type":"string","minLength":1,"maxLength":256,"description":"Free-text query."},"filters":{"type":"object","description":"Narrow the search.","properties":{"state":{"type":"string","enum":["open","closed","all"],"default":"open"},"labels":{"type":"array","items":{"type":"string"},"uniqueItems":true,"maxItems":10},"assignee_id":{"anyOf":[{"type":"string","pattern":"^u_[0-9a-z]{6}$"},{"type":"null"}],"description":"User id, or null for unassigned."},"created":{"type":"object","properties":{"after":{"type":"string","format":"date"},"before":{"type":"string","format":"date"}},"x-compare":[{"left":"before","op":">","right":"after"}]}}},"sort":{"type":"string","enum":["created","updated","comments"]},"order":{"type":"string","enum":["asc","desc"],"default":"desc"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["query"]}';
-
-// Each tool's schemaHash: sha256 of its canonical input schema (schemaHashOf in @toolform/runtime/mcp).
-const schemaHash$bookRoom = "613be6f93a857fcef0da78af167e2434a2f79d5a5673e7868523d116e081c1e6";
-const schemaHash$createOutline = "b8b615e5422816c7e4021d4d2e3ae8a1fc723e0744593307b7a7cd6f961b70a5";
-const schemaHash$editFile = "b4bdcf26abbb534902b7f0e4393288c8a4854efa228ffc14d9252382aaea7d66";
-const schemaHash$getWeather = "f9179183cee1237ec7e5b0ef753c09ee14da445fdf550b19408c45c555cbab41";
-const schemaHash$legalDraftV3 = "fc2e5a7158da41c03a725337dda753273509c1622a9872da5d3f14823b2667ec";
-const schemaHash$readFile = "53a8a4dacbbaa279c3f7d890132e83d98d7ebd638dcad9bc7c00500c6ee0d527";
-const schemaHash$scheduleMeeting = "1073714025bf78d4368a75682add36cc8dc5bfbf1f4c5dc9c9e9ec84060236a5";
-const schemaHash$searchIssues = "2a26b1a637205c1746896ff5ab49e21d051d0305a9cd35f61b0d352a6bc90d68";
 
 // tool "book_room"
 // from examples/tools/book_room.json
@@ -106,33 +96,28 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["room_id", rt.nzToString, false],
-      ["start_iso", rt.nzToString, false],
-      ["duration_min", rt.nzToInteger, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["room_id", rt.nzToString],
+    ["start_iso", rt.nzToString],
+    ["duration_min", rt.nzToInteger, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
+    return v;
+  }
 
   return rt.makeTool<BookRoomArgs>({
     name: "book_room",
     description: "Book a meeting room. Dates are ISO 8601 with timezone.",
     inputSchema: JSON.parse(inputSchema$bookRoom),
-    schemaHash: schemaHash$bookRoom,
+    schemaHash: "613be6f93a857fcef0da78af167e2434a2f79d5a5673e7868523d116e081c1e6",
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -290,88 +275,80 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["title", rt.nzToString, false],
-      ["sections", nz_2_0, false],
-    ];
-    const props1: rt.NzPropRow[] = [
-      ["heading", rt.nzToString, false],
-      ["kind", nz_6_0, true],
-      ["children", nz_7_0, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["title", rt.nzToString],
+    ["sections", nz_2_0],
+  ];
+  const props1: rt.NzPropRow[] = [
+    ["heading", rt.nzToString],
+    ["kind", nz_6_0, true],
+    ["children", nz_7_0, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    // normalise #/properties/sections
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
+    return v;
+  }
+  // normalise #/properties/sections
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, err_2_0);
-      // #/properties/sections/items
-      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_3_0, p, r, m, d);
-      return v;
-    }
-    // normalise #/properties/sections/items
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an array; a bare value as a one-element list (normalized)
+    if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, err_2_0);
+    // #/properties/sections/items
+    if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_3_0, p, r, m, d);
+    return v;
+  }
+  // normalise #/properties/sections/items
 
-    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // $ref #/$defs/section
-      v = nz_4_0(v, p, r, m, d + 1);
-      return v;
-    }
-    // normalise #/$defs/section (recursive: depth-bounded)
+  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // $ref #/$defs/section
+    v = nz_4_0(v, p, r, m, d + 1);
+    return v;
+  }
+  // normalise #/$defs/section (recursive: depth-bounded)
 
-    function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      if (++rt.work.n > 1000000 || d > 128) throw rt.NZ_ABORT;
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_4_0, err_4_0);
-      // the properties of #/$defs/section: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props1);
-      return v;
-    }
-    // normalise #/$defs/section/properties/kind
+  function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    if (++rt.work.n > 1000000 || d > 128) throw rt.NZ_ABORT;
+    // JSON text of an object (normalized), then the properties of #/$defs/section: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props1, nz_4_0, err_4_0);
+    return v;
+  }
+  // normalise #/$defs/section/properties/kind
 
-    function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      v = rt.nzToString(v, p, r, m, d);
-      // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
-      return v;
-    }
-    // normalise #/$defs/section/properties/children
+  function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+    // cast to string, then enum spelling (normalized)
+    v = rt.nzToSpelling(v, p, r, m, allowed0);
+    return v;
+  }
+  // normalise #/$defs/section/properties/children
 
-    function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_7_0, err_7_0);
-      // #/$defs/section/properties/children/items
-      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_8_0, p, r, m, d);
-      return v;
-    }
-    // normalise #/$defs/section/properties/children/items
+  function nz_7_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an array; a bare value as a one-element list (normalized)
+    if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_7_0, err_7_0);
+    // #/$defs/section/properties/children/items
+    if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_8_0, p, r, m, d);
+    return v;
+  }
+  // normalise #/$defs/section/properties/children/items
 
-    function nz_8_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // $ref #/$defs/section
-      v = nz_4_0(v, p, r, m, d + 1);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_8_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // $ref #/$defs/section
+    v = nz_4_0(v, p, r, m, d + 1);
+    return v;
+  }
 
   return rt.makeTool<CreateOutlineArgs>({
     name: "create_outline",
     description: "Create a document outline: a tree of sections.",
     inputSchema: JSON.parse(inputSchema$createOutline),
-    schemaHash: schemaHash$createOutline,
+    schemaHash: "b8b615e5422816c7e4021d4d2e3ae8a1fc723e0744593307b7a7cd6f961b70a5",
     is: is0,
     collect: collect0,
     order: rt.byPath,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -522,55 +499,48 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["path", rt.nzToString, false],
-      ["edits", nz_2_0, false],
-      ["dryRun", rt.nzToBoolean, true],
-    ];
-    const props1: rt.NzPropRow[] = [
-      ["oldText", rt.nzToString, false],
-      ["newText", rt.nzToString, false],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["path", rt.nzToString],
+    ["edits", nz_2_0],
+    ["dryRun", rt.nzToBoolean, true],
+  ];
+  const props1: rt.NzPropRow[] = [
+    ["oldText", rt.nzToString],
+    ["newText", rt.nzToString],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    // normalise #/properties/edits
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
+    return v;
+  }
+  // normalise #/properties/edits
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, err_2_0);
-      // #/properties/edits/items
-      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_3_0, p, r, m, d);
-      return v;
-    }
-    // normalise #/properties/edits/items
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an array; a bare value as a one-element list (normalized)
+    if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_2_0, err_2_0);
+    // #/properties/edits/items
+    if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_3_0, p, r, m, d);
+    return v;
+  }
+  // normalise #/properties/edits/items
 
-    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_3_0, err_3_0);
-      // the properties of #/properties/edits/items: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props1);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of #/properties/edits/items: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props1, nz_3_0, err_3_0);
+    return v;
+  }
 
   return rt.makeTool<EditFileArgs>({
     name: "edit_file",
     description: "Make line-based edits to a text file. Each edit replaces an exact text sequence with new text.",
     inputSchema: JSON.parse(inputSchema$editFile),
-    schemaHash: schemaHash$editFile,
+    schemaHash: "b4bdcf26abbb534902b7f0e4393288c8a4854efa228ffc14d9252382aaea7d66",
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -647,40 +617,34 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["city", rt.nzToString, false],
-      ["units", nz_2_0, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["city", rt.nzToString],
+    ["units", nz_2_0, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    // normalise #/properties/units
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
+    return v;
+  }
+  // normalise #/properties/units
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      v = rt.nzToString(v, p, r, m, d);
-      // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+    // cast to string, then enum spelling (normalized)
+    v = rt.nzToSpelling(v, p, r, m, allowed0);
+    return v;
+  }
 
   return rt.makeTool<GetWeatherArgs>({
     name: "get_weather",
     description: "Current weather for a city.",
     inputSchema: JSON.parse(inputSchema$getWeather),
-    schemaHash: schemaHash$getWeather,
+    schemaHash: "f9179183cee1237ec7e5b0ef753c09ee14da445fdf550b19408c45c555cbab41",
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -779,33 +743,28 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["counterparty", rt.nzToString, false],
-      ["value", rt.nzToNumber, false],
-      ["term_months", rt.nzToInteger, false],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["counterparty", rt.nzToString],
+    ["value", rt.nzToNumber],
+    ["term_months", rt.nzToInteger],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
+    return v;
+  }
 
   return rt.makeTool<LegalDraftV3Args>({
     name: "legal_draft_v3",
     description: "Draft a contract for a counterparty. Amounts are in euros; the term is in whole months.",
     inputSchema: JSON.parse(inputSchema$legalDraftV3),
-    schemaHash: schemaHash$legalDraftV3,
+    schemaHash: "fc2e5a7158da41c03a725337dda753273509c1622a9872da5d3f14823b2667ec",
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -900,33 +859,28 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["path", rt.nzToString, false],
-      ["head", rt.nzToInteger, true],
-      ["tail", rt.nzToInteger, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["path", rt.nzToString],
+    ["head", rt.nzToInteger, true],
+    ["tail", rt.nzToInteger, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
+    return v;
+  }
 
   return rt.makeTool<ReadFileArgs>({
     name: "read_file",
     description: "Read a UTF-8 text file and return its contents. Use head or tail to read only part of it.",
     inputSchema: JSON.parse(inputSchema$readFile),
-    schemaHash: schemaHash$readFile,
+    schemaHash: "53a8a4dacbbaa279c3f7d890132e83d98d7ebd638dcad9bc7c00500c6ee0d527",
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -1085,57 +1039,50 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["title", rt.nzToString, false],
-      ["start_iso", rt.nzToString, false],
-      ["end_iso", rt.nzToString, false],
-      ["attendees", nz_4_0, false],
-    ];
-    const props1: rt.NzPropRow[] = [
-      ["email", rt.nzToString, false],
-      ["optional", rt.nzToBoolean, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["title", rt.nzToString],
+    ["start_iso", rt.nzToString],
+    ["end_iso", rt.nzToString],
+    ["attendees", nz_4_0],
+  ];
+  const props1: rt.NzPropRow[] = [
+    ["email", rt.nzToString],
+    ["optional", rt.nzToBoolean, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    // normalise #/properties/attendees
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
+    return v;
+  }
+  // normalise #/properties/attendees
 
-    function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, err_4_0);
-      // #/properties/attendees/items
-      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_5_0, p, r, m, d);
-      return v;
-    }
-    // normalise #/properties/attendees/items
+  function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an array; a bare value as a one-element list (normalized)
+    if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, err_4_0);
+    // #/properties/attendees/items
+    if (Array.isArray(v)) v = rt.nzItems(v, v, 0, nz_5_0, p, r, m, d);
+    return v;
+  }
+  // normalise #/properties/attendees/items
 
-    function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_5_0, err_5_0);
-      // the properties of #/properties/attendees/items: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props1);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_5_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of #/properties/attendees/items: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props1, nz_5_0, err_5_0);
+    return v;
+  }
 
   return rt.makeTool<ScheduleMeetingArgs>({
     name: "schedule_meeting",
     description: "Schedule a meeting. Times are RFC 3339 with a time zone.",
     inputSchema: JSON.parse(inputSchema$scheduleMeeting),
-    schemaHash: schemaHash$scheduleMeeting,
+    schemaHash: "1073714025bf78d4368a75682add36cc8dc5bfbf1f4c5dc9c9e9ec84060236a5",
     is: is0,
     collect: collect0,
     order: rt.byPath,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -1393,132 +1340,120 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["query", rt.nzToString, false],
-      ["filters", nz_2_0, true],
-      ["sort", nz_12_0, true],
-      ["order", nz_13_0, true],
-      ["limit", rt.nzToInteger, true],
-    ];
-    const props1: rt.NzPropRow[] = [
-      ["state", nz_3_0, true],
-      ["labels", nz_4_0, true],
-      ["assignee_id", nz_6_0, false],
-      ["created", nz_9_0, true],
-    ];
-    const props2: rt.NzPropRow[] = [
-      ["after", rt.nzToString, true],
-      ["before", rt.nzToString, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["query", rt.nzToString],
+    ["filters", nz_2_0, true],
+    ["sort", nz_12_0, true],
+    ["order", nz_13_0, true],
+    ["limit", rt.nzToInteger, true],
+  ];
+  const props1: rt.NzPropRow[] = [
+    ["state", nz_3_0, true],
+    ["labels", nz_4_0, true],
+    ["assignee_id", nz_6_0],
+    ["created", nz_9_0, true],
+  ];
+  const props2: rt.NzPropRow[] = [
+    ["after", rt.nzToString, true],
+    ["before", rt.nzToString, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    // normalise #/properties/filters
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
+    return v;
+  }
+  // normalise #/properties/filters
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_2_0, err_2_0);
-      // the properties of #/properties/filters: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props1);
-      return v;
-    }
-    // normalise #/properties/sort
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of #/properties/filters: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props1, nz_2_0, err_2_0);
+    return v;
+  }
+  // normalise #/properties/sort
 
-    function nz_12_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      v = rt.nzToString(v, p, r, m, d);
-      // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
-      return v;
-    }
-    // normalise #/properties/order
+  function nz_12_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+    // cast to string, then enum spelling (normalized)
+    v = rt.nzToSpelling(v, p, r, m, allowed0);
+    return v;
+  }
+  // normalise #/properties/order
 
-    function nz_13_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      v = rt.nzToString(v, p, r, m, d);
-      // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed1);
-      return v;
-    }
-    // normalise #/properties/filters/properties/state
+  function nz_13_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+    // cast to string, then enum spelling (normalized)
+    v = rt.nzToSpelling(v, p, r, m, allowed1);
+    return v;
+  }
+  // normalise #/properties/filters/properties/state
 
-    function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      v = rt.nzToString(v, p, r, m, d);
-      // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed2);
-      return v;
-    }
-    // normalise #/properties/filters/properties/labels
+  function nz_3_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+    // cast to string, then enum spelling (normalized)
+    v = rt.nzToSpelling(v, p, r, m, allowed2);
+    return v;
+  }
+  // normalise #/properties/filters/properties/labels
 
-    function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an array; a bare value as a one-element list (normalized)
-      if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, err_4_0);
-      // #/properties/filters/properties/labels/items
-      if (Array.isArray(v)) v = rt.nzItems(v, v, 0, rt.nzToString, p, r, m, d);
-      return v;
-    }
-    // normalise #/properties/filters/properties/assignee_id
+  function nz_4_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an array; a bare value as a one-element list (normalized)
+    if (!(Array.isArray(v))) v = rt.nzContainer(v, p, r, m, d, 2, nz_4_0, err_4_0);
+    // #/properties/filters/properties/labels/items
+    if (Array.isArray(v)) v = rt.nzItems(v, v, 0, rt.nzToString, p, r, m, d);
+    return v;
+  }
+  // normalise #/properties/filters/properties/assignee_id
 
-    function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // anyOf: repair only when no branch accepts the value
-      if (!is_7_0(v, d) && !is_8_0(v, d)) {
-        do {
-          {
-            const n0 = r.length;
-            const w0 = rt.nzToString(v, p, r, m, d);
-            if (is_7_0(w0, d)) {
-              v = w0;
-              break;
-            }
-            r.length = n0;
+  function nz_6_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // anyOf: repair only when no branch accepts the value
+    if (!is_7_0(v, d) && !is_8_0(v, d)) {
+      do {
+        {
+          const n0 = r.length;
+          const w0 = rt.nzToString(v, p, r, m, d);
+          if (is_7_0(w0, d)) {
+            v = w0;
+            break;
           }
-          {
-            const n1 = r.length;
-            const w1 = nz_8_0(v, p, r, m, d);
-            if (is_8_0(w1, d)) {
-              v = w1;
-              break;
-            }
-            r.length = n1;
+          r.length = n0;
+        }
+        {
+          const n1 = r.length;
+          const w1 = nz_8_0(v, p, r, m, d);
+          if (is_8_0(w1, d)) {
+            v = w1;
+            break;
           }
-        } while (false);
-      }
-      return v;
+          r.length = n1;
+        }
+      } while (false);
     }
-    // normalise #/properties/filters/properties/created
+    return v;
+  }
+  // normalise #/properties/filters/properties/created
 
-    function nz_9_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_9_0, err_9_0);
-      // the properties of #/properties/filters/properties/created: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props2);
-      return v;
-    }
-    // normalise every place that only casts to null (first: #/properties/filters/properties/assignee_id/anyOf/1)
+  function nz_9_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of #/properties/filters/properties/created: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props2, nz_9_0, err_9_0);
+    return v;
+  }
+  // normalise every place that only casts to null (first: #/properties/filters/properties/assignee_id/anyOf/1)
 
-    function nz_8_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
-      // cast to scalar (unwrap a one-element list)
-      v = rt.nzCast(v, p, r, m, rt.NZ_NULL);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_8_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+    // cast to scalar (unwrap a one-element list)
+    v = rt.nzCast(v, p, r, m, rt.NZ_NULL);
+    return v;
+  }
 
   return rt.makeTool<SearchIssuesArgs>({
     name: "search_issues",
     description: "Search the issue tracker.",
     inputSchema: JSON.parse(inputSchema$searchIssues),
-    schemaHash: schemaHash$searchIssues,
+    schemaHash: "2a26b1a637205c1746896ff5ab49e21d051d0305a9cd35f61b0d352a6bc90d68",
     is: is0,
     collect: collect0,
     order: rt.byPath,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -1545,16 +1480,16 @@ declare global {
 }
 
 /** Every tool by name. */
-export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = /* @__PURE__ */ Object.freeze({
-  "book_room": bookRoom,
-  "create_outline": createOutline,
-  "edit_file": editFile,
-  "get_weather": getWeather,
-  "legal_draft_v3": legalDraftV3,
-  "read_file": readFile,
-  "schedule_meeting": scheduleMeeting,
-  "search_issues": searchIssues,
-});
+export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = /* @__PURE__ */ rt.toolsetOf([
+  bookRoom,
+  createOutline,
+  editFile,
+  getWeather,
+  legalDraftV3,
+  readFile,
+  scheduleMeeting,
+  searchIssues,
+]);
 
 /** Tool names, for suggestions. */
 export const toolNames: readonly ToolName[] = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.keys(toolset) as ToolName[]);

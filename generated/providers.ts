@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:f1fa5b5cea50b4d0fa9e553695d14c2b4668cc124eb5a8fd1dc6d48d0c811d23
+// input hash: sha256:b486a353d4f3c4762d3d34e5f560d2a087bb9d95a5d4d0b2f04ba2d86274ae5a
 
-import * as rt from "./_runtime.0f6e87e969.js";
+import * as rt from "./_runtime.902ebdab68.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

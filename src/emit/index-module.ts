@@ -3,7 +3,7 @@
 // type maps. One module loads fast (no per-tool module to resolve and compile),
 // and one file is switched at once by the write (src/io/write.ts). A large
 // toolset's sections go to chunk files the index imports (src/pipeline/chunks.ts).
-import { ann, cjsOnly, Code, code, comment, esmOnly, exported, identCode, join, lit, litKey, tsOnly } from "./code.js";
+import { ann, cjsOnly, Code, code, comment, esmOnly, exported, identCode, join, lit, tsOnly } from "./code.js";
 
 export interface IndexEntry {
   name: string;
@@ -55,27 +55,23 @@ export * from ${from};
 }
 
 /**
- * After the head: every tool's input schema as JSON text and every tool's schemaHash, one
- * constant each (`inputSchema$bookRoom`, `schemaHash$bookRoom`: camelIdent never writes a `$`,
- * so no tool's name meets them), which its section reads. One constant each, not one table: a
- * bundler keeps only the constants of the tools a bundle imports (a table's properties are
- * never dropped). Kept together, the schemas and the hashes compress far better than one of
- * each per section (gzip of 200 tools: -70 B a tool). Written laid out: it is most of the
- * index's bytes, and the layout pass (layout.ts) would read them all again on every build.
+ * After the head: every tool's input schema as JSON text, one constant each
+ * (`inputSchema$bookRoom`: camelIdent never writes a `$`, so no tool's name meets them), which
+ * its section parses. One constant each, not one table: a bundler keeps only the constants of
+ * the tools a bundle imports (a table's properties are never dropped). Kept together, the
+ * schemas compress far better than one per section. (A schemaHash is 64 hex digits, which do
+ * not compress: each section writes its own, without a constant's name, 3 B a tool less in gzip
+ * of 200 tools.) Written laid out: it is most of the index's bytes, and the layout pass
+ * (layout.ts) would read them all again on every build.
  */
-export function indexTablesTs(rows: readonly { ident: string; schemaText?: string; schemaHash: string }[]): Code {
+export function indexTablesTs(rows: readonly { ident: string; schemaText?: string }[]): Code {
   const texts = rows.filter((r) => r.schemaText !== undefined).map((r) => code`const ${schemaTextName(r.ident)} = ${stringLiteral(r.schemaText!)};`);
-  const hashes = rows.map((r) => code`const ${schemaHashName(r.ident)} = ${lit(r.schemaHash)};`);
   return code`${comment("Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.", true)}${join(texts)}
-
-${comment("Each tool's schemaHash: sha256 of its canonical input schema (schemaHashOf in @toolform/runtime/mcp).", true)}${join(hashes)}
 `;
 }
 
 /** The constant that holds a tool's input schema as JSON text (indexTablesTs). */
 export const schemaTextName = (ident: string): Code => identCode("inputSchema$" + ident);
-/** The constant that holds a tool's schemaHash (indexTablesTs). */
-export const schemaHashName = (ident: string): Code => identCode("schemaHash$" + ident);
 
 /** A single-quoted string literal on one line, as code.ts jsonText writes it (the text may come back from the build cache): checked again, as Code. */
 function stringLiteral(text: string): Code {
@@ -127,16 +123,18 @@ declare global {
  * What follows the tools' sections in index.ts (every language: code.ts textIn). The tables
  * are built by calls marked pure (and so are the calls in their arguments: a bundler drops a
  * pure call but keeps an argument that may have effects): a bundle that imports one tool
- * drops the tables, and with them the other tools.
+ * drops the tables, and with them the other tools. The toolset lists the tools only (each
+ * knows its name: rt.toolsetOf keys them by it), not their names again: 5 B a tool less in
+ * gzip of 200 tools, whose names are written far above, beyond gzip's window.
  */
 export function indexTailTs(entries: IndexEntry[]): Code {
   const [toolset, toolNames, toolsBySchemaHash, validateCall] = ["toolset", "toolNames", "toolsBySchemaHash", "validateCall"].map(identCode) as [Code, Code, Code, Code];
   return code`${typeMaps(entries)}
 
 /** Every tool by name. */
-${exported(toolset, code`const toolset${ann(code`{ readonly [K in ToolName]: rt.Tool<ToolArgs[K]> }`)} = /* @__PURE__ */ Object.freeze({
-  ${join(entries.map((e) => code`${litKey(e.name)}: ${identCode(e.ident)},`))}
-});`)}
+${exported(toolset, code`const toolset${ann(code`{ readonly [K in ToolName]: rt.Tool<ToolArgs[K]> }`)} = /* @__PURE__ */ rt.toolsetOf([
+  ${join(entries.map((e) => code`${identCode(e.ident)},`))}
+]);`)}
 
 /** Tool names, for suggestions. */
 ${exported(toolNames, code`const toolNames${ann(code`readonly ToolName[]`)} = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.keys(toolset)${tsOnly(code` as ToolName[]`)});`)}

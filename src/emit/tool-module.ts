@@ -6,7 +6,7 @@
 // section passes makeTool only the runtime parts its tool uses (see toolObject), so a
 // bundle of one tool carries no other.
 import { ann, code, comment, docComment, exported, identCode, lit, tsOnly, type Code } from "./code.js";
-import { schemaHashName, schemaTextName } from "./index-module.js";
+import { schemaTextName } from "./index-module.js";
 
 export interface ToolModuleInput {
   name: string;
@@ -47,12 +47,12 @@ function toolObject(t: ToolModuleInput): Code {
     name: ${lit(t.name)},
     description: ${lit(t.description)},
     inputSchema: ${t.schemaText ? code`JSON.parse(${schemaTextName(t.ident)})` : lit(t.inputSchema)},
-    schemaHash: ${schemaHashName(t.ident)},
+    schemaHash: ${lit(t.schemaHash)},
     is: ${t.validator.is},
     collect: ${t.validator.collect},${t.validator.inPathOrder ? code`` : code`
     order: rt.byPath,`}
-    ${t.normalizer ? code`normalize: ${t.normalizer.entry},` : code``}
-    coerce: ${lit(t.coerce ?? "none")},${t.coerce && t.coerce !== "none" ? code`
+    ${t.normalizer ? code`normalize: ${t.normalizer.entry},` : code``}${t.coerce && t.coerce !== "none" ? code`
+    coerce: ${lit(t.coerce)},
     coercing: rt.coercing,` : code``}${t.feedbackStyle ? code`
     feedbackStyle: ${lit(t.feedbackStyle)},` : code``}${t.output ? code`
     output: ${outputObject(t.name, t.output)},` : code``}

@@ -84,9 +84,12 @@ describe("the runtime a bundle of one tool keeps", () => {
     // lines and order: the bucket lines written late (textOf) and the bucket order (rankOf), split out of messages and report.
     expect(modules).toEqual(["annotate", "budget", "lines", "messages", "normalize", "order", "predicates", "report", "text", "tool"]);
     for (const n of ["byPath", "outputCheck", "coercing", "CoercedReport", "knownLines", "unknownKey", "nzCast", "callReport"]) expect(names.has(n), n).toBe(false);
-    // Sizes of esbuild's output are deterministic: the goal is a plain assertion.
+    // Sizes of esbuild's output are deterministic: the goal is a plain assertion, and so is what such a
+    // tool came to (14,424 B before; 13,873 B once an unknown tool's feedback was written apart from a
+    // known tool's report and the runtime's duplicated helpers were shared).
     const size = (await bundleOf("js", `export { keepMe } from "./index.js";\n`, open)).length;
     expect(size).toBeLessThanOrEqual(GOAL);
+    expect(size).toBeLessThanOrEqual(14_000);
   });
 
   it("takes the name matcher, the declared-names lines and byPath only through what a tool uses", async () => {

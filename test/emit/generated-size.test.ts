@@ -1,6 +1,6 @@
 // What keeps a tool's generated code short (issue 15, size) without changing what it does:
-// the schema as JSON text (a constant of the index, beside the hashes'), the normaliser calling the validator's own checks and the
-// runtime's casts, toolsBySchemaHash read from the tools, local names per function.
+// the schema as JSON text (a constant of the index), the normaliser calling the validator's own checks and the
+// runtime's casts, toolset and toolsBySchemaHash read from the tools, local names per function.
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/pipeline/generate.js";
 import type { JsonSchema, ToolDefinition } from "../../src/sources/types.js";
@@ -39,17 +39,17 @@ describe("generated code stays short and means the same", () => {
     expect(ts.toolset.nested!.inputSchema).toBe(ts.toolset.nested!.inputSchema);
   });
 
-  it("the schemas and their hashes are constants after the head, one of each per tool, which each section reads (a schema JSON cannot carry stays in its section)", async () => {
+  it("the schemas are constants after the head, one per tool, which each section reads (a schema JSON cannot carry stays in its section); each section writes its hash", async () => {
     const negZero: JsonSchema = { type: "number", minimum: -0 };
     const tools = [def("nested", nested), def("neg_zero", negZero), def("input_schemas", nested), def("schema_hashes", negZero)];
     const text = await tsOf(tools);
     const consts = (prefix: string) => text.split("\n").filter((l) => l.startsWith(`const ${prefix}$`));
     expect(text.indexOf("const inputSchema$")).toBeLessThan(text.indexOf('// tool "'));
-    expect(text.indexOf("const schemaHash$")).toBeLessThan(text.indexOf('// tool "'));
     expect(consts("inputSchema").sort()).toEqual([`const inputSchema$inputSchemasTool = '${JSON.stringify(nested)}';`, `const inputSchema$nested = '${JSON.stringify(nested)}';`]);
-    expect(consts("schemaHash").map((l) => l.split(" = ")[0]).sort()).toEqual(["const schemaHash$inputSchemasTool", "const schemaHash$negZero", "const schemaHash$nested", "const schemaHash$schemaHashesTool"]);
+    // 64 hex digits do not compress: written once, in the section, without a constant's name.
+    expect(consts("schemaHash")).toEqual([]);
     expect(text).toContain("inputSchema: JSON.parse(inputSchema$nested),");
-    expect(text).toContain("schemaHash: schemaHash$nested,");
+    expect(text).toContain(`schemaHash: "${hashOf(nested)}",`);
     expect(text).toContain("inputSchema: {\"type\": \"number\", \"minimum\": -0},");
     const ts = await loadToolset(tools);
     for (const t of tools) {
@@ -84,11 +84,15 @@ describe("generated code stays short and means the same", () => {
     expect(validator).not.toMatch(/function is_/);
     expect(validator).toMatch(/function is0\(v: unknown\): boolean \{\s*return rt\.fitsPlace\(err_0_0, v, 0\);/);
     expect(normaliser).not.toMatch(/function is_/);
-    // The root, `when` (an object), `tags` (an array) and its items: each asked through its own error function.
-    const asked = [...normaliser.matchAll(/rt\.nzContainer\([^)]*, (err_\w+)\)/g)].map((m) => m[1]);
+    // The root, `when` (an object), `tags` (an array) and its items: each asked through its own error function
+    // (an object place that only normalises its declared properties: by its nzProps call, which reads JSON text too).
+    const asked = [...normaliser.matchAll(/rt\.(?:nzContainer|nzProps)\([^)]*, (err_\w+)\)/g)].map((m) => m[1]);
     expect(asked).toHaveLength(4);
     for (const f of asked) expect(validator).toContain(`function ${f}(`);
     expect(normaliser).toMatch(/rt\.nzToInteger/);
+    // One call a place where two would do: a string enum's cast and spelling (nzToSpelling), an object's JSON text and properties (nzProps).
+    expect(normaliser).toMatch(/rt\.nzToSpelling\(v, p, r, m, allowed\d+\)/);
+    expect(normaliser).not.toMatch(/rt\.nzSpelling|rt\.nzContainer\(v, p, r, m, d, 1,/);
     const ts = await loadToolset([def("nested", nested)]);
     const r = ts.toolset.nested!.normalize({ when: '{"day": "3"}', tags: { name: "RED" }, count: ["7"], label: 5 }, "normalized");
     expect(r.value).toEqual({ when: { day: 3 }, tags: [{ name: "red" }], count: 7, label: 5 });
@@ -102,6 +106,22 @@ describe("generated code stays short and means the same", () => {
     ]);
     // JSON text that does not fit after repair is left as it was.
     expect(ts.toolset.nested!.normalize({ when: '{"day": 0}' }, "normalized").value).toEqual({ when: '{"day": 0}' });
+  });
+
+  it("toolset: each tool by its own name, in the index's order, frozen; the index lists the tools, not their names again", async () => {
+    const flat: JsonSchema = { type: "object", properties: { q: { type: "string" } } };
+    const names = ["b_tool", "__proto__", "constructor", "10", "a_tool"];
+    const tools = names.map((n) => def(n, flat));
+    const text = await tsOf(tools);
+    const tail = text.slice(text.indexOf("export const toolset"), text.indexOf("export const toolNames"));
+    for (const n of names) expect(tail).not.toContain(JSON.stringify(n));
+    const ts = await loadToolset(tools);
+    expect(Object.isFrozen(ts.toolset)).toBe(true);
+    expect(Object.getPrototypeOf(ts.toolset)).toBe(Object.prototype);
+    // An object's key order: the integer-like name first, then the names as the index lists them (sorted by name).
+    expect(Object.keys(ts.toolset)).toEqual(["10", "__proto__", "a_tool", "b_tool", "constructor"]);
+    for (const n of names) expect((ts.toolset as Record<string, { name: string }>)[n]!.name).toBe(n);
+    expect(ts.toolNames).toEqual(Object.keys(ts.toolset));
   });
 
   it("toolsBySchemaHash: each schema's hash → the first tool with it, frozen", async () => {

@@ -4,18 +4,13 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.0f6e87e969.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.0f6e87e969.js";
+import * as rt from "./_runtime.902ebdab68.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.902ebdab68.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchema$bookRoom = '{"type":"object","properties":{"room_id":{"type":"string","pattern":"^room-[0-9]+$","examples":["room-12"],"description":"Room id as listed on the door, e.g. room-12."},"start_iso":{"type":"string","format":"date-time","description":"Start time, ISO 8601 with timezone: 2025-06-18T09:30:00+02:00."},"duration_min":{"type":"integer","minimum":15,"maximum":480,"description":"Length of the booking in minutes (15 to 480)."}},"required":["room_id","start_iso"],"additionalProperties":false}';
 const inputSchema$convertTemperature = '{"type":"object","properties":{"degrees":{"type":"number","minimum":-459.67,"description":"The temperature to convert.","examples":[21.5]},"to":{"enum":["celsius","fahrenheit"],"description":"The unit to convert into."}},"required":["degrees","to"],"additionalProperties":false}';
 const inputSchema$searchDocs = '{"type":"object","properties":{"query":{"type":"string","minLength":2,"description":"Words to look for."},"section":{"enum":["guides","api","changelog"],"description":"Limit the search to one section."},"limit":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Most results to return."}},"required":["query"],"additionalProperties":false}';
-
-// Each tool's schemaHash: sha256 of its canonical input schema (schemaHashOf in @toolform/runtime/mcp).
-const schemaHash$bookRoom = "92c682603e762212ca44e42503319e97826282b3dde70cf3448147a089907adc";
-const schemaHash$convertTemperature = "556a032f32845cdfd701992931dc7a5bf3365bc865585f06f2cf5cf91e74360c";
-const schemaHash$searchDocs = "7146b23705f9fb5320850d4aedd1613b8e9f454710ed4a5c15c4d9c686f1fcaa";
 
 // tool "book_room"
 // from tools.json#/tools/0
@@ -114,33 +109,28 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["room_id", rt.nzToString, false],
-      ["start_iso", rt.nzToString, false],
-      ["duration_min", rt.nzToInteger, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["room_id", rt.nzToString],
+    ["start_iso", rt.nzToString],
+    ["duration_min", rt.nzToInteger, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
+    return v;
+  }
 
   return rt.makeTool<BookRoomArgs>({
     name: "book_room",
     description: "Book a meeting room. Dates are ISO 8601 with timezone.",
     inputSchema: JSON.parse(inputSchema$bookRoom),
-    schemaHash: schemaHash$bookRoom,
+    schemaHash: "92c682603e762212ca44e42503319e97826282b3dde70cf3448147a089907adc",
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -216,40 +206,34 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["degrees", rt.nzToNumber, false],
-      ["to", nz_2_0, false],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["degrees", rt.nzToNumber],
+    ["to", nz_2_0],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    // normalise #/properties/to
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
+    return v;
+  }
+  // normalise #/properties/to
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      v = rt.nzToString(v, p, r, m, d);
-      // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+    // cast to string, then enum spelling (normalized)
+    v = rt.nzToSpelling(v, p, r, m, allowed0);
+    return v;
+  }
 
   return rt.makeTool<ConvertTemperatureArgs>({
     name: "convert_temperature",
     description: "Convert a temperature between Celsius and Fahrenheit.",
     inputSchema: JSON.parse(inputSchema$convertTemperature),
-    schemaHash: schemaHash$convertTemperature,
+    schemaHash: "556a032f32845cdfd701992931dc7a5bf3365bc865585f06f2cf5cf91e74360c",
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -342,41 +326,35 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
    * 2 normalized, 3 compare (normalized, then strings trimmed and lower-cased).
    * Never mutates args; returns args itself when nothing is repaired.
    */
-  const normalize0 = ((isArgs0: (v: unknown) => boolean) => {
-    const props0: rt.NzPropRow[] = [
-      ["query", rt.nzToString, false],
-      ["section", nz_2_0, true],
-      ["limit", rt.nzToInteger, true],
-    ];
-    // normalise the root schema
+  const normalize0 = rt.nzEntry(is0, nz_0_0);
+  const props0: rt.NzPropRow[] = [
+    ["query", rt.nzToString],
+    ["section", nz_2_0, true],
+    ["limit", rt.nzToInteger, true],
+  ];
+  // normalise the root schema
 
-    function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      // JSON text of an object (normalized)
-      v = rt.nzContainer(v, p, r, m, d, 1, nz_0_0, err_0_0);
-      // the properties of the root schema: [key, normaliser, drop a null]
-      v = rt.nzProps(v, p, r, m, d, props0);
-      return v;
-    }
-    // normalise #/properties/section
+  function nz_0_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
+    // JSON text of an object (normalized), then the properties of the root schema: [key, normaliser, drop a null]
+    v = rt.nzProps(v, p, r, m, d, props0, nz_0_0, err_0_0);
+    return v;
+  }
+  // normalise #/properties/section
 
-    function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, d: number): any {
-      v = rt.nzToString(v, p, r, m, d);
-      // enum spelling (normalized)
-      if (m >= 2 && typeof v === "string") v = rt.nzSpelling(v, p, r, allowed0);
-      return v;
-    }
-    return rt.nzEntry(isArgs0, nz_0_0);
-  })(is0);
+  function nz_2_0(v: any, p: string, r: rt.Repair[], m: number, _d: number): any {
+    // cast to string, then enum spelling (normalized)
+    v = rt.nzToSpelling(v, p, r, m, allowed0);
+    return v;
+  }
 
   return rt.makeTool<SearchDocsArgs>({
     name: "search_docs",
     description: "Search the product documentation and return the titles of the best matching pages.",
     inputSchema: JSON.parse(inputSchema$searchDocs),
-    schemaHash: schemaHash$searchDocs,
+    schemaHash: "7146b23705f9fb5320850d4aedd1613b8e9f454710ed4a5c15c4d9c686f1fcaa",
     is: is0,
     collect: collect0,
     normalize: normalize0,
-    coerce: "none",
   });
 })();
 
@@ -389,11 +367,11 @@ export interface ToolArgs {
 export type ToolName = keyof ToolArgs;
 
 /** Every tool by name. */
-export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = /* @__PURE__ */ Object.freeze({
-  "book_room": bookRoom,
-  "convert_temperature": convertTemperature,
-  "search_docs": searchDocs,
-});
+export const toolset: { readonly [K in ToolName]: rt.Tool<ToolArgs[K]> } = /* @__PURE__ */ rt.toolsetOf([
+  bookRoom,
+  convertTemperature,
+  searchDocs,
+]);
 
 /** Tool names, for suggestions. */
 export const toolNames: readonly ToolName[] = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.keys(toolset) as ToolName[]);

@@ -146,6 +146,15 @@ export function hasSpellings(n: IRNode): boolean {
   return (n.enum !== undefined || n.const !== undefined) && nzSpellings(spellingValues(n)).size > 0;
 }
 
+/**
+ * A place that wants a string and nothing else, of an enum/const list with spellings to repair:
+ * its cast and its spelling repair are one runtime call (nzToSpelling), written by enumRule.
+ */
+export function castsThenSpells(n: IRNode): boolean {
+  const w = wantedTypes(n);
+  return w !== undefined && w.length === 1 && w[0] === "string" && hasSpellings(n);
+}
+
 /** Whether the node itself may repair a value (before looking at sub-places). `refusesNull`: nullRefusers of the IR. */
 export function hasLocalWork(n: IRNode, required: Map<IRNode, Set<string>>, refusesNull: ReadonlySet<IRNode>): boolean {
   if (n.bool !== undefined) return false;

@@ -10,6 +10,7 @@ import { typeTest } from "../validator/keywords/type.js";
 import { testsFitAlone, wantedTypes } from "./analysis.js";
 import type { NormContext, NzFn } from "./context.js";
 import type { NormRule } from "./rule.js";
+import { propsReadJson } from "./object.js";
 
 export const containerRule: NormRule = {
   name: "json_string / wrap_list",
@@ -19,6 +20,7 @@ export const containerRule: NormRule = {
   },
   emit: (n: IRNode, ctx: NormContext, self: NzFn): Code[] => {
     if (!testsFitAlone(n)) return []; // a string fits the place: it is never JSON text to parse
+    if (propsReadJson(n, ctx)) return []; // the object rule's nzProps call reads it
     const types = wantedTypes(n)!;
     const wantArray = types.includes("array");
     const want = (types.includes("object") ? 1 : 0) | (wantArray ? 2 : 0);

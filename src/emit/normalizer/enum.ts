@@ -5,7 +5,7 @@
 // schema itself ("A" and "a") are never chosen between.
 import type { IRNode } from "../../schema/ir.js";
 import { code, comment, lit, type Code } from "../code.js";
-import { hasSpellings, spellingValues } from "./analysis.js";
+import { castsThenSpells, hasSpellings, spellingValues } from "./analysis.js";
 import type { NormContext } from "./context.js";
 import type { NormRule } from "./rule.js";
 
@@ -17,6 +17,8 @@ export const enumRule: NormRule = {
     // same list): the runtime folds it on the first repair (nzSpelling), and leaves a value
     // already in it as it is.
     const values = ctx.vctx.constant("allowed", lit(spellingValues(n)));
+    // A place that wants only a string: the scalar rule's cast (nzToString) and the repair in one call.
+    if (castsThenSpells(n)) return [code`${comment("cast to string, then enum spelling (normalized)")}v = ${ctx.rt("nzToSpelling")}(v, p, r, m, ${values});`];
     return [code`${comment("enum spelling (normalized)")}if (m >= 2 && typeof v === "string") v = ${ctx.rt("nzSpelling")}(v, p, r, ${values});`];
   },
 };

@@ -79,18 +79,23 @@ export function emitNormalizer(ir: IR, opts: ValidatorOptions, validator: { is: 
     });
   }
   const fold = ctx.rt("nzFold");
-  const run = root
-    ? code`return ${ctx.rt("nzEntry")}(${ctx.isArgs}, ${root.name});`
-    : code`return (v${ann(code`unknown`)}, m${ann(code`number`)}, _r${ann(code`rt.Repair[]`)})${ann(code`unknown`)} => (m === 3 ? ${fold}(v) : v);`;
+  const run = root ? code`${ctx.rt("nzEntry")}(${validator.shared ? isEntry : ctx.isArgs}, ${root.name})` : code`(v${ann(code`unknown`)}, m${ann(code`number`)}, _r${ann(code`rt.Repair[]`)})${ann(code`unknown`)} => (m === 3 ? ${fold}(v) : v)`;
   // The checks the repairs ask, written in the validator's context: those it kept are in the
   // tool's scope already; the rest (those it wrote but left out, those it never needed) go here.
   writeQueued(ctx.vctx);
   const theirs = [...ctx.vctx.consts, ...ctx.vctx.functions].filter((c) => !ctx.inScope.has(c.name.text));
-  const inner = code`${referencedOnly([...theirs, ...fns], [run])}
-  ${run}`;
-  const body = code`${ENTRY_DOC}
-const ${entry} = ((${params(code`${ctx.isArgs}${ann(code`(v: unknown) => boolean`)}`, inner)}) => {
-  ${inner}
+  const decls = referencedOnly([...theirs, ...fns], [run]);
+  // Written in the validator's context, its names never meet the validator's: it goes in the
+  // tool's scope as it is, the entry first (its functions are hoisted, and its constants are
+  // read only when it runs). Else in a closure of its own, which gets the tool's `is`.
+  const body = validator.shared
+    ? code`${ENTRY_DOC}
+const ${entry} = ${run};
+${decls}`
+    : code`${ENTRY_DOC}
+const ${entry} = ((${params(code`${ctx.isArgs}${ann(code`(v: unknown) => boolean`)}`, [...decls, run])}) => {
+  ${decls}
+  return ${run};
 })(${isEntry});`;
   return { body, entry };
 }

@@ -5,7 +5,8 @@
 import type { IRNode } from "../../schema/ir.js";
 import { keyPatternBound } from "../../schema/lint/redos.js";
 import { ann, code, comment, lit, or, type Code } from "../code.js";
-import type { NormContext } from "./context.js";
+import { testsFitAlone, wantedTypes } from "./analysis.js";
+import type { NormContext, NzFn } from "./context.js";
 import type { NormRule } from "./rule.js";
 
 /** Declared properties that get a statement: normalised by their schema, or a null dropped. */
@@ -20,23 +21,36 @@ function loopNeeded(n: IRNode, ctx: NormContext): boolean {
   return (n.patternProperties ?? []).some(([, node]) => ctx.hasWork(node)) || (n.additionalProperties !== undefined && ctx.hasWork(n.additionalProperties));
 }
 
+/**
+ * A place that wants an object and nothing else, whose declared properties are its only work:
+ * its nzProps call also reads JSON text of an object (what containerRule writes as a call of
+ * its own elsewhere), first, as that call would: one call a place instead of two.
+ */
+export function propsReadJson(n: IRNode, ctx: NormContext): boolean {
+  const w = wantedTypes(n);
+  return w !== undefined && w.length === 1 && w[0] === "object" && testsFitAlone(n) && declared(n, ctx).length > 0 && !loopNeeded(n, ctx);
+}
+
 export const objectRule: NormRule = {
   name: "properties / drop_null",
   applies: (n: IRNode, ctx: NormContext) => declared(n, ctx).length > 0 || loopNeeded(n, ctx),
-  emit: (n: IRNode, ctx: NormContext): Code[] => {
+  emit: (n: IRNode, ctx: NormContext, self: NzFn): Code[] => {
     // The declared properties as one table, [key, normaliser, drop null] a row, run by the
     // runtime (nzProps: read, normalise or drop, copy-on-write; an inherited key such as
     // `constructor` read as an own property only).
     // (The TypeScript's comment is before the statement: esbuild keeps one inside an expression, test/emit/js-emit.test.ts.)
     const rows = declared(n, ctx).map(({ key, node, drop, work }) => {
       const f = work ? ctx.nz(node, true)!.name : code`undefined`;
-      return code`[${lit(key)}, ${f}, ${drop}],`;
+      // drop false is left out (the runtime reads a missing third item as false): most rows are such.
+      return drop ? code`[${lit(key)}, ${f}, true],` : code`[${lit(key)}, ${f}],`;
     });
-    const what = comment(`the properties of ${n === ctx.ir.root ? "the root schema" : "#" + n.loc}: [key, normaliser, drop a null]`);
+    const json = propsReadJson(n, ctx);
+    const what = comment(`${json ? "JSON text of an object (normalized), then " : ""}the properties of ${n === ctx.ir.root ? "the root schema" : "#" + n.loc}: [key, normaliser, drop a null]`);
     // A constant of the normaliser's scope (its nz_* functions are hoisted there): no table is made per call.
-    const props = rows.length ? code`${ctx.rt("nzProps")}(v, p, r, m, d, ${ctx.vctx.constant("props", code`[
+    const table = rows.length ? ctx.vctx.constant("props", code`[
       ${rows}
-    ]`, code`rt.NzPropRow[]`)})` : undefined;
+    ]`, code`rt.NzPropRow[]`) : undefined;
+    const props = table ? code`${ctx.rt("nzProps")}(v, p, r, m, d, ${table}${json ? code`, ${self.name}, ${ctx.fitsFn(n, self.owner)}` : code``})` : undefined;
     if (!loopNeeded(n, ctx)) return [code`${what}v = ${props!};`];
     const o = ctx.names.fresh("o");
     return [code`if (typeof v === "object" && v !== null && !Array.isArray(v)) {

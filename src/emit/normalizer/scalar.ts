@@ -6,7 +6,7 @@
 // the result has one: "thing" never becomes true, true never becomes 1.
 import type { IRNode, JsonType } from "../../schema/ir.js";
 import { code, comment, join, type Code } from "../code.js";
-import { wantedTypes, wantsScalarOnly } from "./analysis.js";
+import { castsThenSpells, wantedTypes, wantsScalarOnly } from "./analysis.js";
 import type { NormContext } from "./context.js";
 import type { NormRule } from "./rule.js";
 
@@ -37,6 +37,7 @@ export const scalarRule: NormRule = {
   },
   emit: (n: IRNode, ctx: NormContext): Code[] => {
     const types = wantedTypes(n)!;
+    if (castsThenSpells(n)) return []; // enumRule's call casts too
     const cast = runtimeCast(types);
     if (cast) return [code`v = ${ctx.rt(cast)}(v, p, r, m, d);`];
     // Any other list of types: the runtime's nzCast, told the types by name.

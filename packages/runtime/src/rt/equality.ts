@@ -1,4 +1,5 @@
 // JSON equality (const, enum, uniqueItems): total on deep, long, shared or cyclic values.
+import { hasOwn } from "./predicates.js";
 
 /**
  * JSON equality: 1 equals 1.0, key order does not matter, at any depth. Total on any
@@ -41,7 +42,7 @@ function eqWalk(a: unknown, b: unknown, depth: number): boolean | undefined {
   const kx = Object.keys(x);
   if (kx.length !== Object.keys(y).length) return false;
   for (const k of kx) {
-    if (!Object.prototype.hasOwnProperty.call(y, k)) return false;
+    if (!hasOwn.call(y, k)) return false;
     const r = eqWalk(x[k], y[k], depth + 1);
     if (r !== true) return r;
   }
@@ -77,7 +78,7 @@ function deepEqualWide(a: object, b: object): boolean {
     }
     const k = f.keys === undefined ? f.i : f.keys[f.i]!;
     f.i++;
-    if (f.keys !== undefined && !Object.prototype.hasOwnProperty.call(f.y, k)) return false;
+    if (f.keys !== undefined && !hasOwn.call(f.y, k)) return false;
     const u = f.x[k];
     const w = f.y[k];
     if (u === w) continue;
@@ -148,8 +149,12 @@ export function firstDuplicate(a: readonly unknown[]): [number, number] | undefi
 const CANONICAL_MAX = 10_000_000;
 let canonSteps = 0;
 
-/** canonical() for the common item — small, shallow, no cycle: plain recursion, no memo. undefined: too big or deep, ask canonical(). */
-function canonicalSmall(x: unknown, depth: number): string | null | undefined {
+/**
+ * The canonical text of a value that is not an object (null included): strings JSON-quoted,
+ * numbers printed (0 and -0 alike, as ===); null when there is none (NaN, a function, a
+ * symbol); undefined for an object, which the callers write themselves.
+ */
+function canonScalar(x: unknown): string | null | undefined {
   switch (typeof x) {
     case "string":
       return JSON.stringify(x);
@@ -162,11 +167,16 @@ function canonicalSmall(x: unknown, depth: number): string | null | undefined {
     case "bigint":
       return String(x) + "n";
     case "object":
-      if (x === null) return "z";
-      break;
+      return x === null ? "z" : undefined;
     default:
       return null;
   }
+}
+
+/** canonical() for the common item — small, shallow, no cycle: plain recursion, no memo. undefined: too big or deep, ask canonical(). */
+function canonicalSmall(x: unknown, depth: number): string | null | undefined {
+  const c = canonScalar(x);
+  if (c !== undefined) return c;
   if (depth > 32 || ++canonSteps > 10_000) return undefined;
   let s: string;
   if (Array.isArray(x)) {
@@ -232,40 +242,16 @@ function canonical(root: object, memo: Map<object, string | null | false>): stri
       f.s += JSON.stringify(k) + ":";
       x = f.o[k];
     }
-    let t: string;
-    switch (typeof x) {
-      case "string":
-        t = JSON.stringify(x);
-        break;
-      case "number":
-        if (x !== x) return fail();
-        t = String(x);
-        break;
-      case "boolean":
-        t = x ? "t" : "f";
-        break;
-      case "undefined":
-        t = "u";
-        break;
-      case "bigint":
-        t = String(x) + "n";
-        break;
-      case "object": {
-        if (x === null) {
-          t = "z";
-          break;
-        }
-        const m = memo.get(x);
-        if (m === undefined) {
-          stack.push(open(x));
-          continue;
-        }
-        if (m === null || m === false) return fail();
-        t = m;
-        break;
+    let t = canonScalar(x);
+    if (t === null) return fail();
+    if (t === undefined) {
+      const m = memo.get(x as object);
+      if (m === undefined) {
+        stack.push(open(x as object));
+        continue;
       }
-      default:
-        return fail();
+      if (m === null || m === false) return fail();
+      t = m;
     }
     f.s += t;
     if (f.s.length > CANONICAL_MAX) return fail();

@@ -7,7 +7,7 @@ export type { Bucket, Sink, ValidationError, ReportDict, Repair, ValidationRepor
 export { okReport, errorReport, orderedReport } from "./report.js";
 export { byPath } from "./order.js";
 export type { CoerceMode, NormalizeMode, NormalizeResult, OutputCheck, StandardSchemaV1, Tool } from "./tool.js";
-export { callReport, makeTool, outputCheck, coercing } from "./tool.js";
+export { callReport, makeTool, outputCheck, coercing, toolsetOf } from "./tool.js";
 export { work, WORK_MAX, probing, fitsPlace } from "./budget.js";
 export { pk, pi } from "./text.js";
 export { workErr, unjudged, typeErr, optTypeErr, missing, enumErr, limitErr, multipleErr, sizeErr, patternErr, formatErr, uniqueErr, constraintErr, falseErr, orNull, nullOptional, overrideMessages, depthErr, fromAjv } from "./messages.js";
@@ -33,6 +33,6 @@ export { fmt_email, fmt_idn_email } from "./formats-email.js";
 export { fmt_uuid, fmt_json_pointer, fmt_relative_json_pointer, fmt_regex, fmt_int32, fmt_int64, fmt_float, fmt_double } from "./formats.js";
 export { fmt_uuid1, fmt_uuid3, fmt_uuid4, fmt_uuid5, fmt_uuid6, fmt_uuid7, fmt_uuid8, fmt_json_string, fmt_ipvanyaddress, fmt_ipv4interface, fmt_ipv6interface, fmt_ipvanyinterface, fmt_ipv4network, fmt_ipv6network, fmt_ipvanynetwork, fmt_multi_host_uri, fmt_byte, fmt_base64, fmt_base64url, fmt_char, fmt_date_time_local, fmt_http_date, fmt_zoneinfo, fmt_fraction, fmt_name_email, fmt_int8, fmt_int16, fmt_uint8, fmt_uint16, fmt_uint32, fmt_uint64, fmt_double_int } from "./formats-extra.js";
 export type { NzFunction, NzPropRow } from "./normalize.js";
-export { nzSet, nzItem, nzOwn, nzProps, nzContainer, nzItems, nzSpelling, nzToString, nzToInteger, nzToNumber, nzToBoolean, NZ_STRING, NZ_INTEGER, NZ_NUMBER, NZ_BOOLEAN, NZ_NULL, NZ_ARRAY, NZ_OBJECT, nzCast, nzEntry, NZ_ABORT, nzFold } from "./normalize.js";
+export { nzSet, nzItem, nzOwn, nzProps, nzContainer, nzItems, nzSpelling, nzToSpelling, nzToString, nzToInteger, nzToNumber, nzToBoolean, NZ_STRING, NZ_INTEGER, NZ_NUMBER, NZ_BOOLEAN, NZ_NULL, NZ_ARRAY, NZ_OBJECT, nzCast, nzEntry, NZ_ABORT, nzFold } from "./normalize.js";
 export type { ProviderPlan, ToolPlan, ProviderTable } from "./provider.js";
 export { fromProviderCall, toProviderCall } from "./provider.js";

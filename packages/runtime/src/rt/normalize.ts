@@ -10,6 +10,7 @@
 import type { Repair } from "./report.js";
 import { fitsPlace, type PlaceCheck } from "./budget.js";
 import { pi, pk } from "./text.js";
+import { hasOwn } from "./predicates.js";
 
 export const NZ_LENIENT = 1;
 
@@ -92,8 +93,6 @@ export function nzFixAt(r: Repair[], at: number, p: string, from: unknown, to: u
   r.splice(at, 0, { path: p, from, to, rule });
 }
 
-const nzHas = Object.prototype.hasOwnProperty;
-
 /**
  * A plain object with `v`'s own enumerable properties. Object spread defines them
  * (CopyDataProperties): an own `__proto__` key is copied as data, never run
@@ -110,7 +109,7 @@ export function nzCopy(v: object): Record<string, unknown> {
  */
 export function nzSet(o: any, v: object, k: string, x: unknown): any {
   const w = o === v ? nzCopy(v) : o;
-  if (nzHas.call(w, k)) w[k] = x;
+  if (hasOwn.call(w, k)) w[k] = x;
   else Object.defineProperty(w, k, { value: x, writable: true, enumerable: true, configurable: true });
   return w;
 }
@@ -118,7 +117,7 @@ export function nzSet(o: any, v: object, k: string, x: unknown): any {
 /** Copy-on-write removal of `k` (a `null` the schema does not allow for an optional property), recorded at `p`. */
 export function nzDrop(r: Repair[], p: string, o: any, v: object, k: string): any {
   const w = o === v ? nzCopy(v) : o;
-  if (nzHas.call(w, k)) delete w[k];
+  if (hasOwn.call(w, k)) delete w[k];
   r.push({ path: p, from: null, to: undefined, rule: "drop_null" });
   return w;
 }
@@ -132,7 +131,7 @@ export function nzItem(a: any, v: unknown[], i: number, x: unknown): any {
 
 /** Own property value, or undefined (for keys that plain objects inherit). */
 export function nzOwn(o: any, k: string): unknown {
-  return nzHas.call(o, k) ? o[k] : undefined;
+  return hasOwn.call(o, k) ? o[k] : undefined;
 }
 
 /** A generated `nz_*` function: (value, path, repairs, mode, depth) => the value, repaired or itself. */
@@ -154,21 +153,24 @@ export function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, dro
   return y === x ? o : nzSet(o, v, k, y);
 }
 
-/** A row of nzProps: a declared property's key, its normaliser (undefined: only the drop) and whether a null is dropped. */
-export type NzPropRow = readonly [k: string, f: NzFunction | undefined, drop: boolean];
+/** A row of nzProps: a declared property's key, its normaliser (undefined: only the drop) and whether a null is dropped (absent: not). */
+export type NzPropRow = readonly [k: string, f: NzFunction | undefined, drop?: boolean];
 
 /**
  * The declared properties of an object place, each as nzProp does it, in order: when `v`
  * is an object (not an array), returns it with their repairs (copied on the first change),
  * else `v` itself. A key plain objects inherit (`constructor`, `__proto__`) is read only
  * as an own property. One table per place keeps each tool's generated normaliser short.
+ * With `self` (the place's normaliser) and `fits` (its check), first JSON text of an object
+ * is read as nzContainer reads it (a place that wants an object and nothing else: one call).
  */
-export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, props: readonly NzPropRow[]): any {
+export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, props: readonly NzPropRow[], self?: NzFunction, fits?: PlaceCheck): any {
+  if (self !== undefined) v = nzContainer(v, p, r, m, d, 1, self, fits!);
   if (typeof v !== "object" || v === null || Array.isArray(v)) return v;
   let o = v;
   for (let i = 0; i < props.length; i++) {
     const row = props[i]!;
-    o = nzProp(o, v, row[0], row[1], row[2], p, r, m, d);
+    o = nzProp(o, v, row[0], row[1], row[2] === true, p, r, m, d);
   }
   return o;
 }
@@ -250,12 +252,19 @@ export function nzSpelling(v: string, p: string, r: Repair[], values: readonly u
   return c;
 }
 
+/** A place that wants a string of an enum/const list: nzToString, then (normalized mode) nzSpelling; one call where the generated code would write two. */
+export function nzToSpelling(v: unknown, p: string, r: Repair[], m: number, values: readonly unknown[]): unknown {
+  const w = nzToString(v, p, r, m, 0);
+  return m >= 2 && typeof w === "string" ? nzSpelling(w, p, r, values) : w;
+}
+
 /**
  * The casts of a place that wants only strings, integers, numbers or booleans: nzCast of
  * that one type, as an NzFunction, so a place with nothing else to repair calls it directly.
  */
 export function nzToString(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
-  return nzCast(v, p, r, m, NZ_STRING);
+  // No string spells anything for a string place: only the one-element list is unwrapped.
+  return nzCastBy(v, p, r, m, NZ_STRING, undefined);
 }
 
 export function nzToInteger(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
@@ -267,7 +276,7 @@ export function nzToNumber(v: unknown, p: string, r: Repair[], m: number, _d: nu
 }
 
 export function nzToBoolean(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
-  return nzCast(v, p, r, m, NZ_BOOLEAN);
+  return nzCastBy(v, p, r, m, NZ_BOOLEAN, nzBoolean);
 }
 
 /** The types a place wants, as bits for nzCast (the generated code writes them by name: `rt.NZ_STRING | rt.NZ_NULL`). */
@@ -281,18 +290,16 @@ export const NZ_OBJECT = 64;
 
 /** `w` has one of the types in `want` (the validator's type test: a number is finite, an object is not an array). */
 function nzHasType(w: unknown, want: number): boolean {
-  switch (typeof w) {
-    case "string":
-      return (want & NZ_STRING) !== 0;
-    case "number":
-      return Number.isFinite(w) && ((want & NZ_NUMBER) !== 0 || ((want & NZ_INTEGER) !== 0 && Number.isInteger(w)));
-    case "boolean":
-      return (want & NZ_BOOLEAN) !== 0;
-    case "object":
-      return w === null ? (want & NZ_NULL) !== 0 : Array.isArray(w) ? (want & NZ_ARRAY) !== 0 : (want & NZ_OBJECT) !== 0;
-    default:
-      return false;
-  }
+  const t = typeof w;
+  const bits =
+    t === "string" ? NZ_STRING
+    : t === "number" ? (Number.isInteger(w) ? NZ_NUMBER | NZ_INTEGER : Number.isFinite(w) ? NZ_NUMBER : 0)
+    : t === "boolean" ? NZ_BOOLEAN
+    : w === null ? NZ_NULL
+    : Array.isArray(w) ? NZ_ARRAY
+    : t === "object" ? NZ_OBJECT
+    : 0;
+  return (bits & want) !== 0;
 }
 
 /**
@@ -303,12 +310,25 @@ function nzHasType(w: unknown, want: number): boolean {
  * a wanted type.
  */
 export function nzCast(v: unknown, p: string, r: Repair[], m: number, want: number): unknown {
+  return nzCastBy(v, p, r, m, want, nzSpells);
+}
+
+/** The value a string spells for a place wanting `want`: a wanted number (an integer when no number is wanted), else a boolean, else undefined. */
+function nzSpells(s: string, m: number, want: number): unknown {
+  const num = (want & (NZ_NUMBER | NZ_INTEGER)) !== 0 ? nzNumber(s, m, (want & NZ_NUMBER) === 0) : undefined;
+  return num ?? ((want & NZ_BOOLEAN) !== 0 ? nzBoolean(s, m) : undefined);
+}
+
+/**
+ * nzCast with what a string spells read by `spells` (undefined: nothing), so a place's own cast
+ * (nzToString, nzToBoolean) brings into a bundle only the readings its type needs.
+ */
+function nzCastBy(v: unknown, p: string, r: Repair[], m: number, want: number, spells: ((s: string, m: number, want: number) => unknown) | undefined): unknown {
   if (nzHasType(v, want)) return v;
   const u = (want & (NZ_ARRAY | NZ_OBJECT)) === 0 && m >= 2 && Array.isArray(v) && v.length === 1;
   let w: unknown = u ? (v as unknown[])[0] : v;
-  if (typeof w === "string") {
-    const num = (want & (NZ_NUMBER | NZ_INTEGER)) !== 0 ? nzNumber(w, m, (want & NZ_NUMBER) === 0) : undefined;
-    const c = num ?? ((want & NZ_BOOLEAN) !== 0 ? nzBoolean(w, m) : undefined);
+  if (typeof w === "string" && spells !== undefined) {
+    const c = spells(w, m, want);
     if (c !== undefined) w = c;
   }
   return w !== v && nzHasType(w, want) ? nzScalar(r, p, v, w, u) : v;
@@ -364,16 +384,17 @@ function nzFoldIn(v: object, st: { seen: Map<object, unknown> | undefined }, d: 
   }
   if (d > 512) return v;
   let out: any = v;
+  const fold = (x: unknown): unknown => (typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x);
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      const y = typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
+      const y = fold(x);
       if (y !== x) out = nzItem(out, v, i, y);
     }
   } else {
     for (const k of Object.keys(v)) {
       const x = (v as Record<string, unknown>)[k];
-      const y = typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
+      const y = fold(x);
       if (y !== x) out = nzSet(out, v, k, y);
     }
   }

@@ -104,7 +104,7 @@ class Report implements ValidationReport {
   private declare readonly args: unknown;
   private declare readonly style: FeedbackStyle;
   private declare marked: string | undefined;
-  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], order?: ErrorOrder, args?: unknown, style: FeedbackStyle = "lines") {
+  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], order?: ErrorOrder, args?: unknown, style: FeedbackStyle = "lines", text?: string) {
     this.ok = found.length === 0 && !unknownTool;
     this.unknown_tool = unknownTool;
     this.n_errors = found.length + (unknownTool ? 1 : 0);
@@ -113,7 +113,7 @@ class Report implements ValidationReport {
     this.found = found;
     this.sorted = undefined;
     this.buckets = undefined;
-    this.text = undefined;
+    this.text = text;
     this.order = order;
     this.args = args;
     this.style = style;
@@ -166,7 +166,7 @@ class Report implements ValidationReport {
   private lines(): string {
     let t = this.text;
     if (t === undefined) {
-      t = this.ok ? "" : feedbackText(this.tool, this.order === undefined ? this.found : this.order(this.found), this.unknown_tool, this.nearest, listedOf.get(this));
+      t = this.ok ? "" : feedbackText(this.tool, this.order === undefined ? this.found : this.order(this.found));
       try {
         this.text = t;
       } catch {} // a frozen report: made again on each read
@@ -218,16 +218,11 @@ function feedbackHead(tool: string, one: boolean): string {
   return (h[one ? 0 : 1] ??= `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${one ? "this" : "these"} and retry:`);
 }
 
-function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[], listed?: { listed: string[]; total: number }): string {
-  if (unknownTool) {
-    let near = "";
-    if (listed !== undefined) near = ` Tools: ${listed.listed.join(", ")}${listed.listed.length < listed.total ? `, … (${listed.total} in all)` : ""}.`;
-    else for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
-    if (near && listed === undefined) near += "?";
-    let why = ""; // the call itself could not be read
-    for (let i = 0; i < errors.length; i++) why += " " + errors[i]!.message;
-    return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
-  }
+/**
+ * The feedback of a call to a known tool. An unknown tool's (unknownToolText) is written with its
+ * report, which only validateCall makes: a bundle of one tool leaves it out.
+ */
+function feedbackText(tool: string, errors: ValidationError[]): string {
   let text = feedbackHead(tool, errors.length === 1);
   for (let i = 0; i < errors.length; i++) text += "\n- " + errors[i]!.message;
   // The lines listing what an object declares come from its unknown keys' errors (messages.ts
@@ -263,23 +258,34 @@ export function orderedReport(tool: string, errors: ValidationError[], order: Er
   return new Report(tool, errors, false, [], order, args, style);
 }
 
-export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
-  const leads = toolLeads(name, known);
-  const r = new Report(name, [], true, leads.nearest);
-  // None suggested: the feedback lists the tools instead (see feedbackText).
-  if (leads.suggested.length === 0 && leads.listed.length) listedOf.set(r, leads);
-  return r;
+/** The report of a call naming no tool of the toolset, its feedback written with it. */
+function unknownReport(name: string, errors: ValidationError[], nearest: string[], listed?: { listed: string[]; total: number }): ValidationReport {
+  return new Report(name, errors, true, nearest, undefined, undefined, "lines", unknownToolText(name, errors, nearest, listed));
 }
 
-/** An unknown tool's listed tools, when none was suggested. */
-const listedOf = new WeakMap<object, { listed: string[]; total: number }>();
+/** An unknown tool's feedback: the nearest names, or (none suggested) the tools listed; then why, for a call that could not be read. */
+function unknownToolText(tool: string, errors: ValidationError[], nearest: string[], listed?: { listed: string[]; total: number }): string {
+  let near = "";
+  if (listed !== undefined) near = ` Tools: ${listed.listed.join(", ")}${listed.listed.length < listed.total ? `, … (${listed.total} in all)` : ""}.`;
+  else for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
+  if (near && listed === undefined) near += "?";
+  let why = ""; // the call itself could not be read
+  for (let i = 0; i < errors.length; i++) why += " " + errors[i]!.message;
+  return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
+}
+
+export function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
+  const leads = toolLeads(name, known);
+  // None suggested: the feedback lists the tools instead.
+  return unknownReport(name, [], leads.nearest, leads.suggested.length === 0 && leads.listed.length ? leads : undefined);
+}
 
 /** A call object that throws when read (a Proxy, a getter on `name`): no tool is named, and the report says why. */
 export function unreadableCallReport(e: unknown): ValidationReport {
   const s: ValidationError[] = [];
   unjudged(s, e);
   s[0] = { ...s[0]!, text: "call: not readable (plain JSON data)", message: 'The tool call could not be read as plain JSON data. Send {"name": …, "arguments": {…}}.' };
-  return new Report("", s, true, []);
+  return unknownReport("", s, []);
 }
 
 /** A report under a coerce mode: the report of the coerced value, with that value and its repairs. Its feedback is the base report's (built when first read, if the base builds it lazily). */

@@ -67,6 +67,14 @@ export interface OutputCheck {
 }
 
 /**
+ * The generated index's `toolset`: the tools by name (each tool's own), frozen, in the order
+ * given. Object.fromEntries defines each key as data, so a tool named `__proto__` is a key too.
+ */
+export function toolsetOf<T>(tools: readonly Tool<any>[]): T {
+  return Object.freeze(Object.fromEntries(tools.map((t) => [t.name, t]))) as T;
+}
+
+/**
  * The generated `validateCall`: total on any value. A call whose `name` is not a
  * tool's (a non-string, an object whose toString throws) is an unknown tool; a call
  * object that throws when read (a Proxy, a getter on `name` or `arguments`) is a
@@ -272,13 +280,9 @@ export function makeTool<Args>(def: {
       return v;
     }
   };
-  const modeOf = (mode: unknown): number => {
-    const m = NORMALIZE_MODES[mode as NormalizeMode];
-    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
-    return m;
-  };
   const normalize = (v: unknown, mode: NormalizeMode = "compare"): NormalizeResult => {
-    const m = modeOf(mode);
+    const m = NORMALIZE_MODES[mode];
+    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
     if (m === 0 || (m !== 3 && is(v))) return { value: v, repairs: NO_REPAIRS };
     const r: Repair[] = [];
     const value = nz(v, m, r);

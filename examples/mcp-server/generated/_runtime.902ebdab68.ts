@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:0f6e87e96945a87deb32c1f6fb9693220fa868eb843b1aaff7dbabbb7f8f3b56
+// input hash: sha256:902ebdab68ae9a7100cf4e147cc5ecc01a2a2c4b0f9d9a09eb93b9160053f874
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -1861,7 +1861,7 @@ class Report implements ValidationReport {
   private declare readonly args: unknown;
   private declare readonly style: FeedbackStyle;
   private declare marked: string | undefined;
-  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], order?: ErrorOrder, args?: unknown, style: FeedbackStyle = "lines") {
+  constructor(tool: string, found: ValidationError[], unknownTool: boolean, nearest: string[], order?: ErrorOrder, args?: unknown, style: FeedbackStyle = "lines", text?: string) {
     this.ok = found.length === 0 && !unknownTool;
     this.unknown_tool = unknownTool;
     this.n_errors = found.length + (unknownTool ? 1 : 0);
@@ -1870,7 +1870,7 @@ class Report implements ValidationReport {
     this.found = found;
     this.sorted = undefined;
     this.buckets = undefined;
-    this.text = undefined;
+    this.text = text;
     this.order = order;
     this.args = args;
     this.style = style;
@@ -1923,7 +1923,7 @@ class Report implements ValidationReport {
   private lines(): string {
     let t = this.text;
     if (t === undefined) {
-      t = this.ok ? "" : feedbackText(this.tool, this.order === undefined ? this.found : this.order(this.found), this.unknown_tool, this.nearest, listedOf.get(this));
+      t = this.ok ? "" : feedbackText(this.tool, this.order === undefined ? this.found : this.order(this.found));
       try {
         this.text = t;
       } catch {} // a frozen report: made again on each read
@@ -1975,16 +1975,11 @@ function feedbackHead(tool: string, one: boolean): string {
   return (h[one ? 0 : 1] ??= `Refused: the arguments do not match the input schema of ${tool}. Nothing was run. Fix ${one ? "this" : "these"} and retry:`);
 }
 
-function feedbackText(tool: string, errors: ValidationError[], unknownTool: boolean, nearest: string[], listed?: { listed: string[]; total: number }): string {
-  if (unknownTool) {
-    let near = "";
-    if (listed !== undefined) near = ` Tools: ${listed.listed.join(", ")}${listed.listed.length < listed.total ? `, … (${listed.total} in all)` : ""}.`;
-    else for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
-    if (near && listed === undefined) near += "?";
-    let why = ""; // the call itself could not be read
-    for (let i = 0; i < errors.length; i++) why += " " + errors[i]!.message;
-    return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
-  }
+/**
+ * The feedback of a call to a known tool. An unknown tool's (unknownToolText) is written with its
+ * report, which only validateCall makes: a bundle of one tool leaves it out.
+ */
+function feedbackText(tool: string, errors: ValidationError[]): string {
   let text = feedbackHead(tool, errors.length === 1);
   for (let i = 0; i < errors.length; i++) text += "\n- " + errors[i]!.message;
   // The lines listing what an object declares come from its unknown keys' errors (messages.ts
@@ -2020,23 +2015,34 @@ export function orderedReport(tool: string, errors: ValidationError[], order: Er
   return new Report(tool, errors, false, [], order, args, style);
 }
 
-function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
-  const leads = toolLeads(name, known);
-  const r = new Report(name, [], true, leads.nearest);
-  // None suggested: the feedback lists the tools instead (see feedbackText).
-  if (leads.suggested.length === 0 && leads.listed.length) listedOf.set(r, leads);
-  return r;
+/** The report of a call naming no tool of the toolset, its feedback written with it. */
+function unknownReport(name: string, errors: ValidationError[], nearest: string[], listed?: { listed: string[]; total: number }): ValidationReport {
+  return new Report(name, errors, true, nearest, undefined, undefined, "lines", unknownToolText(name, errors, nearest, listed));
 }
 
-/** An unknown tool's listed tools, when none was suggested. */
-const listedOf = /* @__PURE__ */ new WeakMap<object, { listed: string[]; total: number }>();
+/** An unknown tool's feedback: the nearest names, or (none suggested) the tools listed; then why, for a call that could not be read. */
+function unknownToolText(tool: string, errors: ValidationError[], nearest: string[], listed?: { listed: string[]; total: number }): string {
+  let near = "";
+  if (listed !== undefined) near = ` Tools: ${listed.listed.join(", ")}${listed.listed.length < listed.total ? `, … (${listed.total} in all)` : ""}.`;
+  else for (let i = 0; i < nearest.length; i++) near += (i === 0 ? " Did you mean " : " or ") + quote(nearest[i]!);
+  if (near && listed === undefined) near += "?";
+  let why = ""; // the call itself could not be read
+  for (let i = 0; i < errors.length; i++) why += " " + errors[i]!.message;
+  return `Refused: there is no tool named ${quote(clip(tool, 80))}.${near}${why}`;
+}
+
+function unknownToolReport(name: string, known: readonly string[]): ValidationReport {
+  const leads = toolLeads(name, known);
+  // None suggested: the feedback lists the tools instead.
+  return unknownReport(name, [], leads.nearest, leads.suggested.length === 0 && leads.listed.length ? leads : undefined);
+}
 
 /** A call object that throws when read (a Proxy, a getter on `name`): no tool is named, and the report says why. */
 function unreadableCallReport(e: unknown): ValidationReport {
   const s: ValidationError[] = [];
   unjudged(s, e);
   s[0] = { ...s[0]!, text: "call: not readable (plain JSON data)", message: 'The tool call could not be read as plain JSON data. Send {"name": …, "arguments": {…}}.' };
-  return new Report("", s, true, []);
+  return unknownReport("", s, []);
 }
 
 /** A report under a coerce mode: the report of the coerced value, with that value and its repairs. Its feedback is the base report's (built when first read, if the base builds it lazily). */
@@ -2146,6 +2152,14 @@ export interface OutputCheck {
   readonly schemaHash: string;
   is(value: unknown): boolean;
   validate(value: unknown): ValidationReport;
+}
+
+/**
+ * The generated index's `toolset`: the tools by name (each tool's own), frozen, in the order
+ * given. Object.fromEntries defines each key as data, so a tool named `__proto__` is a key too.
+ */
+export function toolsetOf<T>(tools: readonly Tool<any>[]): T {
+  return Object.freeze(Object.fromEntries(tools.map((t) => [t.name, t]))) as T;
 }
 
 /**
@@ -2354,13 +2368,9 @@ export function makeTool<Args>(def: {
       return v;
     }
   };
-  const modeOf = (mode: unknown): number => {
-    const m = NORMALIZE_MODES[mode as NormalizeMode];
-    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode as string)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
-    return m;
-  };
   const normalize = (v: unknown, mode: NormalizeMode = "compare"): NormalizeResult => {
-    const m = modeOf(mode);
+    const m = NORMALIZE_MODES[mode];
+    if (typeof m !== "number" || !hasOwn.call(NORMALIZE_MODES, mode)) throw new TypeError(`normalize: unknown mode ${String(mode)}; use "none", "lenient", "normalized" or "compare"`);
     if (m === 0 || (m !== 3 && is(v))) return { value: v, repairs: NO_REPAIRS };
     const r: Repair[] = [];
     const value = nz(v, m, r);
@@ -2663,7 +2673,7 @@ function eqWalk(a: unknown, b: unknown, depth: number): boolean | undefined {
   const kx = Object.keys(x);
   if (kx.length !== Object.keys(y).length) return false;
   for (const k of kx) {
-    if (!Object.prototype.hasOwnProperty.call(y, k)) return false;
+    if (!hasOwn.call(y, k)) return false;
     const r = eqWalk(x[k], y[k], depth + 1);
     if (r !== true) return r;
   }
@@ -2699,7 +2709,7 @@ function deepEqualWide(a: object, b: object): boolean {
     }
     const k = f.keys === undefined ? f.i : f.keys[f.i]!;
     f.i++;
-    if (f.keys !== undefined && !Object.prototype.hasOwnProperty.call(f.y, k)) return false;
+    if (f.keys !== undefined && !hasOwn.call(f.y, k)) return false;
     const u = f.x[k];
     const w = f.y[k];
     if (u === w) continue;
@@ -2770,8 +2780,12 @@ export function firstDuplicate(a: readonly unknown[]): [number, number] | undefi
 const CANONICAL_MAX = 10_000_000;
 let canonSteps = 0;
 
-/** canonical() for the common item — small, shallow, no cycle: plain recursion, no memo. undefined: too big or deep, ask canonical(). */
-function canonicalSmall(x: unknown, depth: number): string | null | undefined {
+/**
+ * The canonical text of a value that is not an object (null included): strings JSON-quoted,
+ * numbers printed (0 and -0 alike, as ===); null when there is none (NaN, a function, a
+ * symbol); undefined for an object, which the callers write themselves.
+ */
+function canonScalar(x: unknown): string | null | undefined {
   switch (typeof x) {
     case "string":
       return JSON.stringify(x);
@@ -2784,11 +2798,16 @@ function canonicalSmall(x: unknown, depth: number): string | null | undefined {
     case "bigint":
       return String(x) + "n";
     case "object":
-      if (x === null) return "z";
-      break;
+      return x === null ? "z" : undefined;
     default:
       return null;
   }
+}
+
+/** canonical() for the common item — small, shallow, no cycle: plain recursion, no memo. undefined: too big or deep, ask canonical(). */
+function canonicalSmall(x: unknown, depth: number): string | null | undefined {
+  const c = canonScalar(x);
+  if (c !== undefined) return c;
   if (depth > 32 || ++canonSteps > 10_000) return undefined;
   let s: string;
   if (Array.isArray(x)) {
@@ -2854,40 +2873,16 @@ function canonical(root: object, memo: Map<object, string | null | false>): stri
       f.s += JSON.stringify(k) + ":";
       x = f.o[k];
     }
-    let t: string;
-    switch (typeof x) {
-      case "string":
-        t = JSON.stringify(x);
-        break;
-      case "number":
-        if (x !== x) return fail();
-        t = String(x);
-        break;
-      case "boolean":
-        t = x ? "t" : "f";
-        break;
-      case "undefined":
-        t = "u";
-        break;
-      case "bigint":
-        t = String(x) + "n";
-        break;
-      case "object": {
-        if (x === null) {
-          t = "z";
-          break;
-        }
-        const m = memo.get(x);
-        if (m === undefined) {
-          stack.push(open(x));
-          continue;
-        }
-        if (m === null || m === false) return fail();
-        t = m;
-        break;
+    let t = canonScalar(x);
+    if (t === null) return fail();
+    if (t === undefined) {
+      const m = memo.get(x as object);
+      if (m === undefined) {
+        stack.push(open(x as object));
+        continue;
       }
-      default:
-        return fail();
+      if (m === null || m === false) return fail();
+      t = m;
     }
     f.s += t;
     if (f.s.length > CANONICAL_MAX) return fail();
@@ -4592,8 +4587,6 @@ function nzFixAt(r: Repair[], at: number, p: string, from: unknown, to: unknown,
   r.splice(at, 0, { path: p, from, to, rule });
 }
 
-const nzHas = Object.prototype.hasOwnProperty;
-
 /**
  * A plain object with `v`'s own enumerable properties. Object spread defines them
  * (CopyDataProperties): an own `__proto__` key is copied as data, never run
@@ -4610,7 +4603,7 @@ function nzCopy(v: object): Record<string, unknown> {
  */
 export function nzSet(o: any, v: object, k: string, x: unknown): any {
   const w = o === v ? nzCopy(v) : o;
-  if (nzHas.call(w, k)) w[k] = x;
+  if (hasOwn.call(w, k)) w[k] = x;
   else Object.defineProperty(w, k, { value: x, writable: true, enumerable: true, configurable: true });
   return w;
 }
@@ -4618,7 +4611,7 @@ export function nzSet(o: any, v: object, k: string, x: unknown): any {
 /** Copy-on-write removal of `k` (a `null` the schema does not allow for an optional property), recorded at `p`. */
 function nzDrop(r: Repair[], p: string, o: any, v: object, k: string): any {
   const w = o === v ? nzCopy(v) : o;
-  if (nzHas.call(w, k)) delete w[k];
+  if (hasOwn.call(w, k)) delete w[k];
   r.push({ path: p, from: null, to: undefined, rule: "drop_null" });
   return w;
 }
@@ -4632,7 +4625,7 @@ export function nzItem(a: any, v: unknown[], i: number, x: unknown): any {
 
 /** Own property value, or undefined (for keys that plain objects inherit). */
 export function nzOwn(o: any, k: string): unknown {
-  return nzHas.call(o, k) ? o[k] : undefined;
+  return hasOwn.call(o, k) ? o[k] : undefined;
 }
 
 /** A generated `nz_*` function: (value, path, repairs, mode, depth) => the value, repaired or itself. */
@@ -4654,21 +4647,24 @@ function nzProp(o: any, v: any, k: string, f: NzFunction | undefined, drop: bool
   return y === x ? o : nzSet(o, v, k, y);
 }
 
-/** A row of nzProps: a declared property's key, its normaliser (undefined: only the drop) and whether a null is dropped. */
-export type NzPropRow = readonly [k: string, f: NzFunction | undefined, drop: boolean];
+/** A row of nzProps: a declared property's key, its normaliser (undefined: only the drop) and whether a null is dropped (absent: not). */
+export type NzPropRow = readonly [k: string, f: NzFunction | undefined, drop?: boolean];
 
 /**
  * The declared properties of an object place, each as nzProp does it, in order: when `v`
  * is an object (not an array), returns it with their repairs (copied on the first change),
  * else `v` itself. A key plain objects inherit (`constructor`, `__proto__`) is read only
  * as an own property. One table per place keeps each tool's generated normaliser short.
+ * With `self` (the place's normaliser) and `fits` (its check), first JSON text of an object
+ * is read as nzContainer reads it (a place that wants an object and nothing else: one call).
  */
-export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, props: readonly NzPropRow[]): any {
+export function nzProps(v: any, p: string, r: Repair[], m: number, d: number, props: readonly NzPropRow[], self?: NzFunction, fits?: PlaceCheck): any {
+  if (self !== undefined) v = nzContainer(v, p, r, m, d, 1, self, fits!);
   if (typeof v !== "object" || v === null || Array.isArray(v)) return v;
   let o = v;
   for (let i = 0; i < props.length; i++) {
     const row = props[i]!;
-    o = nzProp(o, v, row[0], row[1], row[2], p, r, m, d);
+    o = nzProp(o, v, row[0], row[1], row[2] === true, p, r, m, d);
   }
   return o;
 }
@@ -4750,12 +4746,19 @@ export function nzSpelling(v: string, p: string, r: Repair[], values: readonly u
   return c;
 }
 
+/** A place that wants a string of an enum/const list: nzToString, then (normalized mode) nzSpelling; one call where the generated code would write two. */
+export function nzToSpelling(v: unknown, p: string, r: Repair[], m: number, values: readonly unknown[]): unknown {
+  const w = nzToString(v, p, r, m, 0);
+  return m >= 2 && typeof w === "string" ? nzSpelling(w, p, r, values) : w;
+}
+
 /**
  * The casts of a place that wants only strings, integers, numbers or booleans: nzCast of
  * that one type, as an NzFunction, so a place with nothing else to repair calls it directly.
  */
 export function nzToString(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
-  return nzCast(v, p, r, m, NZ_STRING);
+  // No string spells anything for a string place: only the one-element list is unwrapped.
+  return nzCastBy(v, p, r, m, NZ_STRING, undefined);
 }
 
 export function nzToInteger(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
@@ -4767,7 +4770,7 @@ export function nzToNumber(v: unknown, p: string, r: Repair[], m: number, _d: nu
 }
 
 export function nzToBoolean(v: unknown, p: string, r: Repair[], m: number, _d: number): unknown {
-  return nzCast(v, p, r, m, NZ_BOOLEAN);
+  return nzCastBy(v, p, r, m, NZ_BOOLEAN, nzBoolean);
 }
 
 /** The types a place wants, as bits for nzCast (the generated code writes them by name: `rt.NZ_STRING | rt.NZ_NULL`). */
@@ -4781,18 +4784,16 @@ export const NZ_OBJECT = 64;
 
 /** `w` has one of the types in `want` (the validator's type test: a number is finite, an object is not an array). */
 function nzHasType(w: unknown, want: number): boolean {
-  switch (typeof w) {
-    case "string":
-      return (want & NZ_STRING) !== 0;
-    case "number":
-      return Number.isFinite(w) && ((want & NZ_NUMBER) !== 0 || ((want & NZ_INTEGER) !== 0 && Number.isInteger(w)));
-    case "boolean":
-      return (want & NZ_BOOLEAN) !== 0;
-    case "object":
-      return w === null ? (want & NZ_NULL) !== 0 : Array.isArray(w) ? (want & NZ_ARRAY) !== 0 : (want & NZ_OBJECT) !== 0;
-    default:
-      return false;
-  }
+  const t = typeof w;
+  const bits =
+    t === "string" ? NZ_STRING
+    : t === "number" ? (Number.isInteger(w) ? NZ_NUMBER | NZ_INTEGER : Number.isFinite(w) ? NZ_NUMBER : 0)
+    : t === "boolean" ? NZ_BOOLEAN
+    : w === null ? NZ_NULL
+    : Array.isArray(w) ? NZ_ARRAY
+    : t === "object" ? NZ_OBJECT
+    : 0;
+  return (bits & want) !== 0;
 }
 
 /**
@@ -4803,12 +4804,25 @@ function nzHasType(w: unknown, want: number): boolean {
  * a wanted type.
  */
 export function nzCast(v: unknown, p: string, r: Repair[], m: number, want: number): unknown {
+  return nzCastBy(v, p, r, m, want, nzSpells);
+}
+
+/** The value a string spells for a place wanting `want`: a wanted number (an integer when no number is wanted), else a boolean, else undefined. */
+function nzSpells(s: string, m: number, want: number): unknown {
+  const num = (want & (NZ_NUMBER | NZ_INTEGER)) !== 0 ? nzNumber(s, m, (want & NZ_NUMBER) === 0) : undefined;
+  return num ?? ((want & NZ_BOOLEAN) !== 0 ? nzBoolean(s, m) : undefined);
+}
+
+/**
+ * nzCast with what a string spells read by `spells` (undefined: nothing), so a place's own cast
+ * (nzToString, nzToBoolean) brings into a bundle only the readings its type needs.
+ */
+function nzCastBy(v: unknown, p: string, r: Repair[], m: number, want: number, spells: ((s: string, m: number, want: number) => unknown) | undefined): unknown {
   if (nzHasType(v, want)) return v;
   const u = (want & (NZ_ARRAY | NZ_OBJECT)) === 0 && m >= 2 && Array.isArray(v) && v.length === 1;
   let w: unknown = u ? (v as unknown[])[0] : v;
-  if (typeof w === "string") {
-    const num = (want & (NZ_NUMBER | NZ_INTEGER)) !== 0 ? nzNumber(w, m, (want & NZ_NUMBER) === 0) : undefined;
-    const c = num ?? ((want & NZ_BOOLEAN) !== 0 ? nzBoolean(w, m) : undefined);
+  if (typeof w === "string" && spells !== undefined) {
+    const c = spells(w, m, want);
     if (c !== undefined) w = c;
   }
   return w !== v && nzHasType(w, want) ? nzScalar(r, p, v, w, u) : v;
@@ -4864,16 +4878,17 @@ function nzFoldIn(v: object, st: { seen: Map<object, unknown> | undefined }, d: 
   }
   if (d > 512) return v;
   let out: any = v;
+  const fold = (x: unknown): unknown => (typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x);
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      const y = typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
+      const y = fold(x);
       if (y !== x) out = nzItem(out, v, i, y);
     }
   } else {
     for (const k of Object.keys(v)) {
       const x = (v as Record<string, unknown>)[k];
-      const y = typeof x === "string" ? nzFoldString(x) : typeof x === "object" && x !== null ? nzFoldIn(x, st, d + 1) : x;
+      const y = fold(x);
       if (y !== x) out = nzSet(out, v, k, y);
     }
   }
