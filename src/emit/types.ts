@@ -4,7 +4,7 @@
 // index signature (src/schema/unknown-args.ts: the one rule).
 import { randomUUID } from "node:crypto";
 import { transform } from "esbuild";
-import { compile } from "json-schema-to-typescript";
+import { jstt } from "./jstt.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { code, foreign, identCode, type Code } from "./code.js";
 import { forEachSubschema, isObject } from "../schema/dialect.js";
@@ -68,7 +68,7 @@ export async function emitArgsType(schema: unknown, typeName: string, unknownArg
   withoutJsttKeywords(root);
   if (unknownArgs === "reject") markOpenMaps(root);
   try {
-    const raw = await compile(root as never, typeName, {
+    const raw = await jstt()(root as never, typeName, {
       bannerComment: "",
       format: false,
       additionalProperties: unknownArgs === "schema",
