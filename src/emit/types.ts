@@ -163,7 +163,22 @@ function notOnlyTypesBatched(text: string): Promise<string | undefined> {
           (problems) => batch.forEach((w, i) => w.done(problems[i])),
           () => batch.forEach((w) => notOnlyTypes(w.text).then(w.done)),
         );
+        // The request is on its way to esbuild: whoever waits for that goes on meanwhile.
+        const sent = onSent;
+        onSent = [];
+        for (const f of sent) f();
       });
   });
+}
+
+let onSent: (() => void)[] = [];
+
+/**
+ * Resolves when the next gathered types check has gone to esbuild (notOnlyTypesBatched): from
+ * then on, the tools that sent it only wait for esbuild's answer, and this thread can compile
+ * other tools meanwhile (workers.ts compileHere).
+ */
+export function typesCheckSent(): Promise<void> {
+  return new Promise((resolve) => onSent.push(resolve));
 }
 
