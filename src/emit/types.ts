@@ -83,6 +83,18 @@ function declares(text: string, typeName: string): boolean {
   return false;
 }
 
+/**
+ * json-schema-ref-parser (jstt's dereferencing) walks the whole schema for `$ref`s, and it takes
+ * any object with a string `$ref` for one, wherever it is (in an example value too). A schema
+ * whose JSON text has no `"$ref"` key has none: the walk is told to skip every place (its
+ * `excludedPathMatcher`), and gives back the schema as it is, as the whole walk would.
+ */
+const NO_REFS = { dereference: { excludedPathMatcher: () => true } };
+
+function mayRef(schema: unknown): boolean {
+  return JSON.stringify(schema).includes('"$ref"');
+}
+
 /** `export type Name = T;` for the types toolform writes itself (a schema that admits anything, or one jstt could not type). */
 function alias(typeName: string, type: Code): Code {
   return code`export type ${identCode(typeName)} = ${type};\n`;
@@ -112,7 +124,7 @@ export async function emitArgsType(schema: unknown, typeName: string, unknownArg
       strictIndexSignatures: true,
       unknownAny: true,
       maxItems: -1,
-      $refOptions: { resolve: { external: false, http: false, file: false } } as never,
+      $refOptions: { resolve: { external: false, http: false, file: false }, ...(mayRef(root) ? {} : NO_REFS) } as never,
     });
     // jstt ends some type aliases without ";": terminated here, so nothing after it in the module joins it.
     const text = /[;}]\s*$/.test(raw) || raw.trim() === "" ? raw : raw.trimEnd() + ";\n";
