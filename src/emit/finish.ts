@@ -47,9 +47,14 @@ export async function formatSource(text: string, parser: "typescript" | "babel")
 
 const STRIP = { loader: "ts", format: "esm", target: "es2022", charset: "utf8", legalComments: "none" } as const;
 
-/** The runtime's TypeScript → JavaScript: types stripped, printed by esbuild; "cjs" also turns import/export into require/exports. */
-export function stripTypes(tsSource: string, module: "esm" | "cjs" = "esm"): string {
-  return esbuild().transformSync(tsSource, { ...STRIP, format: module }).code;
+/**
+ * The runtime's TypeScript → JavaScript: types stripped, printed by esbuild; "cjs" also turns
+ * import/export into require/exports. Asynchronous: esbuild's service process (the one the
+ * argument types' checks use) does it while the build goes on; its synchronous API would start
+ * a worker thread and a second esbuild process, and block this thread meanwhile.
+ */
+export async function stripTypes(tsSource: string, module: "esm" | "cjs" = "esm"): Promise<string> {
+  return (await esbuild().transform(tsSource, { ...STRIP, format: module })).code;
 }
 
 /** .d.ts for a self-contained module with explicit types on its exports (the runtime). */

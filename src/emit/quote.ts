@@ -73,8 +73,32 @@ export function numberLiteral(n: number): string {
  */
 export function jsonText(value: unknown): Code | undefined {
   const json = JSON.stringify(value);
-  if (json === undefined || literalText(JSON.parse(json), 0) !== literalText(value, 0)) return undefined;
+  if (json === undefined) return undefined;
+  // Plain JSON data (what a JSON source parses to) reads back as itself; anything else is compared.
+  if (!plainJson(value, 0) && literalText(JSON.parse(json), 0) !== literalText(value, 0)) return undefined;
   return new Code(`'${escapeMarks(json.replace(/[\\']/g, "\\$&"))}'`);
+}
+
+/**
+ * Whether `v` is data JSON text carries exactly (so JSON.parse of its JSON.stringify has the same
+ * literalText): null, booleans, strings, finite numbers other than -0, and arrays without holes
+ * and plain objects of such, none with a toJSON function. False sends jsonText to the comparison.
+ */
+function plainJson(v: unknown, depth: number): boolean {
+  if (v === null || typeof v === "string" || typeof v === "boolean") return true;
+  if (typeof v === "number") return Number.isFinite(v) && !Object.is(v, -0);
+  if (typeof v !== "object" || depth > 10_000) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (Array.isArray(v)) {
+    if (proto !== Array.prototype || Object.hasOwn(v, "toJSON")) return false;
+    for (let i = 0; i < v.length; i++) if (!(i in v) || !plainJson(v[i], depth + 1)) return false;
+    return true;
+  }
+  if (proto !== Object.prototype && proto !== null) return false;
+  const o = v as Record<string, unknown>;
+  if (typeof o.toJSON === "function") return false;
+  for (const k of Object.keys(o)) if (!plainJson(o[k], depth + 1)) return false;
+  return true;
 }
 
 /**

@@ -4,7 +4,7 @@
 // index signature (src/schema/unknown-args.ts: the one rule).
 import { randomUUID } from "node:crypto";
 import { transform } from "esbuild";
-import { compile } from "json-schema-to-typescript";
+import { jstt } from "./jstt.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { code, foreign, identCode, type Code } from "./code.js";
 import { forEachSubschema, isObject } from "../schema/dialect.js";
@@ -27,6 +27,16 @@ function withoutJsttKeywords(schema: unknown, seen = new Set<object>()): void {
   forEachSubschema(schema, (sub) => withoutJsttKeywords(sub, seen));
 }
 
+/** Whether a place of `schema` has one of JSTT_KEYWORDS (withoutJsttKeywords would change it). */
+function hasJsttKeywords(schema: unknown, seen = new Set<object>()): boolean {
+  if (!isObject(schema) || seen.has(schema)) return false;
+  seen.add(schema);
+  if (JSTT_KEYWORDS.some((k) => k in schema)) return true;
+  let found = false;
+  forEachSubschema(schema, (sub) => void (found ||= hasJsttKeywords(sub, seen)));
+  return found;
+}
+
 /** Keywords whose subschemas judge a value inside the parent's (a property, an item): a new object place. */
 const VALUE_KEYWORDS = new Set(["properties", "patternProperties", "additionalProperties", "items", "prefixItems"]);
 /** Keywords that make a place's extra-key rule depend on other schemas (left to jstt's default). */
@@ -37,17 +47,52 @@ const COMBINED = ["allOf", "anyOf", "oneOf", "$ref", "$dynamicRef", "if", "depen
  * (a nested object declaring no property names: `{"type": "object", "properties": {}}`)
  * takes any key, so its type gets `[k: string]: unknown` as the validator accepts.
  */
-function markOpenMaps(schema: Record<string, unknown>, seen = new Set<object>()): void {
-  if (seen.has(schema)) return;
+function markOpenMaps(schema: Record<string, unknown>, seen = new Set<object>(), mark = true): boolean {
+  if (seen.has(schema)) return false;
   seen.add(schema);
+  let found = false;
   forEachSubschema(schema, (sub, rel) => {
     if (!isObject(sub)) return;
     const props = sub.properties;
     const objectish = isObject(props) || sub.type === "object" || (Array.isArray(sub.type) && sub.type.includes("object"));
     const place = { root: false, listsProperties: isObject(props), declared: isObject(props) ? Object.keys(props).length : 0, saysExtra: false };
-    if (VALUE_KEYWORDS.has(rel.split("/")[1]!) && objectish && !COMBINED.some((k) => k in sub) && !rejectsUndeclared(place)) sub.additionalProperties = true;
-    markOpenMaps(sub, seen);
+    if (VALUE_KEYWORDS.has(rel.split("/")[1]!) && objectish && !COMBINED.some((k) => k in sub) && !rejectsUndeclared(place)) {
+      found = true;
+      if (mark) sub.additionalProperties = true;
+    }
+    if (markOpenMaps(sub, seen, mark)) found = true;
   });
+  return found;
+}
+
+/**
+ * Whether the text declares `typeName` at the start of a line (`export type X` or `export
+ * interface X`, then no word character), as /^export (?:type|interface) X\b/m says for a name
+ * of word characters; another name goes to that expression.
+ */
+function declares(text: string, typeName: string): boolean {
+  if (!/^\w+$/.test(typeName)) return new RegExp(`^export (?:type|interface) ${typeName}\\b`, "m").test(text);
+  for (const head of ["export type ", "export interface "]) {
+    const decl = head + typeName;
+    for (let i = text.indexOf(decl); i >= 0; i = text.indexOf(decl, i + 1)) {
+      const before = i === 0 ? "\n" : text[i - 1]!;
+      const after = text[i + decl.length];
+      if ("\n\r\u2028\u2029".includes(before) && (after === undefined || !/\w/.test(after))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * json-schema-ref-parser (jstt's dereferencing) walks the whole schema for `$ref`s, and it takes
+ * any object with a string `$ref` for one, wherever it is (in an example value too). A schema
+ * whose JSON text has no `"$ref"` key has none: the walk is told to skip every place (its
+ * `excludedPathMatcher`), and gives back the schema as it is, as the whole walk would.
+ */
+const NO_REFS = { dereference: { excludedPathMatcher: () => true } };
+
+function mayRef(schema: unknown): boolean {
+  return JSON.stringify(schema).includes('"$ref"');
 }
 
 /** `export type Name = T;` for the types toolform writes itself (a schema that admits anything, or one jstt could not type). */
@@ -63,12 +108,14 @@ export async function emitArgsType(schema: unknown, typeName: string, unknownArg
   if (typeof schema !== "object" || schema === null) {
     return { types: alias(typeName, schema === false ? code`never` : code`unknown`), diagnostics: [] };
   }
-  // The root name is ours, not the schema's title; jstt must not fetch anything.
-  const { title: _t, $id: _id, ...root } = structuredClone(schema) as Record<string, unknown>;
-  withoutJsttKeywords(root);
-  if (unknownArgs === "reject") markOpenMaps(root);
+  // The root name is ours, not the schema's title; jstt must not fetch anything. The schema is
+  // copied only to be changed (jstt copies what it is given, and changes only its copy).
+  const edit = hasJsttKeywords(schema) || (unknownArgs === "reject" && markOpenMaps(schema as Record<string, unknown>, new Set(), false));
+  const { title: _t, $id: _id, ...root } = (edit ? structuredClone(schema) : schema) as Record<string, unknown>;
+  if (edit) withoutJsttKeywords(root);
+  if (edit && unknownArgs === "reject") markOpenMaps(root);
   try {
-    const raw = await compile(root as never, typeName, {
+    const raw = await jstt()(root as never, typeName, {
       bannerComment: "",
       format: false,
       additionalProperties: unknownArgs === "schema",
@@ -77,12 +124,12 @@ export async function emitArgsType(schema: unknown, typeName: string, unknownArg
       strictIndexSignatures: true,
       unknownAny: true,
       maxItems: -1,
-      $refOptions: { resolve: { external: false, http: false, file: false } } as never,
+      $refOptions: { resolve: { external: false, http: false, file: false }, ...(mayRef(root) ? {} : NO_REFS) } as never,
     });
     // jstt ends some type aliases without ";": terminated here, so nothing after it in the module joins it.
     const text = /[;}]\s*$/.test(raw) || raw.trim() === "" ? raw : raw.trimEnd() + ";\n";
     // jstt gives nothing for some unions that admit anything (oneOf: [{type: number}, {}]): then any value fits.
-    if (!new RegExp(`^export (?:type|interface) ${typeName}\\b`, "m").test(text)) return { types: alias(typeName, code`unknown`), diagnostics: [] };
+    if (!declares(text, typeName)) return { types: alias(typeName, code`unknown`), diagnostics: [] };
     const problem = await notOnlyTypesBatched(text);
     if (problem !== undefined) {
       return {
@@ -163,7 +210,22 @@ function notOnlyTypesBatched(text: string): Promise<string | undefined> {
           (problems) => batch.forEach((w, i) => w.done(problems[i])),
           () => batch.forEach((w) => notOnlyTypes(w.text).then(w.done)),
         );
+        // The request is on its way to esbuild: whoever waits for that goes on meanwhile.
+        const sent = onSent;
+        onSent = [];
+        for (const f of sent) f();
       });
   });
+}
+
+let onSent: (() => void)[] = [];
+
+/**
+ * Resolves when the next gathered types check has gone to esbuild (notOnlyTypesBatched): from
+ * then on, the tools that sent it only wait for esbuild's answer, and this thread can compile
+ * other tools meanwhile (workers.ts compileHere).
+ */
+export function typesCheckSent(): Promise<void> {
+  return new Promise((resolve) => onSent.push(resolve));
 }
 

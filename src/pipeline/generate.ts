@@ -163,6 +163,11 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const lintSlot = async (i: number) => void lints.set(i, await lintTools(slots[i]!.def, slots[i]!.opts, options.lint || {}, strict, slots[i]!.hand));
   const wantsLint = (s: (typeof slots)[number]) => options.lint !== false && s.t?.lint?.key !== lintKey;
   const lintingLater: Promise<void>[] = [];
+  // The runtime's JavaScript (emit "js"/"cjs") is made by esbuild's process while this thread lints
+  // and compiles (caught here: a build with errors never reads it; else outputFiles awaits it).
+  const rtTs = runtimeSource(options.runtimeFileSha);
+  const runtimeTexts = emit !== "ts" ? runtimeJs(rtTs, options.formatCache ?? processFormatCache, emit === "cjs" ? "cjs" : "esm") : undefined;
+  runtimeTexts?.catch(() => {});
   const onWorkers = workers > 0 ? compileOnWorkers(jobs, VERSION, workers, ...(await redosHandoff()), (j) => void (wantsLint(todo[j]!) && lintingLater.push(lintSlot(slotIndex.get(todo[j]!)!)))) : undefined;
   const onWorker = new Set(onWorkers ? todo : []);
   // On this thread, the patterns recheck has not judged are analysed off it (its agent process) from
@@ -170,8 +175,6 @@ export async function generate(input: { tools: ToolDefinition[]; options?: Gener
   const analysing = onWorkers ? undefined : await analysePatterns(slots.filter((s) => wantsLint(s) || !s.t).flatMap((s) => [s.def.inputSchema, s.def.outputSchema]));
   const later = (s: (typeof slots)[number]) => !!analysing && (analysing.pending(s.def.inputSchema) || analysing.pending(s.def.outputSchema));
   for (const [i, s] of slots.entries()) if (wantsLint(s) && !onWorker.has(s) && !later(s)) await lintSlot(i);
-  const rtTs = runtimeSource(options.runtimeFileSha);
-  const runtimeTexts = emit !== "ts" && onWorkers ? await runtimeJs(rtTs, options.formatCache ?? processFormatCache, emit === "cjs" ? "cjs" : "esm") : undefined;
   let done: CompileDone[];
   if (onWorkers) done = await onWorkers;
   else {

@@ -26,7 +26,7 @@ export interface FormatCache {
 /**
  * The output files of `compiled` (each with its cache key in `keys`, what its sections are made
  * from). `rtTs`: the runtime's TypeScript, `rtHash` its hash (in its file name); `runtimeTexts`: its JavaScript and declarations when
- * already made (emit "js"/"cjs"); `providers`: the provider lists to write.
+ * already made or on their way (emit "js"/"cjs": generate.ts starts them first); `providers`: the provider lists to write.
  */
 export async function outputFiles(
   compiled: CompiledTool[],
@@ -36,7 +36,7 @@ export async function outputFiles(
   formatCache: FormatCache | undefined,
   rtTs: string,
   rtHash: string,
-  runtimeTexts: { rtJs: string; rtDts: string } | undefined,
+  runtimeTexts: Promise<{ rtJs: string; rtDts: string }> | undefined,
   providers: { lists: ProviderLists; providers: readonly Provider[] } | undefined,
 ): Promise<GeneratedFile[]> {
   const entries: IndexEntry[] = compiled.map(indexEntry);
@@ -78,7 +78,7 @@ export async function outputFiles(
     // loads as what it is in a package of either type.
     const module = emit === "cjs" ? "cjs" : "esm";
     files.push({ path: "package.json", contents: outDirPackageJson(module) });
-    const { rtJs, rtDts } = runtimeTexts ?? (await runtimeJs(rtTs, memo, module));
+    const { rtJs, rtDts } = (await runtimeTexts) ?? (await runtimeJs(rtTs, memo, module));
     files.push({ path: rtFile + ".js", contents: rtHeader + "\n" + rtJs });
     files.push({ path: rtFile + ".d.ts", contents: rtHeader + "\n" + rtDts });
     // The head, the sections and the tail, each written in the module's language from the same emit as index.ts.
@@ -170,7 +170,7 @@ function shaKnownFile(path: string, pieces: () => (string | Uint8Array)[], memo:
 
 /** The runtime as JavaScript and as declarations (TypeScript loads for the latter: cached). */
 export async function runtimeJs(rtTs: string, memo: FormatCache, module: "esm" | "cjs"): Promise<{ rtJs: string; rtDts: string }> {
-  const rtJs = await memoFormat(memo, ["runtime.js", module, rtTs], async () => stripTypes(rtTs, module));
+  const rtJs = await memoFormat(memo, ["runtime.js", module, rtTs], () => stripTypes(rtTs, module));
   const rtDts = await memoFormat(memo, ["runtime.d.ts", rtTs], async () => runtimeDeclarations(rtTs));
   return { rtJs, rtDts };
 }

@@ -64,7 +64,7 @@ const AJV_KEY = "toolform-example";
 
 /** ajv as the judge of candidates: the tool's schema added under AJV_KEY; `done` removes it. */
 function ajvFits(ir: IR, schema: object, state: Choosing): { fits: (n: IRNode, value: unknown) => boolean; done: () => void } | undefined {
-  const ajv = ajvFor(ir.dialect, "check");
+  const ajv = ajvFor(ir.dialect);
   const key = AJV_KEY;
   const done = () => {
     ajv.removeSchema(key);

@@ -1,7 +1,13 @@
 // Stage 1 of the schema check: is the inputSchema a valid JSON Schema of its dialect?
+// ajv's own validators of the meta-schemas, precompiled (scripts/meta-check.ts): the errors
+// ajv's validateSchema gives, without loading ajv or compiling a meta-schema in a build.
+import type { ErrorObject } from "ajv";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { ajvFor } from "./ajv.js";
 import type { Dialect } from "./ir.js";
+import { validate as draft07 } from "./meta/draft-07.js";
+import { validate as draft2020 } from "./meta/2020-12.js";
+
+type MetaValidate = ((schema: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /** Meta-schema errors of `schema` (pointers are into the schema). */
 export function checkMetaSchema(schema: unknown, dialect: Dialect): Diagnostic[] {
@@ -9,13 +15,13 @@ export function checkMetaSchema(schema: unknown, dialect: Dialect): Diagnostic[]
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
     return [{ severity: "error", code: "schema/not-an-object", message: `inputSchema must be a JSON Schema object, got ${Array.isArray(schema) ? "an array" : JSON.stringify(schema)}`, pointer: "", hint: `write {"type": "object", "properties": {...}}` }];
   }
-  const ajv = ajvFor(dialect, "meta");
-  // validateSchema would try to fetch an unknown $schema; strip it (dialectOf already chose).
+  const validate: MetaValidate = dialect === "draft-07" ? draft07 : draft2020;
+  // Checked against the dialect's meta-schema whatever its $schema says (dialectOf already chose).
   const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;
-  if (ajv.validateSchema(rest)) return [];
+  if (validate(rest)) return [];
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
-  for (const e of ajv.errors ?? []) {
+  for (const e of validate.errors ?? []) {
     // Meta-schema errors come in cascades (anyOf branches); keep the first per place.
     if (seen.has(e.instancePath)) continue;
     seen.add(e.instancePath);

@@ -29,7 +29,7 @@ import { hiddenTexts, normalise } from "./guard-normalise.js";
 import { isBenignHost, PHRASES, URL_NEEDS, URL_RE, type GuardRule } from "./guard-phrases.js";
 
 export { GUARD_EXPRESSIONS, PHRASES, isBenignHost, type GuardRule, type PhraseRule } from "./guard-phrases.js";
-import { mayMatch } from "./required-text.js";
+import { mayMatch, PairedText } from "./required-text.js";
 import { childPointer, isObject, walkSchema } from "./walk.js";
 
 export interface GuardMatch {
@@ -178,8 +178,11 @@ export function scanText(text: string, options: ScanOptions = {}): GuardMatch[] 
   for (const v of views) {
     const t = v.text;
     const lower = t.toLowerCase();
+    // Each reading is asked for the words of every expression: indexed once (required-text.ts PairedText).
+    let pairedT: PairedText | undefined;
+    let pairedLower: PairedText | undefined;
     for (const p of PHRASES) {
-      if (out.has(p.rule) || !enabled(p.rule) || !mayMatch(p.needs!, p.re.ignoreCase ? lower : t)) continue;
+      if (out.has(p.rule) || !enabled(p.rule) || !mayMatch(p.needs!, p.re.ignoreCase ? (pairedLower ??= new PairedText(lower)) : (pairedT ??= new PairedText(t)))) continue;
       p.re.lastIndex = 0;
       let m: RegExpExecArray | null;
       while ((m = p.re.exec(t)) !== null) {
