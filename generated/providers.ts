@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:f1fa5b5cea50b4d0fa9e553695d14c2b4668cc124eb5a8fd1dc6d48d0c811d23
+// input hash: sha256:4c6563475f00349dded2c32b86b9f0b49a17c2a0cc41f25ca5f8349f7ebe776c
 
-import * as rt from "./_runtime.0f6e87e969.js";
+import * as rt from "./_runtime.a7de641c44.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

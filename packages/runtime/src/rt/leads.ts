@@ -58,7 +58,18 @@ export function argSynonym(name: string, known: readonly string[]): string | und
   // A list that declares no name of any group (most objects) answers nothing: no fold made.
   const groups = declaredGroups(known);
   if (groups.size === 0) return undefined;
-  const g = ARG_GROUP_OF.get(sgFold(name));
+  return synonymIn(groups, sgFold(name));
+}
+
+/** argSynonym for a name already folded (`fold`: sgFold(name)), as the name matcher asks it (suggestKey). */
+export function argSynonymFolded(name: string, fold: string, known: readonly string[]): string | undefined {
+  if (name.length > 24) return undefined;
+  const groups = declaredGroups(known);
+  return groups.size === 0 ? undefined : synonymIn(groups, fold);
+}
+
+function synonymIn(groups: Map<number, string | null>, fold: string): string | undefined {
+  const g = ARG_GROUP_OF.get(fold);
   if (g === undefined) return undefined;
   return groups.get(g) ?? undefined;
 }

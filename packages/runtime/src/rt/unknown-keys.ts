@@ -3,9 +3,8 @@
 import type { Bucket, Sink, ValidationError } from "./report.js";
 import { probing } from "./budget.js";
 import { clip, isIdent, pk, plainPath, quote } from "./text.js";
-import { sgFold, suggestAndNearest } from "../suggest.js";
-import { sgDistance } from "./edit-distance.js";
-import { argSynonym } from "./leads.js";
+import { suggestKey } from "../suggest.js";
+import { argSynonymFolded } from "./leads.js";
 import { TEXTS_MAX } from "./lines.js";
 
 /**
@@ -77,12 +76,11 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   if (probing(s)) return true;
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
-  const found = suggestAndNearest(key, known);
-  const nearest = found.nearest;
   // Spelling found nothing: a name that means the same (from → source), when exactly one declared name does.
   // A word-level match ("link" → allowExternalLinks) yields to a name that means the same ("link" → url); a near spelling does not.
-  const syn = found.suggestion === undefined ? (nearest.length === 0 ? argSynonym(key, known) : undefined) : argSynonym(key, known);
-  const suggestion = syn !== undefined && (found.suggestion === undefined || sgDistance(sgFold(key), sgFold(found.suggestion), 3) > 3) ? syn : found.suggestion;
+  const found = suggestKey(key, known, argSynonymFolded);
+  const nearest = found.nearest;
+  const suggestion = found.suggestion;
   const root = p === "";
   const pp = root || plainPath(p);
   const qp = root ? "" : pp ? '"' + p + '"' : quote(p);

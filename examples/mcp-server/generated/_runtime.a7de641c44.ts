@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:0f6e87e96945a87deb32c1f6fb9693220fa868eb843b1aaff7dbabbb7f8f3b56
+// input hash: sha256:a7de641c44f3a83808ec1bfd2202aae12ea6164d0c7f9f9e6dad10a9f611113b
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -266,8 +266,9 @@ function decimalOf(x: number): void {
 export const hasOwn = Object.prototype.hasOwnProperty;
 
 // Edit distance for the name matcher (../suggest.ts): optimal string alignment (a
-// transposition is one edit) with an early exit past the allowed edits, after a cheap
-// lower bound (the bag distance). Reusable rows: suggestions run on the error path of every
+// transposition is one edit) on what differs between the common head and tail, in a band
+// around the diagonal, with an early exit past the allowed edits, after a cheap lower bound
+// (the bag distance). Reusable rows: suggestions run on the error path of every
 // refused call, and a distance allocates nothing.
 
 // One reusable row triple: suggestions run on the error path of every refused call.
@@ -276,19 +277,20 @@ let sgRow1 = /* @__PURE__ */ new Int32Array(64);
 let sgRow2 = /* @__PURE__ */ new Int32Array(64);
 const sgBag = /* @__PURE__ */ new Int32Array(128);
 
-/** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
-function sgBagDistance(a: string, b: string): number {
-  for (let i = 0; i < a.length; i++) sgBag[a.charCodeAt(i) & 127]!++;
-  for (let i = 0; i < b.length; i++) sgBag[b.charCodeAt(i) & 127]!--;
+/** A cheap lower bound of the edit distance (character-count difference) of a[from, a.length - cut) and b[from, b.length - cut), to skip most pairs. */
+function sgBagDistance(a: string, b: string, from: number, cut: number): number {
+  const an = a.length - cut, bn = b.length - cut;
+  for (let i = from; i < an; i++) sgBag[a.charCodeAt(i) & 127]!++;
+  for (let i = from; i < bn; i++) sgBag[b.charCodeAt(i) & 127]!--;
   let pos = 0;
   let neg = 0;
-  for (let i = 0; i < a.length; i++) {
+  for (let i = from; i < an; i++) {
     const c = a.charCodeAt(i) & 127;
     if (sgBag[c]! > 0) pos += sgBag[c]!;
     else if (sgBag[c]! < 0) neg -= sgBag[c]!;
     sgBag[c] = 0;
   }
-  for (let i = 0; i < b.length; i++) {
+  for (let i = from; i < bn; i++) {
     const c = b.charCodeAt(i) & 127;
     if (sgBag[c]! < 0) neg -= sgBag[c]!;
     sgBag[c] = 0;
@@ -296,36 +298,60 @@ function sgBagDistance(a: string, b: string): number {
   return Math.max(pos, neg);
 }
 
-/** Edit distance with adjacent transpositions counted as one edit (optimal string alignment), or max + 1 as soon as it must exceed `max`. */
+/**
+ * Edit distance with adjacent transpositions counted as one edit (optimal string alignment), or
+ * max + 1 when it exceeds `max`. The common head and tail are left out first (they cost no edit:
+ * a near miss is usually one or two characters in the middle), then only the band of cells
+ * within `max` of the diagonal is computed (a cell further off needs more than `max` edits).
+ */
 function sgDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max || sgBagDistance(a, b) > max) return max + 1;
-  if (b.length + 1 > sgRow0.length) {
-    sgRow0 = new Int32Array(b.length + 1);
-    sgRow1 = new Int32Array(b.length + 1);
-    sgRow2 = new Int32Array(b.length + 1);
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let from = 0;
+  const short = a.length < b.length ? a.length : b.length;
+  while (from < short && a.charCodeAt(from) === b.charCodeAt(from)) from++;
+  let cut = 0;
+  while (cut < short - from && a.charCodeAt(a.length - 1 - cut) === b.charCodeAt(b.length - 1 - cut)) cut++;
+  const n = a.length - from - cut, m = b.length - from - cut;
+  if (n === 0 || m === 0) return n + m <= max ? n + m : max + 1;
+  if (sgBagDistance(a, b, from, cut) > max) return max + 1;
+  if (m + 2 > sgRow0.length) {
+    sgRow0 = new Int32Array(m + 2);
+    sgRow1 = new Int32Array(m + 2);
+    sgRow2 = new Int32Array(m + 2);
   }
+  const out = max + 1; // any cell off the band: more than max edits
   let prev2 = sgRow0; // row i - 2
   let prev = sgRow1; // row i - 1
   let cur = sgRow2;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let best = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const cb = b.charCodeAt(j - 1);
-      let c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2]! + 1 < c) c = prev2[j - 2]! + 1;
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    const lo = i > max ? i - max : 1;
+    const hi = i + max < m ? i + max : m;
+    // The cells this row reads beside its band: left of it, and (for the next row) right of it.
+    cur[lo - 1] = lo === 1 ? i : out;
+    let best = lo === 1 ? i : out;
+    const ca = a.charCodeAt(from + i - 1);
+    const pa = i > 1 ? a.charCodeAt(from + i - 2) : -1;
+    for (let j = lo; j <= hi; j++) {
+      const cb = b.charCodeAt(from + j - 1);
+      let c = prev[j - 1]! + (ca === cb ? 0 : 1);
+      const del = prev[j]! + 1;
+      if (del < c) c = del;
+      const ins = cur[j - 1]! + 1;
+      if (ins < c) c = ins;
+      if (j > 1 && pa === cb && ca === b.charCodeAt(from + j - 2) && prev2[j - 2]! + 1 < c) c = prev2[j - 2]! + 1;
       cur[j] = c;
       if (c < best) best = c;
     }
-    if (best > max) return max + 1;
+    if (best > max) return out;
+    if (hi < m) cur[hi + 1] = out;
     const t = prev2;
     prev2 = prev;
     prev = cur;
     cur = t;
   }
-  return prev[b.length]!;
+  const d = prev[m]!;
+  return d > max ? out : d;
 }
 
 // Word-level closeness for the name matcher (../suggest.ts): how two words match (the same,
@@ -794,6 +820,41 @@ function suggestAndNearest(name: string, known: readonly string[], limit = 3): {
   for (let i = 0; i < n; i++) hits.push([sgHitRank[i]!, list.items[sgHitItem[i]!]!.name]), (best = Math.min(best, sgHitRank[i]!));
   const pick = sgBestHit(n);
   return { suggestion: pick < 0 ? undefined : list.items[pick]!.name, nearest: sgNearestOf(hits, best, limit) };
+}
+
+/**
+ * suggestAndNearest(name, known) for an argument name an object does not declare, with a second
+ * source of suggestions: `synonym(name, fold, known)`, a declared name that means the same
+ * (rt/leads.ts), asked with the fold the scan made (one fold of the name for both). The synonym
+ * is suggested when spelling found nothing near, or found only a name more than three edits away
+ * (a word-level match: "link" → url beats allowExternalLinks; a near spelling does not yield).
+ */
+function suggestKey(name: string, known: readonly string[], synonym: (name: string, fold: string, known: readonly string[]) => string | undefined): { readonly suggestion: string | undefined; readonly nearest: string[] } {
+  if (name.length > 200 || known.length === 0) return SG_NOTHING_NEAR;
+  const list = sgPrepared(known); // before the fold: preparing a list folds its names
+  const f = sgFold(name);
+  const n = f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, "");
+  let found: { readonly suggestion: string | undefined; readonly nearest: string[] } = SG_NOTHING_NEAR;
+  // The suggested name's class of match (0 same fold, 1–3 its edits), read before `synonym` runs.
+  let rank = SG_RANK_NONE;
+  let pick = -1;
+  if (n === 1) {
+    pick = sgHitItem[0]!;
+    rank = sgHitRank[0]!;
+    const only = list.items[pick]!.name;
+    found = { suggestion: only, nearest: [only] };
+  } else if (n > 1) {
+    const hits: [number, string][] = [];
+    for (let i = 0; i < n; i++) hits.push([sgHitRank[i]!, list.items[sgHitItem[i]!]!.name]), (rank = Math.min(rank, sgHitRank[i]!));
+    pick = sgBestHit(n);
+    found = { suggestion: pick < 0 ? undefined : list.items[pick]!.name, nearest: sgNearestOf(hits, rank, 3) };
+  }
+  if (found.suggestion === undefined && found.nearest.length > 0) return found;
+  const syn = synonym(name, f, known);
+  if (syn === undefined) return found;
+  if (found.suggestion === undefined) return { suggestion: syn, nearest: found.nearest };
+  // A spelling within three edits stays: its class says its edits (0–3); a word-level one is measured.
+  return rank > SG_RANK_EDIT_MAX && sgDistance(f, list.items[pick]!.fold, 3) > 3 ? { suggestion: syn, nearest: found.nearest } : found;
 }
 
 /**
@@ -1512,7 +1573,18 @@ function argSynonym(name: string, known: readonly string[]): string | undefined 
   // A list that declares no name of any group (most objects) answers nothing: no fold made.
   const groups = declaredGroups(known);
   if (groups.size === 0) return undefined;
-  const g = ARG_GROUP_OF.get(sgFold(name));
+  return synonymIn(groups, sgFold(name));
+}
+
+/** argSynonym for a name already folded (`fold`: sgFold(name)), as the name matcher asks it (suggestKey). */
+function argSynonymFolded(name: string, fold: string, known: readonly string[]): string | undefined {
+  if (name.length > 24) return undefined;
+  const groups = declaredGroups(known);
+  return groups.size === 0 ? undefined : synonymIn(groups, fold);
+}
+
+function synonymIn(groups: Map<number, string | null>, fold: string): string | undefined {
+  const g = ARG_GROUP_OF.get(fold);
   if (g === undefined) return undefined;
   return groups.get(g) ?? undefined;
 }
@@ -2478,12 +2550,11 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   if (probing(s)) return true;
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
-  const found = suggestAndNearest(key, known);
-  const nearest = found.nearest;
   // Spelling found nothing: a name that means the same (from → source), when exactly one declared name does.
   // A word-level match ("link" → allowExternalLinks) yields to a name that means the same ("link" → url); a near spelling does not.
-  const syn = found.suggestion === undefined ? (nearest.length === 0 ? argSynonym(key, known) : undefined) : argSynonym(key, known);
-  const suggestion = syn !== undefined && (found.suggestion === undefined || sgDistance(sgFold(key), sgFold(found.suggestion), 3) > 3) ? syn : found.suggestion;
+  const found = suggestKey(key, known, argSynonymFolded);
+  const nearest = found.nearest;
+  const suggestion = found.suggestion;
   const root = p === "";
   const pp = root || plainPath(p);
   const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
