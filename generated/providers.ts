@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:4c6563475f00349dded2c32b86b9f0b49a17c2a0cc41f25ca5f8349f7ebe776c
+// input hash: sha256:1722fa7085455b3185a78ced3135b4ff7070b6df2393d6f21c47a4c7ca2d1303
 
-import * as rt from "./_runtime.a7de641c44.js";
+import * as rt from "./_runtime.b12fcbe112.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

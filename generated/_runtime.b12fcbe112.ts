@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:a7de641c44f3a83808ec1bfd2202aae12ea6164d0c7f9f9e6dad10a9f611113b
+// input hash: sha256:b12fcbe112a0effddf69495d083a6966b17117868ec89d89241829f876f5c1f6
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -2500,9 +2500,11 @@ class UnknownKeyError implements ValidationError {
   declare example: string | undefined;
   declare suggestion: string | undefined;
   readonly #known: readonly string[];
-  readonly #whose: string;
+  /** The tool's name at the root, else the object's quoted path: `whose` is written from it when read (once per object, not per key). */
+  readonly #of: string;
+  readonly #root: boolean;
   readonly #near: readonly string[];
-  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], whose: string, near: readonly string[]) {
+  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], of: string, root: boolean, near: readonly string[]) {
     this.path = path;
     this.bucket = "unknown_args";
     this.keyword = "additionalProperties";
@@ -2513,7 +2515,8 @@ class UnknownKeyError implements ValidationError {
     this.example = undefined;
     this.suggestion = suggestion;
     this.#known = known;
-    this.#whose = whose;
+    this.#of = of;
+    this.#root = root;
     this.#near = near;
   }
   static of(e: ValidationError): UnknownKeyError | undefined {
@@ -2523,7 +2526,7 @@ class UnknownKeyError implements ValidationError {
     return this.#known;
   }
   get whose(): string {
-    return this.#whose;
+    return (this.#root ? "Parameters of " : "Fields of ") + this.#of;
   }
   get near(): readonly string[] {
     return this.#near;
@@ -2564,7 +2567,7 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
   const received = !bare || key.length > 60 ? quote(clip(key)) : root ? qpath : '"' + key + '"';
   const message = root && hint === "" && none === "" ? qpath + notParameterOf(owner) : root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
-  const e = new UnknownKeyError(path, received, message, suggestion, known, root ? "Parameters of " + owner : "Fields of " + qp, nearest);
+  const e = new UnknownKeyError(path, received, message, suggestion, known, root ? owner : qp, root, nearest);
   s.push(e);
   return false;
 }
@@ -2597,24 +2600,47 @@ function knownLines(errors: readonly ValidationError[]): readonly string[] {
       for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
     }
     const first = meant ?? NONE, then = close ?? NONE;
-    (out ??= []).push(k.whose + ": " + (leadsKnown(first, then, known) ? declaredList(known).order : leadLine(first, then, known)));
+    const one = oneLead(first, then);
+    (out ??= []).push(k.whose + ": " + (one !== undefined ? firstThenDeclared(one, known) : leadsKnown(first, then, known) ? declaredList(known).order : leadLine(first, then, known)));
   }
   return out ?? NONE;
 }
 
-/** What the list lines need of a declared-names list, made once per list (the lists are module constants): its line in the schema's order, and whether its names are distinct. */
+/**
+ * What the list lines need of a declared-names list, made once per list (the lists are module
+ * constants): its line in the schema's order, whether its names are distinct, and, made when
+ * first needed (a memo: a list's lines are fixed), its line with the name at index i put first.
+ */
 interface Listed {
   order: string;
   distinct: boolean;
+  first: (string | undefined)[];
 }
 const declaredListOf = /* @__PURE__ */ new WeakMap<readonly string[], Listed>();
 function declaredList(known: readonly string[]): Listed {
   let t = declaredListOf.get(known);
   if (t === undefined) {
     const names = uniqueNames(NONE, NONE, known);
-    declaredListOf.set(known, (t = { order: shownNames(names), distinct: names.length === known.length }));
+    declaredListOf.set(known, (t = { order: shownNames(names), distinct: names.length === known.length, first: [] }));
   }
   return t;
+}
+
+/** The one name the lead lists hold (repeated or not), else undefined (none, or two different). */
+function oneLead(a: readonly string[], b: readonly string[]): string | undefined {
+  const one = a.length > 0 ? a[0]! : b.length > 0 ? b[0]! : undefined;
+  if (one === undefined) return undefined;
+  for (let i = 0; i < a.length; i++) if (a[i] !== one) return undefined;
+  for (let i = 0; i < b.length; i++) if (b[i] !== one) return undefined;
+  return one;
+}
+
+/** leadLine([name], [name], known), the usual line (one name suggested or near), made once per list and name when the name is declared and the list distinct. */
+function firstThenDeclared(name: string, known: readonly string[]): string {
+  const t = declaredList(known);
+  const i = t.distinct ? known.indexOf(name) : -1;
+  if (i < 0) return leadsKnown([name], NONE, known) ? t.order : leadLine([name], NONE, known);
+  return (t.first[i] ??= i === 0 ? t.order : leadLine([name], NONE, known));
 }
 
 /**
