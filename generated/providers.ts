@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:1722fa7085455b3185a78ced3135b4ff7070b6df2393d6f21c47a4c7ca2d1303
+// input hash: sha256:97d1b8941b3794dabb1c93303ca617d8b530e3b900f69d13f99a68ce5e7e46d4
 
-import * as rt from "./_runtime.b12fcbe112.js";
+import * as rt from "./_runtime.cd23b8bc44.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

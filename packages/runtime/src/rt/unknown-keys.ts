@@ -2,7 +2,7 @@
 // the name matcher) and the feedback's one line per object listing what it declares. Error path only.
 import type { Bucket, Sink, ValidationError } from "./report.js";
 import { probing } from "./budget.js";
-import { clip, isIdent, pk, plainPath, quote } from "./text.js";
+import { clip, isIdent, pk, plain, plainPath, quote } from "./text.js";
 import { suggestKey } from "../suggest.js";
 import { argSynonymFolded } from "./leads.js";
 import { TEXTS_MAX } from "./lines.js";
@@ -63,12 +63,13 @@ class UnknownKeyError implements ValidationError {
   }
 }
 
-/** " is not a parameter of <tool>.", made once per tool name. */
-const notParameterOfTool = new Map<string, string>();
-function notParameterOf(owner: string): string {
+/** [" is not a parameter of <tool>", the same with its period], made once per tool name. */
+const notParameterOfTool = new Map<string, readonly [string, string]>();
+function notParameterOf(owner: string): readonly [string, string] {
   let t = notParameterOfTool.get(owner);
   if (t === undefined) {
-    t = " is not a parameter of " + owner + ".";
+    const head = " is not a parameter of " + owner;
+    t = [head, head + "."];
     if (notParameterOfTool.size < TEXTS_MAX) notParameterOfTool.set(owner, t);
   }
   return t;
@@ -89,10 +90,14 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
   // quote(p + "." + key) is quote(p) with ".key" before its closing quote: nothing in a bare key is escaped.
   const qpath = !bare ? quote(path) : root ? '"' + key + '"' : pp ? '"' + path + '"' : qp.slice(0, -1) + "." + key + '"';
-  const none = known.length === 0 ? " It takes none." : "";
-  const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
   const received = !bare || key.length > 60 ? quote(clip(key)) : root ? qpath : '"' + key + '"';
-  const message = root && hint === "" && none === "" ? qpath + notParameterOf(owner) : root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
+  // The message's end: the suggestion, else (no declared name: none to suggest) that the object takes none. Written in as few joins as it can be.
+  let message: string;
+  if (suggestion === undefined && known.length > 0) message = root ? qpath + notParameterOf(owner)[1] : qpath + " is not a field of " + qp + ".";
+  else {
+    const tail = suggestion === undefined ? ". It takes none." : plain(suggestion) ? ' (did you mean "' + suggestion + '"?).' : " (did you mean " + JSON.stringify(suggestion) + "?).";
+    message = root ? qpath + notParameterOf(owner)[0] + tail : qpath + " is not a field of " + qp + tail;
+  }
   const e = new UnknownKeyError(path, received, message, suggestion, known, root ? owner : qp, root, nearest);
   s.push(e);
   return false;
