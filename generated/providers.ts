@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:97d1b8941b3794dabb1c93303ca617d8b530e3b900f69d13f99a68ce5e7e46d4
+// input hash: sha256:03d99389ce94bfaa557c4de364c9f11d30ef4a2ecd7555124e01512a5e41bcda
 
-import * as rt from "./_runtime.cd23b8bc44.js";
+import * as rt from "./_runtime.2275bede96.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -1,11 +1,11 @@
-// The name matcher's parts that are written for speed (packages/runtime/src/rt/edit-distance.ts,
-// ../suggest.ts) answer as their plain definitions do: the banded edit distance as the full
-// table, over random names and every allowed number of edits.
+// The name matcher's parts written for speed answer as their plain definitions do: the edit
+// distance (packages/runtime/src/rt/edit-distance.ts, on what lies between the two names' common
+// head and tail) as the full table, over random names and every allowed number of edits.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sgDistance } from "../../packages/runtime/src/rt/edit-distance.js";
 
-/** Optimal string alignment over the whole table: the definition the banded one must match. */
+/** Optimal string alignment over the whole table: the definition the fast one must match. */
 function osa(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++)
@@ -16,7 +16,7 @@ function osa(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-describe("sgDistance (banded)", () => {
+describe("sgDistance (without the common head and tail)", () => {
   it("is the full table's distance when within max, else max + 1", () => {
     // A small alphabet, so that near names (and transpositions) are common.
     const name = fc.string({ unit: fc.constantFrom("a", "b", "c", "d", "e", "_"), maxLength: 14 });

@@ -1,7 +1,6 @@
 // Edit distance for the name matcher (../suggest.ts): optimal string alignment (a
-// transposition is one edit) on what differs between the common head and tail, in a band
-// around the diagonal, with an early exit past the allowed edits, after a cheap lower bound
-// (the bag distance). Reusable rows: suggestions run on the error path of every
+// transposition is one edit) on what lies between the common head and tail, with an early exit
+// past the allowed edits, after a cheap lower bound (the bag distance). Reusable rows: suggestions run on the error path of every
 // refused call, and a distance allocates nothing.
 
 // One reusable row triple: suggestions run on the error path of every refused call.
@@ -33,9 +32,8 @@ function sgBagDistance(a: string, b: string, from: number, cut: number): number 
 
 /**
  * Edit distance with adjacent transpositions counted as one edit (optimal string alignment), or
- * max + 1 when it exceeds `max`. The common head and tail are left out first (they cost no edit:
- * a near miss is usually one or two characters in the middle), then only the band of cells
- * within `max` of the diagonal is computed (a cell further off needs more than `max` edits).
+ * max + 1 when it exceeds `max`. The common head and tail are left out first: they cost no edit,
+ * and a near miss differs in a character or two in the middle.
  */
 export function sgDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -47,42 +45,31 @@ export function sgDistance(a: string, b: string, max: number): number {
   const n = a.length - from - cut, m = b.length - from - cut;
   if (n === 0 || m === 0) return n + m <= max ? n + m : max + 1;
   if (sgBagDistance(a, b, from, cut) > max) return max + 1;
-  if (m + 2 > sgRow0.length) {
-    sgRow0 = new Int32Array(m + 2);
-    sgRow1 = new Int32Array(m + 2);
-    sgRow2 = new Int32Array(m + 2);
+  if (m + 1 > sgRow0.length) {
+    sgRow0 = new Int32Array(m + 1);
+    sgRow1 = new Int32Array(m + 1);
+    sgRow2 = new Int32Array(m + 1);
   }
-  const out = max + 1; // any cell off the band: more than max edits
   let prev2 = sgRow0; // row i - 2
   let prev = sgRow1; // row i - 1
   let cur = sgRow2;
   for (let j = 0; j <= m; j++) prev[j] = j;
   for (let i = 1; i <= n; i++) {
-    const lo = i > max ? i - max : 1;
-    const hi = i + max < m ? i + max : m;
-    // The cells this row reads beside its band: left of it, and (for the next row) right of it.
-    cur[lo - 1] = lo === 1 ? i : out;
-    let best = lo === 1 ? i : out;
+    cur[0] = i;
+    let best = i;
     const ca = a.charCodeAt(from + i - 1);
-    const pa = i > 1 ? a.charCodeAt(from + i - 2) : -1;
-    for (let j = lo; j <= hi; j++) {
+    for (let j = 1; j <= m; j++) {
       const cb = b.charCodeAt(from + j - 1);
-      let c = prev[j - 1]! + (ca === cb ? 0 : 1);
-      const del = prev[j]! + 1;
-      if (del < c) c = del;
-      const ins = cur[j - 1]! + 1;
-      if (ins < c) c = ins;
-      if (j > 1 && pa === cb && ca === b.charCodeAt(from + j - 2) && prev2[j - 2]! + 1 < c) c = prev2[j - 2]! + 1;
+      let c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(from + j - 2) && a.charCodeAt(from + i - 2) === cb && prev2[j - 2]! + 1 < c) c = prev2[j - 2]! + 1;
       cur[j] = c;
       if (c < best) best = c;
     }
-    if (best > max) return out;
-    if (hi < m) cur[hi + 1] = out;
+    if (best > max) return max + 1;
     const t = prev2;
     prev2 = prev;
     prev = cur;
     cur = t;
   }
-  const d = prev[m]!;
-  return d > max ? out : d;
+  return prev[m]! > max ? max + 1 : prev[m]!;
 }

@@ -132,16 +132,13 @@ export function knownLines(errors: readonly ValidationError[]): readonly string[
     }
     const first = meant ?? NONE, then = close ?? NONE;
     const one = oneLead(first, then);
-    (out ??= []).push(k.whose + ": " + (one !== undefined ? firstThenDeclared(one, known) : leadsKnown(first, then, known) ? declaredList(known).order : leadLine(first, then, known)));
+    const line = one !== undefined ? firstThenDeclared(one, known) : leadsKnown(first, then, known) ? declaredList(known).order : leadLine(first, then, known);
+    (out ??= []).push(k.whose + ": " + line);
   }
   return out ?? NONE;
 }
 
-/**
- * What the list lines need of a declared-names list, made once per list (the lists are module
- * constants): its line in the schema's order, whether its names are distinct, and, made when
- * first needed (a memo: a list's lines are fixed), its line with the name at index i put first.
- */
+/** What the list lines need of a declared-names list, made once per list (the lists are module constants): its line in the schema's order, whether its names are distinct, and (a memo) its line with the name at index i first. */
 interface Listed {
   order: string;
   distinct: boolean;
@@ -166,12 +163,10 @@ function oneLead(a: readonly string[], b: readonly string[]): string | undefined
   return one;
 }
 
-/** leadLine([name], [name], known), the usual line (one name suggested or near), made once per list and name when the name is declared and the list distinct. */
+/** The line with one name first (the usual: one name suggested or near), made once per list and declared name. */
 function firstThenDeclared(name: string, known: readonly string[]): string {
-  const t = declaredList(known);
-  const i = t.distinct ? known.indexOf(name) : -1;
-  if (i < 0) return leadsKnown([name], NONE, known) ? t.order : leadLine([name], NONE, known);
-  return (t.first[i] ??= i === 0 ? t.order : leadLine([name], NONE, known));
+  const i = known.indexOf(name);
+  return i < 0 ? leadLine([name], NONE, known) : (declaredList(known).first[i] ??= leadLine([name], NONE, known));
 }
 
 /**

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:cd23b8bc449228fbd02bf325130e292ec219fad39787e1929919d67225448457
+// input hash: sha256:2275bede967b78a734bc608d09aa9afd117a4c6d7e6500e588a86238903b9a59
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -266,9 +266,8 @@ function decimalOf(x: number): void {
 export const hasOwn = Object.prototype.hasOwnProperty;
 
 // Edit distance for the name matcher (../suggest.ts): optimal string alignment (a
-// transposition is one edit) on what differs between the common head and tail, in a band
-// around the diagonal, with an early exit past the allowed edits, after a cheap lower bound
-// (the bag distance). Reusable rows: suggestions run on the error path of every
+// transposition is one edit) on what lies between the common head and tail, with an early exit
+// past the allowed edits, after a cheap lower bound (the bag distance). Reusable rows: suggestions run on the error path of every
 // refused call, and a distance allocates nothing.
 
 // One reusable row triple: suggestions run on the error path of every refused call.
@@ -300,9 +299,8 @@ function sgBagDistance(a: string, b: string, from: number, cut: number): number 
 
 /**
  * Edit distance with adjacent transpositions counted as one edit (optimal string alignment), or
- * max + 1 when it exceeds `max`. The common head and tail are left out first (they cost no edit:
- * a near miss is usually one or two characters in the middle), then only the band of cells
- * within `max` of the diagonal is computed (a cell further off needs more than `max` edits).
+ * max + 1 when it exceeds `max`. The common head and tail are left out first: they cost no edit,
+ * and a near miss differs in a character or two in the middle.
  */
 function sgDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -314,44 +312,33 @@ function sgDistance(a: string, b: string, max: number): number {
   const n = a.length - from - cut, m = b.length - from - cut;
   if (n === 0 || m === 0) return n + m <= max ? n + m : max + 1;
   if (sgBagDistance(a, b, from, cut) > max) return max + 1;
-  if (m + 2 > sgRow0.length) {
-    sgRow0 = new Int32Array(m + 2);
-    sgRow1 = new Int32Array(m + 2);
-    sgRow2 = new Int32Array(m + 2);
+  if (m + 1 > sgRow0.length) {
+    sgRow0 = new Int32Array(m + 1);
+    sgRow1 = new Int32Array(m + 1);
+    sgRow2 = new Int32Array(m + 1);
   }
-  const out = max + 1; // any cell off the band: more than max edits
   let prev2 = sgRow0; // row i - 2
   let prev = sgRow1; // row i - 1
   let cur = sgRow2;
   for (let j = 0; j <= m; j++) prev[j] = j;
   for (let i = 1; i <= n; i++) {
-    const lo = i > max ? i - max : 1;
-    const hi = i + max < m ? i + max : m;
-    // The cells this row reads beside its band: left of it, and (for the next row) right of it.
-    cur[lo - 1] = lo === 1 ? i : out;
-    let best = lo === 1 ? i : out;
+    cur[0] = i;
+    let best = i;
     const ca = a.charCodeAt(from + i - 1);
-    const pa = i > 1 ? a.charCodeAt(from + i - 2) : -1;
-    for (let j = lo; j <= hi; j++) {
+    for (let j = 1; j <= m; j++) {
       const cb = b.charCodeAt(from + j - 1);
-      let c = prev[j - 1]! + (ca === cb ? 0 : 1);
-      const del = prev[j]! + 1;
-      if (del < c) c = del;
-      const ins = cur[j - 1]! + 1;
-      if (ins < c) c = ins;
-      if (j > 1 && pa === cb && ca === b.charCodeAt(from + j - 2) && prev2[j - 2]! + 1 < c) c = prev2[j - 2]! + 1;
+      let c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(from + j - 2) && a.charCodeAt(from + i - 2) === cb && prev2[j - 2]! + 1 < c) c = prev2[j - 2]! + 1;
       cur[j] = c;
       if (c < best) best = c;
     }
-    if (best > max) return out;
-    if (hi < m) cur[hi + 1] = out;
+    if (best > max) return max + 1;
     const t = prev2;
     prev2 = prev;
     prev = cur;
     cur = t;
   }
-  const d = prev[m]!;
-  return d > max ? out : d;
+  return prev[m]! > max ? max + 1 : prev[m]!;
 }
 
 // Word-level closeness for the name matcher (../suggest.ts): how two words match (the same,
@@ -808,7 +795,11 @@ function suggestAndNearest(name: string, known: readonly string[], limit = 3): {
   if (typeof name !== "string" || name.length > 200 || known.length === 0) return SG_NOTHING_NEAR;
   const list = sgPrepared(known); // before the fold: preparing a list folds its names
   const f = sgFold(name);
-  const n = f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, "");
+  return sgAnswer(list, f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, ""), limit);
+}
+
+/** suggestAndNearest's answer from the last scan's `n` hits (the hit buffers). */
+function sgAnswer(list: SgList, n: number, limit: number): { readonly suggestion: string | undefined; readonly nearest: string[] } {
   if (n === 0) return SG_NOTHING_NEAR;
   if (n === 1) {
     // One name within reach (the usual near miss): it is the suggestion and the whole list, whatever its class.
@@ -823,38 +814,26 @@ function suggestAndNearest(name: string, known: readonly string[], limit = 3): {
 }
 
 /**
- * suggestAndNearest(name, known) for an argument name an object does not declare, with a second
- * source of suggestions: `synonym(name, fold, known)`, a declared name that means the same
- * (rt/leads.ts), asked with the fold the scan made (one fold of the name for both). The synonym
- * is suggested when spelling found nothing near, or found only a name more than three edits away
- * (a word-level match: "link" → url beats allowExternalLinks; a near spelling does not yield).
+ * suggestAndNearest for an undeclared argument name, with `synonym(name, fold, known)` (a declared
+ * name meaning the same, rt/leads.ts) asked with the scan's fold of the name: suggested when
+ * spelling found nothing near, or only a name more than three edits away ("link" → url beats
+ * allowExternalLinks; a near spelling does not yield).
  */
 function suggestKey(name: string, known: readonly string[], synonym: (name: string, fold: string, known: readonly string[]) => string | undefined): { readonly suggestion: string | undefined; readonly nearest: string[] } {
   if (name.length > 200 || known.length === 0) return SG_NOTHING_NEAR;
   const list = sgPrepared(known); // before the fold: preparing a list folds its names
   const f = sgFold(name);
   const n = f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, "");
-  let found: { readonly suggestion: string | undefined; readonly nearest: string[] } = SG_NOTHING_NEAR;
-  // The suggested name's class of match (0 same fold, 1–3 its edits), read before `synonym` runs.
-  let rank = SG_RANK_NONE;
-  let pick = -1;
-  if (n === 1) {
-    pick = sgHitItem[0]!;
-    rank = sgHitRank[0]!;
-    const only = list.items[pick]!.name;
-    found = { suggestion: only, nearest: [only] };
-  } else if (n > 1) {
-    const hits: [number, string][] = [];
-    for (let i = 0; i < n; i++) hits.push([sgHitRank[i]!, list.items[sgHitItem[i]!]!.name]), (rank = Math.min(rank, sgHitRank[i]!));
-    pick = sgBestHit(n);
-    found = { suggestion: pick < 0 ? undefined : list.items[pick]!.name, nearest: sgNearestOf(hits, rank, 3) };
-  }
+  const found = sgAnswer(list, n, 3);
   if (found.suggestion === undefined && found.nearest.length > 0) return found;
+  // The suggestion's class (0 same fold, 1–3 its edits), from the hit buffers, before `synonym` runs.
+  let rank = SG_RANK_NONE;
+  for (let i = 0; i < n; i++) rank = Math.min(rank, sgHitRank[i]!);
+  const pick = n > 0 ? sgBestHit(n) : -1;
   const syn = synonym(name, f, known);
   if (syn === undefined) return found;
-  if (found.suggestion === undefined) return { suggestion: syn, nearest: found.nearest };
-  // A spelling within three edits stays: its class says its edits (0–3); a word-level one is measured.
-  return rank > SG_RANK_EDIT_MAX && sgDistance(f, list.items[pick]!.fold, 3) > 3 ? { suggestion: syn, nearest: found.nearest } : found;
+  // A spelling within three edits stays: its class says its edits; a word-level one is measured.
+  return found.suggestion === undefined || (rank > SG_RANK_EDIT_MAX && sgDistance(f, list.items[pick]!.fold, 3) > 3) ? { suggestion: syn, nearest: found.nearest } : found;
 }
 
 /**
@@ -1568,25 +1547,14 @@ function declaredGroups(known: readonly string[]): Map<number, string | null> {
 
 /** The one declared name that means what `name` means (ARG_GROUPS), or undefined. */
 function argSynonym(name: string, known: readonly string[]): string | undefined {
-  // The longest name in a group folds to 15 characters: a name much longer is in none (no fold made).
-  if (typeof name !== "string" || name.length > 24) return undefined;
-  // A list that declares no name of any group (most objects) answers nothing: no fold made.
-  const groups = declaredGroups(known);
-  if (groups.size === 0) return undefined;
-  return synonymIn(groups, sgFold(name));
+  return typeof name === "string" ? argSynonymFolded(name, sgFold(name), known) : undefined;
 }
 
-/** argSynonym for a name already folded (`fold`: sgFold(name)), as the name matcher asks it (suggestKey). */
+/** argSynonym with the name's fold (sgFold(name)) made: the name matcher's one fold of it (suggestKey). */
 function argSynonymFolded(name: string, fold: string, known: readonly string[]): string | undefined {
-  if (name.length > 24) return undefined;
-  const groups = declaredGroups(known);
-  return groups.size === 0 ? undefined : synonymIn(groups, fold);
-}
-
-function synonymIn(groups: Map<number, string | null>, fold: string): string | undefined {
-  const g = ARG_GROUP_OF.get(fold);
-  if (g === undefined) return undefined;
-  return groups.get(g) ?? undefined;
+  // The longest name in a group folds to 15 characters: a name much longer is in none.
+  const g = name.length > 24 ? undefined : ARG_GROUP_OF.get(fold);
+  return g === undefined ? undefined : (declaredGroups(known).get(g) ?? undefined);
 }
 
 /** How many tools the feedback lists when none is near: all up to this many, else the closest this many and the count. */
@@ -2606,16 +2574,13 @@ function knownLines(errors: readonly ValidationError[]): readonly string[] {
     }
     const first = meant ?? NONE, then = close ?? NONE;
     const one = oneLead(first, then);
-    (out ??= []).push(k.whose + ": " + (one !== undefined ? firstThenDeclared(one, known) : leadsKnown(first, then, known) ? declaredList(known).order : leadLine(first, then, known)));
+    const line = one !== undefined ? firstThenDeclared(one, known) : leadsKnown(first, then, known) ? declaredList(known).order : leadLine(first, then, known);
+    (out ??= []).push(k.whose + ": " + line);
   }
   return out ?? NONE;
 }
 
-/**
- * What the list lines need of a declared-names list, made once per list (the lists are module
- * constants): its line in the schema's order, whether its names are distinct, and, made when
- * first needed (a memo: a list's lines are fixed), its line with the name at index i put first.
- */
+/** What the list lines need of a declared-names list, made once per list (the lists are module constants): its line in the schema's order, whether its names are distinct, and (a memo) its line with the name at index i first. */
 interface Listed {
   order: string;
   distinct: boolean;
@@ -2640,12 +2605,10 @@ function oneLead(a: readonly string[], b: readonly string[]): string | undefined
   return one;
 }
 
-/** leadLine([name], [name], known), the usual line (one name suggested or near), made once per list and name when the name is declared and the list distinct. */
+/** The line with one name first (the usual: one name suggested or near), made once per list and declared name. */
 function firstThenDeclared(name: string, known: readonly string[]): string {
-  const t = declaredList(known);
-  const i = t.distinct ? known.indexOf(name) : -1;
-  if (i < 0) return leadsKnown([name], NONE, known) ? t.order : leadLine([name], NONE, known);
-  return (t.first[i] ??= i === 0 ? t.order : leadLine([name], NONE, known));
+  const i = known.indexOf(name);
+  return i < 0 ? leadLine([name], NONE, known) : (declaredList(known).first[i] ??= leadLine([name], NONE, known));
 }
 
 /**
