@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:03d99389ce94bfaa557c4de364c9f11d30ef4a2ecd7555124e01512a5e41bcda
+// input hash: sha256:f8bd0e7500e7391c4772fd3369150f6c88ebca420c7656b942f04007eab171dd
 
-import * as rt from "./_runtime.2275bede96.js";
+import * as rt from "./_runtime.baba224c42.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:2275bede967b78a734bc608d09aa9afd117a4c6d7e6500e588a86238903b9a59
+// input hash: sha256:baba224c42b3323e2b6d7715bacc5dac929d77473478afedd7758206f99c5ab3
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -2563,18 +2563,34 @@ function knownLines(errors: readonly ValidationError[]): readonly string[] {
     // One line per object: made at its first unknown key, from all of that object's.
     if (done !== undefined && done.includes(known)) continue;
     (done ??= []).push(known);
-    let meant: string[] | undefined, close: string[] | undefined;
-    for (let j = i; j < errors.length; j++) {
+    // The names to put first: the usual case is one name (suggested, near, or both), found without lists.
+    let one: string | undefined;
+    let several = false;
+    for (let j = i; j < errors.length && !several; j++) {
       const e = errors[j]!;
       const o = j === i ? k : UnknownKeyError.of(e);
       if (o === undefined || o.known !== known) continue;
-      if (e.suggestion !== undefined) (meant ??= []).push(e.suggestion);
       const near = o.near;
-      for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
+      for (let x = -1; x < near.length && !several; x++) {
+        const n = x < 0 ? e.suggestion : near[x]!;
+        if (n !== undefined && n !== (one ??= n)) several = true;
+      }
     }
-    const first = meant ?? NONE, then = close ?? NONE;
-    const one = oneLead(first, then);
-    const line = one !== undefined ? firstThenDeclared(one, known) : leadsKnown(first, then, known) ? declaredList(known).order : leadLine(first, then, known);
+    let line: string;
+    if (!several) line = one === undefined ? declaredList(known).order : firstThenDeclared(one, known);
+    else {
+      let meant: string[] | undefined, close: string[] | undefined;
+      for (let j = i; j < errors.length; j++) {
+        const e = errors[j]!;
+        const o = j === i ? k : UnknownKeyError.of(e);
+        if (o === undefined || o.known !== known) continue;
+        if (e.suggestion !== undefined) (meant ??= []).push(e.suggestion);
+        const near = o.near;
+        for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
+      }
+      const first = meant ?? NONE, then = close ?? NONE;
+      line = leadsKnown(first, then, known) ? declaredList(known).order : leadLine(first, then, known);
+    }
     (out ??= []).push(k.whose + ": " + line);
   }
   return out ?? NONE;
@@ -2594,15 +2610,6 @@ function declaredList(known: readonly string[]): Listed {
     declaredListOf.set(known, (t = { order: shownNames(names), distinct: names.length === known.length, first: [] }));
   }
   return t;
-}
-
-/** The one name the lead lists hold (repeated or not), else undefined (none, or two different). */
-function oneLead(a: readonly string[], b: readonly string[]): string | undefined {
-  const one = a.length > 0 ? a[0]! : b.length > 0 ? b[0]! : undefined;
-  if (one === undefined) return undefined;
-  for (let i = 0; i < a.length; i++) if (a[i] !== one) return undefined;
-  for (let i = 0; i < b.length; i++) if (b[i] !== one) return undefined;
-  return one;
 }
 
 /** The line with one name first (the usual: one name suggested or near), made once per list and declared name. */
