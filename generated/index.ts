@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.902ebdab68.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.902ebdab68.js";
+import * as rt from "./_runtime.f2e1f11819.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.f2e1f11819.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchema$bookRoom = '{"type":"object","properties":{"room_id":{"type":"string"},"start_iso":{"type":"string","format":"date-time"},"duration_min":{"type":"integer","minimum":15,"maximum":480}},"required":["room_id","start_iso"],"additionalProperties":false}';

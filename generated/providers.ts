@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:b486a353d4f3c4762d3d34e5f560d2a087bb9d95a5d4d0b2f04ba2d86274ae5a
+// input hash: sha256:f79e6382d749336da50570b4981f5b4800ea41b498e55a0ad8fa57d5f480aea5
 
-import * as rt from "./_runtime.902ebdab68.js";
+import * as rt from "./_runtime.f2e1f11819.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

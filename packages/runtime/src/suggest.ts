@@ -349,7 +349,11 @@ export function suggestAndNearest(name: string, known: readonly string[], limit 
   if (typeof name !== "string" || name.length > 200 || known.length === 0) return SG_NOTHING_NEAR;
   const list = sgPrepared(known); // before the fold: preparing a list folds its names
   const f = sgFold(name);
-  const n = f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, "");
+  return sgAnswer(list, f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, ""), limit);
+}
+
+/** suggestAndNearest's answer from the last scan's `n` hits (the hit buffers). */
+function sgAnswer(list: SgList, n: number, limit: number): { readonly suggestion: string | undefined; readonly nearest: string[] } {
   if (n === 0) return SG_NOTHING_NEAR;
   if (n === 1) {
     // One name within reach (the usual near miss): it is the suggestion and the whole list, whatever its class.
@@ -361,6 +365,29 @@ export function suggestAndNearest(name: string, known: readonly string[], limit 
   for (let i = 0; i < n; i++) hits.push([sgHitRank[i]!, list.items[sgHitItem[i]!]!.name]), (best = Math.min(best, sgHitRank[i]!));
   const pick = sgBestHit(n);
   return { suggestion: pick < 0 ? undefined : list.items[pick]!.name, nearest: sgNearestOf(hits, best, limit) };
+}
+
+/**
+ * suggestAndNearest for an undeclared argument name, with `synonym(name, fold, known)` (a declared
+ * name meaning the same, rt/leads.ts) asked with the scan's fold of the name: suggested when
+ * spelling found nothing near, or only a name more than three edits away ("link" → url beats
+ * allowExternalLinks; a near spelling does not yield).
+ */
+export function suggestKey(name: string, known: readonly string[], synonym: (name: string, fold: string, known: readonly string[]) => string | undefined): { readonly suggestion: string | undefined; readonly nearest: string[] } {
+  if (name.length > 200 || known.length === 0) return SG_NOTHING_NEAR;
+  const list = sgPrepared(known); // before the fold: preparing a list folds its names
+  const f = sgFold(name);
+  const n = f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, "");
+  const found = sgAnswer(list, n, 3);
+  if (found.suggestion === undefined && found.nearest.length > 0) return found;
+  // The suggestion's class (0 same fold, 1–3 its edits), from the hit buffers, before `synonym` runs.
+  let rank = SG_RANK_NONE;
+  for (let i = 0; i < n; i++) rank = Math.min(rank, sgHitRank[i]!);
+  const pick = n > 0 ? sgBestHit(n) : -1;
+  const syn = synonym(name, f, known);
+  if (syn === undefined) return found;
+  // A spelling within three edits stays: its class says its edits; a word-level one is measured.
+  return found.suggestion === undefined || (rank > SG_RANK_EDIT_MAX && sgDistance(f, list.items[pick]!.fold, 3) > 3) ? { suggestion: syn, nearest: found.nearest } : found;
 }
 
 /**

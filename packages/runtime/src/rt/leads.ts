@@ -53,14 +53,14 @@ function declaredGroups(known: readonly string[]): Map<number, string | null> {
 
 /** The one declared name that means what `name` means (ARG_GROUPS), or undefined. */
 export function argSynonym(name: string, known: readonly string[]): string | undefined {
-  // The longest name in a group folds to 15 characters: a name much longer is in none (no fold made).
-  if (typeof name !== "string" || name.length > 24) return undefined;
-  // A list that declares no name of any group (most objects) answers nothing: no fold made.
-  const groups = declaredGroups(known);
-  if (groups.size === 0) return undefined;
-  const g = ARG_GROUP_OF.get(sgFold(name));
-  if (g === undefined) return undefined;
-  return groups.get(g) ?? undefined;
+  return typeof name === "string" ? argSynonymFolded(name, sgFold(name), known) : undefined;
+}
+
+/** argSynonym with the name's fold (sgFold(name)) made: the name matcher's one fold of it (suggestKey). */
+export function argSynonymFolded(name: string, fold: string, known: readonly string[]): string | undefined {
+  // The longest name in a group folds to 15 characters: a name much longer is in none.
+  const g = name.length > 24 ? undefined : ARG_GROUP_OF.get(fold);
+  return g === undefined ? undefined : (declaredGroups(known).get(g) ?? undefined);
 }
 
 /** How many tools the feedback lists when none is near: all up to this many, else the closest this many and the count. */

@@ -2,10 +2,9 @@
 // the name matcher) and the feedback's one line per object listing what it declares. Error path only.
 import type { Bucket, Sink, ValidationError } from "./report.js";
 import { probing } from "./budget.js";
-import { clip, isIdent, pk, plainPath, quote } from "./text.js";
-import { sgFold, suggestAndNearest } from "../suggest.js";
-import { sgDistance } from "./edit-distance.js";
-import { argSynonym } from "./leads.js";
+import { clip, isIdent, pk, plain, plainPath, quote } from "./text.js";
+import { suggestKey } from "../suggest.js";
+import { argSynonymFolded } from "./leads.js";
 import { TEXTS_MAX } from "./lines.js";
 
 /**
@@ -27,9 +26,11 @@ class UnknownKeyError implements ValidationError {
   declare example: string | undefined;
   declare suggestion: string | undefined;
   readonly #known: readonly string[];
-  readonly #whose: string;
+  /** The tool's name at the root, else the object's quoted path: `whose` is written from it when read (once per object, not per key). */
+  readonly #of: string;
+  readonly #root: boolean;
   readonly #near: readonly string[];
-  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], whose: string, near: readonly string[]) {
+  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], of: string, root: boolean, near: readonly string[]) {
     this.path = path;
     this.bucket = "unknown_args";
     this.keyword = "additionalProperties";
@@ -40,7 +41,8 @@ class UnknownKeyError implements ValidationError {
     this.example = undefined;
     this.suggestion = suggestion;
     this.#known = known;
-    this.#whose = whose;
+    this.#of = of;
+    this.#root = root;
     this.#near = near;
   }
   static of(e: ValidationError): UnknownKeyError | undefined {
@@ -50,7 +52,7 @@ class UnknownKeyError implements ValidationError {
     return this.#known;
   }
   get whose(): string {
-    return this.#whose;
+    return (this.#root ? "Parameters of " : "Fields of ") + this.#of;
   }
   get near(): readonly string[] {
     return this.#near;
@@ -61,12 +63,13 @@ class UnknownKeyError implements ValidationError {
   }
 }
 
-/** " is not a parameter of <tool>.", made once per tool name. */
-const notParameterOfTool = new Map<string, string>();
-function notParameterOf(owner: string): string {
+/** [" is not a parameter of <tool>", the same with its period], made once per tool name. */
+const notParameterOfTool = new Map<string, readonly [string, string]>();
+function notParameterOf(owner: string): readonly [string, string] {
   let t = notParameterOfTool.get(owner);
   if (t === undefined) {
-    t = " is not a parameter of " + owner + ".";
+    const head = " is not a parameter of " + owner;
+    t = [head, head + "."];
     if (notParameterOfTool.size < TEXTS_MAX) notParameterOfTool.set(owner, t);
   }
   return t;
@@ -77,22 +80,25 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   if (probing(s)) return true;
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
-  const found = suggestAndNearest(key, known);
-  const nearest = found.nearest;
   // Spelling found nothing: a name that means the same (from → source), when exactly one declared name does.
   // A word-level match ("link" → allowExternalLinks) yields to a name that means the same ("link" → url); a near spelling does not.
-  const syn = found.suggestion === undefined ? (nearest.length === 0 ? argSynonym(key, known) : undefined) : argSynonym(key, known);
-  const suggestion = syn !== undefined && (found.suggestion === undefined || sgDistance(sgFold(key), sgFold(found.suggestion), 3) > 3) ? syn : found.suggestion;
+  const found = suggestKey(key, known, argSynonymFolded);
+  const nearest = found.nearest;
+  const suggestion = found.suggestion;
   const root = p === "";
   const pp = root || plainPath(p);
   const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
   // quote(p + "." + key) is quote(p) with ".key" before its closing quote: nothing in a bare key is escaped.
   const qpath = !bare ? quote(path) : root ? '"' + key + '"' : pp ? '"' + path + '"' : qp.slice(0, -1) + "." + key + '"';
-  const none = known.length === 0 ? " It takes none." : "";
-  const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
   const received = !bare || key.length > 60 ? quote(clip(key)) : root ? qpath : '"' + key + '"';
-  const message = root && hint === "" && none === "" ? qpath + notParameterOf(owner) : root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
-  const e = new UnknownKeyError(path, received, message, suggestion, known, root ? "Parameters of " + owner : "Fields of " + qp, nearest);
+  // The message's end: the suggestion, else (no declared name: none to suggest) that the object takes none. Written in as few joins as it can be.
+  let message: string;
+  if (suggestion === undefined && known.length > 0) message = root ? qpath + notParameterOf(owner)[1] : qpath + " is not a field of " + qp + ".";
+  else {
+    const tail = suggestion === undefined ? ". It takes none." : plain(suggestion) ? ' (did you mean "' + suggestion + '"?).' : " (did you mean " + JSON.stringify(suggestion) + "?).";
+    message = root ? qpath + notParameterOf(owner)[0] + tail : qpath + " is not a field of " + qp + tail;
+  }
+  const e = new UnknownKeyError(path, received, message, suggestion, known, root ? owner : qp, root, nearest);
   s.push(e);
   return false;
 }
@@ -115,34 +121,59 @@ export function knownLines(errors: readonly ValidationError[]): readonly string[
     // One line per object: made at its first unknown key, from all of that object's.
     if (done !== undefined && done.includes(known)) continue;
     (done ??= []).push(known);
-    let meant: string[] | undefined, close: string[] | undefined;
-    for (let j = i; j < errors.length; j++) {
+    // The names to put first: the usual case is one name (suggested, near, or both), found without lists.
+    let one: string | undefined;
+    let several = false;
+    for (let j = i; j < errors.length && !several; j++) {
       const e = errors[j]!;
       const o = j === i ? k : UnknownKeyError.of(e);
       if (o === undefined || o.known !== known) continue;
-      if (e.suggestion !== undefined) (meant ??= []).push(e.suggestion);
       const near = o.near;
-      for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
+      for (let x = -1; x < near.length && !several; x++) {
+        const n = x < 0 ? e.suggestion : near[x]!;
+        if (n !== undefined && n !== (one ??= n)) several = true;
+      }
     }
-    const first = meant ?? NONE, then = close ?? NONE;
-    (out ??= []).push(k.whose + ": " + (leadsKnown(first, then, known) ? declaredList(known).order : leadLine(first, then, known)));
+    let line: string;
+    if (!several) line = one === undefined ? declaredList(known).order : firstThenDeclared(one, known);
+    else {
+      let meant: string[] | undefined, close: string[] | undefined;
+      for (let j = i; j < errors.length; j++) {
+        const e = errors[j]!;
+        const o = j === i ? k : UnknownKeyError.of(e);
+        if (o === undefined || o.known !== known) continue;
+        if (e.suggestion !== undefined) (meant ??= []).push(e.suggestion);
+        const near = o.near;
+        for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
+      }
+      const first = meant ?? NONE, then = close ?? NONE;
+      line = leadsKnown(first, then, known) ? declaredList(known).order : leadLine(first, then, known);
+    }
+    (out ??= []).push(k.whose + ": " + line);
   }
   return out ?? NONE;
 }
 
-/** What the list lines need of a declared-names list, made once per list (the lists are module constants): its line in the schema's order, and whether its names are distinct. */
+/** What the list lines need of a declared-names list, made once per list (the lists are module constants): its line in the schema's order, whether its names are distinct, and (a memo) its line with the name at index i first. */
 interface Listed {
   order: string;
   distinct: boolean;
+  first: (string | undefined)[];
 }
 const declaredListOf = new WeakMap<readonly string[], Listed>();
 function declaredList(known: readonly string[]): Listed {
   let t = declaredListOf.get(known);
   if (t === undefined) {
     const names = uniqueNames(NONE, NONE, known);
-    declaredListOf.set(known, (t = { order: shownNames(names), distinct: names.length === known.length }));
+    declaredListOf.set(known, (t = { order: shownNames(names), distinct: names.length === known.length, first: [] }));
   }
   return t;
+}
+
+/** The line with one name first (the usual: one name suggested or near), made once per list and declared name. */
+function firstThenDeclared(name: string, known: readonly string[]): string {
+  const i = known.indexOf(name);
+  return i < 0 ? leadLine([name], NONE, known) : (declaredList(known).first[i] ??= leadLine([name], NONE, known));
 }
 
 /**

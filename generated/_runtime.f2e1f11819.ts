@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:902ebdab68ae9a7100cf4e147cc5ecc01a2a2c4b0f9d9a09eb93b9160053f874
+// input hash: sha256:f2e1f11819aae94b78f8fe01a3c3796b5159725de2ea9b0decd1c18e04361333
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -266,8 +266,8 @@ function decimalOf(x: number): void {
 export const hasOwn = Object.prototype.hasOwnProperty;
 
 // Edit distance for the name matcher (../suggest.ts): optimal string alignment (a
-// transposition is one edit) with an early exit past the allowed edits, after a cheap
-// lower bound (the bag distance). Reusable rows: suggestions run on the error path of every
+// transposition is one edit) on what lies between the common head and tail, with an early exit
+// past the allowed edits, after a cheap lower bound (the bag distance). Reusable rows: suggestions run on the error path of every
 // refused call, and a distance allocates nothing.
 
 // One reusable row triple: suggestions run on the error path of every refused call.
@@ -276,19 +276,20 @@ let sgRow1 = /* @__PURE__ */ new Int32Array(64);
 let sgRow2 = /* @__PURE__ */ new Int32Array(64);
 const sgBag = /* @__PURE__ */ new Int32Array(128);
 
-/** A cheap lower bound of the edit distance (character-count difference), to skip most pairs. */
-function sgBagDistance(a: string, b: string): number {
-  for (let i = 0; i < a.length; i++) sgBag[a.charCodeAt(i) & 127]!++;
-  for (let i = 0; i < b.length; i++) sgBag[b.charCodeAt(i) & 127]!--;
+/** A cheap lower bound of the edit distance (character-count difference) of a[from, a.length - cut) and b[from, b.length - cut), to skip most pairs. */
+function sgBagDistance(a: string, b: string, from: number, cut: number): number {
+  const an = a.length - cut, bn = b.length - cut;
+  for (let i = from; i < an; i++) sgBag[a.charCodeAt(i) & 127]!++;
+  for (let i = from; i < bn; i++) sgBag[b.charCodeAt(i) & 127]!--;
   let pos = 0;
   let neg = 0;
-  for (let i = 0; i < a.length; i++) {
+  for (let i = from; i < an; i++) {
     const c = a.charCodeAt(i) & 127;
     if (sgBag[c]! > 0) pos += sgBag[c]!;
     else if (sgBag[c]! < 0) neg -= sgBag[c]!;
     sgBag[c] = 0;
   }
-  for (let i = 0; i < b.length; i++) {
+  for (let i = from; i < bn; i++) {
     const c = b.charCodeAt(i) & 127;
     if (sgBag[c]! < 0) neg -= sgBag[c]!;
     sgBag[c] = 0;
@@ -296,26 +297,38 @@ function sgBagDistance(a: string, b: string): number {
   return Math.max(pos, neg);
 }
 
-/** Edit distance with adjacent transpositions counted as one edit (optimal string alignment), or max + 1 as soon as it must exceed `max`. */
+/**
+ * Edit distance with adjacent transpositions counted as one edit (optimal string alignment), or
+ * max + 1 when it exceeds `max`. The common head and tail are left out first: they cost no edit,
+ * and a near miss differs in a character or two in the middle.
+ */
 function sgDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max || sgBagDistance(a, b) > max) return max + 1;
-  if (b.length + 1 > sgRow0.length) {
-    sgRow0 = new Int32Array(b.length + 1);
-    sgRow1 = new Int32Array(b.length + 1);
-    sgRow2 = new Int32Array(b.length + 1);
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let from = 0;
+  const short = a.length < b.length ? a.length : b.length;
+  while (from < short && a.charCodeAt(from) === b.charCodeAt(from)) from++;
+  let cut = 0;
+  while (cut < short - from && a.charCodeAt(a.length - 1 - cut) === b.charCodeAt(b.length - 1 - cut)) cut++;
+  const n = a.length - from - cut, m = b.length - from - cut;
+  if (n === 0 || m === 0) return n + m <= max ? n + m : max + 1;
+  if (sgBagDistance(a, b, from, cut) > max) return max + 1;
+  if (m + 1 > sgRow0.length) {
+    sgRow0 = new Int32Array(m + 1);
+    sgRow1 = new Int32Array(m + 1);
+    sgRow2 = new Int32Array(m + 1);
   }
   let prev2 = sgRow0; // row i - 2
   let prev = sgRow1; // row i - 1
   let cur = sgRow2;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
     cur[0] = i;
     let best = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const cb = b.charCodeAt(j - 1);
+    const ca = a.charCodeAt(from + i - 1);
+    for (let j = 1; j <= m; j++) {
+      const cb = b.charCodeAt(from + j - 1);
       let c = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2]! + 1 < c) c = prev2[j - 2]! + 1;
+      if (i > 1 && j > 1 && ca === b.charCodeAt(from + j - 2) && a.charCodeAt(from + i - 2) === cb && prev2[j - 2]! + 1 < c) c = prev2[j - 2]! + 1;
       cur[j] = c;
       if (c < best) best = c;
     }
@@ -325,7 +338,7 @@ function sgDistance(a: string, b: string, max: number): number {
     prev = cur;
     cur = t;
   }
-  return prev[b.length]!;
+  return prev[m]! > max ? max + 1 : prev[m]!;
 }
 
 // Word-level closeness for the name matcher (../suggest.ts): how two words match (the same,
@@ -782,7 +795,11 @@ function suggestAndNearest(name: string, known: readonly string[], limit = 3): {
   if (typeof name !== "string" || name.length > 200 || known.length === 0) return SG_NOTHING_NEAR;
   const list = sgPrepared(known); // before the fold: preparing a list folds its names
   const f = sgFold(name);
-  const n = f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, "");
+  return sgAnswer(list, f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, ""), limit);
+}
+
+/** suggestAndNearest's answer from the last scan's `n` hits (the hit buffers). */
+function sgAnswer(list: SgList, n: number, limit: number): { readonly suggestion: string | undefined; readonly nearest: string[] } {
   if (n === 0) return SG_NOTHING_NEAR;
   if (n === 1) {
     // One name within reach (the usual near miss): it is the suggestion and the whole list, whatever its class.
@@ -794,6 +811,29 @@ function suggestAndNearest(name: string, known: readonly string[], limit = 3): {
   for (let i = 0; i < n; i++) hits.push([sgHitRank[i]!, list.items[sgHitItem[i]!]!.name]), (best = Math.min(best, sgHitRank[i]!));
   const pick = sgBestHit(n);
   return { suggestion: pick < 0 ? undefined : list.items[pick]!.name, nearest: sgNearestOf(hits, best, limit) };
+}
+
+/**
+ * suggestAndNearest for an undeclared argument name, with `synonym(name, fold, known)` (a declared
+ * name meaning the same, rt/leads.ts) asked with the scan's fold of the name: suggested when
+ * spelling found nothing near, or only a name more than three edits away ("link" → url beats
+ * allowExternalLinks; a near spelling does not yield).
+ */
+function suggestKey(name: string, known: readonly string[], synonym: (name: string, fold: string, known: readonly string[]) => string | undefined): { readonly suggestion: string | undefined; readonly nearest: string[] } {
+  if (name.length > 200 || known.length === 0) return SG_NOTHING_NEAR;
+  const list = sgPrepared(known); // before the fold: preparing a list folds its names
+  const f = sgFold(name);
+  const n = f.length === 0 ? 0 : sgScanFolded(name, f, list, undefined, "");
+  const found = sgAnswer(list, n, 3);
+  if (found.suggestion === undefined && found.nearest.length > 0) return found;
+  // The suggestion's class (0 same fold, 1–3 its edits), from the hit buffers, before `synonym` runs.
+  let rank = SG_RANK_NONE;
+  for (let i = 0; i < n; i++) rank = Math.min(rank, sgHitRank[i]!);
+  const pick = n > 0 ? sgBestHit(n) : -1;
+  const syn = synonym(name, f, known);
+  if (syn === undefined) return found;
+  // A spelling within three edits stays: its class says its edits; a word-level one is measured.
+  return found.suggestion === undefined || (rank > SG_RANK_EDIT_MAX && sgDistance(f, list.items[pick]!.fold, 3) > 3) ? { suggestion: syn, nearest: found.nearest } : found;
 }
 
 /**
@@ -1507,14 +1547,14 @@ function declaredGroups(known: readonly string[]): Map<number, string | null> {
 
 /** The one declared name that means what `name` means (ARG_GROUPS), or undefined. */
 function argSynonym(name: string, known: readonly string[]): string | undefined {
-  // The longest name in a group folds to 15 characters: a name much longer is in none (no fold made).
-  if (typeof name !== "string" || name.length > 24) return undefined;
-  // A list that declares no name of any group (most objects) answers nothing: no fold made.
-  const groups = declaredGroups(known);
-  if (groups.size === 0) return undefined;
-  const g = ARG_GROUP_OF.get(sgFold(name));
-  if (g === undefined) return undefined;
-  return groups.get(g) ?? undefined;
+  return typeof name === "string" ? argSynonymFolded(name, sgFold(name), known) : undefined;
+}
+
+/** argSynonym with the name's fold (sgFold(name)) made: the name matcher's one fold of it (suggestKey). */
+function argSynonymFolded(name: string, fold: string, known: readonly string[]): string | undefined {
+  // The longest name in a group folds to 15 characters: a name much longer is in none.
+  const g = name.length > 24 ? undefined : ARG_GROUP_OF.get(fold);
+  return g === undefined ? undefined : (declaredGroups(known).get(g) ?? undefined);
 }
 
 /** How many tools the feedback lists when none is near: all up to this many, else the closest this many and the count. */
@@ -2438,9 +2478,11 @@ class UnknownKeyError implements ValidationError {
   declare example: string | undefined;
   declare suggestion: string | undefined;
   readonly #known: readonly string[];
-  readonly #whose: string;
+  /** The tool's name at the root, else the object's quoted path: `whose` is written from it when read (once per object, not per key). */
+  readonly #of: string;
+  readonly #root: boolean;
   readonly #near: readonly string[];
-  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], whose: string, near: readonly string[]) {
+  constructor(path: string, received: string, message: string, suggestion: string | undefined, known: readonly string[], of: string, root: boolean, near: readonly string[]) {
     this.path = path;
     this.bucket = "unknown_args";
     this.keyword = "additionalProperties";
@@ -2451,7 +2493,8 @@ class UnknownKeyError implements ValidationError {
     this.example = undefined;
     this.suggestion = suggestion;
     this.#known = known;
-    this.#whose = whose;
+    this.#of = of;
+    this.#root = root;
     this.#near = near;
   }
   static of(e: ValidationError): UnknownKeyError | undefined {
@@ -2461,7 +2504,7 @@ class UnknownKeyError implements ValidationError {
     return this.#known;
   }
   get whose(): string {
-    return this.#whose;
+    return (this.#root ? "Parameters of " : "Fields of ") + this.#of;
   }
   get near(): readonly string[] {
     return this.#near;
@@ -2472,12 +2515,13 @@ class UnknownKeyError implements ValidationError {
   }
 }
 
-/** " is not a parameter of <tool>.", made once per tool name. */
-const notParameterOfTool = /* @__PURE__ */ new Map<string, string>();
-function notParameterOf(owner: string): string {
+/** [" is not a parameter of <tool>", the same with its period], made once per tool name. */
+const notParameterOfTool = /* @__PURE__ */ new Map<string, readonly [string, string]>();
+function notParameterOf(owner: string): readonly [string, string] {
   let t = notParameterOfTool.get(owner);
   if (t === undefined) {
-    t = " is not a parameter of " + owner + ".";
+    const head = " is not a parameter of " + owner;
+    t = [head, head + "."];
     if (notParameterOfTool.size < TEXTS_MAX) notParameterOfTool.set(owner, t);
   }
   return t;
@@ -2488,22 +2532,25 @@ export function unknownKey(s: Sink, p: string, key: string, known: readonly stri
   if (probing(s)) return true;
   const bare = isIdent(key); // written and quoted as it is
   const path = bare ? (p === "" ? key : p + "." + key) : pk(p, key);
-  const found = suggestAndNearest(key, known);
-  const nearest = found.nearest;
   // Spelling found nothing: a name that means the same (from → source), when exactly one declared name does.
   // A word-level match ("link" → allowExternalLinks) yields to a name that means the same ("link" → url); a near spelling does not.
-  const syn = found.suggestion === undefined ? (nearest.length === 0 ? argSynonym(key, known) : undefined) : argSynonym(key, known);
-  const suggestion = syn !== undefined && (found.suggestion === undefined || sgDistance(sgFold(key), sgFold(found.suggestion), 3) > 3) ? syn : found.suggestion;
+  const found = suggestKey(key, known, argSynonymFolded);
+  const nearest = found.nearest;
+  const suggestion = found.suggestion;
   const root = p === "";
   const pp = root || plainPath(p);
   const qp = root ? "" : pp ? '"' + p + '"' : quote(p);
   // quote(p + "." + key) is quote(p) with ".key" before its closing quote: nothing in a bare key is escaped.
   const qpath = !bare ? quote(path) : root ? '"' + key + '"' : pp ? '"' + path + '"' : qp.slice(0, -1) + "." + key + '"';
-  const none = known.length === 0 ? " It takes none." : "";
-  const hint = suggestion === undefined ? "" : ` (did you mean ${quote(suggestion)}?)`;
   const received = !bare || key.length > 60 ? quote(clip(key)) : root ? qpath : '"' + key + '"';
-  const message = root && hint === "" && none === "" ? qpath + notParameterOf(owner) : root ? qpath + " is not a parameter of " + owner + hint + "." + none : qpath + " is not a field of " + qp + hint + "." + none;
-  const e = new UnknownKeyError(path, received, message, suggestion, known, root ? "Parameters of " + owner : "Fields of " + qp, nearest);
+  // The message's end: the suggestion, else (no declared name: none to suggest) that the object takes none. Written in as few joins as it can be.
+  let message: string;
+  if (suggestion === undefined && known.length > 0) message = root ? qpath + notParameterOf(owner)[1] : qpath + " is not a field of " + qp + ".";
+  else {
+    const tail = suggestion === undefined ? ". It takes none." : plain(suggestion) ? ' (did you mean "' + suggestion + '"?).' : " (did you mean " + JSON.stringify(suggestion) + "?).";
+    message = root ? qpath + notParameterOf(owner)[0] + tail : qpath + " is not a field of " + qp + tail;
+  }
+  const e = new UnknownKeyError(path, received, message, suggestion, known, root ? owner : qp, root, nearest);
   s.push(e);
   return false;
 }
@@ -2526,34 +2573,59 @@ function knownLines(errors: readonly ValidationError[]): readonly string[] {
     // One line per object: made at its first unknown key, from all of that object's.
     if (done !== undefined && done.includes(known)) continue;
     (done ??= []).push(known);
-    let meant: string[] | undefined, close: string[] | undefined;
-    for (let j = i; j < errors.length; j++) {
+    // The names to put first: the usual case is one name (suggested, near, or both), found without lists.
+    let one: string | undefined;
+    let several = false;
+    for (let j = i; j < errors.length && !several; j++) {
       const e = errors[j]!;
       const o = j === i ? k : UnknownKeyError.of(e);
       if (o === undefined || o.known !== known) continue;
-      if (e.suggestion !== undefined) (meant ??= []).push(e.suggestion);
       const near = o.near;
-      for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
+      for (let x = -1; x < near.length && !several; x++) {
+        const n = x < 0 ? e.suggestion : near[x]!;
+        if (n !== undefined && n !== (one ??= n)) several = true;
+      }
     }
-    const first = meant ?? NONE, then = close ?? NONE;
-    (out ??= []).push(k.whose + ": " + (leadsKnown(first, then, known) ? declaredList(known).order : leadLine(first, then, known)));
+    let line: string;
+    if (!several) line = one === undefined ? declaredList(known).order : firstThenDeclared(one, known);
+    else {
+      let meant: string[] | undefined, close: string[] | undefined;
+      for (let j = i; j < errors.length; j++) {
+        const e = errors[j]!;
+        const o = j === i ? k : UnknownKeyError.of(e);
+        if (o === undefined || o.known !== known) continue;
+        if (e.suggestion !== undefined) (meant ??= []).push(e.suggestion);
+        const near = o.near;
+        for (let x = 0; x < near.length; x++) (close ??= []).push(near[x]!);
+      }
+      const first = meant ?? NONE, then = close ?? NONE;
+      line = leadsKnown(first, then, known) ? declaredList(known).order : leadLine(first, then, known);
+    }
+    (out ??= []).push(k.whose + ": " + line);
   }
   return out ?? NONE;
 }
 
-/** What the list lines need of a declared-names list, made once per list (the lists are module constants): its line in the schema's order, and whether its names are distinct. */
+/** What the list lines need of a declared-names list, made once per list (the lists are module constants): its line in the schema's order, whether its names are distinct, and (a memo) its line with the name at index i first. */
 interface Listed {
   order: string;
   distinct: boolean;
+  first: (string | undefined)[];
 }
 const declaredListOf = /* @__PURE__ */ new WeakMap<readonly string[], Listed>();
 function declaredList(known: readonly string[]): Listed {
   let t = declaredListOf.get(known);
   if (t === undefined) {
     const names = uniqueNames(NONE, NONE, known);
-    declaredListOf.set(known, (t = { order: shownNames(names), distinct: names.length === known.length }));
+    declaredListOf.set(known, (t = { order: shownNames(names), distinct: names.length === known.length, first: [] }));
   }
   return t;
+}
+
+/** The line with one name first (the usual: one name suggested or near), made once per list and declared name. */
+function firstThenDeclared(name: string, known: readonly string[]): string {
+  const i = known.indexOf(name);
+  return i < 0 ? leadLine([name], NONE, known) : (declaredList(known).first[i] ??= leadLine([name], NONE, known));
 }
 
 /**
