@@ -21,6 +21,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { analyzeSchema } from "../src/schema/analyze.js";
 import { DEFAULT_LIMITS } from "../src/config/limits.js";
+import { goalStatus } from "./report.js";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const corpusDir = join(repo, "test", "corpus");
@@ -230,7 +231,7 @@ export function coldBuildGoal(r: ColdBuildResult | undefined, missing: string): 
     "cold build, 200 real corpus tools: `toolform build --no-cache` vs ajv compile + standaloneCode (wall, medians)",
     "≤ 3.00×",
     r ? `${r.ratio.toFixed(2)}× (CPU ${r.cpuRatio.toFixed(2)}×)` : "–",
-    r ? (r.ratio <= 3 ? "met" : `missed by ${((r.ratio / 3 - 1) * 100).toFixed(0)}%`) : `n/a: ${missing}`,
+    r ? goalStatus(r.ratio, 3) : `n/a: ${missing}`,
   ];
 }
 

@@ -4,7 +4,7 @@ import type { BuildSpeed } from "./buildspeed.js";
 import type { ColdResult } from "./coldstart.js";
 import { coldBuildGoal, type ColdBuildResult } from "./coldbuild.js";
 import { bundleGoal, type SetResult as BundleSet } from "./bundle.js";
-import { fmtB, fmtMs, fmtX, perToolRatios, ratio, type Grid } from "./report.js";
+import { fmtB, fmtMs, fmtX, goalStatus, perToolRatios, ratio, type Grid } from "./report.js";
 import type { SizeRow } from "./size.js";
 
 export type Goal = [goal: string, target: string, measured: string, status: string];
@@ -28,17 +28,17 @@ export function benchGoals({ grids, toolformReady, nTools, cold, sizes, buildSpe
   const na = toolformReady ? "" : "n/a: toolform not available yet";
   {
     const v = ratio(grids.valid, "toolform", "ajv");
-    goals.push(["valid args: toolform validate vs ajv allErrors:false (geomean)", "≤ 0.60×", fmtX(v), v === undefined ? na || "n/a" : v <= 0.6 ? "met" : `missed by ${((v / 0.6 - 1) * 100).toFixed(0)}%`]);
+    goals.push(["valid args: toolform validate vs ajv allErrors:false (geomean)", "≤ 0.60×", fmtX(v), v === undefined ? na || "n/a" : goalStatus(v, 0.6)]);
     const hv = perToolRatios(grids.valid, "toolform", "handwritten");
     const hvMax = hv.size ? Math.max(...hv.values()) : undefined;
-    goals.push(["valid args: toolform validate vs hand-written (each tool)", "≤ 1.25×", hv.size ? [...hv].map(([t, x]) => `${t} ${fmtX(x)}`).join(", ") : "–", hvMax === undefined ? na || "n/a" : hvMax <= 1.25 ? "met" : `missed by ${((hvMax / 1.25 - 1) * 100).toFixed(0)}%`]);
+    goals.push(["valid args: toolform validate vs hand-written (each tool)", "≤ 1.25×", hv.size ? [...hv].map(([t, x]) => `${t} ${fmtX(x)}`).join(", ") : "–", hvMax === undefined ? na || "n/a" : goalStatus(hvMax, 1.25)]);
     // Issue 15's error-path figure is validate plus the feedback text (what a harness sends the
     // model); the hand-written floor builds the same kind of text in every call.
     const iv = ratio(grids.invalid, "toolform-feedback", "ajv-all");
-    goals.push(["invalid args: toolform validate + feedback vs ajv allErrors:true (geomean)", "≤ 1.30×", fmtX(iv), iv === undefined ? na || "n/a" : iv <= 1.3 ? "met" : `missed by ${((iv / 1.3 - 1) * 100).toFixed(0)}%`]);
+    goals.push(["invalid args: toolform validate + feedback vs ajv allErrors:true (geomean)", "≤ 1.30×", fmtX(iv), iv === undefined ? na || "n/a" : goalStatus(iv, 1.3)]);
     const hi = perToolRatios(grids.invalid, "toolform-feedback", "handwritten");
     const hiMax = hi.size ? Math.max(...hi.values()) : undefined;
-    goals.push(["invalid args: toolform validate + feedback vs hand-written (each tool)", "≤ 1.00×", hi.size ? [...hi].map(([t, x]) => `${t} ${fmtX(x)}`).join(", ") : "–", hiMax === undefined ? na || "n/a" : hiMax <= 1.0 ? "met" : `missed by ${((hiMax / 1.0 - 1) * 100).toFixed(0)}%`]);
+    goals.push(["invalid args: toolform validate + feedback vs hand-written (each tool)", "≤ 1.00×", hi.size ? [...hi].map(([t, x]) => `${t} ${fmtX(x)}`).join(", ") : "–", hiMax === undefined ? na || "n/a" : goalStatus(hiMax, 1.0)]);
     const c = (id: string) => cold?.find((r) => r.id === id && !r.failed);
     const tf = c("toolform");
     const saCands = [c("ajv-sa"), c("ajv-sa-all")].filter(Boolean) as ColdResult[];
@@ -65,7 +65,7 @@ export function benchGoals({ grids, toolformReady, nTools, cold, sizes, buildSpe
         `size per tool (${what}, ${nTools} tools): toolform vs ajv standalone allErrors:true, bundled`,
         "≤ 1.00×",
         stf && ssa ? `${fmtB(stf[key])} B vs ${fmtB(ssa[key])} B (${fmtX(stf[key] / ssa[key])})` : "–",
-        !stf || !ssa ? na || "n/a" : stf[key] <= ssa[key] ? "met" : `missed by ${((stf[key] / ssa[key] - 1) * 100).toFixed(0)}%`,
+        !stf || !ssa ? na || "n/a" : goalStatus(stf[key], ssa[key]),
       ]);
     }
   }

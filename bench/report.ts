@@ -44,3 +44,10 @@ export function rowGeomean(grid: Grid, row: string): number | undefined {
   const a = grid.get(row);
   return a && a.size ? geomean([...a.values()]) : undefined;
 }
+
+/** A goals table's status: "met", or by how much the value is over its limit (one decimal under 10%, so a near miss does not read "missed by 0%"). */
+export function goalStatus(value: number, limit: number): string {
+  if (value <= limit) return "met";
+  const over = (value / limit - 1) * 100;
+  return `missed by ${over < 10 ? over.toFixed(1) : over.toFixed(0)}%`;
+}
