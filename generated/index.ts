@@ -4,8 +4,8 @@
 // source: 7 files
 // input hash: sha256:ec6a826bc932c65fd42cff03e2afef63efadd85bf0bdc8caeae274ca7ea4a9b4
 
-import * as rt from "./_runtime.f2e1f11819.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.f2e1f11819.js";
+import * as rt from "./_runtime.19f9fb904d.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.19f9fb904d.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchema$bookRoom = '{"type":"object","properties":{"room_id":{"type":"string"},"start_iso":{"type":"string","format":"date-time"},"duration_min":{"type":"integer","minimum":15,"maximum":480}},"required":["room_id","start_iso"],"additionalProperties":false}';
@@ -81,15 +81,8 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
-  function is0(v: unknown): boolean {
-    return rt.fitsPlace(err_0_0, v, 0);
-  }
-  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
-  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
-    err_0_0(v, "", s, 0);
-    return true;
-  }
+  /** is0: true when the arguments fit (allocates nothing: the error path, run without a sink, counts failures); collect0: every error, run only when is0 said no. */
+  const [is0, collect0] = rt.rootEntries(err_0_0, true);
 
   /**
    * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,
@@ -261,14 +254,8 @@ export const createOutline: rt.Tool<CreateOutlineArgs> = /* @__PURE__ */ (() => 
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
-  function is0(v: unknown): boolean {
-    return rt.fitsPlace(err_0_0, v, 0);
-  }
-  /** Error path: runs only when is0 said no. */
-  function collect0(v: unknown, s: rt.ValidationError[]): void {
-    err_0_0(v, "", s, 0);
-  }
+  /** is0: true when the arguments fit (allocates nothing: the error path, run without a sink, counts failures); collect0: every error, run only when is0 said no. */
+  const [is0, collect0] = rt.rootEntries(err_0_0, false);
 
   /**
    * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,
@@ -484,15 +471,8 @@ export const editFile: rt.Tool<EditFileArgs> = /* @__PURE__ */ (() => {
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
-  function is0(v: unknown): boolean {
-    return rt.fitsPlace(err_0_0, v, 0);
-  }
-  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
-  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
-    err_0_0(v, "", s, 0);
-    return true;
-  }
+  /** is0: true when the arguments fit (allocates nothing: the error path, run without a sink, counts failures); collect0: every error, run only when is0 said no. */
+  const [is0, collect0] = rt.rootEntries(err_0_0, true);
 
   /**
    * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,
@@ -602,15 +582,8 @@ export const getWeather: rt.Tool<GetWeatherArgs> = /* @__PURE__ */ (() => {
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
-  function is0(v: unknown): boolean {
-    return rt.fitsPlace(err_0_0, v, 0);
-  }
-  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
-  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
-    err_0_0(v, "", s, 0);
-    return true;
-  }
+  /** is0: true when the arguments fit (allocates nothing: the error path, run without a sink, counts failures); collect0: every error, run only when is0 said no. */
+  const [is0, collect0] = rt.rootEntries(err_0_0, true);
 
   /**
    * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,
@@ -728,15 +701,8 @@ export const legalDraftV3: rt.Tool<LegalDraftV3Args> = /* @__PURE__ */ (() => {
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
-  function is0(v: unknown): boolean {
-    return rt.fitsPlace(err_0_0, v, 0);
-  }
-  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
-  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
-    err_0_0(v, "", s, 0);
-    return true;
-  }
+  /** is0: true when the arguments fit (allocates nothing: the error path, run without a sink, counts failures); collect0: every error, run only when is0 said no. */
+  const [is0, collect0] = rt.rootEntries(err_0_0, true);
 
   /**
    * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,
@@ -844,15 +810,8 @@ export const readFile: rt.Tool<ReadFileArgs> = /* @__PURE__ */ (() => {
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
-  function is0(v: unknown): boolean {
-    return rt.fitsPlace(err_0_0, v, 0);
-  }
-  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
-  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
-    err_0_0(v, "", s, 0);
-    return true;
-  }
+  /** is0: true when the arguments fit (allocates nothing: the error path, run without a sink, counts failures); collect0: every error, run only when is0 said no. */
+  const [is0, collect0] = rt.rootEntries(err_0_0, true);
 
   /**
    * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,
@@ -1025,14 +984,8 @@ export const scheduleMeeting: rt.Tool<ScheduleMeetingArgs> = /* @__PURE__ */ (()
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
-  function is0(v: unknown): boolean {
-    return rt.fitsPlace(err_0_0, v, 0);
-  }
-  /** Error path: runs only when is0 said no. */
-  function collect0(v: unknown, s: rt.ValidationError[]): void {
-    err_0_0(v, "", s, 0);
-  }
+  /** is0: true when the arguments fit (allocates nothing: the error path, run without a sink, counts failures); collect0: every error, run only when is0 said no. */
+  const [is0, collect0] = rt.rootEntries(err_0_0, false);
 
   /**
    * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,
@@ -1326,14 +1279,8 @@ export const searchIssues: rt.Tool<SearchIssuesArgs> = /* @__PURE__ */ (() => {
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
-  function is0(v: unknown): boolean {
-    return rt.fitsPlace(err_0_0, v, 0);
-  }
-  /** Error path: runs only when is0 said no. */
-  function collect0(v: unknown, s: rt.ValidationError[]): void {
-    err_0_0(v, "", s, 0);
-  }
+  /** is0: true when the arguments fit (allocates nothing: the error path, run without a sink, counts failures); collect0: every error, run only when is0 said no. */
+  const [is0, collect0] = rt.rootEntries(err_0_0, false);
 
   /**
    * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,

@@ -2,9 +2,9 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: tool lists for openai, anthropic, gemini
-// input hash: sha256:f79e6382d749336da50570b4981f5b4800ea41b498e55a0ad8fa57d5f480aea5
+// input hash: sha256:cd04e0034cecaf6e8cb591be33018654e4b7f10a812fffc3a02ba5675247840f
 
-import * as rt from "./_runtime.f2e1f11819.js";
+import * as rt from "./_runtime.19f9fb904d.js";
 import { validateCall } from "./index.js";
 import type { ValidationReport } from "./index.js";
 /** A tool as OpenAI's Chat Completions API takes it (`tools`); strict where the schema allows it. */

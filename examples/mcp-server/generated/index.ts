@@ -4,8 +4,8 @@
 // source: tools.json
 // input hash: sha256:d3fba7f2fc73c31c6dc63ab94fc763513eff16089099ce272d80c76b3a5bebd7
 
-import * as rt from "./_runtime.f2e1f11819.js";
-export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.f2e1f11819.js";
+import * as rt from "./_runtime.19f9fb904d.js";
+export type { Tool, ValidationReport, ValidationError, ReportDict, Repair } from "./_runtime.19f9fb904d.js";
 
 // Each tool's input schema as JSON text (its section parses it): together, they compress far better than apart.
 const inputSchema$bookRoom = '{"type":"object","properties":{"room_id":{"type":"string","pattern":"^room-[0-9]+$","examples":["room-12"],"description":"Room id as listed on the door, e.g. room-12."},"start_iso":{"type":"string","format":"date-time","description":"Start time, ISO 8601 with timezone: 2025-06-18T09:30:00+02:00."},"duration_min":{"type":"integer","minimum":15,"maximum":480,"description":"Length of the booking in minutes (15 to 480)."}},"required":["room_id","start_iso"],"additionalProperties":false}';
@@ -94,15 +94,8 @@ export const bookRoom: rt.Tool<BookRoomArgs> = /* @__PURE__ */ (() => {
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
-  function is0(v: unknown): boolean {
-    return rt.fitsPlace(err_0_0, v, 0);
-  }
-  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
-  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
-    err_0_0(v, "", s, 0);
-    return true;
-  }
+  /** is0: true when the arguments fit (allocates nothing: the error path, run without a sink, counts failures); collect0: every error, run only when is0 said no. */
+  const [is0, collect0] = rt.rootEntries(err_0_0, true);
 
   /**
    * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,
@@ -191,15 +184,8 @@ export const convertTemperature: rt.Tool<ConvertTemperatureArgs> = /* @__PURE__ 
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
-  function is0(v: unknown): boolean {
-    return rt.fitsPlace(err_0_0, v, 0);
-  }
-  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
-  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
-    err_0_0(v, "", s, 0);
-    return true;
-  }
+  /** is0: true when the arguments fit (allocates nothing: the error path, run without a sink, counts failures); collect0: every error, run only when is0 said no. */
+  const [is0, collect0] = rt.rootEntries(err_0_0, true);
 
   /**
    * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,
@@ -311,15 +297,8 @@ export const searchDocs: rt.Tool<SearchDocsArgs> = /* @__PURE__ */ (() => {
       }
     }
   }
-  /** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */
-  function is0(v: unknown): boolean {
-    return rt.fitsPlace(err_0_0, v, 0);
-  }
-  /** Error path: runs only when is0 said no. True: the errors come in the feedback's order (grouped by path; see errorsInPathOrder). */
-  function collect0(v: unknown, s: rt.ValidationError[]): boolean {
-    err_0_0(v, "", s, 0);
-    return true;
-  }
+  /** is0: true when the arguments fit (allocates nothing: the error path, run without a sink, counts failures); collect0: every error, run only when is0 said no. */
+  const [is0, collect0] = rt.rootEntries(err_0_0, true);
 
   /**
    * Normaliser (docs/normalize.md): (args, mode, repairs) => value. mode 1 lenient,

@@ -40,15 +40,18 @@ export function emitValidator(ir: IR, opts: ValidatorOptions): EmittedValidator 
   const rootErr = ctx.errFn(ir.root, true, ctx.isRecursive(ir.root) ? undefined : { path: "" });
   const is = ctx.names.fresh("is");
   const collect = ctx.names.fresh("collect");
-  const entries = [
-    ctx.probe
-      ? // The error path run without a sink: its helpers count failures and make nothing (one function per place instead of two).
-        code`${tsOnly(code`/** Fast path: true when the arguments fit. Allocates nothing: the error path, run without a sink, counts failures. */`)}
-    function ${is}(v${ann(code`unknown`)})${ann(code`boolean`)} { return ${ctx.rt("fitsPlace")}(${rootErr}, v, 0); }`
-      : code`${tsOnly(code`/** Fast path: true when the arguments fit. Allocates nothing. */`)}
+  const entries = ctx.probe
+    ? // The error path run without a sink: its helpers count failures and make nothing (one function per place instead of two);
+      // the runtime makes both entries from the root's error function (one call per tool, not two generated functions).
+      [
+        code`${tsOnly(code`/** ${is}: true when the arguments fit (allocates nothing: the error path, run without a sink, counts failures); ${collect}: every error, run only when ${is} said no. */`)}
+    const [${is}, ${collect}] = ${ctx.rt("rootEntries")}(${rootErr}, ${errorsInPathOrder(ir) ? code`true` : code`false`});`,
+      ]
+    : [
+        code`${tsOnly(code`/** Fast path: true when the arguments fit. Allocates nothing. */`)}
     function ${is}(v${ann(code`unknown`)})${ann(code`boolean`)} { return ${ctx.isFn(ir.root, true)}(v, 0${ctx.dynamic ? code`, undefined` : code``}); }`,
-    collectEntry(collect, is, code`${rootErr}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``});`, errorsInPathOrder(ir)),
-  ];
+        collectEntry(collect, is, code`${rootErr}(v, "", s, 0${ctx.dynamic ? code`, undefined` : code``});`, errorsInPathOrder(ir)),
+      ];
   writeQueued(ctx);
   const kept = new Set(referencedOnly([...ctx.consts, ...ctx.functions], entries));
   const used = (c: { fn: Code }) => kept.has(c.fn);

@@ -34,6 +34,21 @@ export function fitsPlace(check: PlaceCheck, v: unknown, d: number): boolean {
   }
 }
 
+/**
+ * A tool's two entries from its root's error function: `is` (asked without a sink, as fitsPlace)
+ * and `collect` (every error into `s`; true when they come in the feedback's order, which the
+ * emitter knows of some schemas). One runtime call per tool instead of two generated functions.
+ */
+export function rootEntries(check: PlaceCheck, inOrder: boolean): [is: (v: unknown) => boolean, collect: (v: unknown, s: unknown[]) => boolean] {
+  return [
+    (v) => fitsPlace(check, v, 0),
+    (v, s) => {
+      check(v, "", s, 0);
+      return inOrder;
+    },
+  ];
+}
+
 /** Whether an error helper (or generated code that fails without a helper) runs without a sink: then it counts the failure (see `probe`), and makes no error. The one place that counts. */
 export function probing(s: readonly unknown[] | null): s is null {
   if (s !== null) return false;

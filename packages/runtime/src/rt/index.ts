@@ -8,7 +8,7 @@ export { okReport, errorReport, orderedReport } from "./report.js";
 export { byPath } from "./order.js";
 export type { CoerceMode, NormalizeMode, NormalizeResult, OutputCheck, StandardSchemaV1, Tool } from "./tool.js";
 export { callReport, makeTool, outputCheck, coercing, toolsetOf } from "./tool.js";
-export { work, WORK_MAX, probing, fitsPlace } from "./budget.js";
+export { work, WORK_MAX, probing, fitsPlace, rootEntries } from "./budget.js";
 export { pk, pi } from "./text.js";
 export { workErr, unjudged, typeErr, optTypeErr, missing, enumErr, limitErr, multipleErr, sizeErr, patternErr, formatErr, uniqueErr, constraintErr, falseErr, orNull, nullOptional, overrideMessages, depthErr, fromAjv } from "./messages.js";
 export { unknownKey } from "./unknown-keys.js";

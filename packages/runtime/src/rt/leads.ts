@@ -51,12 +51,7 @@ function declaredGroups(known: readonly string[]): Map<number, string | null> {
   return m;
 }
 
-/** The one declared name that means what `name` means (ARG_GROUPS), or undefined. */
-export function argSynonym(name: string, known: readonly string[]): string | undefined {
-  return typeof name === "string" ? argSynonymFolded(name, sgFold(name), known) : undefined;
-}
-
-/** argSynonym with the name's fold (sgFold(name)) made: the name matcher's one fold of it (suggestKey). */
+/** The one declared name that means what `name` means (ARG_GROUPS), or undefined; `fold` is sgFold(name), the name matcher's one fold of it (suggestKey). */
 export function argSynonymFolded(name: string, fold: string, known: readonly string[]): string | undefined {
   // The longest name in a group folds to 15 characters: a name much longer is in none.
   const g = name.length > 24 ? undefined : ARG_GROUP_OF.get(fold);

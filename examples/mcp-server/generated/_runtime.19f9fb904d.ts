@@ -2,7 +2,7 @@
 /* eslint-disable */
 // biome-ignore-all lint: generated file
 // source: @toolform/runtime src/rt (the runtime modules, joined)
-// input hash: sha256:f2e1f11819aae94b78f8fe01a3c3796b5159725de2ea9b0decd1c18e04361333
+// input hash: sha256:19f9fb904d916e2f5b571895d4bab683679cd2b9047cba548242dac182646e7e
 
 // How paths and values are written in messages: a.b, a["odd key"], the string "ten".
 
@@ -156,6 +156,21 @@ export function fitsPlace(check: PlaceCheck, v: unknown, d: number): boolean {
   } finally {
     probe.n = n; // also when the value throws as it is read (the normaliser's caller then keeps the value as it came)
   }
+}
+
+/**
+ * A tool's two entries from its root's error function: `is` (asked without a sink, as fitsPlace)
+ * and `collect` (every error into `s`; true when they come in the feedback's order, which the
+ * emitter knows of some schemas). One runtime call per tool instead of two generated functions.
+ */
+export function rootEntries(check: PlaceCheck, inOrder: boolean): [is: (v: unknown) => boolean, collect: (v: unknown, s: unknown[]) => boolean] {
+  return [
+    (v) => fitsPlace(check, v, 0),
+    (v, s) => {
+      check(v, "", s, 0);
+      return inOrder;
+    },
+  ];
 }
 
 /** Whether an error helper (or generated code that fails without a helper) runs without a sink: then it counts the failure (see `probe`), and makes no error. The one place that counts. */
@@ -1545,12 +1560,7 @@ function declaredGroups(known: readonly string[]): Map<number, string | null> {
   return m;
 }
 
-/** The one declared name that means what `name` means (ARG_GROUPS), or undefined. */
-function argSynonym(name: string, known: readonly string[]): string | undefined {
-  return typeof name === "string" ? argSynonymFolded(name, sgFold(name), known) : undefined;
-}
-
-/** argSynonym with the name's fold (sgFold(name)) made: the name matcher's one fold of it (suggestKey). */
+/** The one declared name that means what `name` means (ARG_GROUPS), or undefined; `fold` is sgFold(name), the name matcher's one fold of it (suggestKey). */
 function argSynonymFolded(name: string, fold: string, known: readonly string[]): string | undefined {
   // The longest name in a group folds to 15 characters: a name much longer is in none.
   const g = name.length > 24 ? undefined : ARG_GROUP_OF.get(fold);
