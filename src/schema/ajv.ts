@@ -31,8 +31,8 @@ export function newAjv(dialect: Dialect, code: Record<string, unknown> = {}): Aj
 
 const instances = new Map<string, Ajv>();
 
-/** The example checker's ajv for `dialect` (one per process; "check", its one purpose, is still accepted by name). */
-export function ajvFor(dialect: Dialect, _purpose: "check" = "check"): Ajv {
+/** The example checker's ajv for `dialect` (one per process). */
+export function ajvFor(dialect: Dialect): Ajv {
   let a = instances.get(dialect);
   if (!a) instances.set(dialect, (a = newAjv(dialect)));
   return a;

@@ -39,7 +39,7 @@ const examplesOf = (ir: IR) => ir.nodes.map((n) => [n.loc, n.example]);
  * example; toolform's checks do judge there: those schemas are not compared.
  */
 function ajvJudges(ir: IR, schema: object): boolean {
-  const ajv = ajvFor(ir.dialect, "check");
+  const ajv = ajvFor(ir.dialect);
   const key = `example-check-test-${++seq}`;
   const { $schema: _s, $id: _id, ...rest } = schema as Record<string, unknown>;
   try {
@@ -55,7 +55,7 @@ function ajvJudges(ir: IR, schema: object): boolean {
 let seq = 0;
 /** ajv's verdict at each place of `schema` (the judge chooseExamples used before); `done` removes the schema. */
 function ajvJudge(ir: IR, schema: object): { verdict: (n: IRNode, value: unknown) => boolean; done: () => void } {
-  const ajv = ajvFor(ir.dialect, "check");
+  const ajv = ajvFor(ir.dialect);
   const key = `example-check-test-${++seq}`;
   const { $schema: _s, $id: _id, ...rest } = schema as Record<string, unknown>;
   ajv.addSchema({ ...rest, $id: `https://toolform.invalid/${key}.json` }, key);

@@ -177,7 +177,7 @@ function ajvCheck(schema: unknown, dialect: "draft-07" | "2020-12"): ((v: unknow
   const s = isObj(schema) ? { ...schema } : schema;
   if (isObj(s)) delete s.$id;
   try {
-    const f = ajvFor(dialect, "check").compile(s as object);
+    const f = ajvFor(dialect).compile(s as object);
     return (v) => (f(v) ? undefined : [...(f.errors ?? [])]);
   } catch {
     return undefined;
